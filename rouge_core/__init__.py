@@ -1,0 +1,17 @@
+"""rouge_core: every ROUGE variant, exact against the tools people use, with its evidence.
+
+Never imports Streamlit.
+"""
+
+from .methods import Method, parse_method
+from .options import MULTI_REF_MODES, PROFILES, Options, profile
+from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents
+from .stats import Score, Stats, f_measure
+from .tokenize import Document, Token, pretokenized, tokenize
+from .version import __version__
+
+__all__ = [
+    "DEFAULT_METHODS", "Document", "Method", "MethodScore", "MULTI_REF_MODES", "Options", "PROFILES",
+    "ReferenceScore", "Result", "Score", "Stats", "Token", "__version__", "f_measure", "parse_method",
+    "pretokenized", "profile", "score", "score_documents", "tokenize",
+]

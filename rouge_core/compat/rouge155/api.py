@@ -1,0 +1,119 @@
+"""`evaluate(...)`: the same evaluation as the command line, returning data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Sequence, Union
+
+from .config import Config, read_list_config, read_xml_config
+from .data_dir import resolve_data_dir
+from .errors import USAGE_ERROR, Rouge155Error
+from .flags import Options, flags_to_argv, parse_command_line
+from .readers import read_sentences, sentences_from_bytes
+from .results import Report
+from .runner import Document, Source, Warn, run, stderr_warn
+
+Summary = Union[str, bytes, os.PathLike]  # str: the text itself; a path: a file to read
+
+
+def _source(summary: Summary, input_format: str, name: str) -> Source:
+    if isinstance(summary, os.PathLike):
+        path = os.fspath(summary)
+        return Source(path, tuple(read_sentences(path, input_format)))
+    data = summary.encode("utf-8") if isinstance(summary, str) else bytes(summary)
+    return Source(name, tuple(sentences_from_bytes(data, input_format, name)))
+
+
+def config_documents(config: Config, peer_ids: Sequence[str], warn: Warn) -> dict[str, list[Document]]:
+    """Read every file the run needs, before any scoring: a bad path fails before output."""
+    cache: dict[tuple[str, str], Source] = {}
+
+    def load(path: str, fmt: str, role: str, eval_id: str) -> Source:
+        key = (path, fmt)
+        if key not in cache:
+            if not Path(path).is_file():
+                where = "" if config.listed else f" (EVAL {eval_id})"
+                raise Rouge155Error(f"{path}: {role} summary not found{where}")
+            cache[key] = Source(path, tuple(read_sentences(path, fmt)))
+        return cache[key]
+
+    out: dict[str, list[Document]] = {}
+    for peer_id in peer_ids:
+        docs = []
+        for ev in config.evaluations:
+            if peer_id not in ev.peers:
+                warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist "
+                     f"for evaluation {ev.eval_id}")
+                continue
+            peer = load(ev.peer_path(peer_id, config.listed), ev.input_format, "peer", ev.eval_id)
+            models = tuple(load(p, ev.input_format, "model", ev.eval_id)
+                           for p in ev.model_paths(config.listed))
+            docs.append(Document(ev.eval_id, peer, models))
+        out[peer_id] = docs
+    return out
+
+
+def evaluate_config(config_path: str, options: Options, system_id: str | None = None,
+                    *, warn: Warn = stderr_warn, scorer=None) -> Report:
+    """What `rouge155 [flags] CONFIG [SYSTEM_ID]` computes."""
+    data_dir = resolve_data_dir(options.data_dir)
+    if options.list_format:  # -z: a file list; -a is ignored and the id defaults to X
+        system_id = system_id or "X"
+        config = read_list_config(config_path, options.list_format, system_id)
+        peer_ids = [system_id]
+    else:
+        if not options.all_systems and system_id is None:
+            raise Rouge155Error("give a system id to evaluate after CONFIG, or -a to evaluate all systems",
+                                USAGE_ERROR)
+        config = read_xml_config(config_path)
+        peer_ids = sorted(config.peer_ids) if options.all_systems else [system_id]
+    return run(config_documents(config, peer_ids, warn), options, data_dir, scorer)
+
+
+def evaluate(
+    peers: Summary | Sequence[Summary] | None = None,
+    models: Sequence[Summary] | Sequence[Sequence[Summary]] | None = None,
+    flags: str | Sequence[str] = "",
+    *,
+    config: str | os.PathLike | None = None,
+    system_id: str | None = None,
+    input_format: str = "SPL",
+    warn: Warn = stderr_warn,
+    **keywords: Any,
+) -> Report:
+    """Score like ROUGE-1.5.5.pl and return the results as data (`Report`).
+
+    Either give a configuration file (`config=`, XML or, with `-z`, a file list) and a
+    `system_id` (or `-a`), or give the summaries directly: `peers` is one summary or a list of
+    them (one per document) and `models` the references of that summary, or one list of
+    references per document. A `str` is the text itself, one sentence per line; a path
+    (`pathlib.Path`) is a file read in `input_format` (SPL, SEE or ISI).
+
+    Flags are a string in the script's syntax (`"-n 2 -m -2 4 -u"`) and/or keywords
+    (`max_n=2, stem=True, skip_distance=4, skip_unigrams=True`, or the letters: `n=2`).
+    """
+    options, rest = parse_command_line(flags_to_argv(flags, **keywords))
+    if rest:
+        raise Rouge155Error(f"unexpected argument {rest[0]!r} in flags", USAGE_ERROR)
+    if config is not None:
+        return evaluate_config(os.fspath(config), options, system_id, warn=warn)
+    if peers is None or models is None:
+        raise Rouge155Error("give peers and models, or config=", USAGE_ERROR)
+    fmt = input_format.upper()
+    single = isinstance(peers, (str, bytes, os.PathLike))
+    peer_list = [peers] if single else list(peers)
+    if single:
+        model_lists = [[models] if isinstance(models, (str, bytes, os.PathLike)) else list(models)]
+    else:
+        model_lists = [[m] if isinstance(m, (str, bytes, os.PathLike)) else list(m) for m in models]
+    if len(model_lists) != len(peer_list):
+        raise Rouge155Error(f"{len(peer_list)} peers but {len(model_lists)} model lists", USAGE_ERROR)
+    docs = []
+    for i, (peer, refs) in enumerate(zip(peer_list, model_lists), start=1):
+        if not refs:
+            raise Rouge155Error(f"document {i} has no model (reference) summary", USAGE_ERROR)
+        docs.append(Document(
+            str(i), _source(peer, fmt, f"<peer {i}>"),
+            tuple(_source(m, fmt, f"<model {i}.{k}>") for k, m in enumerate(refs, start=1))))
+    return run({system_id or "X": docs}, options, resolve_data_dir(options.data_dir))

@@ -1,0 +1,193 @@
+"""ROUGE-1.5.5's command line: Perl Getopt::Std parsing of its flag set, and validation.
+
+Values keep their raw text where the script prints them as typed (`-c 95`, `-w 1.2`,
+`-2 4` appear in the report as "95%", "ROUGE-W-1.2", "ROUGE-S4").
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .errors import USAGE_ERROR, Rouge155Error
+
+# The script's getopts spec is 'ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:'.
+_WITH_VALUE = set("bceflnptr23wz")
+_SWITCHES = set("ahHdmMsuUvx")
+_UNSUPPORTED = {
+    "3": "-3 (Basic Elements) is not supported",
+    "M": "-M (stem the models only) is not supported",
+}
+LIST_FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
+
+USAGE = (
+    "usage: rouge155 [-a] [-c cf] [-d] [-e data-dir] [-b n-bytes|-l n-words] [-m] [-n max-ngram]\n"
+    "                [-s] [-r resamples] [-2 max-gap [-u|-U]] [-w weight] [-x] [-f A|B]\n"
+    "                [-p alpha] [-t 0|1|2] [-z SEE|SPL|ISI|SIMPLE] CONFIG [SYSTEM_ID]"
+)
+
+# Long keyword names accepted by `evaluate(...)`, each standing for one flag.
+KEYWORD_FLAGS = {
+    "all_systems": "a", "byte_limit": "b", "confidence": "c", "per_document": "d",
+    "data_dir": "e", "formula": "f", "word_limit": "l", "stem": "m", "max_n": "n",
+    "alpha": "p", "resamples": "r", "remove_stopwords": "s", "counting": "t",
+    "skip_unigrams": "u", "skip_unigrams_and_plain": "U", "weight": "w", "no_lcs": "x",
+    "list_format": "z", "skip_distance": "2",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The flags of one run, validated as the script validates them (or more strictly)."""
+
+    all_systems: bool = False
+    byte_limit: int = 0
+    word_limit: int = 0
+    confidence: float = 95.0
+    confidence_text: str = "95"
+    per_document: bool = False
+    data_dir: str | None = None
+    formula: str = "A"  # the script treats anything but B as A
+    stem: bool = False
+    max_n: int = 0  # 0: no ROUGE-N (the script computes none without -n)
+    alpha: float = 0.5
+    resamples: int = 1000
+    remove_stopwords: bool = False
+    counting: int = 0  # -t: 0 per-document average, 1 pooled counts, 2 raw counts
+    skip_distance: int | None = None
+    skip_distance_text: str = ""
+    skip_unigrams: bool = False  # -u
+    skip_unigrams_and_plain: bool = False  # -U
+    weight: float | None = None
+    weight_text: str = ""
+    no_lcs: bool = False
+    list_format: str | None = None
+    verbose: bool = False
+    help: bool = False
+
+
+def _usage_error(message: str) -> Rouge155Error:
+    return Rouge155Error(message, USAGE_ERROR)
+
+
+def getopt(argv: Sequence[str]) -> tuple[dict[str, str | bool], list[str]]:
+    """Perl Getopt::Std `getopts`: options stop at the first non-option or at `--`."""
+    args = list(argv)
+    found: dict[str, str | bool] = {}
+    while args and len(args[0]) >= 2 and args[0].startswith("-"):
+        token = args.pop(0)
+        if token == "--":
+            break
+        first, rest = token[1], token[2:]
+        if first in _WITH_VALUE:
+            if rest == "":
+                if not args:
+                    raise _usage_error(f"option -{first} requires a value")
+                rest = args.pop(0)
+            found[first] = rest
+        elif first in _SWITCHES:
+            found[first] = True
+            if rest:
+                args.insert(0, "-" + rest)
+        else:
+            raise _usage_error(f"unknown option -{first}")
+    return found, args
+
+
+def _number(flag: str, text: str, *, integer: bool) -> float:
+    try:
+        return int(text) if integer else float(text)
+    except ValueError:
+        kind = "an integer" if integer else "a number"
+        raise _usage_error(f"option -{flag} expects {kind}, got {text!r}") from None
+
+
+def options_from_flags(found: Mapping[str, str | bool]) -> Options:
+    for flag, reason in _UNSUPPORTED.items():
+        if flag in found:
+            raise _usage_error(reason)
+    kw: dict[str, Any] = {}
+    text = {k: v for k, v in found.items() if isinstance(v, str)}
+    if "l" in text and "b" in text:
+        raise _usage_error("specify a length limit in words (-l) or in bytes (-b), not both")
+    for flag, name in (("l", "word_limit"), ("b", "byte_limit")):
+        if flag in text:
+            limit = int(_number(flag, text[flag], integer=True))
+            if limit < 0:
+                raise _usage_error(f"option -{flag} expects a non-negative integer, got {text[flag]}")
+            kw[name] = limit
+    if "c" in text:
+        c = _number("c", text["c"], integer=False)
+        if not 0 <= c <= 100:
+            raise _usage_error(f"option -c: confidence must be within 0 and 100, got {text['c']}")
+        kw.update(confidence=c, confidence_text=text["c"])
+    if "e" in text:
+        kw["data_dir"] = text["e"]
+    if "f" in text:
+        kw["formula"] = "B" if text["f"] == "B" else "A"
+    if "n" in text:
+        n = int(_number("n", text["n"], integer=True))
+        if n < 0:
+            raise _usage_error(f"option -n expects a non-negative integer, got {text['n']}")
+        kw["max_n"] = n
+    if "p" in text:
+        a = _number("p", text["p"], integer=False)
+        if not 0 <= a <= 1:
+            raise _usage_error(f"option -p: alpha must be within 0 and 1, got {text['p']}")
+        kw["alpha"] = a
+    if "r" in text:
+        r = int(_number("r", text["r"], integer=True))
+        if r < 1:
+            raise _usage_error(f"option -r expects at least 1 resample, got {text['r']}")
+        kw["resamples"] = r
+    if "t" in text:
+        t = int(_number("t", text["t"], integer=True))
+        kw["counting"] = t if t in (1, 2) else 0  # the script treats other values as 0
+    if "w" in text:
+        w = _number("w", text["w"], integer=False)
+        if not w > 0:
+            raise _usage_error(f"option -w: the ROUGE-W weight must be greater than 0, got {text['w']}")
+        kw.update(weight=w, weight_text=text["w"])
+    if "2" in text:
+        kw.update(skip_distance=int(_number("2", text["2"], integer=True)), skip_distance_text=text["2"])
+    if "z" in text:
+        z = text["z"].upper()
+        if z not in LIST_FORMATS:
+            raise _usage_error(f"option -z expects one of SEE, SPL, ISI, SIMPLE, got {text['z']!r}")
+        kw["list_format"] = z
+    switches = {"a": "all_systems", "d": "per_document", "m": "stem", "s": "remove_stopwords",
+                "u": "skip_unigrams", "U": "skip_unigrams_and_plain", "x": "no_lcs", "v": "verbose"}
+    for flag, name in switches.items():
+        if found.get(flag) is True:
+            kw[name] = True
+    if found.get("h") is True or found.get("H") is True:
+        kw["help"] = True
+    return Options(**kw)
+
+
+def parse_command_line(argv: Sequence[str]) -> tuple[Options, list[str]]:
+    found, rest = getopt(argv)
+    return options_from_flags(found), rest
+
+
+def flags_to_argv(flags: str | Sequence[str] = "", **keywords: Any) -> list[str]:
+    """A flag string (or list) plus keyword options, as one argv list for `getopt`.
+
+    Keywords are long names (`max_n=2`, `stem=True`, `skip_distance=4`, `formula="B"`) or the
+    flag letters themselves (`n=2`, `m=True`). True switches a flag on; False or None leaves it out.
+    """
+    argv = shlex.split(flags) if isinstance(flags, str) else list(flags)
+    for name, value in keywords.items():
+        flag = KEYWORD_FLAGS.get(name, name)
+        if len(flag) != 1 or flag not in _WITH_VALUE | _SWITCHES:
+            raise _usage_error(f"unknown option {name!r}")
+        if value is None or value is False:
+            continue
+        if flag in _SWITCHES:
+            if value is not True:
+                raise _usage_error(f"option {name!r} is a switch: pass True or False")
+            argv.append("-" + flag)
+        else:
+            argv += ["-" + flag, str(value)]
+    return argv

@@ -1,0 +1,66 @@
+"""Results as data: what the report prints, so callers need not parse text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .flags import Options
+
+
+@dataclass(frozen=True)
+class DocumentScore:
+    """One evaluation (document) of one peer under one metric.
+
+    `recall`, `precision`, `f` are the 5-decimal values the script prints (F from the rounded
+    P and R); `model_count`, `peer_count`, `hit_count` are the counts behind them (pooled or
+    best model per `-f`; ROUGE-W counts are weighted).
+    """
+
+    eval_id: str
+    test_id: str  # "<eval id>.<peer id>", as printed
+    recall: float
+    precision: float
+    f: float
+    model_count: float
+    peer_count: float
+    hit_count: float
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A bootstrap average (mean of the resample means) and its confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    peer_id: str
+    metric: str  # printed name: "ROUGE-1", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4", ...
+    recall: Estimate | None  # None under -t 2, which prints raw counts instead
+    precision: Estimate | None
+    f: Estimate | None
+    model_count: int  # totals over the documents (what -t 2 prints)
+    peer_count: int
+    hit_count: int
+    documents: tuple[DocumentScore, ...]  # in the report's -d order
+
+
+@dataclass(frozen=True)
+class Report:
+    options: Options
+    results: tuple[MetricResult, ...]
+
+    def get(self, metric: str, peer_id: str | None = None) -> MetricResult:
+        for result in self.results:
+            if result.metric == metric and (peer_id is None or result.peer_id == peer_id):
+                return result
+        raise KeyError(f"no {metric} result" + (f" for peer {peer_id}" if peer_id else ""))
+
+    def text(self) -> str:
+        """The report exactly as ROUGE-1.5.5.pl prints it."""
+        from .report import render
+
+        return render(self)

@@ -1,0 +1,202 @@
+"""ROUGE-L: longest common subsequence, sentence-level, summary-level (union LCS) and reval's
+best-sentence form, with alignments as evidence.
+
+Orientation follows rouge-score and ROUGE-1.5.5: the DP table has a row per reference token
+and a column per candidate token, and the traceback prefers moving up (dropping a reference
+token) on ties. The union LCS depends on that choice, so it is kept exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from .stats import Stats
+
+
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """LCS length by the bit-parallel algorithm of Allison–Dix / Hyyrö.
+
+    Python integers serve as bit vectors over `a`; each token of `b` costs a few big-int
+    operations instead of a row of the DP table.
+    """
+    if not a or not b:
+        return 0
+    if len(a) < len(b):
+        a, b = b, a
+    masks: dict[str, int] = {}
+    for i, tok in enumerate(a):
+        masks[tok] = masks.get(tok, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    v = full
+    for tok in b:
+        m = masks.get(tok)
+        if m is None:
+            continue
+        u = v & m
+        v = ((v + u) | (v - u)) & full
+    return len(a) - v.bit_count()
+
+
+def lcs_table(ref: Sequence[str], cand: Sequence[str]) -> list[list[int]]:
+    """The DP table t[i][j] = LCS(ref[:i], cand[:j])."""
+    rows = len(ref)
+    cols = len(cand)
+    table = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(1, rows + 1):
+        r = ref[i - 1]
+        prev = table[i - 1]
+        row = table[i]
+        for j in range(1, cols + 1):
+            if r == cand[j - 1]:
+                row[j] = prev[j - 1] + 1
+            else:
+                up = prev[j]
+                left = row[j - 1]
+                row[j] = up if up >= left else left
+    return table
+
+
+def lcs_alignment(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
+    """Aligned (ref index, cand index) pairs of one LCS, in order (rouge-score's traceback)."""
+    if table is None:
+        table = lcs_table(ref, cand)
+    i, j = len(ref), len(cand)
+    pairs: list[tuple[int, int]] = []
+    while i > 0 and j > 0:
+        if ref[i - 1] == cand[j - 1]:
+            pairs.append((i - 1, j - 1))
+            i -= 1
+            j -= 1
+        elif table[i][j - 1] > table[i - 1][j]:
+            j -= 1
+        else:
+            i -= 1
+    pairs.reverse()
+    return pairs
+
+
+@dataclass(frozen=True)
+class SentenceLcsEvidence:
+    """Sentence-level LCS: the aligned (cand index, ref index) pairs over whole token lists."""
+
+    pairs: tuple[tuple[int, int], ...]
+    lcs: tuple[str, ...]
+
+
+def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False):
+    if not evidence:
+        return Stats(lcs_length(cand, ref), len(cand), len(ref)), None
+    pairs = [(c, r) for r, c in lcs_alignment(ref, cand)]
+    ev = SentenceLcsEvidence(tuple(pairs), tuple(cand[c] for c, _ in pairs))
+    return Stats(len(pairs), len(cand), len(ref)), ev
+
+
+@dataclass(frozen=True)
+class UnionSentence:
+    """One reference sentence in a summary-level LCS."""
+
+    ref_sentence: int
+    alignments: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # (cand sentence, (cand idx, ref idx) pairs)
+    union: tuple[int, ...]  # reference token indices in the union of the LCSes
+    hits: tuple[int, ...]  # the union indices that counted after clipping by token counts
+
+
+@dataclass(frozen=True)
+class UnionLcsEvidence:
+    sentences: tuple[UnionSentence, ...]
+
+    @property
+    def hit_pairs(self) -> list[tuple[int, int]]:
+        """(cand index, ref index) pairs behind the counted hits, for highlighting."""
+        out = []
+        for s in self.sentences:
+            hit = set(s.hits)
+            seen = set()
+            for _, pairs in s.alignments:
+                for c, r in pairs:
+                    if r in hit and r not in seen:
+                        out.append((c, r))
+                        seen.add(r)
+        return out
+
+
+def union_lcs(
+    cand: Sequence[str],
+    cand_bounds: Sequence[tuple[int, int]],
+    ref: Sequence[str],
+    ref_bounds: Sequence[tuple[int, int]],
+    evidence: bool = False,
+    clip_cand: Sequence[str] | None = None,
+    clip_ref: Sequence[str] | None = None,
+):
+    """Summary-level ROUGE-L (ROUGE-1.5.5 `ROUGE-L`, rouge-score `rougeLsum`).
+
+    For each reference sentence, take the union of its LCS positions against every
+    candidate sentence; a union token counts as a hit while both sides still have an
+    unused occurrence of it (so no token is counted more often than it occurs).
+    `clip_cand` / `clip_ref` give the token lists whose counts clip the hits (ROUGE-1.5.5's
+    `-b` reads them from the cut text); by default the compared tokens themselves.
+    """
+    cand_left = Counter(cand if clip_cand is None else clip_cand)
+    ref_left = Counter(ref if clip_ref is None else clip_ref)
+    cand_sentences = [list(cand[a:b]) for a, b in cand_bounds]
+    hits = 0
+    out_sentences = []
+    for s_index, (ra, rb) in enumerate(ref_bounds):
+        ref_sentence = ref[ra:rb]
+        union: set[int] = set()
+        alignments = []
+        for c_index, ((ca, _cb), cand_sentence) in enumerate(zip(cand_bounds, cand_sentences)):
+            pairs = lcs_alignment(ref_sentence, cand_sentence)
+            union.update(r for r, _ in pairs)
+            if evidence and pairs:
+                alignments.append((c_index, tuple((ca + c, ra + r) for r, c in pairs)))
+        counted = []
+        for r in sorted(union):
+            tok = ref_sentence[r]
+            if cand_left[tok] > 0 and ref_left[tok] > 0:
+                hits += 1
+                cand_left[tok] -= 1
+                ref_left[tok] -= 1
+                counted.append(ra + r)
+        if evidence:
+            out_sentences.append(
+                UnionSentence(s_index, tuple(alignments), tuple(ra + r for r in sorted(union)), tuple(counted))
+            )
+    # As in the script: the reference total is the compared tokens' count, the candidate
+    # total the clipping side's (they differ only under ROUGE-1.5.5's `-b` defect).
+    stats = Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref))
+    return stats, (UnionLcsEvidence(tuple(out_sentences)) if evidence else None)
+
+
+@dataclass(frozen=True)
+class BestSentenceEvidence:
+    """reval's summary-level form: per candidate sentence, the reference sentence with the
+    longest LCS (first on ties), and that LCS length."""
+
+    choices: tuple[tuple[int, int, int], ...]  # (cand sentence, best ref sentence or -1, lcs length)
+
+
+def best_sentence_lcs(
+    cand: Sequence[str],
+    cand_bounds: Sequence[tuple[int, int]],
+    ref: Sequence[str],
+    ref_bounds: Sequence[tuple[int, int]],
+    evidence: bool = False,
+):
+    ref_sentences = [ref[a:b] for a, b in ref_bounds]
+    total = 0
+    choices = []
+    for c_index, (a, b) in enumerate(cand_bounds):
+        sentence = cand[a:b]
+        best, best_len = -1, 0
+        for r_index, ref_sentence in enumerate(ref_sentences):
+            length = lcs_length(sentence, ref_sentence)
+            if length > best_len:
+                best, best_len = r_index, length
+        total += best_len
+        choices.append((c_index, best, best_len))
+    stats = Stats(total, len(cand), len(ref))
+    return stats, (BestSentenceEvidence(tuple(choices)) if evidence else None)

@@ -1,0 +1,124 @@
+"""Method names and how each method turns two tokenized documents into statistics."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lcs import best_sentence_lcs, sentence_lcs, union_lcs
+from .ngram import ngram_evidence, ngram_stats
+from .skipgram import skip_stats
+from .stats import Stats
+from .tokenize import Document
+from .wlcs import wlcs_paper, wlcs_rouge155
+
+FAMILIES = ("N", "L", "Lsum", "Lbest", "W", "S", "SU")
+
+
+@dataclass(frozen=True)
+class Method:
+    """A parsed method name.
+
+    rouge<n>          ROUGE-N, clipped n-gram overlap (n >= 1)
+    rougeL            sentence-level LCS over the whole token lists (rouge-score rougeL)
+    rougeLsum         summary-level union LCS over sentences (ROUGE-1.5.5 ROUGE-L, rouge-score rougeLsum)
+    rougeLsum-best    reval's summary-level form: best reference sentence per candidate sentence
+    rougeW-<w>        weighted LCS with f(k) = k^w (default w = 1.2)
+    rougeS<d>, rougeS*    skip-bigrams with at most d tokens in the gap (* = unlimited)
+    rougeSU<d>, rougeSU*  skip-bigrams plus unigrams
+    """
+
+    family: str
+    n: int = 0
+    weight: float = 0.0
+    distance: int | None = None
+
+    @property
+    def name(self) -> str:
+        if self.family == "N":
+            return f"rouge{self.n}"
+        if self.family == "L":
+            return "rougeL"
+        if self.family == "Lsum":
+            return "rougeLsum"
+        if self.family == "Lbest":
+            return "rougeLsum-best"
+        if self.family == "W":
+            return f"rougeW-{self.weight:g}"
+        d = "*" if self.distance is None else str(self.distance)
+        return f"rouge{self.family}{d}"
+
+    @property
+    def rouge155_name(self) -> str:
+        """The name ROUGE-1.5.5 prints (its ROUGE-L is the summary-level form)."""
+        if self.family == "N":
+            return f"ROUGE-{self.n}"
+        if self.family in ("L", "Lsum", "Lbest"):
+            return "ROUGE-L"
+        if self.family == "W":
+            return f"ROUGE-W-{self.weight:g}"
+        d = "*" if self.distance is None else str(self.distance)
+        return f"ROUGE-{self.family}{d}"
+
+    @property
+    def counts_ngrams(self) -> bool:
+        """N, S and SU count grams; ROUGE-1.5.5 rounds their recall before `-f B` compares."""
+        return self.family in ("N", "S", "SU")
+
+
+_PATTERN = re.compile(
+    r"^rouge-?(?:(?P<n>\d+)|(?P<lbest>lsum-best)|(?P<lsum>lsum)|(?P<l>l)"
+    r"|w(?:-?(?P<w>\d+(?:\.\d+)?))?|(?P<su>su)(?P<sud>\d+|\*)|s(?P<sd>\d+|\*))$"
+)
+
+
+def parse_method(name: str | Method) -> Method:
+    if isinstance(name, Method):
+        return name
+    key = name.strip().lower().replace("_", "-")
+    m = _PATTERN.match(key)
+    if not m:
+        raise ValueError(
+            f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
+            "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*"
+        )
+    if m["n"]:
+        n = int(m["n"])
+        if n < 1:
+            raise ValueError(f"{name!r}: n must be at least 1")
+        return Method("N", n=n)
+    if m["lbest"]:
+        return Method("Lbest")
+    if m["lsum"]:
+        return Method("Lsum")
+    if m["l"]:
+        return Method("L")
+    if m["su"]:
+        return Method("SU", distance=None if m["sud"] == "*" else int(m["sud"]))
+    if m["sd"]:
+        return Method("S", distance=None if m["sd"] == "*" else int(m["sd"]))
+    w = float(m["w"]) if m["w"] else 1.2
+    if w <= 0:
+        raise ValueError(f"{name!r}: the ROUGE-W weight must be positive")
+    return Method("W", weight=w)
+
+
+def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool) -> tuple[Stats, object | None]:
+    """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
+    c_terms, r_terms = cand.terms, ref.terms
+    family = method.family
+    if family == "N":
+        stats = ngram_stats(c_terms, r_terms, method.n)
+        return stats, (ngram_evidence(c_terms, r_terms, method.n) if evidence else None)
+    if family == "L":
+        return sentence_lcs(c_terms, r_terms, evidence)
+    if family == "Lsum":
+        return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
+    if family == "Lbest":
+        return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
+    if family == "W":
+        if wlcs_form == "paper":
+            return wlcs_paper(c_terms, r_terms, method.weight, evidence)
+        return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
+    unigram_form = su_form if family == "SU" else None
+    return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)

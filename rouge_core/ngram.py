@@ -1,0 +1,77 @@
+"""ROUGE-N: clipped n-gram co-occurrence, with the matched n-grams as evidence."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Sequence
+
+from .stats import Stats
+
+
+@dataclass(frozen=True, slots=True)
+class NgramMatch:
+    """An n-gram found on both sides.
+
+    `matched` = min(cand_count, ref_count) is the clipped count; the first `matched`
+    occurrences (by position) on each side are the matched ones, the rest are clipped.
+    Positions are start indices into the side's token list.
+    """
+
+    ngram: tuple[str, ...]
+    cand_count: int
+    ref_count: int
+    matched: int
+    cand_starts: tuple[int, ...]
+    ref_starts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NgramEvidence:
+    n: int
+    matches: tuple[NgramMatch, ...]  # ordered by first candidate position
+    cand_total: int
+    ref_total: int
+
+
+def ngram_counts(terms: Sequence[str], n: int) -> Counter:
+    if n == 1:
+        return Counter(terms)
+    return Counter(zip(*(terms[i:] for i in range(n))))
+
+
+def ngram_stats(cand: Sequence[str], ref: Sequence[str], n: int) -> Stats:
+    cand_counts = ngram_counts(cand, n)
+    ref_counts = ngram_counts(ref, n)
+    small, large = (cand_counts, ref_counts) if len(cand_counts) < len(ref_counts) else (ref_counts, cand_counts)
+    hits = sum(min(c, large[g]) for g, c in small.items() if g in large)
+    return Stats(hits, max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0))
+
+
+def _starts(terms: Sequence[str], n: int) -> dict[tuple[str, ...], list[int]]:
+    where: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i in range(len(terms) - n + 1):
+        where[tuple(terms[i : i + n])].append(i)
+    return where
+
+
+def ngram_evidence(cand: Sequence[str], ref: Sequence[str], n: int) -> NgramEvidence:
+    cand_where = _starts(cand, n)
+    ref_where = _starts(ref, n)
+    matches = []
+    for gram, cand_starts in cand_where.items():
+        ref_starts = ref_where.get(gram)
+        if not ref_starts:
+            continue
+        matches.append(
+            NgramMatch(
+                gram,
+                len(cand_starts),
+                len(ref_starts),
+                min(len(cand_starts), len(ref_starts)),
+                tuple(cand_starts),
+                tuple(ref_starts),
+            )
+        )
+    matches.sort(key=lambda m: m.cand_starts[0])
+    return NgramEvidence(n, tuple(matches), max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0))

@@ -1,0 +1,136 @@
+"""One frozen options object; profiles are named presets of it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .stats import alpha_from_beta, beta_from_alpha
+from .tokenize import SENTENCE_SPLITTERS, TOKENIZERS
+
+MULTI_REF_MODES = ("pooled", "best-recall", "best-f", "max", "mean")
+PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How texts are processed and scores are formed. Hashable, so results can be cached.
+
+    multi_ref:
+      pooled       sum hits and totals over references (ROUGE-1.5.5 -f A)
+      best-recall  the reference with the highest recall (ROUGE-1.5.5 -f B)
+      best-f       the reference with the highest F (rouge-score score_multi)
+      max          the maximum of each of P, R and F over references (MATLAB)
+      mean         the mean of per-reference P, R and F
+    round_pr: ROUGE-1.5.5 prints P and R to 5 decimals and computes F from the rounded
+      values; with `round_pr=5` scores are rounded the same way (and `-f B` compares the
+      rounded recall of N and S, as the script does).
+    wlcs_form: "rouge155" (what the script computes) or "paper" (Lin 2004).
+    su_form: "rouge155" (unigrams of all positions but the last) or "start-token" (MATLAB).
+    empty: "zero" (scores of empty sides are 0) or "nan" (MATLAB: undefined ratios are NaN).
+    """
+
+    tokenizer: str = "rouge-score"
+    lowercase: bool = True
+    stemmer: str = "none"
+    stopwords: str | frozenset = "none"
+    sentence_split: str = "newline"
+    multi_ref: str = "best-f"
+    alpha: float = 0.5
+    round_pr: int | None = None
+    wlcs_form: str = "paper"
+    su_form: str = "rouge155"
+    empty: str = "zero"
+    data_dir: str | None = None
+    profile: str = "custom"
+
+    def __post_init__(self) -> None:
+        if self.tokenizer not in TOKENIZERS:
+            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; choose one of {TOKENIZERS}")
+        if self.sentence_split not in SENTENCE_SPLITTERS:
+            raise ValueError(f"unknown sentence splitter {self.sentence_split!r}; choose one of {SENTENCE_SPLITTERS}")
+        if self.multi_ref not in MULTI_REF_MODES:
+            raise ValueError(f"unknown multi-reference mode {self.multi_ref!r}; choose one of {MULTI_REF_MODES}")
+        if not 0.0 <= self.alpha <= 1.0:
+            raise ValueError(f"alpha must be in [0, 1], got {self.alpha}")
+        if self.wlcs_form not in ("rouge155", "paper"):
+            raise ValueError(f"unknown ROUGE-W form {self.wlcs_form!r}; choose 'rouge155' or 'paper'")
+        if self.su_form not in ("rouge155", "start-token"):
+            raise ValueError(f"unknown ROUGE-SU form {self.su_form!r}; choose 'rouge155' or 'start-token'")
+        if self.empty not in ("zero", "nan"):
+            raise ValueError(f"unknown empty-input rule {self.empty!r}; choose 'zero' or 'nan'")
+        if isinstance(self.stopwords, (set, list, tuple)):
+            object.__setattr__(self, "stopwords", frozenset(self.stopwords))
+
+    @property
+    def beta(self) -> float:
+        return beta_from_alpha(self.alpha)
+
+    def with_beta(self, beta: float) -> "Options":
+        return replace(self, alpha=alpha_from_beta(beta))
+
+    def replace(self, **changes) -> "Options":
+        """A copy with some fields changed; the profile name becomes "custom" unless given."""
+        if "beta" in changes:
+            changes["alpha"] = alpha_from_beta(changes.pop("beta"))
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise TypeError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        if any(getattr(self, k) != v for k, v in changes.items() if k != "profile"):
+            changes.setdefault("profile", "custom")
+        return replace(self, **changes)
+
+    def tokenize_key(self) -> tuple:
+        """The fields that decide tokenization (one tokenization serves every method)."""
+        return (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir)
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        if isinstance(self.stopwords, frozenset):
+            d["stopwords"] = sorted(self.stopwords)
+        return d
+
+
+_PRESETS = {
+    # The Perl script: byte tokenizer, pooled references (-f A), P and R rounded before F.
+    "rouge-1.5.5": dict(tokenizer="rouge155", multi_ref="pooled", round_pr=5, wlcs_form="rouge155", su_form="rouge155"),
+    # Google's rouge-score: its tokenizer, best F over references (score_multi).
+    "rouge-score": dict(tokenizer="rouge-score", multi_ref="best-f"),
+    # MATLAB rougeEvaluationScore: tokens as given (case kept), maximum over references, NaN rules.
+    "matlab": dict(tokenizer="whitespace", lowercase=False, multi_ref="max", su_form="start-token", empty="nan"),
+    # Go reval: token lists as given, one reference per call; best F when given several.
+    "reval": dict(tokenizer="whitespace", lowercase=False, multi_ref="best-f"),
+}
+
+
+def profile(name: str = "rouge-score", **overrides) -> Options:
+    """Options under which the numbers equal the named tool's.
+
+    Overrides that merely restate the preset keep the profile name (e.g. a stemmer the
+    tool itself offers: `profile("rouge-score", stemmer="porter")`).
+    """
+    key = name.lower().replace("_", "-")
+    aliases = {"rouge155": "rouge-1.5.5", "rouge-155": "rouge-1.5.5", "perl": "rouge-1.5.5", "rouge_score": "rouge-score"}
+    key = aliases.get(key, key)
+    if key not in _PRESETS:
+        raise ValueError(f"unknown profile {name!r}; choose one of {PROFILES}")
+    base = Options(profile=key, **_PRESETS[key])
+    native = _NATIVE_OPTIONS[key]
+    custom = {k: v for k, v in overrides.items() if not (k in native and (native[k] == ANY or v in native[k]))}
+    base = replace(base, **{k: v for k, v in overrides.items() if k not in custom})
+    return base.replace(**custom) if custom else base
+
+
+ANY = "any value"
+# Settings each tool itself offers: choosing them stays within the profile.
+_NATIVE_OPTIONS = {
+    "rouge-1.5.5": {
+        "stemmer": ("none", "rouge155"),
+        "stopwords": ("none", "smart"),
+        "multi_ref": ("pooled", "best-recall"),
+        "alpha": ANY,  # -p
+        "data_dir": ANY,  # -e
+    },
+    "rouge-score": {"stemmer": ("none", "porter"), "sentence_split": ("newline", "punctuation")},
+    "matlab": {},
+    "reval": {},
+}

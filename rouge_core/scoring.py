@@ -1,0 +1,257 @@
+"""Scoring one candidate against references: statistics per reference, then one small
+layer that combines references (pooled, best by recall, best by F, max, mean)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .methods import Method, compute, parse_method
+from .options import Options, profile
+from .signature import signature
+from .stats import Score, Stats, f_measure
+from .tokenize import Document, pretokenized, tokenize
+
+DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+TextLike = str | Document | Sequence[str]
+
+
+@dataclass(frozen=True)
+class ReferenceScore:
+    """One method on one (candidate, reference) pair."""
+
+    index: int
+    stats: Stats
+    score: Score
+    evidence: object | None = None
+
+
+@dataclass(frozen=True)
+class MethodScore:
+    """One method's final score, the per-reference scores behind it, and which reference won."""
+
+    method: Method
+    score: Score
+    per_reference: tuple[ReferenceScore, ...]
+    chosen: int | None  # the reference the multi-reference mode picked; None when all count
+    reason: str  # why that reference (or how the references were combined)
+    stats: Stats | None  # the statistics the score was computed from (None for max / mean)
+    signature: str
+
+    @property
+    def name(self) -> str:
+        return self.method.name
+
+    @property
+    def precision(self) -> float:
+        return self.score.precision
+
+    @property
+    def recall(self) -> float:
+        return self.score.recall
+
+    @property
+    def fmeasure(self) -> float:
+        return self.score.fmeasure
+
+
+@dataclass(frozen=True)
+class Result:
+    candidate: Document
+    references: tuple[Document, ...]
+    options: Options
+    methods: dict[str, MethodScore] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> MethodScore:
+        if name in self.methods:
+            return self.methods[name]
+        return self.methods[parse_method(name).name]
+
+    def __iter__(self):
+        return iter(self.methods.values())
+
+    def to_dict(self) -> dict[str, dict[str, float]]:
+        return {name: m.score.as_dict() for name, m in self.methods.items()}
+
+    def to_frame(self, per_reference: bool = False):
+        """A pandas DataFrame: one row per method (or per method and reference)."""
+        import pandas as pd
+
+        rows = []
+        for m in self.methods.values():
+            if per_reference:
+                for ref in m.per_reference:
+                    rows.append(
+                        {
+                            "method": m.name,
+                            "reference": ref.index + 1,
+                            "precision": ref.score.precision,
+                            "recall": ref.score.recall,
+                            "fmeasure": ref.score.fmeasure,
+                            "hits": ref.stats.hits,
+                            "candidate_total": ref.stats.cand_total,
+                            "reference_total": ref.stats.ref_total,
+                            "chosen": m.chosen is None or m.chosen == ref.index,
+                        }
+                    )
+            else:
+                rows.append(
+                    {
+                        "method": m.name,
+                        "precision": m.score.precision,
+                        "recall": m.score.recall,
+                        "fmeasure": m.score.fmeasure,
+                        "reference": "all" if m.chosen is None else m.chosen + 1,
+                        "why": m.reason,
+                        "signature": m.signature,
+                    }
+                )
+        return pd.DataFrame(rows)
+
+
+def resolve_options(options: Options | str | None, overrides: dict) -> Options:
+    if options is None:
+        options = "rouge-score"
+    if isinstance(options, str):
+        return profile(options, **overrides)
+    return options.replace(**overrides) if overrides else options
+
+
+def prepare(text: TextLike, options: Options) -> Document:
+    """Tokenize once per text; a Document or a token list passes through as given."""
+    if isinstance(text, Document):
+        return text
+    if isinstance(text, str):
+        return tokenize(
+            text,
+            tokenizer=options.tokenizer,
+            lowercase=options.lowercase,
+            stemmer=options.stemmer,
+            stopwords=options.stopwords,
+            sentence_split=options.sentence_split,
+            data_dir=options.data_dir,
+        )
+    if isinstance(text, (list, tuple)):
+        return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")
+    raise TypeError(f"a text must be a string, a list of tokens or a Document, not {type(text).__name__}")
+
+
+def score_from_stats(stats: Stats, options: Options) -> Score:
+    if options.empty == "nan":
+        p = stats.precision() if stats.cand_total > 0 else math.nan
+        r = stats.recall() if stats.ref_total > 0 else math.nan
+    else:
+        p, r = stats.precision(), stats.recall()
+    return _finish(p, r, options)
+
+
+def _finish(p: float, r: float, options: Options) -> Score:
+    if options.round_pr is not None:
+        # ROUGE-1.5.5 prints P and R with %.5f and computes F from the printed values.
+        p, r = _round(p, options.round_pr), _round(r, options.round_pr)
+        denominator = (1 - options.alpha) * p + options.alpha * r
+        f = _round(p * r / denominator, options.round_pr) if denominator > 0 else 0.0
+        return Score(p, r, f)
+    return Score(p, r, f_measure(p, r, options.alpha))
+
+
+def _round(x: float, digits: int) -> float:
+    return float(f"{x:.{digits}f}")
+
+
+def combine_references(method: Method, refs: Sequence[ReferenceScore], options: Options, sig: str) -> MethodScore:
+    mode = options.multi_ref
+    if not refs:
+        empty = Score(math.nan, math.nan, math.nan) if options.empty == "nan" else Score(0.0, 0.0, 0.0)
+        return MethodScore(method, empty, (), None, "no reference", None, sig)
+    if len(refs) == 1:
+        ref = refs[0]
+        return MethodScore(method, ref.score, tuple(refs), 0, "the only reference", ref.stats, sig)
+    if mode == "pooled":
+        total = refs[0].stats
+        for ref in refs[1:]:
+            total = total + ref.stats
+        return MethodScore(method, score_from_stats(total, options), tuple(refs), None,
+                           f"hits and totals summed over {len(refs)} references", total, sig)
+    if mode in ("best-recall", "best-f"):
+        key = "recall" if mode == "best-recall" else "fmeasure"
+        values = [getattr(ref.score, key) for ref in refs]
+        if mode == "best-recall" and options.round_pr is not None and not method.counts_ngrams:
+            # ROUGE-1.5.5 `-f B` compares the rounded recall for N and S but, for L and W,
+            # the unrounded hits / Σ f(|r_i|) (for W before its second weighting); the
+            # chosen reference is printed rounded either way.
+            values = [_rouge155_lcs_recall(ref.stats) for ref in refs]
+        best = _first_max(values)
+        ref = refs[best]
+        others = ", ".join(f"{v:.4f}" for i, v in enumerate(values) if i != best)
+        label = "recall" if key == "recall" else "F"
+        reason = f"highest {label} {values[best]:.4f} (others: {others}); ties go to the first"
+        return MethodScore(method, ref.score, tuple(refs), best, reason, ref.stats, sig)
+    scores = [ref.score for ref in refs]
+    if mode == "max":
+        combined = Score(*(max(_values(scores, k)) for k in ("precision", "recall", "fmeasure")))
+        reason = "maximum of P, R and F taken separately over references"
+        best = _first_max([s.fmeasure for s in scores])
+        return MethodScore(method, combined, tuple(refs), best, reason, None, sig)
+    combined = Score(*(sum(_values(scores, k)) / len(scores) for k in ("precision", "recall", "fmeasure")))
+    return MethodScore(method, combined, tuple(refs), None, f"mean over {len(refs)} references", None, sig)
+
+
+def _rouge155_lcs_recall(stats: Stats) -> float:
+    base = stats.ref_total**stats.exponent
+    return stats.hits / base if base > 0 else 0.0
+
+
+def _values(scores: Sequence[Score], key: str) -> list[float]:
+    return [getattr(s, key) for s in scores]
+
+
+def _first_max(values: Sequence[float]) -> int:
+    best = 0
+    for i, v in enumerate(values):
+        if v > values[best] or (math.isnan(values[best]) and not math.isnan(v)):
+            best = i
+    return best
+
+
+def score(
+    candidate: TextLike,
+    references: TextLike | Sequence[TextLike],
+    methods: Iterable[str | Method] = DEFAULT_METHODS,
+    options: Options | str | None = None,
+    *,
+    evidence: bool = True,
+    **overrides,
+) -> Result:
+    """Score one candidate against one or more references.
+
+    >>> r = score("the cat sat on the mat", ["the cat is on the mat"], ["rouge1", "rougeL"])
+    >>> round(r["rouge1"].fmeasure, 4)
+    0.8333
+
+    `options` is an Options object or a profile name ("rouge-1.5.5", "rouge-score",
+    "matlab", "reval"); keyword overrides change single fields (e.g. stemmer="porter").
+    """
+    opts = resolve_options(options, overrides)
+    if isinstance(references, (str, Document)):
+        references = [references]
+    elif references and all(isinstance(t, str) for t in references) and not isinstance(candidate, str) and not isinstance(candidate, Document):
+        references = [references]  # a single pre-tokenized reference
+    cand_doc = prepare(candidate, opts)
+    ref_docs = tuple(prepare(r, opts) for r in references)
+    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence)
+
+
+def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
+    out: dict[str, MethodScore] = {}
+    for spec in methods:
+        method = parse_method(spec)
+        sig = signature(method, options, len(refs))
+        per_ref = []
+        for index, ref in enumerate(refs):
+            stats, ev = compute(method, cand, ref, wlcs_form=options.wlcs_form, su_form=options.su_form, evidence=evidence)
+            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
+        out[method.name] = combine_references(method, per_ref, options, sig)
+    return Result(cand, tuple(refs), options, out)

@@ -1,0 +1,41 @@
+"""The reproducibility signature carried by every result, table, chart and export."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .version import __version__
+
+if TYPE_CHECKING:
+    from .methods import Method
+    from .options import Options
+
+
+def _stopwords_label(spec) -> str:
+    if isinstance(spec, frozenset):
+        return f"custom{len(spec)}"
+    return str(spec)
+
+
+def signature(method: "Method", options: "Options", n_refs: int) -> str:
+    """e.g. `rougeL|profile:rouge-score|tok:rouge-score|lc:yes|stem:none|sw:none|refs:2|multi:best-f|alpha:0.5|v:0.1.0`."""
+    parts = [
+        method.name,
+        f"profile:{options.profile}",
+        f"tok:{options.tokenizer}",
+        f"lc:{'yes' if options.lowercase else 'no'}",
+        f"stem:{options.stemmer}",
+        f"sw:{_stopwords_label(options.stopwords)}",
+        f"split:{options.sentence_split}",
+        f"refs:{n_refs}",
+        f"multi:{options.multi_ref}",
+        f"alpha:{options.alpha:g}",
+    ]
+    if method.family == "W":
+        parts.append(f"wform:{options.wlcs_form}")
+    if method.family == "SU":
+        parts.append(f"suform:{options.su_form}")
+    if options.round_pr is not None:
+        parts.append(f"round:{options.round_pr}")
+    parts.append(f"v:{__version__}")
+    return "|".join(parts)

@@ -1,0 +1,72 @@
+"""Sufficient statistics of one (candidate, reference) comparison and the scores they give."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Hits and the two totals they are divided by.
+
+    Statistics are additive, so pooling over references (ROUGE-1.5.5 `-f A`) or over a
+    corpus (micro averages, `-t 1`) is a sum. ROUGE-W divides weighted totals and then takes
+    the 1/w-th power of the ratios; `exponent` carries that power (1 for every other method).
+    """
+
+    hits: float
+    cand_total: float
+    ref_total: float
+    exponent: float = 1.0
+
+    def precision(self) -> float:
+        return _ratio(self.hits, self.cand_total, self.exponent)
+
+    def recall(self) -> float:
+        return _ratio(self.hits, self.ref_total, self.exponent)
+
+    def __add__(self, other: "Stats") -> "Stats":
+        return Stats(
+            self.hits + other.hits,
+            self.cand_total + other.cand_total,
+            self.ref_total + other.ref_total,
+            self.exponent,
+        )
+
+
+def _ratio(hits: float, total: float, exponent: float) -> float:
+    if total <= 0:
+        return 0.0
+    ratio = hits / total
+    return ratio if exponent == 1.0 else ratio**exponent
+
+
+def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:
+    """F = P·R / ((1−α)·P + α·R); α = 0.5 is the harmonic mean, computed as rouge-score does."""
+    if math.isnan(precision) or math.isnan(recall):
+        return math.nan
+    if alpha == 0.5:
+        total = precision + recall
+        return 2 * precision * recall / total if total > 0 else 0.0
+    denominator = (1 - alpha) * precision + alpha * recall
+    return precision * recall / denominator if denominator > 0 else 0.0
+
+
+def alpha_from_beta(beta: float) -> float:
+    """F_β weights recall β times as much as precision: α = 1 / (1 + β²)."""
+    return 1.0 / (1.0 + beta * beta)
+
+
+def beta_from_alpha(alpha: float) -> float:
+    return math.inf if alpha == 0 else math.sqrt((1 - alpha) / alpha)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    precision: float
+    recall: float
+    fmeasure: float
+
+    def as_dict(self) -> dict[str, float]:
+        return {"precision": self.precision, "recall": self.recall, "fmeasure": self.fmeasure}

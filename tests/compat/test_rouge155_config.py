@@ -1,0 +1,126 @@
+"""Flags (Getopt::Std), the XML and -z configurations, the summary readers, the length limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from rouge_core.compat.rouge155.config import read_list_config, read_xml_config
+from rouge_core.compat.rouge155.errors import Rouge155Error
+from rouge_core.compat.rouge155.flags import flags_to_argv, parse_command_line
+from rouge_core.compat.rouge155.readers import sentences_from_bytes
+from rouge_core.compat.rouge155.scoring import metrics_for
+from rouge_core.compat.rouge155.truncate import cut_for_lcs, cut_for_ngrams, perl_split_words
+
+
+def test_getopt_bundles_and_negative_values():
+    o, rest = parse_command_line(["-am", "-2", "-1", "-U", "-n4", "-w", "1.20", "c.xml", "-x"])
+    assert o.all_systems and o.stem and o.skip_unigrams_and_plain and o.max_n == 4
+    assert o.skip_distance == -1 and o.weight == 1.2 and o.weight_text == "1.20"
+    assert rest == ["c.xml", "-x"]  # options stop at the first non-option, as in Perl
+
+
+def test_metric_names_and_order():
+    o, _ = parse_command_line(["-n", "2", "-w", "1.2", "-2", "4", "-U"])
+    assert [m.name for m in metrics_for(o)] == [
+        "ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4"]
+    o, _ = parse_command_line(["-x", "-2", "-1", "-u", "-U"])
+    assert [m.name for m in metrics_for(o)] == ["ROUGE-SU*"]
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["-q"], "unknown option -q"),
+    (["-n"], "requires a value"),
+    (["-n", "x"], "expects an integer"),
+    (["-l", "10", "-b", "75"], "not both"),
+    (["-c", "101"], "within 0 and 100"),
+    (["-p", "2"], "within 0 and 1"),
+    (["-w", "0"], "greater than 0"),
+    (["-z", "XML"], "SEE, SPL, ISI, SIMPLE"),
+    (["-3", "HM"], "not supported"),
+    (["-r", "0"], "at least 1"),
+])
+def test_bad_flags(argv, fragment):
+    with pytest.raises(Rouge155Error) as err:
+        parse_command_line(argv)
+    assert fragment in err.value.message and err.value.exit_code == 2
+
+
+def test_keywords_become_flags():
+    argv = flags_to_argv("-n 2", stem=True, skip_distance=4, skip_unigrams=True, f="B", no_lcs=False)
+    o, _ = parse_command_line(argv)
+    assert (o.max_n, o.stem, o.skip_distance, o.skip_unigrams, o.formula, o.no_lcs) == (2, True, 4, True, "B", False)
+
+
+def test_xml_config(tmp_path):
+    cfg = tmp_path / "c.xml"
+    cfg.write_text("""<ROUGE_EVAL version="1.0">
+<EVAL ID="7"><PEER-ROOT>
+  sys
+</PEER-ROOT><MODEL-ROOT>ref</MODEL-ROOT><INPUT-FORMAT TYPE="spl"></INPUT-FORMAT>
+<PEERS><P ID="b">p7.txt</P><P ID="a"> p7a.txt </P></PEERS>
+<MODELS><M ID="Z">z.txt</M><M ID="A">a.txt</M></MODELS></EVAL>
+</ROUGE_EVAL>""")
+    c = read_xml_config(str(cfg))
+    (ev,) = c.evaluations
+    assert ev.eval_id == "7" and ev.input_format == "SPL" and c.peer_ids == ["b", "a"]
+    assert ev.peer_path("a") == "sys/p7a.txt"
+    assert ev.model_paths() == ["ref/z.txt", "ref/a.txt"]  # config order, not id order
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("<ROUGE_EVAL><EVAL ID='1'>", "malformed XML"),
+    ("<ROUGE_EVAL><EVAL><INPUT-FORMAT TYPE='SPL'/></EVAL></ROUGE_EVAL>", "has no ID attribute"),
+    ("<ROUGE_EVAL><EVAL ID='1'><INPUT-FORMAT TYPE='DOC'/></EVAL></ROUGE_EVAL>", "unknown input format"),
+    ("<ROUGE_EVAL><EVAL ID='1'><MODELS><M ID='A'>a</M></MODELS></EVAL></ROUGE_EVAL>", "no <INPUT-FORMAT"),
+    ("<ROUGE_EVAL></ROUGE_EVAL>", "no <EVAL> element"),
+])
+def test_bad_xml(tmp_path, text, fragment):
+    cfg = tmp_path / "bad.xml"
+    cfg.write_text(text)
+    with pytest.raises(Rouge155Error) as err:
+        read_xml_config(str(cfg))
+    assert str(cfg) in err.value.message and fragment in err.value.message
+
+
+def test_list_config(tmp_path):
+    lst = tmp_path / "l.lst"
+    lst.write_text("# comment\n\n  p1.spl\tm1.spl m2.spl \np2.spl m3.spl\n")
+    c = read_list_config(str(lst), "SPL", "X")
+    assert [e.eval_id for e in c.evaluations] == ["1", "2"]
+    assert c.evaluations[0].model_paths(listed=True) == ["m1.spl", "m2.spl"]
+    assert list(c.evaluations[0].models) == ["M.1", "M.2"]
+    lst.write_text("only-a-peer.spl\n")
+    with pytest.raises(Rouge155Error, match="l.lst:1"):
+        read_list_config(str(lst), "SPL", "X")
+
+
+def test_readers():
+    see = (b'<html>\n<a name="1">[1]</a> <a href="#1" id=1>First &amp; one.</a>\n'
+           b'<a size="9" name="2">[2]</a> <a href="#2" id=2>Second</a>\nnoise\n')
+    assert sentences_from_bytes(see, "SEE") == [b"First &amp; one.", b"Second"]
+    assert sentences_from_bytes(b'<S SNTNO="1a">Hi there</S>\n', "ISI") == [b"Hi there"]
+    assert sentences_from_bytes(b"a b\n\n  \nc\r\n", "SPL") == [b"a b", b"  ", b"c\r"]
+    with pytest.raises(Rouge155Error, match="Basic Elements"):
+        sentences_from_bytes(b"x|y|z", "SIMPLE")
+
+
+def test_perl_split_words():
+    assert perl_split_words(b"  a b\t") == [b"", b"a", b"b"]
+    assert perl_split_words(b"   ") == []
+    assert perl_split_words(b"a\xc2\xa0b c") == [b"a\xc2\xa0b", b"c"]  # NBSP joins
+
+
+def test_word_limit_cuts_and_counts_raw_words():
+    s = [b"one two, three", b" four five", b"six"]
+    assert cut_for_ngrams(s, word_limit=4) == [b"one two, three", b""]  # leading space = a word
+    assert cut_for_ngrams(s, word_limit=5) == [b"one two, three", b" four"]
+    assert cut_for_lcs(s, word_limit=5) == cut_for_ngrams(s, word_limit=5)
+    assert cut_for_ngrams(s, word_limit=3) == [b"one two, three"]
+
+
+def test_byte_limit_and_its_lcs_defect():
+    s = [b"abcdefghij", b"klmnopqrst", b"uvw"]
+    assert cut_for_ngrams(s, byte_limit=15) == [b"abcdefghij", b"klmno"]
+    # readText_LCS never advances its byte counter: each sentence is compared with the limit.
+    assert cut_for_lcs(s, byte_limit=15) == s
+    assert cut_for_lcs(s, byte_limit=10) == [b"abcdefghij"]
