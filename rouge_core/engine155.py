@@ -8,7 +8,7 @@ core every other front door uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .methods import Method, compute
 from .tokenize import Document, tokenize
@@ -86,28 +86,17 @@ def document_counts(
     peer_lcs = _document(lcs_peer_sentences, **prep) if lcs_peer_sentences is not None else None
     models = [_document(m, **prep) for m in model_docs]
     models_lcs = [_document(m, **prep) for m in lcs_model_docs] if lcs_model_docs is not None else [None] * len(models)
+    if peer_lcs is not None:
+        peer = replace(peer, lcs_view=peer_lcs)
+    models = [m if v is None else replace(m, lcs_view=v) for m, v in zip(models, models_lcs)]
     out: dict[str, list[Counts]] = {}
     for name, method in metric_methods(max_n, skip_distance, skip_unigrams, skip_also_plain, wlcs_weight, with_lcs).items():
         rows = []
-        for model, model_lcs in zip(models, models_lcs):
-            if method.family in ("Lsum", "W") and (peer_lcs is not None or model_lcs is not None):
-                stats = _lcs_with_clipping(method, peer_lcs or peer, model_lcs or model, peer, model)
-            else:
-                stats, _ = compute(method, peer, model, wlcs_form="rouge155", su_form="rouge155", evidence=False)
+        for model in models:
+            stats, _ = compute(method, peer, model, wlcs_form="rouge155", su_form="rouge155", evidence=False)
             rows.append(Counts(stats.hits, stats.ref_total, stats.cand_total))
         out[name] = rows
     return out
-
-
-def _lcs_with_clipping(method: Method, peer_seq: Document, model_seq: Document, peer_clip: Document, model_clip: Document):
-    from .lcs import union_lcs
-    from .wlcs import wlcs_rouge155
-
-    args = (peer_seq.terms, peer_seq.sentence_bounds, model_seq.terms, model_seq.sentence_bounds)
-    clip = dict(clip_cand=peer_clip.terms, clip_ref=model_clip.terms)
-    if method.family == "Lsum":
-        return union_lcs(*args, **clip)[0]
-    return wlcs_rouge155(*args, method.weight, **clip)[0]
 
 
 def counts_to_pr(metric: str, c: Counts, wlcs_weight: float | None = None) -> tuple[float, float]:

@@ -112,6 +112,8 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return stats, (ngram_evidence(c_terms, r_terms, method.n) if evidence else None)
     if family == "L":
         return sentence_lcs(c_terms, r_terms, evidence)
+    if family in ("Lsum", "W") and (cand.lcs_view is not None or ref.lcs_view is not None):
+        return _perl_byte_limited_lcs(method, cand, ref, evidence)
     if family == "Lsum":
         return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
     if family == "Lbest":
@@ -122,3 +124,15 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
     unigram_form = su_form if family == "SU" else None
     return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
+
+
+def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):
+    """ROUGE-1.5.5 under `-b`: L and W compare the sentences its L/W reader kept, while
+    the unigram counts that clip hits (and the candidate total) come from the cut text."""
+    cand_seq = cand.lcs_view or cand
+    ref_seq = ref.lcs_view or ref
+    args = (cand_seq.terms, cand_seq.sentence_bounds, ref_seq.terms, ref_seq.sentence_bounds)
+    clip = dict(evidence=evidence, clip_cand=cand.terms, clip_ref=ref.terms)
+    if method.family == "Lsum":
+        return union_lcs(*args, **clip)
+    return wlcs_rouge155(*args, method.weight, **clip)

@@ -27,6 +27,10 @@ class Options:
     wlcs_form: "rouge155" (what the script computes) or "paper" (Lin 2004).
     su_form: "rouge155" (unigrams of all positions but the last) or "start-token" (MATLAB).
     empty: "zero" (scores of empty sides are 0) or "nan" (MATLAB: undefined ratios are NaN).
+    limit_words / limit_bytes: keep only the start of every text, candidate and references
+      alike (ROUGE-1.5.5 -l / -b, counted its way: see rouge_core.limits).
+    lcs_byte_limit_defect: ROUGE-1.5.5's ROUGE-L/W reader ignores the running byte count
+      under -b, so L and W see whole sentences while clipping uses the cut text.
     """
 
     tokenizer: str = "rouge-score"
@@ -40,6 +44,9 @@ class Options:
     wlcs_form: str = "paper"
     su_form: str = "rouge155"
     empty: str = "zero"
+    limit_words: int | None = None
+    limit_bytes: int | None = None
+    lcs_byte_limit_defect: bool = False
     data_dir: str | None = None
     profile: str = "custom"
 
@@ -81,7 +88,8 @@ class Options:
 
     def tokenize_key(self) -> tuple:
         """The fields that decide tokenization (one tokenization serves every method)."""
-        return (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir)
+        return (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
+                self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -92,7 +100,8 @@ class Options:
 
 _PRESETS = {
     # The Perl script: byte tokenizer, pooled references (-f A), P and R rounded before F.
-    "rouge-1.5.5": dict(tokenizer="rouge155", multi_ref="pooled", round_pr=5, wlcs_form="rouge155", su_form="rouge155"),
+    "rouge-1.5.5": dict(tokenizer="rouge155", multi_ref="pooled", round_pr=5, wlcs_form="rouge155", su_form="rouge155",
+                        lcs_byte_limit_defect=True),
     # Google's rouge-score: its tokenizer, best F over references (score_multi).
     "rouge-score": dict(tokenizer="rouge-score", multi_ref="best-f"),
     # MATLAB rougeEvaluationScore: tokens as given (case kept), maximum over references, NaN rules.
@@ -128,6 +137,8 @@ _NATIVE_OPTIONS = {
         "stopwords": ("none", "smart"),
         "multi_ref": ("pooled", "best-recall"),
         "alpha": ANY,  # -p
+        "limit_words": ANY,  # -l
+        "limit_bytes": ANY,  # -b
         "data_dir": ANY,  # -e
     },
     "rouge-score": {"stemmer": ("none", "porter"), "sentence_split": ("newline", "punctuation")},

@@ -132,6 +132,9 @@ def prepare(text: TextLike, options: Options) -> Document:
             stopwords=options.stopwords,
             sentence_split=options.sentence_split,
             data_dir=options.data_dir,
+            limit_words=options.limit_words,
+            limit_bytes=options.limit_bytes,
+            lcs_byte_limit_defect=options.lcs_byte_limit_defect,
         )
     if isinstance(text, (list, tuple)):
         return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")

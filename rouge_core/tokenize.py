@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
+from .limits import limit_spans, perl_lcs_byte_spans
 from .porter155 import porter_stem
 from .resources import exception_table, smart_stopwords
 
@@ -38,6 +39,7 @@ class Document:
     tokens: tuple[Token, ...]
     sentence_bounds: tuple[tuple[int, int], ...]  # [start, end) token indices per sentence
     sentence_spans: tuple[tuple[int, int], ...]  # [start, end) character offsets per sentence
+    lcs_view: "Document | None" = None  # ROUGE-1.5.5 `-b`: what its L/W reader sees
 
     @property
     def terms(self) -> list[str]:
@@ -261,19 +263,35 @@ def tokenize(
     stopwords: str | frozenset | None = "none",
     sentence_split: str = "newline",
     data_dir: str | None = None,
+    limit_words: int | None = None,
+    limit_bytes: int | None = None,
+    lcs_byte_limit_defect: bool = False,
 ) -> Document:
     """Tokenize `text` into a Document whose tokens keep their character offsets.
 
     Order of work, as in ROUGE-1.5.5: split into words, lower-case, drop stopwords, stem.
+    `limit_words` / `limit_bytes` keep only the start of the text (ROUGE-1.5.5 `-l` / `-b`).
+    With `lcs_byte_limit_defect`, the Document also carries `lcs_view`, the differently cut
+    sentences ROUGE-1.5.5's ROUGE-L/W reader uses under `-b`.
     """
     if tokenizer not in _SPLITTERS:
         raise ValueError(f"unknown tokenizer {tokenizer!r}; choose one of {TOKENIZERS}")
+    spans = split_sentences(text, sentence_split)
+    lcs_view = None
+    if limit_bytes and lcs_byte_limit_defect:
+        lcs_spans = perl_lcs_byte_spans(text, spans, limit_bytes)
+        lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    spans = limit_spans(text, spans, words=limit_words, byte_limit=limit_bytes)
+    doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
+
+
+def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
     split_words = _SPLITTERS[tokenizer]
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
     tokens: list[Token] = []
     bounds: list[tuple[int, int]] = []
-    spans = split_sentences(text, sentence_split)
     for s_index, (s_start, s_end) in enumerate(spans):
         first = len(tokens)
         for term, start, end in split_words(text[s_start:s_end], lowercase):
@@ -314,8 +332,3 @@ def pretokenized(sentences: Sequence[Sequence[str]] | Sequence[str], *, lowercas
         pieces.append("\n")
         pos += 1
     return Document("".join(pieces), tuple(tokens), tuple(bounds), tuple(spans))
-
-
-def iter_terms(documents: Iterable[Document]) -> Iterable[str]:
-    for doc in documents:
-        yield from doc.terms

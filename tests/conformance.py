@@ -40,6 +40,8 @@ def rouge155_setup(args: str) -> tuple[rouge_core.Options, dict[str, str]]:
         stopwords="smart" if flags.get("-s") else "none",
         multi_ref="best-recall" if flags.get("-f") == "B" else "pooled",
         alpha=float(flags.get("-p", 0.5)),
+        limit_words=int(flags["-l"]) if "-l" in flags else None,
+        limit_bytes=int(flags["-b"]) if "-b" in flags else None,
     )
     methods = {f"ROUGE-{n}": f"rouge{n}" for n in range(1, int(flags.get("-n", 0)) + 1)}
     if not flags.get("-x"):
