@@ -1,8 +1,8 @@
 """The Porter stemmer exactly as ROUGE-1.5.5.pl embeds it.
 
 ROUGE-1.5.5 carries the Perl Porter stemmer from Martin Porter's site (the one with
-`bli -> ble` and `logi -> log` in step 2). NLTK's PorterStemmer in its default mode adds
-irregular-word extensions, so it is *not* used for the ROUGE-1.5.5 profile. The regular
+`bli -> ble` and `logi -> log` in step 2), with step 4 modified by the script's author
+(see below). NLTK's PorterStemmer adds other changes, so it is *not* used for this profile. The regular
 expressions below are transliterated from the Perl source one for one; Python's `re`
 has the same leftmost-first alternation semantics, so suffix choice matches Perl's.
 """
@@ -38,9 +38,7 @@ _STEP2_RE = re.compile(
     "|iveness|fulness|ousness|aliti|iviti|biliti|logi)$"
 )
 _STEP3_RE = re.compile("(icate|ative|alize|iciti|ical|ful|ness)$")
-_STEP4_RE = re.compile(
-    "(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$"
-)
+_STEP4_RE = re.compile("(al|ance|ence|er|ic|able|ible|ant|ement|ou|ism|ate|iti|ous|ive|ize)$")
 _STEP4_ION_RE = re.compile("(s|t)(ion)$")
 _STEP1A_SSES_IES = re.compile("(ss|i)es$")
 _STEP1A_S = re.compile("([^s])s$")
@@ -105,10 +103,19 @@ def porter_stem(word: str) -> str:
         if _MGR0.search(stem):
             w = stem + _STEP3[m.group(1)]
 
-    # Step 4
+    # Step 4, as Chin-Yew Lin modified it on 02/14/2004: "-ement" is in the main list and
+    # separate checks then try "-ment" and "-ent" on what is left ("agreement" -> "agreem").
     m = _STEP4_RE.search(w)
     if m:
         stem = w[: m.start()]
+        if _MGR1.search(stem):
+            w = stem
+    if w.endswith("ment"):
+        stem = w[:-4]
+        if _MGR1.search(stem):
+            w = stem
+    if w.endswith("ent"):
+        stem = w[:-3]
         if _MGR1.search(stem):
             w = stem
     else:

@@ -184,3 +184,15 @@ def test_engine_matches_transcription(case, stem, stopwords):
     want = reference_counts(case["peer"], case["models"], **kw)
     for metric, rows in want.items():
         assert [(c.hit, c.model, c.peer) for c in got[metric]] == [(c.hit, c.model, c.peer) for c in rows], metric
+
+
+# Stems printed by the script's own `stem` sub (Perl 5.36). Its step 4 is Lin's 02/14/2004
+# change: "-ement" is in the main list, then separate `if`s try "ment" and then "ent", so
+# "agreement" -> "agreem". The -m sample outputs depend on it (e.g. peer 13 of ROUGE-test.xml).
+@pytest.mark.parametrize("word, stem", [
+    ("agreement", "agreem"), ("statements", "statem"), ("documented", "docum"),
+    ("environmental", "environ"), ("epicenter", "epic"), ("professional", "profess"),
+    ("revolutionized", "revolut"), ("regiment", "regim"), ("internationally", "internat"),
+])
+def test_porter_step4_as_in_the_script(word, stem):
+    assert porter155.porter_stem(word) == stem
