@@ -1,0 +1,178 @@
+"""The command line, in process and as `python -m rouge_core`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rouge_core.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "cands.txt").write_text("the cat is sitting on the mat\nthe cat sat<q>it was cute\n", encoding="utf-8")
+    (tmp_path / "refs.txt").write_text("the cat sat on the mat\nthe cat sat<q>it is cute\n", encoding="utf-8")
+    (tmp_path / "refs2.txt").write_text("a cat was on the mat\nit was cute\n", encoding="utf-8")
+    return tmp_path
+
+
+def run(argv, capsys):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_table_mean_and_signature(files, capsys):
+    code, out, err = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rouge1", "rougeL"], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    # pair 1: P 5/7, R 5/6, F 10/13; pair 2 ("was" vs "is"): 5/6 each
+    mean_r1 = next(l for l in lines if l.split()[:2] == ["mean", "rouge1"])
+    assert mean_r1.split()[2:] == [f"{(5/7 + 5/6) / 2:.4f}", f"{5/6:.4f}", f"{(10/13 + 5/6) / 2:.4f}"]
+    assert any("rouge1|profile:rouge-score|" in l and "refs:1" in l for l in lines)
+
+
+def test_csv_per_pair_and_mean(files, capsys):
+    code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rouge1", "-f", "csv"], capsys)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["pair"] for r in rows] == ["1", "2", "mean"]
+    assert float(rows[0]["precision"]) == 5 / 7 and float(rows[0]["recall"]) == 5 / 6
+    assert float(rows[1]["recall"]) == 5 / 6
+    assert float(rows[2]["precision"]) == pytest.approx((5 / 7 + 5 / 6) / 2)
+    assert float(rows[2]["recall"]) == pytest.approx(5 / 6)
+    assert rows[0]["signature"].startswith("rouge1|profile:rouge-score")
+
+
+def test_sentence_separator_feeds_rougelsum(files, capsys):
+    code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rougeLsum", "-f", "json"], capsys)
+    doc = json.loads(out)
+    pair2 = doc["pairs"][1]["scores"]["rougeLsum"]
+    # sentences ["the cat sat", "it was cute"] vs ["the cat sat", "it is cute"]: 5 of 6 tokens
+    assert pair2["precision"] == pytest.approx(5 / 6) and pair2["recall"] == pytest.approx(5 / 6)
+    code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rougeLsum", "-f", "json",
+                        "--sentence-sep", ""], capsys)
+    # without the separator "<q>" stays in the text and is tokenized as the word "q"
+    assert json.loads(out)["pairs"][1]["scores"]["rougeLsum"]["recall"] == pytest.approx(6 / 7)
+
+
+def test_multiple_references_and_modes(files, capsys):
+    base = ["-c", files / "cands.txt", "-r", files / "refs.txt", "-r", files / "refs2.txt", "-m", "rouge1", "-f", "json"]
+    _, out, _ = run(base, capsys)
+    doc = json.loads(out)
+    assert doc["pairs"][0]["scores"]["rouge1"]["recall"] == pytest.approx(5 / 6)  # best F: refs.txt
+    assert "refs:2" in doc["signatures"]["rouge1"]
+    _, out, _ = run(base + ["--profile", "rouge-1.5.5", "--multi-ref", "pooled"], capsys)
+    doc = json.loads(out)
+    # pooled: hits 5 + 4 (a cat was on the mat vs candidate: cat on the mat... clipped), refs 6 + 6
+    assert doc["pairs"][0]["scores"]["rouge1"]["recall"] == pytest.approx(round((5 + 4) / 12, 5))
+    assert "profile:rouge-1.5.5" in doc["signatures"]["rouge1"] and "multi:pooled" in doc["signatures"]["rouge1"]
+
+
+def test_jsonl_with_sentence_lists(tmp_path, capsys):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text("\n".join(json.dumps(o) for o in [
+        {"candidate": ["the cat is on the mat", "it is cute"],
+         "references": [["the dog is on the mat", "the animal is cute", "the pet sleeps well"]]},
+        {"candidate": "a b c", "references": "c b a"},
+    ]) + "\n", encoding="utf-8")
+    code, out, _ = run(["--jsonl", path, "-m", "rougeLsum", "rougeLsum-best", "rougeL", "--profile", "reval", "-f", "json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    best = doc["pairs"][0]["scores"]["rougeLsum-best"]
+    assert (round(best["precision"], 4), best["recall"]) == (0.7778, 0.5)
+    assert doc["pairs"][1]["scores"]["rougeL"]["fmeasure"] == pytest.approx(1 / 3)
+
+
+def test_options_alpha_beta_stopwords_stemmer(files, tmp_path, capsys):
+    base = ["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rouge1", "-f", "json"]
+    _, out, _ = run(base + ["--beta", "1e9"], capsys)  # F -> recall
+    assert json.loads(out)["pairs"][0]["scores"]["rouge1"]["fmeasure"] == pytest.approx(5 / 6, rel=1e-6)
+    _, out, _ = run(base + ["--alpha", "1"], capsys)  # alpha 1: F = P
+    assert json.loads(out)["pairs"][0]["scores"]["rouge1"]["fmeasure"] == pytest.approx(5 / 7)
+    _, out, _ = run(base + ["--alpha", "0"], capsys)  # alpha 0: F = R
+    assert json.loads(out)["pairs"][0]["scores"]["rouge1"]["fmeasure"] == pytest.approx(5 / 6)
+    stop = tmp_path / "stop.txt"
+    stop.write_text("the\n", encoding="utf-8")
+    _, out, _ = run(base + ["--stopwords", stop], capsys)
+    # without "the": cat is sitting on mat (5) vs cat sat on mat (4): hits 3
+    s = json.loads(out)["pairs"][0]["scores"]["rouge1"]
+    assert (s["precision"], s["recall"]) == (3 / 5, 3 / 4)
+    _, out, _ = run(base + ["--stemmer", "porter"], capsys)
+    assert "stem:porter" in json.loads(out)["signatures"]["rouge1"]
+
+
+def test_output_file(files, tmp_path, capsys):
+    target = tmp_path / "out.csv"
+    code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-f", "csv", "-o", target], capsys)
+    assert code == 0 and out == ""
+    assert target.read_text(encoding="utf-8").startswith("pair,method,precision,recall,fmeasure,signature\n")
+
+
+def test_progress_on_stderr(tmp_path, capsys):
+    (tmp_path / "c.txt").write_text("a b\n" * 2001, encoding="utf-8")
+    (tmp_path / "r.txt").write_text("a c\n" * 2001, encoding="utf-8")
+    code, out, err = run(["-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "-m", "rouge1"], capsys)
+    assert code == 0
+    assert err.splitlines() == ["rouge-lens: scored 1000/2001 pairs", "rouge-lens: scored 2000/2001 pairs"]
+    code, out, err = run(["-q", "-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "-m", "rouge1"], capsys)
+    assert err == ""
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["-c", "missing.txt", "-r", "{refs}"], "missing.txt: no such file"),
+    (["-c", "{cands}", "-r", "{short}"], "has 1 line but"),
+    (["-c", "{latin1}", "-r", "{short}"], "not UTF-8 (byte 0xe9 at line 1)"),
+    (["-c", "{cands}", "-r", "{refs}", "-m", "rougeX"], "unknown ROUGE method 'rougeX'"),
+    (["-c", "{cands}", "-r", "{refs}", "--profile", "nope"], "unknown profile 'nope'"),
+    (["-c", "{cands}", "-r", "{refs}", "--bogus"], "unrecognized arguments: --bogus"),
+    (["-c", "{cands}", "-r", "{refs}", "--alpha", "2"], "alpha must be in [0, 1]"),
+    (["-c", "{cands}", "-r", "{refs}", "--alpha", "x"], "invalid float value"),
+    (["-c", "{cands}", "-r", "{refs}", "--stemmer", "snowball-klingon"], "unknown Snowball language"),
+    (["-c", "{cands}"], "give -c CANDIDATES and at least one -r"),
+    (["--jsonl", "{badjson}"], "badjson.jsonl:2: invalid JSON"),
+    (["--jsonl", "{badjson}", "-c", "{cands}"], "either --jsonl or -c/-r"),
+])
+def test_errors_are_one_line_exit_2(files, capsys, argv, message):
+    (files / "short.txt").write_text("one\n", encoding="utf-8")
+    (files / "latin1.txt").write_bytes(b"caf\xe9\n")
+    (files / "badjson.jsonl").write_text('{"candidate": "a", "references": ["a"]}\n{oops\n', encoding="utf-8")
+    names = {"refs": files / "refs.txt", "cands": files / "cands.txt", "short": files / "short.txt",
+             "latin1": files / "latin1.txt", "badjson": files / "badjson.jsonl"}
+    code, out, err = run([a.format(**{k: str(v) for k, v in names.items()}) for a in argv], capsys)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith("rouge-lens: error: ") and message in err
+    assert "Traceback" not in err
+
+
+def _env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_subprocess_module_entry(files):
+    proc = subprocess.run([sys.executable, "-m", "rouge_core", "-c", str(files / "cands.txt"), "-r", str(files / "refs.txt"),
+                           "-m", "rouge1", "-f", "csv"], capture_output=True, text=True, env=_env(), cwd=files)
+    assert proc.returncode == 0, proc.stderr
+    rows = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert float(rows[0]["fmeasure"]) == pytest.approx(10 / 13)
+
+
+def test_subprocess_error_has_no_traceback(files):
+    proc = subprocess.run([sys.executable, "-m", "rouge_core", "-c", "nope.txt", "-r", "nope2.txt"],
+                          capture_output=True, text=True, env=_env(), cwd=files)
+    assert proc.returncode == 2
+    assert proc.stderr == "rouge-lens: error: nope.txt: no such file\n"
+    assert proc.stdout == ""
