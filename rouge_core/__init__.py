@@ -3,6 +3,7 @@
 Never imports Streamlit.
 """
 
+from .corpus import CorpusResult, score_corpus
 from .methods import Method, parse_method
 from .options import MULTI_REF_MODES, PROFILES, Options, profile
 from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents

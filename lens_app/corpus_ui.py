@@ -1,0 +1,189 @@
+"""Shared pieces of the Corpus, Compare systems and Review pages: loading a corpus, scoring
+it, exports and opening one pair on the Score page. Everything lives in st.session_state
+so switching pages (or a failed upload) never loses what was scored."""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+import rouge_core
+from rouge_core import corpus_io, export
+from rouge_core.corpus import CorpusResult, score_corpus
+
+from . import state
+
+CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
+RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
+RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
+SCORE_PAGE = "pages/score.py"
+
+PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _read_table(data: bytes, name: str, max_bytes: int) -> corpus_io.Table:
+    return corpus_io.read_table(data, name, max_bytes)
+
+
+def current_corpus() -> corpus_io.Corpus | None:
+    return st.session_state.get(CORPUS_KEY)
+
+
+def current_results() -> dict[str, CorpusResult]:
+    return st.session_state.get(RESULTS_KEY) or {}
+
+
+def _show_problems(error: corpus_io.CorpusError) -> None:
+    kept = " The corpus loaded before is kept." if current_corpus() is not None else ""
+    st.error("**This corpus could not be read.**" + kept + "\n\n" + "\n".join(f"- {p}" for p in error.problems))
+
+
+def corpus_loader(prefix: str = "corpus") -> None:
+    """Upload (or paste) a corpus, map its columns, preview it; the parsed corpus replaces the
+    current one only when it is valid."""
+    with st.expander("Load a corpus", expanded=current_corpus() is None):
+        limit_mb = st.number_input("Size limit per file (MB)", 1, 500, corpus_io.DEFAULT_MAX_BYTES // 1_048_576,
+                                   key=f"{prefix}_limit_mb")
+        max_bytes = int(limit_mb * 1_048_576)
+        kind = st.radio("Format", ["Table file (CSV / JSONL)", "Parallel text files", "Paste CSV / JSONL"],
+                        horizontal=True, key=f"{prefix}_kind")
+        st.caption(
+            "Tables: an `id` column, one candidate column per system (`candidate`, or `candidate_A`, "
+            "`candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
+            "Parallel files: one text per line; separate sentences inside a line with ` <s> ` or a literal `\\n`."
+        )
+        try:
+            if kind == "Parallel text files":
+                _parallel_loader(prefix, max_bytes)
+            else:
+                _table_loader(prefix, max_bytes, paste=kind.startswith("Paste"))
+        except corpus_io.CorpusError as e:
+            _show_problems(e)
+    corpus = current_corpus()
+    if corpus is not None:
+        st.caption(f"Loaded: **{html.escape(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
+                   f"systems: {', '.join(corpus.system_names)}")
+        for w in corpus.warnings[:10]:
+            st.warning(w)
+
+
+def _table_loader(prefix: str, max_bytes: int, paste: bool) -> None:
+    if paste:
+        fmt = st.selectbox("Pasted format", ["CSV", "JSONL"], key=f"{prefix}_paste_fmt")
+        text = st.text_area("Corpus text", key=f"{prefix}_paste", height=150, placeholder=PASTE_EXAMPLE)
+        if not text.strip():
+            return
+        data, name = text.encode("utf-8"), "pasted." + fmt.lower()
+    else:
+        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"], key=f"{prefix}_file")
+        if upload is None:
+            return
+        data, name = upload.getvalue(), upload.name
+    table = _read_table(data, name, max_bytes)
+    guess = corpus_io.guess_mapping(table.columns)
+    columns = list(table.columns)
+    st.markdown("**Columns** (change them if the names differ)")
+    c1, c2, c3 = st.columns(3)
+    row_number = "(row number)"
+    id_col = c1.selectbox("Id", [row_number, *columns], index=(columns.index(guess.id) + 1) if guess.id else 0,
+                          key=f"{prefix}_map_id_{name}")
+    cands = c2.multiselect("Candidate column(s), one per system", columns, default=list(guess.candidates),
+                           key=f"{prefix}_map_cand_{name}")
+    refs = c3.multiselect("Reference column(s)", columns, default=list(guess.references), key=f"{prefix}_map_ref_{name}")
+    mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs))
+    corpus = corpus_io.build_corpus(table, mapping)
+    _accept(corpus)
+
+
+def _parallel_loader(prefix: str, max_bytes: int) -> None:
+    cands = st.file_uploader("Candidate files (one per system)", accept_multiple_files=True, key=f"{prefix}_par_cand")
+    refs = st.file_uploader("Reference files (one per reference)", accept_multiple_files=True, key=f"{prefix}_par_ref")
+    marker = st.text_input("Sentence marker", corpus_io.SENTENCE_MARKER, key=f"{prefix}_marker")
+    if not cands or not refs:
+        return
+    corpus = corpus_io.read_parallel({f.name: f.getvalue() for f in cands}, {f.name: f.getvalue() for f in refs},
+                                     marker=marker, max_bytes=max_bytes)
+    _accept(corpus)
+
+
+def _accept(corpus: corpus_io.Corpus) -> None:
+    st.success(f"Parsed {len(corpus)} pairs; systems: {', '.join(corpus.system_names)}. Preview:")
+    st.dataframe(corpus.preview(20), hide_index=True)
+    st.session_state[CORPUS_KEY] = corpus
+
+
+def results_current(corpus: corpus_io.Corpus | None) -> bool:
+    if corpus is None or not current_results():
+        return False
+    key = (corpus.fingerprint(), state.current_options(), tuple(state.current_methods()))
+    return st.session_state.get(RESULTS_FOR_KEY) == key
+
+
+def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None:
+    corpus = current_corpus()
+    if corpus is None:
+        return
+    stale = current_results() and not results_current(corpus)
+    if stale:
+        st.info("The scores shown belong to another corpus or other settings; score again to update them.")
+    if st.button(label, type="primary", key=key):
+        run_scoring(corpus)
+
+
+def run_scoring(corpus: corpus_io.Corpus) -> None:
+    options, methods = state.current_options(), state.current_methods()
+    total = len(corpus) * len(corpus.systems)
+    bar = st.progress(0.0, text="Scoring…")
+    results = {}
+    done_before = 0
+    for system, candidates in corpus.systems.items():
+        def progress(done: int, _n: int, base: int = done_before) -> None:
+            if done % 10 == 0 or done == _n:
+                bar.progress((base + done) / total, text=f"Scoring {system}: {done}/{_n}")
+
+        results[system] = score_corpus(list(candidates), list(corpus.references), methods, options,
+                                       ids=list(corpus.ids), progress=progress)
+        done_before += len(candidates)
+    bar.progress(1.0, text=f"Scored {len(corpus)} pairs × {len(corpus.systems)} system(s)")
+    st.session_state[RESULTS_KEY] = results
+    st.session_state[RESULTS_FOR_KEY] = (corpus.fingerprint(), options, tuple(methods))
+    st.session_state.pop("bootstrap_cache", None)
+
+
+def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, confidence: float):
+    cache = st.session_state.setdefault("bootstrap_cache", {})
+    key = (system, id(result), resamples, seed, confidence)
+    if key not in cache:
+        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence)
+    return cache[key]
+
+
+def open_on_score_page(candidate: str, references: list[str], handled_key: str, token: object) -> None:
+    """Set the shared texts and go to the Score page (once per new selection)."""
+    if st.session_state.get(handled_key) == token:
+        return
+    st.session_state[handled_key] = token
+    state.set_texts(candidate, list(references))
+    try:
+        st.switch_page(SCORE_PAGE)
+    except st.errors.StreamlitAPIException:
+        st.info("The pair's texts are set; open the Score page to see its evidence.")
+
+
+def download_pair(label: str, frame, signature: str, stem: str, key: str, meta: dict | None = None) -> None:
+    c1, c2 = st.columns(2)
+    c1.download_button(f"{label} (CSV)", export.to_csv(frame, signature), f"{stem}.csv", "text/csv", key=f"{key}_csv")
+    c2.download_button(f"{label} (JSON)", export.to_json(frame, signature, meta=meta), f"{stem}.json",
+                       "application/json", key=f"{key}_json")
+
+
+def settings_caption() -> None:
+    options, methods = state.current_options(), state.current_methods()
+    st.caption(f"Methods: {', '.join(methods)} · profile: {options.profile} · multi-reference: {options.multi_ref} "
+               "(change them in the sidebar settings)")
+
+
+__all__ = ["corpus_loader", "score_button", "run_scoring", "current_corpus", "current_results", "results_current",
+           "bootstrap_for", "open_on_score_page", "download_pair", "settings_caption", "rouge_core"]

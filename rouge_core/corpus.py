@@ -1,0 +1,268 @@
+"""Corpus scoring: per-pair statistics, then macro / micro aggregation and a seeded bootstrap.
+
+The per-pair step (`score_pair_stats`) and the aggregation (`aggregate_micro`,
+`aggregate_macro`) are module-level pure functions so a parallel runner (processes, Dask) can
+pickle them and call them on chunks; `score_corpus` is the plain sequential driver.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+from .methods import Method, parse_method
+from .options import Options
+from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
+from .signature import signature
+from .stats import Score, Stats
+
+MEASURES = ("precision", "recall", "fmeasure")
+
+
+def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequence[str | Method], options: Options) -> dict[str, MethodScore]:
+    """Every method on one (candidate, references) pair, without evidence (it is recomputed
+    on demand for the one pair a user opens)."""
+    cand = prepare(candidate, options)
+    refs = tuple(prepare(r, options) for r in references)
+    return score_documents(cand, refs, methods, options, evidence=False).methods
+
+
+def pair_micro_stats(method_score: MethodScore) -> Stats | None:
+    """The statistics a pair adds to a pooled (micro) sum.
+
+    Modes that pick one reference contribute that reference's statistics; "max" and
+    "mean" combine scores rather than counts, so their pair contributes the pool of all
+    its references (the only count-level reading of "every reference counts")."""
+    if method_score.stats is not None:
+        return method_score.stats
+    total = None
+    for ref in method_score.per_reference:
+        total = ref.stats if total is None else total + ref.stats
+    return total
+
+
+def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Score:
+    """Pooled score: statistics are additive, so a corpus is one big pair."""
+    total = None
+    for stats in pair_stats:
+        if stats is not None:
+            total = stats if total is None else total + stats
+    if total is None:
+        return Score(math.nan, math.nan, math.nan)
+    return score_from_stats(total, options)
+
+
+def aggregate_macro(scores: Iterable[Score]) -> Score:
+    """Mean of per-pair P, R and F; undefined (NaN) pair scores are left out."""
+    sums = [0.0, 0.0, 0.0]
+    counts = [0, 0, 0]
+    for s in scores:
+        for i, v in enumerate((s.precision, s.recall, s.fmeasure)):
+            if not math.isnan(v):
+                sums[i] += v
+                counts[i] += 1
+    return Score(*(sums[i] / counts[i] if counts[i] else math.nan for i in range(3)))
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap confidence interval around the observed value."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class BootstrapResult:
+    resamples: int
+    seed: int
+    confidence: float
+    macro: dict[str, dict[str, Interval]]  # method -> measure -> interval
+    micro: dict[str, dict[str, Interval]]
+
+    def to_frame(self):
+        import pandas as pd
+
+        rows = []
+        for kind, table in (("macro", self.macro), ("micro", self.micro)):
+            for method, by_measure in table.items():
+                for measure, iv in by_measure.items():
+                    rows.append({"method": method, "aggregate": kind, "measure": measure, "value": iv.value,
+                                 "low": iv.low, "high": iv.high, "resamples": self.resamples, "seed": self.seed,
+                                 "confidence": self.confidence})
+        return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class CorpusResult:
+    """Per-pair scores of a corpus and its aggregates."""
+
+    ids: tuple[str, ...]
+    candidates: tuple[str, ...]
+    references: tuple[tuple[str, ...], ...]
+    methods: tuple[str, ...]
+    options: Options
+    pairs: tuple[dict[str, MethodScore], ...]
+    signatures: dict[str, str] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def values(self, method: str, measure: str = "fmeasure") -> list[float]:
+        return [getattr(p[method].score, measure) for p in self.pairs]
+
+    def macro(self) -> dict[str, Score]:
+        return {m: aggregate_macro(p[m].score for p in self.pairs) for m in self.methods}
+
+    def micro(self) -> dict[str, Score]:
+        return {m: aggregate_micro((pair_micro_stats(p[m]) for p in self.pairs), self.options) for m in self.methods}
+
+    @property
+    def signature(self) -> str:
+        """One signature for the whole table: the method names joined, then the shared settings."""
+        if not self.methods:
+            return ""
+        first = self.signatures[self.methods[0]]
+        return "+".join(self.methods) + first[len(self.methods[0]):]
+
+    def to_frame(self, *, texts: bool = True):
+        """One row per pair: id, (texts), then `<method>_precision/recall/fmeasure`."""
+        import pandas as pd
+
+        rows = []
+        for i, pair in enumerate(self.pairs):
+            row: dict[str, object] = {"id": self.ids[i]}
+            if texts:
+                row["candidate"] = self.candidates[i]
+                row["references"] = " ||| ".join(self.references[i])
+            for m in self.methods:
+                s = pair[m].score
+                row[f"{m}_precision"] = s.precision
+                row[f"{m}_recall"] = s.recall
+                row[f"{m}_fmeasure"] = s.fmeasure
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def aggregates_frame(self, bootstrap: BootstrapResult | None = None):
+        """Long table: method, aggregate (macro/micro), P, R, F (plus interval bounds of F)."""
+        import pandas as pd
+
+        rows = []
+        for kind, table in (("macro", self.macro()), ("micro", self.micro())):
+            for m, s in table.items():
+                row = {"method": m, "aggregate": kind, "precision": s.precision, "recall": s.recall,
+                       "fmeasure": s.fmeasure, "pairs": len(self.pairs)}
+                if bootstrap is not None:
+                    iv = getattr(bootstrap, kind)[m]["fmeasure"]
+                    row.update(fmeasure_low=iv.low, fmeasure_high=iv.high, resamples=bootstrap.resamples,
+                               seed=bootstrap.seed, confidence=bootstrap.confidence)
+                row["signature"] = self.signatures[m]
+                rows.append(row)
+        return pd.DataFrame(rows)
+
+    def bootstrap(self, resamples: int = 1000, seed: int = 0, confidence: float = 95) -> BootstrapResult:
+        """Percentile intervals from `resamples` resamples of the pairs (with replacement),
+        drawn with numpy's default_rng(seed); every method and measure sees the same draws."""
+        return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence)
+
+
+def bootstrap_indices(n: int, resamples: int, seed: int):
+    """The resampled index matrix (resamples x n); the same seed gives the same draws."""
+    import numpy as np
+
+    return np.random.default_rng(seed).integers(0, n, size=(resamples, n))
+
+
+def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0, confidence: float = 95) -> BootstrapResult:
+    import numpy as np
+
+    if resamples < 1:
+        raise ValueError("the bootstrap needs at least one resample")
+    if not 0 < confidence < 100:
+        raise ValueError("confidence must be a percentage between 0 and 100")
+    n = len(result.pairs)
+    lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
+    macro_out: dict[str, dict[str, Interval]] = {}
+    micro_out: dict[str, dict[str, Interval]] = {}
+    if n == 0:
+        return BootstrapResult(resamples, seed, confidence, macro_out, micro_out)
+    idx = bootstrap_indices(n, resamples, seed)
+    observed_macro, observed_micro = result.macro(), result.micro()
+    opts = result.options
+    for m in result.methods:
+        macro_out[m] = {}
+        for measure in MEASURES:
+            values = np.array(result.values(m, measure), dtype=float)
+            with np.errstate(all="ignore"):
+                means = np.nanmean(values[idx], axis=1) if np.isnan(values).any() else values[idx].mean(axis=1)
+            low, high = np.nanpercentile(means, [lo_q, hi_q]) if not np.isnan(means).all() else (math.nan, math.nan)
+            macro_out[m][measure] = Interval(getattr(observed_macro[m], measure), float(low), float(high))
+        stats = [pair_micro_stats(p[m]) for p in result.pairs]
+        exponent = next((s.exponent for s in stats if s is not None), 1.0)
+        hits = np.array([s.hits if s else 0.0 for s in stats])[idx].sum(axis=1)
+        cand = np.array([s.cand_total if s else 0.0 for s in stats])[idx].sum(axis=1)
+        ref = np.array([s.ref_total if s else 0.0 for s in stats])[idx].sum(axis=1)
+        scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts) for h, c, r in zip(hits, cand, ref)]
+        micro_out[m] = {}
+        for measure in MEASURES:
+            vals = np.array([getattr(s, measure) for s in scores], dtype=float)
+            low, high = np.nanpercentile(vals, [lo_q, hi_q]) if not np.isnan(vals).all() else (math.nan, math.nan)
+            micro_out[m][measure] = Interval(getattr(observed_micro[m], measure), float(low), float(high))
+    return BootstrapResult(resamples, seed, confidence, macro_out, micro_out)
+
+
+def corpus_signatures(methods: Sequence[str | Method], options: Options, reference_counts: Sequence[int]) -> dict[str, str]:
+    counts = set(reference_counts)
+    n_refs = counts.pop() if len(counts) == 1 else max(reference_counts, default=0)
+    out = {}
+    for spec in methods:
+        method = parse_method(spec)
+        sig = signature(method, options, n_refs)
+        if len(set(reference_counts)) > 1:
+            sig = sig.replace(f"|refs:{n_refs}|", "|refs:varies|")
+        out[method.name] = sig
+    return out
+
+
+def score_corpus(
+    candidates: Sequence[str],
+    references_per_pair: Sequence[Sequence[str]],
+    methods: Sequence[str | Method],
+    options: Options | str | None = None,
+    *,
+    ids: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CorpusResult:
+    """Score each candidate against its references with every method.
+
+    `progress(done, total)` is called after each pair (a page moves its progress bar)."""
+    opts = resolve_options(options, {})
+    if len(candidates) != len(references_per_pair):
+        raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
+    if ids is None:
+        ids = [str(i + 1) for i in range(len(candidates))]
+    elif len(ids) != len(candidates):
+        raise ValueError(f"{len(ids)} ids but {len(candidates)} candidates")
+    names = tuple(parse_method(m).name for m in methods)
+    total = len(candidates)
+    pairs = []
+    for i, (cand, refs) in enumerate(zip(candidates, references_per_pair)):
+        pairs.append(score_pair_stats(cand, tuple(refs), names, opts))
+        if progress is not None:
+            progress(i + 1, total)
+    return CorpusResult(
+        ids=tuple(str(x) for x in ids),
+        candidates=tuple(candidates),
+        references=tuple(tuple(r) for r in references_per_pair),
+        methods=names,
+        options=opts,
+        pairs=tuple(pairs),
+        signatures=corpus_signatures(names, opts, [len(r) for r in references_per_pair]),
+    )
+
+
+def macro_from_frame(frame, methods: Sequence[str], measure: str = "fmeasure") -> Mapping[str, float]:
+    """Mean of a `to_frame()` column per method (handy for filtered views)."""
+    return {m: float(frame[f"{m}_{measure}"].mean()) for m in methods}

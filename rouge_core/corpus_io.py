@@ -1,0 +1,331 @@
+"""Reading corpora: CSV, JSONL and parallel text files, with line-numbered errors.
+
+A corpus is a list of pairs: an id, one candidate per system, and one or more references.
+
+Parallel text files hold one text per line. A line holding several sentences separates
+them with SENTENCE_MARKER (" <s> ") or with a literal backslash-n (the two characters
+`\\n`); both become real newlines, which the "newline" sentence splitter uses.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+SENTENCE_MARKER = " <s> "
+MAX_PROBLEMS = 20  # report this many problems, then stop: a broken file can have thousands
+
+ID_NAMES = ("id", "doc_id", "pair_id", "example_id", "key")
+REFERENCE_PATTERN = re.compile(r"^(references?|refs?|targets?|gold)([_ -]?\d+)?$", re.IGNORECASE)
+CANDIDATE_PATTERN = re.compile(r"^(candidates?|predictions?|prediction|hypothes[ie]s|outputs?|systems?|summary|generated)([_ -].+)?$", re.IGNORECASE)
+
+
+class CorpusError(ValueError):
+    """A corpus could not be read; `problems` lists each problem (with its line number)."""
+
+    def __init__(self, problems: Sequence[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        text = self.problems[0] if len(self.problems) == 1 else "\n".join(f"- {p}" for p in self.problems)
+        super().__init__(text)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Raw rows of a CSV / JSONL file, with the line each row starts on."""
+
+    columns: tuple[str, ...]
+    rows: tuple[dict, ...]
+    lines: tuple[int, ...]
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ColumnMapping:
+    id: str | None  # None: ids are the row numbers
+    candidates: tuple[str, ...]  # one column per system
+    references: tuple[str, ...]  # columns of single references or of lists of references
+
+
+@dataclass(frozen=True)
+class Corpus:
+    ids: tuple[str, ...]
+    systems: dict[str, tuple[str, ...]]  # system name -> one candidate per pair
+    references: tuple[tuple[str, ...], ...]
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+    source: str = ""
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @property
+    def system_names(self) -> list[str]:
+        return list(self.systems)
+
+    def fingerprint(self) -> str:
+        """A short content hash: judgements of the same corpus share it across sessions."""
+        import hashlib
+
+        h = hashlib.sha256()
+        payload = json.dumps([self.ids, self.systems, self.references], ensure_ascii=False, sort_keys=True)
+        h.update(payload.encode("utf-8"))
+        return h.hexdigest()[:16]
+
+    def preview(self, limit: int = 20):
+        import pandas as pd
+
+        rows = []
+        for i in range(min(limit, len(self.ids))):
+            row = {"id": self.ids[i]}
+            for name, cands in self.systems.items():
+                row[name] = cands[i]
+            for k, ref in enumerate(self.references[i]):
+                row[f"reference_{k + 1}"] = ref
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+# --- bytes -> text -------------------------------------------------------------------------
+
+def decode(data: bytes, name: str = "file", max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    if len(data) > max_bytes:
+        raise CorpusError(f"{name}: {len(data) / 1_048_576:.1f} MB is over the size limit of {max_bytes / 1_048_576:.1f} MB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise CorpusError(f"{name}: line {line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); save the file as UTF-8") from None
+
+
+# --- CSV / JSONL ---------------------------------------------------------------------------
+
+def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+    text = decode(data, name, max_bytes)
+    if not text.strip():
+        raise CorpusError(f"{name}: the file is empty")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    problems: list[str] = []
+    try:
+        header = next(reader)
+    except csv.Error as e:
+        raise CorpusError(f"{name}: line {reader.line_num}: malformed CSV header ({e})") from None
+    header = [h.strip() for h in header]
+    if len(set(header)) != len(header):
+        dupes = sorted({h for h in header if header.count(h) > 1})
+        raise CorpusError(f"{name}: line 1: repeated column name(s): {', '.join(dupes)}")
+    rows, lines = [], []
+    while len(problems) < MAX_PROBLEMS:
+        start = reader.line_num + 1
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            problems.append(f"{name}: line {start}: malformed CSV ({e})")
+            break  # the reader cannot resynchronise after a broken quote
+        if not record or all(not c.strip() for c in record):
+            continue  # blank line
+        if len(record) != len(header):
+            problems.append(f"{name}: line {start}: {len(record)} fields, but the header has {len(header)}")
+            continue
+        rows.append(dict(zip(header, record)))
+        lines.append(start)
+    if problems:
+        raise CorpusError(problems)
+    return Table(tuple(header), tuple(rows), tuple(lines), name)
+
+
+def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+    text = decode(data, name, max_bytes)
+    problems: list[str] = []
+    rows, lines, columns = [], [], {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            problems.append(f"{name}: line {number}: malformed JSON ({e.msg} at column {e.colno})")
+        else:
+            if not isinstance(obj, dict):
+                problems.append(f"{name}: line {number}: expected a JSON object, found {type(obj).__name__}")
+            else:
+                rows.append(obj)
+                lines.append(number)
+                columns.update(dict.fromkeys(obj))
+        if len(problems) >= MAX_PROBLEMS:
+            break
+    if problems:
+        raise CorpusError(problems)
+    if not rows:
+        raise CorpusError(f"{name}: the file holds no JSON objects")
+    return Table(tuple(columns), tuple(rows), tuple(lines), name)
+
+
+def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+    """CSV or JSONL, chosen by the file name (.jsonl/.json/.ndjson are JSON lines)."""
+    if name.lower().endswith((".jsonl", ".ndjson", ".json")):
+        return read_jsonl(data, name, max_bytes)
+    return read_csv(data, name, max_bytes)
+
+
+def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
+    """Recognise id, candidate and reference columns by their usual names."""
+    lower = {c.lower(): c for c in columns}
+    id_col = next((lower[n] for n in ID_NAMES if n in lower), None)
+    refs = tuple(c for c in columns if REFERENCE_PATTERN.match(c.strip()))
+    cands = tuple(c for c in columns if c != id_col and c not in refs and CANDIDATE_PATTERN.match(c.strip()))
+    return ColumnMapping(id_col, cands, refs)
+
+
+def _cell_texts(value, column: str, line: int, name: str) -> tuple[list[str], str | None]:
+    """A cell as a list of texts: a string, or a JSON list of strings."""
+    if value is None:
+        return [], None
+    if isinstance(value, list):
+        if not all(isinstance(v, str) for v in value):
+            return [], f"{name}: line {line}: column {column!r} must hold a list of strings"
+        return list(value), None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [str(value)], None
+    if not isinstance(value, str):
+        return [], f"{name}: line {line}: column {column!r} holds {type(value).__name__}, not text"
+    return [value], None
+
+
+def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
+    """Validate the mapped columns row by row; every problem names its line."""
+    mapping = mapping or guess_mapping(table.columns)
+    name = table.source or "file"
+    missing = []
+    if not mapping.candidates:
+        missing.append("a candidate column (e.g. 'candidate', or one per system: 'candidate_A', 'candidate_B')")
+    if not mapping.references:
+        missing.append("a reference column ('reference', 'reference_1', ... or 'references' holding a list)")
+    for col in (mapping.id, *mapping.candidates, *mapping.references):
+        if col is not None and col not in table.columns:
+            missing.append(f"column {col!r} (the file has: {', '.join(table.columns)})")
+    if missing:
+        raise CorpusError([f"{name}: missing {m}" for m in missing])
+    if set(mapping.candidates) & set(mapping.references):
+        raise CorpusError(f"{name}: a column cannot be both a candidate and a reference")
+
+    problems: list[str] = []
+    warnings: list[str] = []
+    ids: list[str] = []
+    first_line: dict[str, int] = {}
+    systems: dict[str, list[str]] = {c: [] for c in mapping.candidates}
+    references: list[tuple[str, ...]] = []
+    for row, line in zip(table.rows, table.lines):
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append("... (more problems not shown)")
+            break
+        if mapping.id is None:
+            pair_id = str(len(ids) + 1)
+        else:
+            raw = row.get(mapping.id)
+            pair_id = "" if raw is None else str(raw).strip()
+            if not pair_id:
+                problems.append(f"{name}: line {line}: empty id")
+                continue
+        if pair_id in first_line:
+            problems.append(f"{name}: line {line}: duplicate id {pair_id!r} (first on line {first_line[pair_id]})")
+            continue
+        first_line[pair_id] = line
+        refs: list[str] = []
+        for col in mapping.references:
+            texts, err = _cell_texts(row.get(col), col, line, name)
+            if err:
+                problems.append(err)
+            refs.extend(t for t in texts if t.strip())
+        if not refs:
+            problems.append(f"{name}: line {line}: no reference (empty cell{'s' if len(mapping.references) > 1 else ''} in {', '.join(map(repr, mapping.references))})")
+            continue
+        for col in mapping.candidates:
+            texts, err = _cell_texts(row.get(col), col, line, name)
+            if err:
+                problems.append(err)
+            text = "\n".join(texts)
+            if not text.strip():
+                warnings.append(f"line {line}: empty candidate in {col!r} (scored as an empty text)")
+            systems[col].append(text)
+        ids.append(pair_id)
+        references.append(tuple(refs))
+    if problems:
+        raise CorpusError(problems)
+    if not ids:
+        raise CorpusError(f"{name}: no pairs found")
+    return Corpus(tuple(ids), {_system_name(c, mapping.candidates): tuple(v) for c, v in systems.items()},
+                  tuple(references), tuple(warnings), name)
+
+
+def _system_name(column: str, all_columns: Sequence[str]) -> str:
+    return column
+
+
+# --- parallel text files ---------------------------------------------------------------------
+
+def split_marked(line: str, marker: str = SENTENCE_MARKER) -> str:
+    """One line of a parallel file -> text with real newlines between its sentences."""
+    text = line.replace("\\n", "\n")
+    if marker:
+        text = text.replace(marker, "\n")
+        if marker.strip() and marker != marker.strip():
+            text = text.replace(marker.strip(), "\n")  # " <s> " also matches "<s>" at line edges
+    return "\n".join(part.strip() for part in text.split("\n") if part.strip())
+
+
+def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
+    text = decode(data, name, max_bytes)
+    lines = text.splitlines()
+    return lines
+
+
+def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,
+                  marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES) -> Corpus:
+    """Line i of every candidate file (one file per system) is scored against line i of
+    every reference file. Ids are line numbers."""
+    if not candidate_files:
+        raise CorpusError("upload at least one candidate file")
+    if not reference_files:
+        raise CorpusError("upload at least one reference file")
+    problems: list[str] = []
+    texts: dict[str, list[str]] = {}
+    for name, data in [*candidate_files.items(), *reference_files.items()]:
+        try:
+            texts[name] = _lines(data, name, max_bytes)
+        except CorpusError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise CorpusError(problems)
+    counts = {name: len(lines) for name, lines in texts.items()}
+    if len(set(counts.values())) > 1:
+        detail = ", ".join(f"{n}: {c} lines" for n, c in counts.items())
+        raise CorpusError(f"the parallel files have different line counts ({detail}); line i of each file must belong to pair i")
+    n = next(iter(counts.values()))
+    if n == 0:
+        raise CorpusError("the files are empty")
+    references = []
+    warnings = []
+    for i in range(n):
+        refs = [split_marked(texts[name][i], marker) for name in reference_files]
+        empty = [name for name, r in zip(reference_files, refs) if not r]
+        if len(empty) == len(refs):
+            problems.append(f"line {i + 1}: empty reference in {', '.join(empty)}")
+            if len(problems) >= MAX_PROBLEMS:
+                break
+        elif empty:
+            warnings.append(f"line {i + 1}: empty reference in {', '.join(empty)} (left out)")
+        references.append(tuple(r for r in refs if r))
+    if problems:
+        raise CorpusError(problems)
+    systems = {}
+    for name in candidate_files:
+        cands = [split_marked(line, marker) for line in texts[name]]
+        warnings.extend(f"line {i + 1}: empty candidate in {name} (scored as an empty text)" for i, c in enumerate(cands) if not c)
+        systems[name] = tuple(cands)
+    return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files))
