@@ -1,0 +1,208 @@
+"""Learn: each ROUGE method walked through step by step on the user's own texts.
+
+Thin page: widgets -> rouge_core.explain -> render. Every number shown comes from rouge_core.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+import rouge_core
+from lens_app.state import current_options, current_texts
+from rouge_core import explain
+from rouge_core.viz import learn_charts
+
+MAX_DP_TOKENS = 40  # a larger DP heatmap is unreadable; the walk-through uses the first tokens
+MAX_LISTED_BIGRAMS = 300
+
+
+def sources(*tools: str) -> None:
+    links = [f"[{explain.PAPER}]({explain.PAPER_URL})"]
+    links += [f"[{name} documentation]({explain.DOCS[name]})" for name in tools]
+    st.caption("Sources: " + " · ".join(links))
+
+
+def show_working(stats: rouge_core.Stats, options: rouge_core.Options) -> None:
+    """Recall, precision and F as fractions, each with its formula beside it."""
+    w = explain.working(stats, options)
+    left, right = st.columns([3, 2])
+    for line, formula in (
+        (w.recall.text(), w.recall_formula),
+        (w.precision.text(), w.precision_formula),
+        (w.f_text, w.f_formula),
+    ):
+        left.markdown(f"`{line}`")
+        right.markdown(f"*{formula}*")
+
+
+def table(rows, **kwargs) -> None:
+    st.dataframe(pd.DataFrame(list(rows)), hide_index=True, width="stretch", **kwargs)
+
+
+def tokens_line(label: str, terms) -> None:
+    st.markdown(f"**{label}** ({len(terms)} tokens)")
+    st.code(" ".join(terms) or "(no tokens)", language=None, wrap_lines=True)
+
+
+st.title("Learn how ROUGE counts")
+
+candidate, references = current_texts()
+references = [r for r in references if r.strip()]
+if not candidate.strip() or not references:
+    candidate, references = explain.EXAMPLE_CANDIDATE, list(explain.EXAMPLE_REFERENCES)
+    st.info("No texts on the Score page yet, so this walk-through uses a built-in example. Enter your own texts on the Score page and come back.")
+options = current_options()
+st.caption(f"Tokenized as the current settings say: tokenizer `{options.tokenizer}`, stemmer `{options.stemmer}`, "
+           f"sentences split by `{options.sentence_split}` (profile `{options.profile}`).")
+
+cand_doc, ref_docs = explain.documents(candidate, references, options)
+ref_index = 0
+if len(ref_docs) > 1:
+    ref_index = st.selectbox(
+        "Walk through against reference", range(len(ref_docs)), format_func=lambda k: f"reference {k + 1}", key="learn_reference"
+    )
+ref_doc = ref_docs[ref_index]
+c_terms, r_terms = cand_doc.terms, ref_doc.terms
+tokens_line("Candidate", c_terms)
+tokens_line(f"Reference {ref_index + 1}", r_terms)
+
+
+def per_reference_stats(method: str) -> rouge_core.Stats:
+    """The statistics rouge_core scores this pair with (the fractions below are these)."""
+    result = rouge_core.score_documents(cand_doc, [ref_doc], [method], options, evidence=False)
+    return result[method].per_reference[0].stats
+
+
+# --- ROUGE-N -------------------------------------------------------------------------------
+with st.expander("ROUGE-N: counting shared n-grams", expanded=True):
+    st.markdown(
+        "ROUGE-N counts the n-grams (runs of n tokens) the candidate shares with the reference. "
+        "A shared n-gram counts as often as it occurs on the side where it is **rarer** — the clipping "
+        "that stops a candidate from scoring by repeating a word."
+    )
+    n = st.radio("n", [1, 2, 3, 4], horizontal=True, key="learn_n")
+    rows = explain.ngram_table(c_terms, r_terms, n)
+    table(rows)
+    for row in explain.clipped_rows(rows):
+        st.markdown(
+            f"Clipping: `{row['n-gram']}` occurs {row['in candidate']}× in the candidate but only "
+            f"{row['in reference']}× in the reference, so it counts {row['counted']}×, not {row['in candidate']}×."
+        )
+    stats = per_reference_stats(f"rouge{n}")
+    st.markdown(f"**Matches** = sum of *counted* = {explain.format_number(stats.hits)}; "
+                f"the candidate has {explain.format_number(stats.cand_total)} {n}-grams, the reference {explain.format_number(stats.ref_total)}.")
+    show_working(stats, options)
+    sources("ROUGE-1.5.5", "rouge-score")
+
+# --- ROUGE-L -------------------------------------------------------------------------------
+with st.expander("ROUGE-L: the longest common subsequence"):
+    st.markdown(
+        "ROUGE-L looks for the longest sequence of tokens that appears in both texts **in the same order**, "
+        "gaps allowed. The table below is the dynamic program: cell (i, j) holds the LCS length of the first "
+        "i reference tokens and the first j candidate tokens. A matching pair adds one to the diagonal "
+        "neighbour; otherwise the cell copies the larger of its upper and left neighbours. The red path is "
+        "the traceback from the bottom-right corner; its circled diagonal steps are the LCS."
+    )
+    dp_ref, dp_cand = r_terms[:MAX_DP_TOKENS], c_terms[:MAX_DP_TOKENS]
+    if len(r_terms) > MAX_DP_TOKENS or len(c_terms) > MAX_DP_TOKENS:
+        st.caption(f"Only the first {MAX_DP_TOKENS} tokens of each side are drawn; the scores below use all tokens.")
+    cells = explain.lcs_dp_cells(dp_ref, dp_cand)
+    st.altair_chart(learn_charts.lcs_heatmap(cells), width="content")
+    lcs_stats, lcs_evidence = rouge_core.lcs.sentence_lcs(c_terms, r_terms, evidence=True)
+    st.markdown(f"**LCS** ({len(lcs_evidence.lcs)} tokens):")
+    st.code(" ".join(lcs_evidence.lcs) or "(empty)", language=None, wrap_lines=True)
+    show_working(per_reference_stats("rougeL"), options)
+
+    st.markdown("#### Summary-level ROUGE-L (rougeLsum)")
+    st.markdown(
+        "With several sentences, ROUGE-1.5.5 and rouge-score's `rougeLsum` take, for each reference sentence, "
+        "the **union** of its LCS with every candidate sentence, so one reference token counts at most once "
+        "(and no token more often than it occurs on both sides). Summing the per-sentence LCS lengths instead "
+        "would count a reference token again for every candidate sentence that reuses it. reval "
+        "(`rougeLsum-best`) takes, per candidate sentence, only the reference sentence with the longest LCS."
+    )
+    walk = explain.union_lcs_walkthrough(cand_doc, ref_doc)
+    if len(cand_doc.sentence_bounds) < 2 and len(ref_doc.sentence_bounds) < 2:
+        st.caption("Both texts are one sentence here (sentences split by "
+                   f"`{options.sentence_split}`), so rougeLsum equals rougeL. Put sentences on separate lines to see the difference.")
+    table(walk["rows"])
+    st.markdown(
+        f"Union hits: **{explain.format_number(walk['union_hits'])}** · summed per-sentence LCS: "
+        f"**{explain.format_number(walk['summed_lcs'])}** · reval's best-sentence total: "
+        f"**{explain.format_number(walk['best_sentence_hits'])}**"
+    )
+    table(walk["best_sentence_choices"])
+    st.markdown("rougeLsum (union):")
+    show_working(per_reference_stats("rougeLsum"), options)
+    st.markdown("rougeLsum-best (reval):")
+    show_working(per_reference_stats("rougeLsum-best"), options)
+    sources("ROUGE-1.5.5", "rouge-score", "reval")
+
+# --- ROUGE-W -------------------------------------------------------------------------------
+with st.expander("ROUGE-W: rewarding consecutive matches"):
+    st.markdown(
+        "Plain LCS gives *the cat* … *sat* the same credit whether the matches are adjacent or scattered. "
+        "ROUGE-W weights a run of k consecutive matches by f(k) = k^w (w > 1), so one run of 3 is worth more "
+        "than three runs of 1; R and P are then turned back into the LCS scale with f⁻¹(x) = x^(1/w)."
+    )
+    w = st.slider("weight w", 1.05, 3.0, 1.2, 0.05, key="learn_w")
+    runs = explain.w_runs(cand_doc, ref_doc, w)
+    run_lengths = sorted({r["length k"] for form in ("paper", "rouge155") for r in runs[form]["runs"]})
+    st.altair_chart(learn_charts.weight_curve_chart(explain.weight_curve(w, max([8, *run_lengths])), run_lengths), width="content")
+    paper_col, script_col = st.columns(2)
+    with paper_col:
+        st.markdown("**Paper form** (Lin 2004): one weighted DP over the whole texts; "
+                    "R = f⁻¹(WLCS / f(|r|)), P = f⁻¹(WLCS / f(|c|)).")
+        table(runs["paper"]["runs"])
+        st.markdown(f"WLCS = Σ f(k) = {explain.format_number(runs['paper']['weighted_hits'])}")
+        show_working(runs["paper"]["stats"], options)
+    with script_col:
+        lengths = " + ".join(f"f({k})" for k in runs["rouge155"]["ref_sentence_lengths"])
+        st.markdown("**ROUGE-1.5.5 form**: runs in the union over reference sentences, and recall divides by "
+                    f"f(Σ f(|rᵢ|)) = f({lengths}) — the reference length is weighted twice, so its recall is lower.")
+        table(runs["rouge155"]["runs"])
+        st.markdown(f"hits = Σ f(k) = {explain.format_number(runs['rouge155']['weighted_hits'])}")
+        show_working(runs["rouge155"]["stats"], options)
+    sources("ROUGE-1.5.5")
+
+# --- ROUGE-S / SU --------------------------------------------------------------------------
+with st.expander("ROUGE-S and ROUGE-SU: skip-bigrams"):
+    st.markdown(
+        "A skip-bigram is any ordered pair of tokens with at most d tokens between them. ROUGE-S counts the "
+        "shared skip-bigrams (clipped, like n-grams); ROUGE-SU also counts unigrams, so a candidate with no "
+        "shared pair still gets credit for shared words."
+    )
+    longest = max(len(c_terms), len(r_terms), 2)
+    distance = st.slider("maximum gap d", 0, min(longest - 2, 12) if longest > 2 else 1, min(4, max(longest - 2, 0)), key="learn_skip")
+    listed = explain.skip_bigrams(c_terms, distance)
+    st.markdown(f"The candidate's {len(listed)} skip-bigrams with gap ≤ {distance}:")
+    table(listed[:MAX_LISTED_BIGRAMS], height=220)
+    st.markdown("Shared skip-bigrams and how many times each counts:")
+    table([row for row in explain.skip_bigram_table(c_terms, r_terms, distance) if row["counted"] > 0], height=220)
+    show_working(per_reference_stats(f"rougeS{distance}"), options)
+    st.altair_chart(learn_charts.skip_growth_chart(explain.skip_growth(c_terms, r_terms, min(longest, 12)), distance), width="content")
+    st.markdown(
+        "**Adding unigrams.** ROUGE-1.5.5 (`-u`) adds the unigram of every position *but the last* (its loop stops one "
+        "short); Lin's definition, used by MATLAB, prepends a start token so each (⟨s⟩, w) pair plays a unigram's part."
+    )
+    table(explain.su_comparison(c_terms, r_terms, distance, options))
+    sources("ROUGE-1.5.5", "MATLAB rougeEvaluationScore")
+
+# --- multiple references -------------------------------------------------------------------
+with st.expander("Multiple references: five ways to combine them"):
+    st.markdown(
+        "With several references each tool combines the per-reference numbers differently: ROUGE-1.5.5 pools "
+        "the counts (`-f A`) or takes the reference with the best recall (`-f B`); rouge-score's `score_multi` "
+        "takes the best F; MATLAB takes the maximum of P, R and F separately; a plain mean is a fifth choice."
+    )
+    if len(references) < 2:
+        st.caption("There is only one reference, so every mode gives the same numbers. Add a second reference on the Score page.")
+    method = st.selectbox("method", ["rouge1", "rouge2", "rougeL", "rougeLsum"], key="learn_multi_method")
+    multi = explain.multi_reference(candidate, references, method, options)
+    st.markdown("Per reference:")
+    table(multi["per_reference"])
+    st.markdown("Combined:")
+    table(multi["modes"])
+    st.altair_chart(learn_charts.multi_reference_chart(multi["modes"]), width="content")
+    sources("ROUGE-1.5.5", "rouge-score", "MATLAB rougeEvaluationScore")

@@ -1,0 +1,278 @@
+"""Why do ROUGE tools disagree? Computed, not guessed.
+
+Each tool is a profile: a preset of one Options object. To explain the gap between two
+profiles, walk from the first profile's Options to the second's one field at a time,
+re-score after every change, and attribute each change in score to the field just changed.
+For tokenization, case, stopwords and stemming, the words whose tokens change are listed from
+the user's own text; for sentence splitting, the sentences each side is cut into.
+
+The attribution depends on the order of the walk (a stemmer acts on the tokenizer's output),
+so the order is fixed and shown: text processing first, then how scores are combined.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .options import Options, profile
+from .scoring import prepare, score
+from .stats import Score
+
+# The columns of the side-by-side table: each tool as people run it.
+VARIANTS: dict[str, Options] = {
+    "ROUGE-1.5.5": profile("rouge-1.5.5"),
+    "ROUGE-1.5.5 -m": profile("rouge-1.5.5", stemmer="rouge155"),
+    "rouge-score": profile("rouge-score"),
+    "rouge-score (use_stemmer)": profile("rouge-score", stemmer="porter"),
+    "MATLAB": profile("matlab"),
+    "reval": profile("reval"),
+}
+
+COMPARE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeLsum-best")
+
+# (field, the cause it names), in the order of the walk.
+FIELD_CAUSES: tuple[tuple[str, str], ...] = (
+    ("tokenizer", "tokenization"),
+    ("lowercase", "tokenization (case)"),
+    ("stopwords", "stopwords"),
+    ("stemmer", "stemming"),
+    ("sentence_split", "sentence splitting"),
+    ("multi_ref", "multi-reference mode"),
+    ("alpha", "F weighting (alpha)"),
+    ("round_pr", "rounding"),
+    ("wlcs_form", "ROUGE-W form"),
+    ("su_form", "ROUGE-SU form"),
+    ("empty", "empty-input rule"),
+)
+TOKEN_FIELDS = ("tokenizer", "lowercase", "stopwords", "stemmer")
+TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class TokenDiff:
+    """One word of the user's text whose tokens differ between two settings."""
+
+    text: str  # "candidate", "reference 1", ...
+    surface: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SentenceDiff:
+    text: str
+    before: tuple[str, ...]  # the sentences, as the user wrote them
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One field changed on the walk, and what it did to every method's score."""
+
+    field: str
+    cause: str
+    before: object
+    after: object
+    scores_before: dict[str, Score]
+    scores_after: dict[str, Score]
+    token_diffs: tuple[TokenDiff, ...] = ()
+    sentence_diffs: tuple[SentenceDiff, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def delta(self, method: str) -> float:
+        return _f_delta(self.scores_before[method], self.scores_after[method])
+
+    @property
+    def changed_methods(self) -> list[str]:
+        return [m for m in self.scores_before if _differs(self.scores_before[m], self.scores_after[m])]
+
+    @property
+    def matters(self) -> bool:
+        return bool(self.changed_methods)
+
+
+@dataclass(frozen=True)
+class Attribution:
+    start: str
+    end: str
+    start_scores: dict[str, Score]
+    end_scores: dict[str, Score]
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    @property
+    def causes(self) -> list[str]:
+        """The causes that changed at least one score, in walk order."""
+        return [s.cause for s in self.steps if s.matters]
+
+    def total_delta(self, method: str) -> float:
+        return _f_delta(self.start_scores[method], self.end_scores[method])
+
+
+def _f_delta(a: Score, b: Score) -> float:
+    if math.isnan(a.fmeasure) or math.isnan(b.fmeasure):
+        return math.nan
+    return b.fmeasure - a.fmeasure
+
+
+def _same(x: float, y: float) -> bool:
+    if math.isnan(x) and math.isnan(y):
+        return True
+    return abs(x - y) <= TOLERANCE
+
+
+def _differs(a: Score, b: Score) -> bool:
+    return not all(_same(x, y) for x, y in zip((a.precision, a.recall, a.fmeasure), (b.precision, b.recall, b.fmeasure)))
+
+
+def resolve(name_or_options: str | Options) -> Options:
+    if isinstance(name_or_options, Options):
+        return name_or_options
+    if name_or_options in VARIANTS:
+        return VARIANTS[name_or_options]
+    return profile(name_or_options)
+
+
+def scores_under(candidate: str, references: Sequence[str], options: Options, methods: Sequence[str]) -> dict[str, Score]:
+    result = score(candidate, list(references), list(methods), options, evidence=False)
+    return {m: result[m].score for m in methods}
+
+
+def side_by_side(candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS, variants: dict[str, Options] | None = None) -> list[dict]:
+    """One row per method, one F column per tool."""
+    variants = variants or VARIANTS
+    columns = {name: scores_under(candidate, references, opts, methods) for name, opts in variants.items()}
+    rows = []
+    for m in methods:
+        row: dict = {"method": m}
+        for name in variants:
+            row[name] = columns[name][m].fmeasure
+        values = [v for v in (row[name] for name in variants) if not math.isnan(v)]
+        row["spread"] = (max(values) - min(values)) if values else math.nan
+        rows.append(row)
+    return rows
+
+
+def _labelled_texts(candidate: str, references: Sequence[str]) -> list[tuple[str, str]]:
+    return [("candidate", candidate), *((f"reference {k}", r) for k, r in enumerate(references, start=1))]
+
+
+_WORD = re.compile(r"\S+")
+
+
+def token_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[TokenDiff]:
+    """Words (white-space separated, as typed) whose tokens differ between two settings.
+
+    Tokens keep character offsets, so each token is assigned to the typed word it came
+    from; a word is reported once per text even if it occurs several times.
+    """
+    out: list[TokenDiff] = []
+    for label, text in _labelled_texts(candidate, references):
+        doc_before, doc_after = prepare(text, before), prepare(text, after)
+        seen: set[str] = set()
+        for m in _WORD.finditer(text):
+            inside_before = [t for t in doc_before.tokens if m.start() <= t.start < m.end()]
+            inside_after = [t for t in doc_after.tokens if m.start() <= t.start < m.end()]
+            a = tuple(t.term for t in inside_before)
+            b = tuple(t.term for t in inside_after)
+            if a == b:
+                continue
+            # Show the word trimmed to what either side tokenized ("better." -> "better").
+            spans = [(t.start, t.end) for t in (*inside_before, *inside_after)]
+            surface = text[min(s for s, _ in spans) : max(e for _, e in spans)] if spans else m.group()
+            if surface not in seen:
+                seen.add(surface)
+                out.append(TokenDiff(label, surface, a, b))
+    return out
+
+
+def sentence_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[SentenceDiff]:
+    out = []
+    for label, text in _labelled_texts(candidate, references):
+        a = tuple(text[s:e] for s, e in prepare(text, before).sentence_spans)
+        b = tuple(text[s:e] for s, e in prepare(text, after).sentence_spans)
+        if a != b:
+            out.append(SentenceDiff(label, a, b))
+    return out
+
+
+def _multi_ref_notes(candidate: str, references: Sequence[str], before: Options, after: Options, methods: Sequence[str]) -> list[str]:
+    notes = []
+    res_before = score(candidate, list(references), list(methods), before, evidence=False)
+    res_after = score(candidate, list(references), list(methods), after, evidence=False)
+    for m in methods:
+        notes.append(f"{m}: {before.multi_ref} — {res_before[m].reason}; {after.multi_ref} — {res_after[m].reason}")
+    return notes
+
+
+def _rounding_notes(scores_before: dict[str, Score], scores_after: dict[str, Score]) -> list[str]:
+    notes = []
+    for m, a in scores_before.items():
+        b = scores_after[m]
+        if _differs(a, b):
+            notes.append(f"{m}: F {a.fmeasure!r} → {b.fmeasure!r} (P {a.precision!r} → {b.precision!r}, R {a.recall!r} → {b.recall!r})")
+    return notes
+
+
+def attribute(
+    candidate: str,
+    references: Sequence[str],
+    start: str | Options,
+    end: str | Options,
+    methods: Sequence[str] = COMPARE_METHODS,
+) -> Attribution:
+    """Walk from `start`'s options to `end`'s field by field; one Step per changed field."""
+    start_opts, end_opts = resolve(start), resolve(end)
+    start_name = start if isinstance(start, str) else start_opts.profile
+    end_name = end if isinstance(end, str) else end_opts.profile
+    current = start_opts
+    current_scores = scores_under(candidate, references, current, methods)
+    start_scores = current_scores
+    steps = []
+    for name, cause in FIELD_CAUSES:
+        old, new = getattr(current, name), getattr(end_opts, name)
+        if old == new:
+            continue
+        nxt = current.replace(**{name: new})
+        next_scores = scores_under(candidate, references, nxt, methods)
+        tokens: list[TokenDiff] = []
+        sentences: list[SentenceDiff] = []
+        notes: list[str] = []
+        if name in TOKEN_FIELDS:
+            tokens = token_diffs(candidate, references, current, nxt)
+        elif name == "sentence_split":
+            sentences = sentence_diffs(candidate, references, current, nxt)
+        elif name == "multi_ref" and len(references) > 1:
+            notes = _multi_ref_notes(candidate, references, current, nxt, methods)
+        elif name == "round_pr":
+            notes = _rounding_notes(current_scores, next_scores)
+        steps.append(Step(name, cause, old, new, current_scores, next_scores, tuple(tokens), tuple(sentences), tuple(notes)))
+        current, current_scores = nxt, next_scores
+    # data_dir and the profile label do not change scores; the walk ends at `end`'s numbers.
+    return Attribution(start_name, end_name, start_scores, current_scores, tuple(steps))
+
+
+def stemmer_diffs(candidate: str, references: Sequence[str]) -> list[TokenDiff]:
+    """Words stemmed differently by ROUGE-1.5.5 -m (WordNet exception lists, then Porter)
+    and rouge-score's use_stemmer (NLTK Porter, no exception lists), same tokenizer."""
+    porter = profile("rouge-score", stemmer="porter")
+    return token_diffs(candidate, references, porter, porter.replace(stemmer="rouge155"))
+
+
+def lsum_vs_l(candidate: str, references: Sequence[str], options: Options) -> dict:
+    """rougeL against rougeLsum under `options`, and with punctuation splitting, with the
+    sentence counts that make them equal (one sentence per text) or not."""
+    out = {}
+    for label, opts in (("as set", options), ("punctuation", options.replace(sentence_split="punctuation"))):
+        result = score(candidate, list(references), ["rougeL", "rougeLsum"], opts, evidence=False)
+        counts = {name: len(prepare(text, opts).sentence_bounds) for name, text in _labelled_texts(candidate, references)}
+        out[label] = {
+            "sentence_split": opts.sentence_split,
+            "sentences": counts,
+            "rougeL": result["rougeL"].fmeasure,
+            "rougeLsum": result["rougeLsum"].fmeasure,
+            "equal": _same(result["rougeL"].fmeasure, result["rougeLsum"].fmeasure),
+        }
+    return out

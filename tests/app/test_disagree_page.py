@@ -1,0 +1,69 @@
+"""The disagreement page names the computed cause of each difference, on the user's text."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rouge_core import disagree
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "pages" / "disagree.py")
+
+
+def run_page(candidate, references) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=90)
+    at.session_state["candidate"] = candidate
+    at.session_state["references"] = references
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def causes_table(at: AppTest):
+    return next(df.value for df in at.dataframe if "causes (in walk order)" in df.value.columns)
+
+
+def token_tables(at: AppTest):
+    return [df.value for df in at.dataframe if "word as typed" in df.value.columns]
+
+
+def test_non_ascii_text_names_tokenization_and_shows_the_tokens():
+    at = run_page("Le café était plein à midi.", ["Le cafe etait plein a midi."])
+    causes = causes_table(at).set_index("tool")["causes (in walk order)"]
+    assert "tokenization" in causes["MATLAB"]
+    assert any("tokenization" in e.label for e in at.expander)
+    words = {(row["word as typed"], row["tokens before"], row["tokens after"]) for t in token_tables(at) for _, row in t.iterrows()}
+    assert ("café", "caf", "café") in words
+
+
+def test_irregular_verbs_name_stemming():
+    at = run_page("The children went home.", ["The child goes home."])
+    causes = causes_table(at).set_index("tool")["causes (in walk order)"]
+    assert "stemming" in causes["ROUGE-1.5.5 -m"]
+    words = {(row["word as typed"], row["tokens after"]) for t in token_tables(at) for _, row in t.iterrows() if "tokens after" in t.columns}
+    assert ("went", "go") in words and ("children", "child") in words
+
+
+def test_side_by_side_table_matches_rouge_core():
+    candidate, references = "The cat sat on the mat.", ["A cat sat on a mat."]
+    at = run_page(candidate, references)
+    shown = at.dataframe[0].value
+    expected = disagree.side_by_side(candidate, references)
+    for (_, row), exp in zip(shown.iterrows(), expected):
+        for tool in disagree.VARIANTS:
+            assert row[tool] == pytest.approx(exp[tool])
+
+
+def test_baseline_can_change():
+    at = run_page("The children went home.", ["The child goes home."])
+    at.selectbox(key="disagree_baseline").set_value("ROUGE-1.5.5 -m").run()
+    assert not at.exception
+    tools = list(causes_table(at)["tool"])
+    assert "rouge-score" in tools and "ROUGE-1.5.5 -m" not in tools
+
+
+def test_empty_state_uses_the_example():
+    at = AppTest.from_file(PAGE, default_timeout=90).run()
+    assert not at.exception
+    assert any("built-in example" in i.value for i in at.info)

@@ -1,0 +1,131 @@
+"""The Learn page shows the fractions rouge_core computes, and the LCS heatmap of the pair."""
+
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import rouge_core
+from rouge_core import explain
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "pages" / "learn.py")
+
+INPUTS = [
+    ("the cat sat on the the mat", ["the cat is on the mat"], rouge_core.profile("rouge-score")),
+    ("Police killed the gunman.\nThe gunman died.", ["The gunman was shot dead by police.", "Police shot the gunman"], rouge_core.profile("rouge-1.5.5")),
+    ("The children went home", ["The child goes home early"], rouge_core.profile("rouge-1.5.5", stemmer="rouge155")),
+]
+
+
+def run_page(candidate, references, options) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["candidate"] = candidate
+    at.session_state["references"] = references
+    at.session_state["options"] = options
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def shown(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def expected_fractions(candidate, references, options, method, ref_index=0) -> list[str]:
+    stats = rouge_core.score(candidate, references, [method], options)[method].per_reference[ref_index].stats
+    w = explain.working(stats, options)
+    return [w.recall.text(), w.precision.text(), w.f_text]
+
+
+def chart_frames(at: AppTest) -> list:
+    frames = []
+    for chart in at.get("vega_lite_chart"):
+        frames.append([pa.ipc.open_stream(d.data.data).read_all().to_pandas() for d in chart.proto.datasets])
+    return frames
+
+
+@pytest.mark.parametrize("candidate,references,options", INPUTS)
+def test_fractions_shown_equal_rouge_core_statistics(candidate, references, options):
+    at = run_page(candidate, references, options)
+    text = shown(at)
+    for method in ("rouge1", "rougeL", "rougeLsum", "rougeLsum-best", "rougeS4"):
+        for line in expected_fractions(candidate, references, options, method):
+            assert f"`{line}`" in text, (method, line)
+    stats = rouge_core.score(candidate, references, ["rouge1"], options)["rouge1"].per_reference[0].stats
+    assert f"R = {explain.format_number(stats.hits)} / {explain.format_number(stats.ref_total)}" in text
+
+
+@pytest.mark.parametrize("candidate,references,options", INPUTS)
+def test_changing_n_and_reference_updates_the_fractions(candidate, references, options):
+    at = run_page(candidate, references, options)
+    at.radio(key="learn_n").set_value(2).run()
+    ref_index = 0
+    if len(references) > 1:
+        ref_index = 1
+        at.selectbox(key="learn_reference").set_value(1).run()
+    text = shown(at)
+    for line in expected_fractions(candidate, references, options, "rouge2", ref_index):
+        assert f"`{line}`" in text
+
+
+def test_clipping_is_explained():
+    at = run_page("the the the cat", ["the cat the"], rouge_core.profile("rouge-score"))
+    assert "counts 2×, not 3×" in shown(at)
+    assert "`R = 3 / 3 = 1.0000`" in shown(at)
+
+
+@pytest.mark.parametrize("candidate,references,options", INPUTS)
+def test_heatmap_holds_the_lcs_table(candidate, references, options):
+    at = run_page(candidate, references, options)
+    cand, refs = explain.documents(candidate, references, options)
+    cells = explain.lcs_dp_cells(refs[0].terms, cand.terms)
+    (heatmap,) = [frames[0] for frames in chart_frames(at) if "on_path" in frames[0].columns]
+    assert heatmap[["i", "j", "value", "on_path", "match"]].to_dict("records") == [
+        {k: c[k] for k in ("i", "j", "value", "on_path", "match")} for c in cells
+    ]
+
+
+def test_w_slider_and_skip_slider():
+    candidate, references, options = INPUTS[0]
+    at = run_page(candidate, references, options)
+    at.slider(key="learn_w").set_value(2.0).run()
+    at.slider(key="learn_skip").set_value(1).run()
+    text = shown(at)
+    for line in expected_fractions(candidate, references, options.replace(wlcs_form="paper"), "rougeW-2"):
+        assert f"`{line}`" in text
+    for line in expected_fractions(candidate, references, options, "rougeS1"):
+        assert f"`{line}`" in text
+
+
+def test_multi_reference_section_shows_every_mode():
+    candidate, references, options = INPUTS[1]
+    at = run_page(candidate, references, options)
+    frames = [df.value for df in at.dataframe]
+    modes = next(f for f in frames if "mode" in f.columns)
+    assert len(modes) == 5
+    for (_, row), mode in zip(modes.iterrows(), rouge_core.MULTI_REF_MODES):
+        expected = rouge_core.score(candidate, references, ["rouge1"], options.replace(multi_ref=mode))["rouge1"].score
+        assert row["F"] == pytest.approx(expected.fmeasure)
+
+
+def test_empty_state_uses_the_example_and_names_the_paper():
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert not at.exception
+    assert any("built-in example" in i.value for i in at.info)
+    assert len(at.expander) == 5
+    assert all("Lin (2004)" in c.value for c in at.caption if c.value.startswith("Sources"))
+    assert sum(c.value.startswith("Sources") for c in at.caption) == 5
+
+
+def test_learn_page_through_the_router():
+    if not (ROOT / "app.py").exists():
+        pytest.skip("app.py not written yet")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["candidate"] = "the cat sat on the the mat"
+    at.session_state["references"] = ["the cat is on the mat"]
+    at.run()
+    at.switch_page("pages/learn.py").run()
+    assert not at.exception, at.exception
+    assert any(t.value == "Learn how ROUGE counts" for t in at.title)
