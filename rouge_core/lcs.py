@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from .fast import CandidateLayout
 from .stats import Stats
 
 
@@ -88,7 +89,8 @@ class SentenceLcsEvidence:
 def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False):
     if not evidence:
         return Stats(lcs_length(cand, ref), len(cand), len(ref)), None
-    pairs = [(c, r) for r, c in lcs_alignment(ref, cand)]
+    # rouge-score's traceback, from the bit-parallel rows (equal to lcs_alignment's pairs)
+    pairs = [(c, r) for r, c in CandidateLayout(cand, ((0, len(cand)),)).alignments(ref).get(0, ())]
     ev = SentenceLcsEvidence(tuple(pairs), tuple(cand[c] for c, _ in pairs))
     return Stats(len(pairs), len(cand), len(ref)), ev
 
@@ -141,18 +143,33 @@ def union_lcs(
     """
     cand_left = Counter(cand if clip_cand is None else clip_cand)
     ref_left = Counter(ref if clip_ref is None else clip_ref)
-    cand_sentences = [list(cand[a:b]) for a, b in cand_bounds]
     hits = 0
     out_sentences = []
+    if not evidence:
+        # Fast path: the union positions from a bit-parallel traceback over all candidate
+        # sentences at once (rouge_core.fast), identical to the DP traceback below.
+        layout = CandidateLayout(cand, cand_bounds)
+        for ra, rb in ref_bounds:
+            ref_sentence = ref[ra:rb]
+            for r in layout.union_positions(ref_sentence):
+                tok = ref_sentence[r]
+                if cand_left[tok] > 0 and ref_left[tok] > 0:
+                    hits += 1
+                    cand_left[tok] -= 1
+                    ref_left[tok] -= 1
+        return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), None
+    layout = CandidateLayout(cand, cand_bounds)
     for s_index, (ra, rb) in enumerate(ref_bounds):
         ref_sentence = ref[ra:rb]
         union: set[int] = set()
         alignments = []
-        for c_index, ((ca, _cb), cand_sentence) in enumerate(zip(cand_bounds, cand_sentences)):
-            pairs = lcs_alignment(ref_sentence, cand_sentence)
+        # per candidate sentence, the pairs lcs_alignment(ref_sentence, cand_sentence) gives
+        found = layout.alignments(ref_sentence)
+        for c_index in sorted(found):
+            pairs = found[c_index]
+            ca = cand_bounds[c_index][0]
             union.update(r for r, _ in pairs)
-            if evidence and pairs:
-                alignments.append((c_index, tuple((ca + c, ra + r) for r, c in pairs)))
+            alignments.append((c_index, tuple((ca + c, ra + r) for r, c in pairs)))
         counted = []
         for r in sorted(union):
             tok = ref_sentence[r]

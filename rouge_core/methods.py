@@ -105,7 +105,7 @@ def parse_method(name: str | Method) -> Method:
 
 def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool) -> tuple[Stats, object | None]:
     """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
-    c_terms, r_terms = cand.terms, ref.terms
+    c_terms, r_terms = _terms(cand), _terms(ref)
     family = method.family
     if family == "N":
         stats = ngram_stats(c_terms, r_terms, method.n)
@@ -124,6 +124,13 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
     unigram_form = su_form if family == "SU" else None
     return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
+
+
+def _terms(doc) -> tuple[str, ...] | list[str]:
+    """The terms of a Document, computed once per Document (tokenization is shared by every
+    method, parameter value and reference that compares against it)."""
+    terms = getattr(doc, "term_tuple", None)
+    return doc.terms if terms is None else terms
 
 
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):

@@ -4,6 +4,7 @@ layer that combines references (pooled, best by recall, best by F, max, mean).""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -247,11 +248,16 @@ def score(
     return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence)
 
 
+@lru_cache(maxsize=4096)
+def _method_signature(spec: str | Method, options: Options, n_refs: int) -> tuple[Method, str]:
+    method = parse_method(spec)
+    return method, signature(method, options, n_refs)
+
+
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
     out: dict[str, MethodScore] = {}
     for spec in methods:
-        method = parse_method(spec)
-        sig = signature(method, options, len(refs))
+        method, sig = _method_signature(spec, options, len(refs))
         per_ref = []
         for index, ref in enumerate(refs):
             stats, ev = compute(method, cand, ref, wlcs_form=options.wlcs_form, su_form=options.su_form, evidence=evidence)

@@ -44,6 +44,54 @@ def skip_bigram_total(n: int, distance: int | None) -> int:
     return (n - reach) * reach + reach * (reach - 1) // 2
 
 
+MAX_SKIP_BIGRAMS = 5_000_000
+"""Default bound on the skip-bigrams one text may produce (unlimited distance is quadratic:
+a 3,200-token text has about 5 million). Lift it with `skip_bigram_limit(n)` (None: no
+bound), by assigning `rouge_core.skipgram.MAX_SKIP_BIGRAMS`, or per call with
+`skip_stats(..., max_skip_bigrams=n)`."""
+
+
+class CostLimitError(ValueError):
+    """A computation would exceed a stated cost bound; the message says how to lift it."""
+
+    def __init__(self, estimate: int, bound: int, what: str = "skip-bigrams"):
+        self.estimate = estimate
+        self.bound = bound
+        super().__init__(
+            f"this text has {estimate:,} {what} (about {estimate:,} counting steps and dictionary "
+            f"entries), above the bound of {bound:,} per text. Use a skip distance (e.g. rougeS4 / "
+            f"rougeSU4 instead of rougeS* / rougeSU*), shorten the text, or lift the bound with "
+            f"rouge_core.skipgram.skip_bigram_limit({estimate}) (None for no bound) or "
+            f"skip_stats(..., max_skip_bigrams={estimate})."
+        )
+
+
+class skip_bigram_limit:
+    """Context manager (or plain call) setting MAX_SKIP_BIGRAMS; None removes the bound."""
+
+    def __init__(self, bound: int | None):
+        global MAX_SKIP_BIGRAMS
+        self._previous = MAX_SKIP_BIGRAMS
+        MAX_SKIP_BIGRAMS = bound
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        global MAX_SKIP_BIGRAMS
+        MAX_SKIP_BIGRAMS = self._previous
+        return False
+
+
+def check_skip_cost(n_tokens: int, distance: int | None, bound: int | None = None) -> int:
+    """The skip-bigram count of a text of n tokens; CostLimitError past the bound."""
+    bound = MAX_SKIP_BIGRAMS if bound is None else bound
+    total = skip_bigram_total(n_tokens, distance)
+    if bound is not None and bound >= 0 and total > bound:
+        raise CostLimitError(total, bound)
+    return total
+
+
 def _counts_for(terms: Sequence[str], distance: int | None, su_form: str | None) -> Counter:
     if su_form == "start-token":
         return skip_bigram_counts([START_TOKEN, *terms] if terms else [], distance)
@@ -71,7 +119,11 @@ class SkipBigramEvidence:
     ref_total: int
 
 
-def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su_form: str | None = None, evidence: bool = False):
+def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su_form: str | None = None, evidence: bool = False,
+               *, max_skip_bigrams: int | None = None):
+    extra = 1 if su_form == "start-token" else 0
+    check_skip_cost(len(cand) + extra, distance, max_skip_bigrams)
+    check_skip_cost(len(ref) + extra, distance, max_skip_bigrams)
     cand_counts = _counts_for(cand, distance, su_form)
     ref_counts = _counts_for(ref, distance, su_form)
     hits = sum(min(c, cand_counts[g]) for g, c in ref_counts.items() if g in cand_counts)

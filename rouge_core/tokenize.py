@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass, fields, replace
+from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
 from .limits import limit_spans, perl_lcs_byte_spans
@@ -43,7 +43,16 @@ class Document:
 
     @property
     def terms(self) -> list[str]:
-        return [t.term for t in self.tokens]
+        return list(self.term_tuple)
+
+    @property
+    def term_tuple(self) -> tuple[str, ...]:
+        """The terms as a tuple, computed once per Document (the scoring kernels use it)."""
+        cache = self.__dict__
+        terms = cache.get("_term_tuple")
+        if terms is None:
+            terms = cache["_term_tuple"] = tuple(t.term for t in self.tokens)
+        return terms
 
     def sentence_terms(self) -> list[list[str]]:
         terms = self.terms
@@ -282,6 +291,10 @@ def tokenize(
         lcs_spans = perl_lcs_byte_spans(text, spans, limit_bytes)
         lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
     spans = limit_spans(text, spans, words=limit_words, byte_limit=limit_bytes)
+    if lcs_view is None:
+        fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        if fast is not None:
+            return fast
     doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
     return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
 
@@ -302,6 +315,94 @@ def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_
             tokens.append(Token(term, s_start + start, s_start + end, s_index))
         bounds.append((first, len(tokens)))
     return Document(text, tuple(tokens), tuple(bounds), tuple(spans))
+
+
+class _LazyDocument(Document):
+    """A Document whose Token objects are built only when someone asks for them.
+
+    Scoring needs only the terms and the sentence bounds; those come from one regex pass per
+    sentence. `tokens` (with character offsets) is produced on first access by the very same
+    code as an eager Document, so both are equal field by field.
+    """
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:  # type: ignore[override]
+        d = self.__dict__
+        return _tokenize_spans(self.text, self.sentence_spans, *d["_lazy_args"]).tokens
+
+    def __len__(self) -> int:
+        return len(self.term_tuple)
+
+    def __eq__(self, other):
+        if not isinstance(other, Document):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Document))
+
+    __hash__ = Document.__hash__
+
+    def __reduce__(self):
+        # Pickle (process pools, Dask) as the lazy form: terms and bounds, no Token objects.
+        state = dict(self.__dict__)
+        if "_lazy_args" in state:
+            state.pop("tokens", None)  # rebuilt on demand
+        return (_rebuild_lazy, (state,))
+
+
+def _rebuild_lazy(state: dict) -> _LazyDocument:
+    doc = object.__new__(_LazyDocument)
+    doc.__dict__.update(state)
+    return doc
+
+
+_FAST_PATTERNS = {
+    # (tokenizer, lower the whole text first) -> regex whose findall gives the terms
+    "rouge-score": re.compile(r"[a-z0-9]+"),
+    "rouge155": re.compile(r"[A-Za-z0-9]+"),
+    "whitespace": re.compile(r"\S+"),
+}
+
+
+def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
+    """Terms and sentence bounds without Token objects, for the common tokenizers; None when
+    the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers)."""
+    if tokenizer in ("rouge-score", "rouge155"):
+        if not text.isascii():
+            return None
+        if lowercase:
+            source, pattern = text.lower(), _FAST_PATTERNS["rouge-score"]  # ASCII: same offsets
+        else:
+            source, pattern = text, _FAST_PATTERNS["rouge155"]
+        lower_each = False
+    elif tokenizer == "whitespace":
+        source, pattern, lower_each = text, _FAST_PATTERNS["whitespace"], lowercase
+    else:
+        return None
+    stem = get_stemmer(stemmer, data_dir)
+    stop = get_stopwords(stopwords, data_dir)
+    findall = pattern.findall
+    terms: list[str] = []
+    bounds: list[tuple[int, int]] = []
+    for s_start, s_end in spans:
+        words = findall(source, s_start, s_end)
+        if lower_each:
+            words = [w.lower() for w in words]
+        if stop:
+            words = [w for w in words if w not in stop]
+        if stem is not None:
+            words = [stem(w) for w in words]
+        first = len(terms)
+        terms.extend(words)
+        bounds.append((first, len(terms)))
+    doc = object.__new__(_LazyDocument)
+    doc.__dict__.update(
+        text=text,
+        sentence_bounds=tuple(bounds),
+        sentence_spans=tuple(spans),
+        lcs_view=None,
+        _term_tuple=tuple(terms),
+        _lazy_args=(tokenizer, lowercase, stemmer, stopwords, data_dir),
+    )
+    return doc
 
 
 def pretokenized(sentences: Sequence[Sequence[str]] | Sequence[str], *, lowercase: bool = False) -> Document:

@@ -1,0 +1,102 @@
+"""Built-in examples: the worked examples from the MATLAB, reval, Medium and Kolena
+documentation (texts copied from the conformance seeds) and a multi-sentence summary pair.
+
+Copied here rather than read from shared/ at run time, so the app has no data dependency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Example:
+    key: str
+    title: str
+    source: str
+    candidate: str
+    references: tuple[str, ...]
+    note: str = ""
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(
+        "matlab-fox",
+        "MATLAB: the fast brown fox",
+        "MathWorks rougeEvaluationScore documentation",
+        "the fast brown fox jumped over the lazy dog",
+        ("the quick brown animal jumped over the lazy dog", "the quick brown fox jumped over the lazy dog"),
+        "Two references: MATLAB keeps the best, ROUGE-1.5.5 -f A pools them (15/18).",
+    ),
+    Example(
+        "matlab-simple-summary",
+        "MATLAB: a simple summary",
+        "MathWorks rougeEvaluationScore documentation",
+        "a simple summary document containing some words",
+        ("a simple document", "another document with some words"),
+        "Reference 1 wins on recall, reference 2 is longer: the multi-reference mode decides.",
+    ),
+    Example(
+        "reval-cat",
+        "reval: the cat is sitting",
+        "reval (Go package) documentation",
+        "the cat is sitting on the mat",
+        ("the cat sat on the mat",),
+        "5 of 7 candidate unigrams match; the LCS has 5 tokens.",
+    ),
+    Example(
+        "reval-lsum",
+        "reval: two sentences (Lsum)",
+        "reval (Go package) documentation",
+        "the cat is on the mat\nit is cute",
+        ("the dog is on the mat\nthe animal is cute\nthe pet sleeps well",),
+        "One sentence per line: ROUGE-Lsum takes the union LCS per reference sentence.",
+    ),
+    Example(
+        "reval-abc",
+        "reval: a b c vs c b a",
+        "reval (Go package) documentation",
+        "a b c",
+        ("c b a",),
+        "Same bag of words (ROUGE-1 = 1) but the LCS has length 1.",
+    ),
+    Example(
+        "medium-cat-dog",
+        "Medium: the cat and the dog",
+        "“Two minutes NLP — Learn the ROUGE metric by examples” (NLPlanet, 2022)",
+        "The cat and the dog.",
+        ("The cat is on the mat.",),
+        "Case and the final period are removed by the tokenizers.",
+    ),
+    Example(
+        "kolena-pooled",
+        "Kolena: pooled references",
+        "Kolena ROUGE-N metric documentation",
+        "The quick brown fox jumps over the lazy dog",
+        ("A fast brown dog jumps over a sleeping fox", "A quick brown dog jumps over the fox"),
+        "Pooled recall is 12/17 for ROUGE-1; best-F picks reference 2.",
+    ),
+    Example(
+        "news-summary",
+        "A multi-sentence news summary",
+        "written for ROUGE Lens",
+        "The city council approved the new budget on Monday.\n"
+        "Spending on public transport will rise by ten percent.\n"
+        "Critics said the plan ignores housing.",
+        (
+            "On Monday the city council voted to approve the budget.\n"
+            "Public transport spending rises by ten percent next year.\n"
+            "Opponents argued that housing was left out of the plan.",
+        ),
+        "Three sentences per side: compare sentence-level ROUGE-L with summary-level ROUGE-Lsum.",
+    ),
+)
+
+DEFAULT_EXAMPLE = EXAMPLES[0]
+
+
+def get_example(key: str) -> Example:
+    for example in EXAMPLES:
+        if example.key == key:
+            return example
+    raise KeyError(f"no example {key!r}; known: {', '.join(e.key for e in EXAMPLES)}")

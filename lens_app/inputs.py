@@ -1,0 +1,184 @@
+"""The input widgets: built-in examples, uploads and the candidate / reference text areas.
+
+Validation and parsing live in `rouge_core.textio` (pure, tested without Streamlit); this
+module only draws widgets and moves texts in and out of the shared state. Bad input shows
+a message and never discards what the user typed.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rouge_core.textio import MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
+
+from . import examples, state
+
+_LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
+_UPLOAD_ERRORS_KEY = "_upload_errors"
+_PAIR_RECORDS_KEY = "_pair_records"
+PAIR_RECORD_KEY = "pair_record_choice"
+
+
+def load_example(key: str) -> None:
+    example = examples.get_example(key)
+    state.set_texts(example.candidate, list(example.references))
+    st.session_state["loaded_example"] = example.key
+
+
+def ensure_texts() -> None:
+    """A first visit starts with an example, so no page is ever empty."""
+    if not state.has_texts():
+        load_example(examples.DEFAULT_EXAMPLE.key)
+
+
+def render_examples() -> None:
+    st.markdown("**Try an example** (one click loads it; your settings stay):")
+    columns = st.columns(4)
+    for i, example in enumerate(examples.EXAMPLES):
+        columns[i % 4].button(
+            example.title,
+            key=f"example_{example.key}",
+            on_click=load_example,
+            args=(example.key,),
+            help=f"{example.source}. {example.note}",
+            width="stretch",
+        )
+    loaded = st.session_state.get("loaded_example")
+    if loaded:
+        example = examples.get_example(loaded)
+        if state.current_texts() != (example.candidate, list(example.references)):
+            return  # the user has edited the texts: the example note no longer applies
+        st.caption(f"Loaded: {example.title} — {example.source}. {example.note}")
+
+
+def _widget_texts() -> tuple[str, list[str]]:
+    ss = st.session_state
+    _, refs = state.current_texts()
+    return ss.get(state.CANDIDATE_INPUT_KEY, ""), [ss.get(state.reference_input_key(i), "") for i in range(len(refs))]
+
+
+def _add_reference() -> None:
+    candidate, refs = _widget_texts()
+    state.set_texts(candidate, refs + [""])
+
+
+def _remove_reference(index: int) -> None:
+    candidate, refs = _widget_texts()
+    del refs[index]
+    state.set_texts(candidate, refs)
+
+
+def _load_upload(file, kind: str) -> None:
+    """Copy one new upload into the texts, or record why it cannot be used."""
+    errors: dict = st.session_state.setdefault(_UPLOAD_ERRORS_KEY, {})
+    try:
+        if kind == "pairs":
+            pairs = parse_pairs(decode_text(file.getvalue(), file.name), file.name)
+            st.session_state[_PAIR_RECORDS_KEY] = pairs
+            st.session_state[PAIR_RECORD_KEY] = 0
+            state.set_texts(pairs[0].candidate, list(pairs[0].references))
+            st.session_state["loaded_example"] = None
+        else:
+            text = decode_text(file.getvalue(), file.name)
+            candidate, refs = state.current_texts()
+            if kind == "candidate":
+                state.set_texts(text, refs)
+            else:
+                refs = [r for r in refs if r.strip()]
+                state.set_texts(candidate, refs + [text])
+            st.session_state["loaded_example"] = None
+    except InputError as exc:
+        errors[file.file_id] = str(exc)
+
+
+def _process_uploads(key: str, kind: str) -> None:
+    files = st.session_state.get(key)
+    if files is None:
+        return
+    if not isinstance(files, list):
+        files = [files]
+    loaded: set = st.session_state.setdefault(_LOADED_UPLOADS_KEY, set())
+    for file in files:
+        if file.file_id in loaded:
+            continue
+        loaded.add(file.file_id)
+        _load_upload(file, kind)
+
+
+def _choose_record() -> None:
+    pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
+    index = st.session_state.get(PAIR_RECORD_KEY, 0)
+    if 0 <= index < len(pairs):
+        state.set_texts(pairs[index].candidate, list(pairs[index].references))
+
+
+def render_uploads() -> None:
+    """File uploads; they replace (candidate, pair file) or add (references) texts."""
+    with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors())):
+        st.caption(
+            f"Plain UTF-8 text, at most {MAX_UPLOAD_LABEL} per file. A .json file holds "
+            '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them); a .jsonl file one such object per line.'
+        )
+        col_c, col_r, col_p = st.columns(3)
+        col_c.file_uploader("Candidate (.txt)", type=["txt"], key="upload_candidate",
+                            on_change=_process_uploads, args=("upload_candidate", "candidate"))
+        col_r.file_uploader("References (.txt, one per reference)", type=["txt"], accept_multiple_files=True,
+                            key="upload_references", on_change=_process_uploads, args=("upload_references", "references"))
+        col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key="upload_pairs",
+                            on_change=_process_uploads, args=("upload_pairs", "pairs"))
+        pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
+        if len(pairs) > 1:
+            st.selectbox("Record", range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,
+                         format_func=lambda i: f"{pairs[i].source} — {pairs[i].candidate[:60]}")
+
+
+def _current_upload_errors() -> list[str]:
+    """Messages for the rejected files still sitting in an uploader."""
+    errors: dict = st.session_state.get(_UPLOAD_ERRORS_KEY, {})
+    present = []
+    for key in ("upload_candidate", "upload_references", "upload_pairs"):
+        files = st.session_state.get(key)
+        present += files if isinstance(files, list) else ([files] if files is not None else [])
+    return [errors[f.file_id] for f in present if f.file_id in errors]
+
+
+def show_upload_errors() -> None:
+    for message in _current_upload_errors():
+        st.error(message + " Your texts were kept.", icon=":material/error:")
+
+
+def render_text_inputs() -> tuple[str, list[str]]:
+    """The candidate and reference text areas; returns (and shares) what they hold."""
+    ss = st.session_state
+    candidate, refs = state.current_texts()
+    stale = state.inputs_stale()
+    if stale or state.CANDIDATE_INPUT_KEY not in ss:
+        ss[state.CANDIDATE_INPUT_KEY] = candidate
+    for i, ref in enumerate(refs):
+        if stale or state.reference_input_key(i) not in ss:
+            ss[state.reference_input_key(i)] = ref
+    state.mark_inputs_fresh()
+
+    st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use them).")
+    col_c, col_r = st.columns(2)
+    with col_c:
+        st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,
+                     placeholder="Type or paste the system summary here")
+    with col_r:
+        for i in range(len(refs)):
+            label = "Reference (a human summary)" if len(refs) == 1 else f"Reference {i + 1}"
+            if len(refs) == 1:
+                st.text_area(label, key=state.reference_input_key(i), height=150,
+                             placeholder="Type or paste a reference summary here")
+                continue
+            col_text, col_remove = st.columns([12, 1], vertical_alignment="center")
+            col_text.text_area(label, key=state.reference_input_key(i), height=100,
+                               placeholder="Type or paste a reference summary here")
+            col_remove.button("", icon=":material/close:", key=f"remove_reference_{i}", on_click=_remove_reference,
+                              args=(i,), help=f"Remove reference {i + 1}")
+        st.button("Add reference", icon=":material/add:", key="add_reference", on_click=_add_reference)
+
+    candidate, refs = _widget_texts()
+    ss[state.CANDIDATE_KEY] = candidate
+    ss[state.REFERENCES_KEY] = refs
+    return candidate, refs

@@ -1,0 +1,120 @@
+"""Shareable links: the texts and settings in the page URL (st.query_params).
+
+A teacher sends the link; it opens with the same texts and settings. URLs have practical
+length limits, so past MAX_URL_CHARS encoded characters only the settings go into the URL
+and the page offers the texts as a JSON download instead.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from . import sidebar, state
+
+MAX_URL_CHARS = 6000  # encoded query-string characters; browsers and chat apps keep this safely
+_LOADED_KEY = "_query_params_loaded"
+
+# URL parameter -> (sidebar widget key, to-text, from-text)
+_SETTINGS = {
+    "profile": (sidebar.PROFILE, str, str),
+    "tok": (sidebar.TOKENIZER, str, str),
+    "lc": (sidebar.LOWERCASE, lambda v: "1" if v else "0", lambda s: s == "1"),
+    "stem": (sidebar.STEMMER, str, str),
+    "sw": (sidebar.STOPWORD_LIST, str, str),
+    "multi": (sidebar.MULTI_REF, str, str),
+    "alpha": (sidebar.ALPHA, lambda v: f"{float(v):g}", float),
+    "n": (sidebar.MAX_N, str, int),
+    "d": (sidebar.SKIP, str, int),
+    "dinf": (sidebar.SKIP_UNLIMITED, lambda v: "1" if v else "0", lambda s: s == "1"),
+    "w": (sidebar.WEIGHT, lambda v: f"{float(v):g}", float),
+}
+_CHOICES = {
+    "profile": sidebar.PROFILE_CHOICES,
+    "tok": None,
+    "stem": sidebar.STEMMERS,
+    "sw": sidebar.STOPWORDS,
+    "multi": tuple(sidebar.MULTI_REF_LABELS),
+}
+
+
+def encode_view(candidate: str, references: list[str], settings: dict[str, object]) -> dict[str, str | list[str]]:
+    """Query parameters for texts and settings (settings keyed by sidebar widget key)."""
+    params: dict[str, str | list[str]] = {}
+    for name, (key, to_text, _) in _SETTINGS.items():
+        if key in settings:
+            params[name] = to_text(settings[key])
+    params["c"] = candidate
+    params["r"] = list(references)
+    return params
+
+
+def encoded_length(params: dict[str, str | list[str]]) -> int:
+    return len(urlencode(params, doseq=True))
+
+
+def decode_settings(params: dict[str, list[str]]) -> tuple[dict[str, object], list[str]]:
+    """Widget values from query parameters, and messages for values that made no sense."""
+    from rouge_core.tokenize import TOKENIZERS
+
+    values: dict[str, object] = {}
+    problems = []
+    for name, (key, _, from_text) in _SETTINGS.items():
+        if name not in params or not params[name]:
+            continue
+        raw = params[name][0]
+        choices = TOKENIZERS if name == "tok" else _CHOICES.get(name)
+        try:
+            value = from_text(raw)
+        except ValueError:
+            problems.append(f"ignored the link's {name}={raw!r}")
+            continue
+        if choices is not None and value not in choices:
+            problems.append(f"ignored the link's {name}={raw!r}")
+            continue
+        values[key] = value
+    if sidebar.ALPHA in values and not 0.0 <= values[sidebar.ALPHA] <= 1.0:  # type: ignore[operator]
+        problems.append("ignored the link's alpha (must be in [0, 1])")
+        values.pop(sidebar.ALPHA)
+    return values, problems
+
+
+def load_from_url_once() -> list[str]:
+    """At the start of a session, take texts and settings from the URL. Runs before the
+    sidebar draws its widgets, so their values can still be set."""
+    ss = st.session_state
+    if ss.get(_LOADED_KEY):
+        return []
+    ss[_LOADED_KEY] = True
+    params = {k: st.query_params.get_all(k) for k in st.query_params.keys()}
+    if not params:
+        return []
+    values, problems = decode_settings(params)
+    ss.update(values)
+    if sidebar.ALPHA in values:
+        ss.pop(sidebar.BETA, None)  # rebuilt from α by sidebar.ensure_defaults
+    if "c" in params or "r" in params:
+        candidate = (params.get("c") or [""])[0]
+        references = params.get("r") or [""]
+        state.set_texts(candidate, references)
+    return problems
+
+
+def current_settings() -> dict[str, object]:
+    return {key: st.session_state[key] for key, _, _ in _SETTINGS.values() if key in st.session_state}
+
+
+def write_to_url(candidate: str, references: list[str]) -> bool:
+    """Put the view into the URL; False when the texts are too long (settings only then)."""
+    settings = current_settings()
+    params = encode_view(candidate, references, settings)
+    fits = encoded_length(params) <= MAX_URL_CHARS
+    if not fits:
+        params.pop("c")
+        params.pop("r")
+    current = {k: st.query_params.get_all(k) for k in st.query_params.keys()}
+    wanted = {k: (v if isinstance(v, list) else [v]) for k, v in params.items()}
+    if current != wanted:  # writing only on change avoids needless browser history updates
+        st.query_params.from_dict(params)
+    return fits

@@ -1,0 +1,161 @@
+"""Parameter sweeps: how a score moves with n, skip distance, β and the ROUGE-W weight, and
+how the tool profiles compare on the same input.
+
+Each sweep tokenizes the texts once and rescores the same Documents, and returns a tidy
+pandas DataFrame (one row per parameter value and series) that the chart builders plot:
+
+    value   the parameter value (None for an unlimited skip distance)
+    label   the value as the axis shows it ("∞" for an unlimited skip distance)
+    order   position on the axis
+    series  what the line is (precision / recall / F, or a method name)
+    score   the number
+    current True on the rows of the user's current setting
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+from .options import PROFILES, Options, profile
+from .scoring import TextLike, prepare, score_documents
+from .tokenize import Document
+
+SWEEP_NS = tuple(range(1, 7))
+SWEEP_DISTANCES: tuple[int | None, ...] = (*range(0, 11), None)
+SWEEP_BETAS = (0.25, 0.5, 1.0, 2.0, 3.0, 4.0)
+SWEEP_WEIGHTS = (1.0, 1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0)
+MEASURES = (("precision", "precision"), ("recall", "recall"), ("fmeasure", "F"))
+
+
+def _frame(rows: list[dict]):
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=["parameter", "value", "label", "order", "series", "score", "current"])
+
+
+def _documents(candidate: TextLike, references: Sequence[TextLike], options: Options) -> tuple[Document, tuple[Document, ...]]:
+    if isinstance(references, (str, Document)):
+        references = [references]
+    return prepare(candidate, options), tuple(prepare(r, options) for r in references)
+
+
+def _with_current(values: Iterable, current) -> list:
+    """The sweep grid plus the current setting, so the chart can mark it even off the grid."""
+    values = list(values)
+    if current not in values:
+        values.append(current)
+    finite = sorted(v for v in values if v is not None)
+    return finite + ([None] if None in values else [])
+
+
+def _label(value) -> str:
+    if value is None:
+        return "∞"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = 2, ns: Iterable[int] = SWEEP_NS):
+    """ROUGE-N precision, recall and F for each n."""
+    cand, refs = _documents(candidate, references, options)
+    values = _with_current(ns, current)
+    result = score_documents(cand, refs, [f"rouge{n}" for n in values], options, evidence=False)
+    rows = []
+    for order, n in enumerate(values):
+        s = result[f"rouge{n}"].score
+        for field, series in MEASURES:
+            rows.append(dict(parameter="n", value=n, label=_label(n), order=order, series=series, score=getattr(s, field), current=n == current))
+    return _frame(rows)
+
+
+def sweep_skip_distance(
+    candidate: TextLike,
+    references: Sequence[TextLike],
+    options: Options,
+    current: int | None = 4,
+    distances: Iterable[int | None] = SWEEP_DISTANCES,
+):
+    """ROUGE-S and ROUGE-SU F for each skip distance (None: unlimited)."""
+    cand, refs = _documents(candidate, references, options)
+    values = _with_current(distances, current)
+    names = {d: ("rougeS" + _distance_code(d), "rougeSU" + _distance_code(d)) for d in values}
+    methods = [name for pair in names.values() for name in pair]
+    result = score_documents(cand, refs, methods, options, evidence=False)
+    rows = []
+    for order, d in enumerate(values):
+        for name, series in zip(names[d], ("ROUGE-S F", "ROUGE-SU F")):
+            rows.append(dict(parameter="skip distance", value=d, label=_label(d), order=order, series=series,
+                             score=result[name].fmeasure, current=d == current))
+    return _frame(rows)
+
+
+def _distance_code(d: int | None) -> str:
+    return "*" if d is None else str(d)
+
+
+def sweep_beta(
+    candidate: TextLike,
+    references: Sequence[TextLike],
+    options: Options,
+    methods: Sequence[str],
+    betas: Iterable[float] = SWEEP_BETAS,
+):
+    """F of each method for each β (β > 1 weighs recall more). The multi-reference choice
+    is redone at every β, since best-F may pick another reference."""
+    cand, refs = _documents(candidate, references, options)
+    current = round(options.beta, 6)
+    values = [float(b) for b in betas]
+    if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
+        values = _with_current(values, current)
+    rows = []
+    for order, beta in enumerate(values):
+        result = score_documents(cand, refs, methods, options.with_beta(beta), evidence=False)
+        for m in result:
+            rows.append(dict(parameter="β", value=beta, label=_label(beta), order=order, series=m.name,
+                             score=m.fmeasure, current=abs(beta - current) < 1e-9))
+    return _frame(rows)
+
+
+def sweep_weight(
+    candidate: TextLike,
+    references: Sequence[TextLike],
+    options: Options,
+    current: float = 1.2,
+    weights: Iterable[float] = SWEEP_WEIGHTS,
+):
+    """ROUGE-W precision, recall and F for each weight w (w = 1 is plain LCS)."""
+    cand, refs = _documents(candidate, references, options)
+    values = _with_current([float(w) for w in weights], float(current))
+    rows = []
+    for order, w in enumerate(values):
+        result = score_documents(cand, refs, [f"rougeW-{w:g}"], options, evidence=False)
+        s = next(iter(result)).score
+        for field, series in MEASURES:
+            rows.append(dict(parameter="W weight", value=w, label=_label(w), order=order, series=series,
+                             score=getattr(s, field), current=abs(w - current) < 1e-9))
+    return _frame(rows)
+
+
+def compare_profiles(
+    candidate: str,
+    references: Sequence[str],
+    methods: Sequence[str],
+    profiles: Sequence[str] = PROFILES,
+    current: Options | None = None,
+):
+    """P, R and F of each method under each tool profile (each tokenizes in its own way,
+    so the texts are tokenized once per profile). With `current`, the user's own settings
+    join the comparison as "your settings"."""
+    import pandas as pd
+
+    entries: list[tuple[str, Options]] = [(name, profile(name)) for name in profiles]
+    if current is not None:
+        entries.insert(0, ("your settings", current))
+    rows = []
+    for label, opts in entries:
+        cand, refs = _documents(candidate, list(references), opts)
+        result = score_documents(cand, refs, methods, opts, evidence=False)
+        for m in result:
+            rows.append(dict(profile=label, method=m.name, precision=m.precision, recall=m.recall, fmeasure=m.fmeasure,
+                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer))
+    return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer"])

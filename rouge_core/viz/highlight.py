@@ -1,0 +1,212 @@
+"""HTML highlighting of ROUGE evidence on the user's own text.
+
+Tokens keep character offsets, so marks are drawn on the text as typed (case, punctuation
+and line breaks intact). Every piece of user text, and every title attribute, passes
+through `html.escape` before it enters the HTML. Styles are inline so the snippets render
+the same in Streamlit, a saved file or a test.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..lcs import SentenceLcsEvidence, UnionLcsEvidence
+from ..ngram import NgramEvidence
+from ..tokenize import Document
+from ..wlcs import WlcsEvidence
+
+MATCHED_STYLE = "background:#b7e4c7;border-bottom:2px solid #2d6a4f;"
+CLIPPED_STYLE = "background:#ffe8a3;border-bottom:2px dashed #b7791f;"
+UNION_ONLY_STYLE = "background:#e9ecef;border-bottom:2px dotted #6c757d;"
+PALETTE = ("#a5d8ff", "#ffc9c9", "#b2f2bb", "#ffec99", "#d0bfff", "#ffd8a8", "#99e9f2", "#eebefa", "#c0eb75", "#fcc2d7")
+TEXT_BOX_STYLE = (
+    "white-space:pre-wrap;line-height:2.1;font-size:1rem;padding:0.6rem 0.8rem;"
+    "border:1px solid #dee2e6;border-radius:0.5rem;background:#ffffff;color:#212529;"
+)
+_MARK_BASE = "border-radius:3px;padding:1px 2px;"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How one token is drawn: a CSS class (for tests and styling), its style, a hover text
+    and an optional small badge (a pair or run number)."""
+
+    css_class: str
+    style: str
+    title: str
+    badge: str = ""
+
+
+def esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _render_range(doc: Document, marks: Mapping[int, Mark], first: int, last: int, char_start: int, char_end: int) -> str:
+    """The text between char_start and char_end with tokens first..last-1 marked."""
+    text = doc.text
+    out: list[str] = []
+    pos = char_start
+    for i in range(first, last):
+        tok = doc.tokens[i]
+        start, end = max(tok.start, pos), max(tok.end, pos)
+        out.append(esc(text[pos:start]))
+        surface = esc(text[start:end])
+        mark = marks.get(i)
+        if mark is None:
+            out.append(surface)
+        else:
+            badge = f'<sup style="font-size:0.65em;font-weight:600;margin-left:1px;">{esc(mark.badge)}</sup>' if mark.badge else ""
+            out.append(
+                f'<span class="{mark.css_class}" style="{_MARK_BASE}{mark.style}" title="{esc(mark.title)}">{surface}{badge}</span>'
+            )
+        pos = end
+    out.append(esc(text[pos:char_end]))
+    return "".join(out)
+
+
+def render_marked(doc: Document, marks: Mapping[int, Mark], *, box: bool = True) -> str:
+    """The whole document with marks on the given token indices."""
+    body = _render_range(doc, marks, 0, len(doc.tokens), 0, len(doc.text))
+    return f'<div class="rl-text" style="{TEXT_BOX_STYLE}">{body}</div>' if box else body
+
+
+def render_sentence(doc: Document, sentence: int, marks: Mapping[int, Mark]) -> str:
+    first, last = doc.sentence_bounds[sentence]
+    start, end = doc.sentence_spans[sentence]
+    return _render_range(doc, marks, first, last, start, end)
+
+
+def _gram_text(gram: tuple[str, ...]) -> str:
+    return " ".join(gram)
+
+
+# --- ROUGE-N -------------------------------------------------------------------------------
+
+
+def ngram_marks(evidence: NgramEvidence, side: str) -> dict[int, Mark]:
+    """Marks for one side ("candidate" or "reference") of ROUGE-N evidence.
+
+    The first `matched` occurrences of an n-gram on each side count; later ones are
+    clipped (they occur more often on this side than on the other). A token inside any
+    counted occurrence is drawn as matched, one only inside clipped occurrences as clipped.
+    """
+    if side not in ("candidate", "reference"):
+        raise ValueError("side must be 'candidate' or 'reference'")
+    n = evidence.n
+    matched_by: dict[int, list[str]] = {}
+    clipped_by: dict[int, list[str]] = {}
+    for m in evidence.matches:
+        starts = m.cand_starts if side == "candidate" else m.ref_starts
+        info = (f"“{_gram_text(m.ngram)}”: candidate {m.cand_count}×, reference {m.ref_count}×, "
+                f"matched {m.matched}")
+        for k, start in enumerate(starts):
+            target = matched_by if k < m.matched else clipped_by
+            note = info if k < m.matched else info + " (this occurrence is clipped: no partner left on the other side)"
+            for i in range(start, start + n):
+                target.setdefault(i, [])
+                if note not in target[i]:
+                    target[i].append(note)
+    marks: dict[int, Mark] = {}
+    for i, notes in clipped_by.items():
+        marks[i] = Mark("rl-clipped", CLIPPED_STYLE, "\n".join(notes))
+    for i, notes in matched_by.items():
+        marks[i] = Mark("rl-matched", MATCHED_STYLE, "\n".join(notes + clipped_by.get(i, [])))
+    return marks
+
+
+def ngram_highlight_html(doc: Document, evidence: NgramEvidence, side: str) -> str:
+    """One side of ROUGE-N evidence drawn on its own text."""
+    return render_marked(doc, ngram_marks(evidence, side))
+
+
+# --- ROUGE-L -------------------------------------------------------------------------------
+
+
+def _pair_mark(number: int, title: str) -> Mark:
+    return Mark("rl-pair", f"background:{PALETTE[(number - 1) % len(PALETTE)]};", title, str(number))
+
+
+def lcs_pair_marks(cand: Document, ref: Document, pairs) -> tuple[dict[int, Mark], dict[int, Mark]]:
+    """Numbered, colour-matched marks for aligned (cand index, ref index) pairs."""
+    cand_marks, ref_marks = {}, {}
+    for number, (c, r) in enumerate(pairs, start=1):
+        title = f"pair {number}: “{cand.tokens[c].term}” (candidate token {c + 1}) ↔ reference token {r + 1}"
+        cand_marks[c] = _pair_mark(number, title)
+        ref_marks[r] = _pair_mark(number, title)
+    return cand_marks, ref_marks
+
+
+def lcs_alignment_html(cand: Document, ref: Document, evidence: SentenceLcsEvidence) -> tuple[str, str]:
+    """Sentence-level LCS: both texts with aligned pairs numbered and coloured alike."""
+    cand_marks, ref_marks = lcs_pair_marks(cand, ref, evidence.pairs)
+    return render_marked(cand, cand_marks), render_marked(ref, ref_marks)
+
+
+def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) -> str:
+    """Summary-level LCS, one block per reference sentence: the LCS with each candidate
+    sentence (pairs numbered), then the union and which of its tokens counted."""
+    blocks = []
+    for s in evidence.sentences:
+        rows = []
+        for c_sentence, pairs in s.alignments:
+            cand_marks, ref_marks = lcs_pair_marks(cand, ref, pairs)
+            rows.append(
+                f'<div style="margin:0.2rem 0 0.4rem 0;"><div style="font-size:0.8rem;color:#495057;">'
+                f"LCS with candidate sentence {c_sentence + 1}: {len(pairs)} token(s)</div>"
+                f'<div><b style="font-size:0.75rem;color:#495057;">candidate:</b> {render_sentence(cand, c_sentence, cand_marks)}</div>'
+                f'<div><b style="font-size:0.75rem;color:#495057;">reference:</b> {render_sentence(ref, s.ref_sentence, ref_marks)}</div></div>'
+            )
+        hits = set(s.hits)
+        union_marks = {}
+        for r in s.union:
+            term = ref.tokens[r].term
+            if r in hits:
+                union_marks[r] = Mark("rl-matched", MATCHED_STYLE, f"“{term}” is in the union and counts as a hit")
+            else:
+                union_marks[r] = Mark("rl-clipped", CLIPPED_STYLE,
+                                      f"“{term}” is in the union but not counted: no unused occurrence left")
+        if not rows:
+            rows.append('<div style="font-size:0.8rem;color:#6c757d;">no common token with any candidate sentence</div>')
+        blocks.append(
+            f'<div class="rl-union" style="{TEXT_BOX_STYLE}margin-bottom:0.5rem;">'
+            f'<div style="font-weight:600;">Reference sentence {s.ref_sentence + 1}</div>{"".join(rows)}'
+            f'<div style="font-size:0.8rem;color:#495057;">union of the LCSes ({len(s.union)} token(s), '
+            f"{len(s.hits)} counted):</div><div>{render_sentence(ref, s.ref_sentence, union_marks)}</div></div>"
+        )
+    if not blocks:
+        return f'<div style="{TEXT_BOX_STYLE}">The reference has no sentences.</div>'
+    return "".join(blocks)
+
+
+# --- ROUGE-W -------------------------------------------------------------------------------
+
+
+def wlcs_runs_html(cand: Document, ref: Document, evidence: WlcsEvidence) -> tuple[str, str]:
+    """ROUGE-W: each run of consecutive matches in its own colour, numbered by run."""
+    cand_marks, ref_marks = {}, {}
+    for number, run in enumerate(evidence.runs, start=1):
+        k = len(run.ref_positions)
+        words = " ".join(ref.tokens[r].term for r in run.ref_positions)
+        title = f"run {number}: “{words}”, {k} consecutive token(s), weight {k}^{evidence.w:g} = {run.weight:.3f}"
+        mark = Mark("rl-run", f"background:{PALETTE[(number - 1) % len(PALETTE)]};", title, f"r{number}")
+        for c in run.cand_positions:
+            cand_marks[c] = mark
+        for r in run.ref_positions:
+            ref_marks[r] = mark
+    return render_marked(cand, cand_marks), render_marked(ref, ref_marks)
+
+
+def legend_html(*items: tuple[str, str]) -> str:
+    """A one-line legend: (style, label) pairs."""
+    parts = [
+        f'<span style="{_MARK_BASE}{style}margin-right:0.8rem;font-size:0.85rem;">{esc(label)}</span>' for style, label in items
+    ]
+    return f'<div class="rl-legend" style="margin:0.2rem 0 0.5rem 0;">{"".join(parts)}</div>'
+
+
+NGRAM_LEGEND = legend_html(
+    (MATCHED_STYLE, "matched"),
+    (CLIPPED_STYLE, "clipped: occurs more often here than on the other side"),
+)

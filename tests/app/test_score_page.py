@@ -1,0 +1,258 @@
+"""The Score page in Streamlit's AppTest: renders, shows rouge_core's numbers, reacts to
+settings and reports bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import rouge_core as rc
+from lens_app import examples, sidebar, state
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def app_test() -> AppTest:
+    """An AppTest whose every run starts at app.py, as a browser rerun does.
+
+    AppTest (Streamlit 1.67) reruns a multipage app by running the finished page's script
+    alone, which skips app.py and so the shared sidebar; asking for the main script each
+    time restores the router, which then opens the default page (Score).
+    """
+    at = AppTest.from_file(APP, default_timeout=90)
+    run = at._run
+
+    def run_from_main_script(*args, **kwargs):
+        at._page_hash = ""
+        at._finished_page_script_hash = ""
+        return run(*args, **kwargs)
+
+    at._run = run_from_main_script
+    return at
+
+
+def fresh_app() -> AppTest:
+    at = app_test()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def scores(at: AppTest):
+    frame = at.dataframe[0].value  # the scores table comes first on the page
+    assert list(frame.columns[:4]) == ["method", "P", "R", "F"]
+    return frame
+
+
+def expected_scores(candidate: str, references: list[str], at: AppTest) -> rc.Result:
+    options = at.session_state[state.OPTIONS_KEY]
+    methods = at.session_state[state.METHODS_KEY]
+    return rc.score(candidate, references, methods, options)
+
+
+def assert_table_matches(at: AppTest, candidate: str, references: list[str]) -> None:
+    result = expected_scores(candidate, references, at)
+    frame = scores(at)
+    assert len(frame) == len(result.methods)
+    for (_, row), method in zip(frame.iterrows(), result):
+        assert row["P"] == pytest.approx(method.precision)
+        assert row["R"] == pytest.approx(method.recall)
+        assert row["F"] == pytest.approx(method.fmeasure)
+        assert row["signature"] == method.signature
+
+
+def set_texts(at: AppTest, candidate: str, references: list[str]) -> AppTest:
+    at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate)
+    for i, ref in enumerate(references):
+        at.text_area(key=state.reference_input_key(i)).input(ref)
+    return at.run()
+
+
+def test_first_visit_shows_an_example_and_its_scores():
+    at = fresh_app()
+    example = examples.DEFAULT_EXAMPLE
+    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == example.candidate
+    assert_table_matches(at, example.candidate, list(example.references))
+    assert "ROUGE Lens" in at.title[0].value
+    assert len(at.get("vega_lite_chart")) == 6  # P/R/F bars, four sweeps, profiles
+
+
+@pytest.mark.parametrize("example", examples.EXAMPLES, ids=lambda e: e.key)
+def test_each_example_loads_with_one_click(example):
+    at = fresh_app()
+    at.button(key=f"example_{example.key}").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state[state.CANDIDATE_KEY] == example.candidate
+    assert at.session_state[state.REFERENCES_KEY] == list(example.references)
+    assert at.text_area(key=state.reference_input_key(len(example.references) - 1)).value == example.references[-1]
+    assert_table_matches(at, example.candidate, list(example.references))
+
+
+def test_user_input_is_scored():
+    at = fresh_app()
+    at.button(key="example_reval-cat").click().run()
+    set_texts(at, "police killed the gunman", ["police kill the gunman"])
+    assert not at.exception
+    assert_table_matches(at, "police killed the gunman", ["police kill the gunman"])
+    rouge1 = scores(at).iloc[0]
+    assert rouge1["F"] == pytest.approx(0.75)
+
+
+def test_changing_a_setting_updates_scores_and_keeps_texts():
+    at = fresh_app()
+    at.button(key="example_reval-cat").click().run()
+    set_texts(at, "Police killed the gunman.", ["the police kill a gunman"])
+    before = scores(at)["F"].tolist()
+    at.selectbox(key=sidebar.STEMMER).select("porter").run()
+    assert not at.exception
+    assert at.session_state[state.OPTIONS_KEY].stemmer == "porter"
+    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "Police killed the gunman."
+    assert_table_matches(at, "Police killed the gunman.", ["the police kill a gunman"])
+    assert scores(at)["F"].tolist() != before
+
+
+def test_choosing_a_profile_loads_its_settings():
+    at = fresh_app()
+    at.selectbox(key=sidebar.PROFILE).select("rouge-1.5.5").run()
+    options = at.session_state[state.OPTIONS_KEY]
+    assert options == rc.profile("rouge-1.5.5")
+    assert at.selectbox(key=sidebar.TOKENIZER).value == "rouge155"
+    example = examples.DEFAULT_EXAMPLE
+    assert_table_matches(at, example.candidate, list(example.references))
+    assert scores(at).iloc[0]["F"] == pytest.approx(0.83333)  # -f A pools the references: 15/18
+
+
+def test_method_parameters_change_the_methods():
+    at = fresh_app()
+    at.number_input(key=sidebar.MAX_N).set_value(3)
+    at.number_input(key=sidebar.SKIP).set_value(2)
+    at.number_input(key=sidebar.WEIGHT).set_value(1.5).run()
+    assert not at.exception
+    assert at.session_state[state.METHODS_KEY] == ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW-1.5", "rougeS2", "rougeSU2"]
+    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+    assert "rougeS*" in at.session_state[state.METHODS_KEY]
+    example = examples.DEFAULT_EXAMPLE
+    assert_table_matches(at, example.candidate, list(example.references))
+
+
+def test_beta_changes_the_f_measure():
+    at = fresh_app()
+    at.number_input(key=sidebar.BETA).set_value(2.0).run()
+    assert at.session_state[state.OPTIONS_KEY].alpha == pytest.approx(0.2)
+    example = examples.DEFAULT_EXAMPLE
+    assert_table_matches(at, example.candidate, list(example.references))
+
+
+def test_empty_candidate_shows_a_message_and_keeps_the_references():
+    at = fresh_app()
+    set_texts(at, "", ["the cat"])
+    assert not at.exception
+    assert any("candidate is empty" in w.value for w in at.warning)
+    assert at.text_area(key=state.reference_input_key(0)).value == "the cat"
+    assert not any(df.value.columns[:4].tolist() == ["method", "P", "R", "F"] for df in at.dataframe)
+
+
+def test_empty_reference_shows_a_message():
+    at = fresh_app()
+    set_texts(at, "the cat", ["", "  "])
+    assert any("Every reference is empty" in w.value for w in at.warning)
+    set_texts(at, "the cat", ["the cat", ""])
+    assert any("Reference 2 is empty" in w.value for w in at.warning)
+    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the cat"
+
+
+def test_add_and_remove_references():
+    at = fresh_app()
+    at.button(key="example_reval-cat").click().run()
+    at.button(key="add_reference").click().run()
+    assert len(at.session_state[state.REFERENCES_KEY]) == 2
+    at.text_area(key=state.reference_input_key(1)).input("a cat sat").run()
+    assert_table_matches(at, "the cat is sitting on the mat", ["the cat sat on the mat", "a cat sat"])
+    at.button(key="remove_reference_0").click().run()
+    assert at.session_state[state.REFERENCES_KEY] == ["a cat sat"]
+    assert_table_matches(at, "the cat is sitting on the mat", ["a cat sat"])
+
+
+def test_per_reference_scores_one_click_away():
+    at = fresh_app()
+    at.toggle(key="show_per_reference").set_value(True).run()
+    per_ref = at.dataframe[1].value
+    assert {"reference", "hits", "chosen"} <= set(per_ref.columns)
+    assert len(per_ref) == 2 * len(at.session_state[state.METHODS_KEY])
+
+
+def test_a_shared_link_opens_the_same_view():
+    at = app_test()
+    at.query_params["c"] = "the cat sat"
+    at.query_params["r"] = ["the cat is", "a cat sat"]
+    at.query_params["profile"] = "rouge-1.5.5"
+    at.query_params["tok"] = "rouge155"
+    at.query_params["multi"] = "pooled"
+    at.query_params["n"] = "3"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state[state.REFERENCES_KEY] == ["the cat is", "a cat sat"]
+    assert at.session_state[state.OPTIONS_KEY].tokenizer == "rouge155"
+    assert "rouge3" in at.session_state[state.METHODS_KEY]
+    assert_table_matches(at, "the cat sat", ["the cat is", "a cat sat"])
+
+
+def test_too_long_for_a_link_offers_json():
+    at = fresh_app()
+    long_text = "word " * 2000
+    set_texts(at, long_text, ["the cat"])
+    assert not at.exception
+    assert any("too long for a link" in w.value for w in at.warning)
+
+
+def test_script_in_the_text_is_not_rendered_as_html():
+    at = fresh_app()
+    set_texts(at, "the <script>alert(1)</script> cat", ["the cat"])
+    assert not at.exception
+    html_blocks = [el.proto.body for el in at.get("html")]
+    assert html_blocks and all("<script>" not in body for body in html_blocks)
+    assert any("&lt;script&gt;" in body for body in html_blocks)
+
+
+def _upload(at: AppTest, key: str, name: str, data: bytes, mime: str = "text/plain") -> AppTest:
+    uploader = at.get("file_uploader")
+    target = next(u for u in uploader if u.key == key)
+    target.set_value((name, data, mime))
+    return at.run()
+
+
+def test_uploaded_texts_replace_the_candidate_and_add_references():
+    at = fresh_app()
+    at.button(key="example_reval-cat").click().run()
+    _upload(at, "upload_candidate", "cand.txt", "the cat sat\non the mat".encode())
+    assert not at.exception, at.exception
+    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the cat sat\non the mat"
+    assert_table_matches(at, "the cat sat\non the mat", ["the cat sat on the mat"])
+
+
+def test_json_upload_loads_the_pair():
+    at = fresh_app()
+    _upload(at, "upload_pairs", "pair.json", b'{"candidate": "a b c", "references": ["c b a", "a b"]}', "application/json")
+    assert not at.exception, at.exception
+    assert at.session_state[state.REFERENCES_KEY] == ["c b a", "a b"]
+    assert_table_matches(at, "a b c", ["c b a", "a b"])
+
+
+@pytest.mark.parametrize(
+    "key, name, data, message",
+    [
+        ("upload_candidate", "image.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "binary"),
+        ("upload_candidate", "latin.txt", "café".encode("latin-1"), "not UTF-8"),
+        ("upload_candidate", "big.txt", b"word " * 50_000, "limit"),
+        ("upload_pairs", "broken.jsonl", b'{"candidate": "a", "references": ["b"]}\n{oops', "line 2 is not valid JSON"),
+    ],
+)
+def test_bad_uploads_show_a_message_and_keep_the_texts(key, name, data, message):
+    at = fresh_app()
+    before = at.session_state[state.CANDIDATE_KEY]
+    _upload(at, key, name, data)
+    assert not at.exception, at.exception
+    assert any(message in e.value for e in at.error), [e.value for e in at.error]
+    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == before

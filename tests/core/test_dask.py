@@ -1,0 +1,39 @@
+import pandas as pd
+import pytest
+
+pytest.importorskip("dask.distributed")
+
+from rouge_core.corpus import score_corpus
+from rouge_core.dask_support import corpus_result_from_stats, paired_significance, score_dataframe_dask
+from rouge_core import significance
+
+METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+
+
+def frame(shift=0):
+    return pd.DataFrame({
+        "candidate": [f"the cat {i} sat on the mat\nit slept {(i + shift) % 4}" for i in range(30)],
+        "ref1": [f"a cat {i} was on the mat\nit slept" for i in range(30)],
+        "ref2": ["the mat had a cat"] * 30,
+    })
+
+
+def test_dask_partitions_give_the_single_process_numbers():
+    from dask.distributed import Client, LocalCluster
+
+    df = frame()
+    refs = [[a, b] for a, b in zip(df.ref1, df.ref2)]
+    serial = score_corpus(list(df.candidate), refs, METHODS, "rouge-score")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as client:
+        stats = score_dataframe_dask(df, METHODS, "rouge-score", references=["ref1", "ref2"], npartitions=3, client=client)
+        stats_b = score_dataframe_dask(frame(1), METHODS, "rouge-score", references=["ref1", "ref2"], npartitions=3, client=client)
+    assert list(stats.index) == list(df.index)
+    result = corpus_result_from_stats(df, stats, METHODS, "rouge-score", references=["ref1", "ref2"])
+    for m in METHODS:
+        assert result.values(m, "fmeasure") == serial.values(m, "fmeasure")
+        assert result.values(m, "recall") == serial.values(m, "recall")
+    assert result.macro() == serial.macro() and result.micro() == serial.micro()
+    assert result.bootstrap(200, seed=3) == serial.bootstrap(200, seed=3)
+    got = paired_significance(stats, stats_b, "rougeL", resamples=200, seed=1)
+    b_serial = score_corpus(list(frame(1).candidate), refs, METHODS, "rouge-score")
+    assert got == significance.paired_bootstrap(serial.values("rougeL"), b_serial.values("rougeL"), resamples=200, seed=1)

@@ -1,0 +1,93 @@
+"""Differential tests: the fast kernels against the reference (DP) implementations."""
+
+import pickle
+
+from hypothesis import given, settings, strategies as st
+
+from rouge_core.fast import CandidateLayout, lcs_row_vectors
+from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
+from rouge_core.scoring import score
+from rouge_core.tokenize import _tokenize_spans, split_sentences, tokenize
+
+tokens = st.lists(st.sampled_from("abcde"), max_size=14)
+sentences = st.lists(tokens, max_size=5)
+
+
+def reference_union(ref, cand_sentences):
+    return sorted(set().union(*[{r for r, _ in lcs_alignment(ref, c)} for c in cand_sentences]))
+
+
+def layout(cand_sentences):
+    flat, bounds = [], []
+    for s in cand_sentences:
+        bounds.append((len(flat), len(flat) + len(s)))
+        flat += s
+    return flat, bounds
+
+
+@settings(max_examples=400, deadline=None)
+@given(tokens, sentences)
+def test_union_positions_match_rouge_score_traceback(ref, cand_sentences):
+    flat, bounds = layout(cand_sentences)
+    assert CandidateLayout(flat, bounds).union_positions(ref) == reference_union(ref, cand_sentences)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tokens, tokens)
+def test_carries_are_vertical_differences(ref, cand):
+    _, carries = lcs_row_vectors(ref, cand)
+    table = lcs_table(ref, cand)
+    for i in range(1, len(ref) + 1):
+        for j in range(1, len(cand) + 1):
+            assert (carries[i - 1] >> j) & 1 == table[i][j] - table[i - 1][j]
+    assert lcs_length(cand, ref) == table[-1][-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(sentences, sentences)
+def test_union_lcs_fast_equals_evidence_path(cand_sentences, ref_sentences):
+    cand, cb = layout(cand_sentences)
+    ref, rb = layout(ref_sentences)
+    fast, _ = union_lcs(cand, cb, ref, rb, evidence=False)
+    slow, ev = union_lcs(cand, cb, ref, rb, evidence=True)
+    assert fast == slow
+    for s in ev.sentences:
+        ra, rbnd = rb[s.ref_sentence]
+        expected = reference_union(ref[ra:rbnd], cand_sentences)
+        assert list(s.union) == [ra + r for r in expected]
+
+
+texts = st.text(alphabet=st.sampled_from(list("abcAB 12.,!?\n-'éİK")), max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, st.sampled_from(["rouge-score", "rouge155", "whitespace"]), st.booleans(),
+       st.sampled_from(["none", "porter", "rouge155"]), st.sampled_from(["none", "smart"]),
+       st.sampled_from(["newline", "punctuation", "none"]))
+def test_lazy_documents_equal_eager_ones(text, tokenizer, lowercase, stemmer, stopwords, split):
+    doc = tokenize(text, tokenizer=tokenizer, lowercase=lowercase, stemmer=stemmer, stopwords=stopwords, sentence_split=split)
+    eager = _tokenize_spans(text, split_sentences(text, split), tokenizer, lowercase, stemmer, stopwords, None)
+    assert doc.term_tuple == tuple(t.term for t in eager.tokens)
+    assert doc.terms == eager.terms and len(doc) == len(eager)
+    assert doc.sentence_bounds == eager.sentence_bounds
+    assert doc == eager and eager == doc and hash(doc) == hash(eager)
+    again = pickle.loads(pickle.dumps(tokenize(text, tokenizer=tokenizer, lowercase=lowercase, stemmer=stemmer,
+                                               stopwords=stopwords, sentence_split=split)))
+    assert again == eager and again.tokens == eager.tokens
+
+
+def test_rougelsum_with_and_without_evidence_agree_on_prose():
+    cand = "The cat sat on the mat.\nA dog barked at the cat!\nThen the cat ran."
+    ref = "A cat was sitting on the mat.\nThe dog barked loudly.\nThe cat ran away from the dog."
+    a = score(cand, [ref], ["rougeLsum", "rougeL"], "rouge-score", evidence=False)
+    b = score(cand, [ref], ["rougeLsum", "rougeL"], "rouge-score", evidence=True)
+    assert a.to_dict() == b.to_dict()
+
+
+@settings(max_examples=400, deadline=None)
+@given(tokens, sentences)
+def test_bit_parallel_alignments_match_the_dp_traceback(ref, cand_sentences):
+    flat, bounds = layout(cand_sentences)
+    got = CandidateLayout(flat, bounds).alignments(ref)
+    expected = {k: lcs_alignment(ref, c) for k, c in enumerate(cand_sentences)}
+    assert got == {k: v for k, v in expected.items() if v}

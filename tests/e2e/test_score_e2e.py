@@ -1,0 +1,67 @@
+"""The Score page in a real Chromium: type texts, see rouge_core's number, the evidence and a chart."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+import rouge_core as rc
+
+pytestmark = pytest.mark.e2e
+
+CHART = "[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']"
+
+
+def _commit(page, locator, text: str) -> None:
+    """Type into a Streamlit text area and commit it (text areas send on Ctrl+Enter or blur)."""
+    locator.click()
+    locator.fill(text)
+    locator.press("Control+Enter")
+
+
+def _wait_idle(page) -> None:
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
+
+
+def test_type_texts_and_see_scores_evidence_and_chart(app_url, browser_page, artifacts_dir):
+    page = browser_page
+    page.goto(app_url)
+    page.get_by_role("button", name="reval: the cat is sitting").click()
+    candidate = page.get_by_label("Candidate (the summary to score)")
+    reference = page.get_by_label("Reference (a human summary)")
+    reference.wait_for()
+
+    cand_text, ref_text = "The police killed the gunman near the station", "Police kill the gunman at the station"
+    _commit(page, candidate, cand_text)
+    _commit(page, reference, ref_text)
+    expected = rc.score(cand_text, [ref_text], ["rouge1"], "rouge-score")["rouge1"].fmeasure
+
+    metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F")
+    metric.get_by_text(f"{expected:.4f}").wait_for()
+    _wait_idle(page)
+
+    matched = page.locator("span.rl-matched")
+    assert matched.count() > 0
+    assert "police" in matched.first.get_attribute("title").lower() or matched.first.get_attribute("title")
+    page.locator(CHART).first.wait_for(state="visible")
+    assert page.locator(CHART).count() >= 6
+    assert page.get_by_text("Settings", exact=True).is_visible()  # the shared sidebar survived the rerun
+    assert page.locator("[data-testid='stException']").count() == 0
+
+    page.locator("span.rl-matched").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "score-e2e-evidence.png"))
+    page.evaluate("window.scrollTo(0, 0); document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts_dir / "score-e2e.png"))
+
+
+def test_a_shared_link_opens_the_same_texts_and_settings(app_url, browser_page, artifacts_dir):
+    page = browser_page
+    cand_text, refs = "the cat sat on the mat", ["the cat is on the mat", "a cat sat"]
+    query = urlencode({"c": cand_text, "r": refs, "profile": "rouge-1.5.5", "tok": "rouge155", "multi": "pooled",
+                       "alpha": "0.5"}, doseq=True)
+    page.goto(f"{app_url}/?{query}")
+    expected = rc.score(cand_text, refs, ["rouge1"], "rouge-1.5.5")["rouge1"].fmeasure
+    page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(f"{expected:.4f}").wait_for()
+    assert page.get_by_label("Reference 2").input_value() == "a cat sat"
+    assert page.locator("[data-testid='stException']").count() == 0
