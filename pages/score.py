@@ -78,13 +78,8 @@ def render_ngrams(result: rouge_core.Result, ref_index: int, candidate: str, ref
     ref_score = ngram_result[name].per_reference[ref_index]
     evidence = ref_score.evidence
     show_html(highlight.NGRAM_LEGEND)
-    col_c, col_r = st.columns(2)
-    with col_c:
-        st.markdown("**Candidate**")
-        show_html(highlight.ngram_highlight_html(result.candidate, evidence, "candidate"))
-    with col_r:
-        st.markdown(f"**Reference {ref_index + 1}**")
-        show_html(highlight.ngram_highlight_html(result.references[ref_index], evidence, "reference"))
+    show_side_by_side(highlight.ngram_highlight_html(result.candidate, evidence, "candidate"),
+                      highlight.ngram_highlight_html(result.references[ref_index], evidence, "reference"), ref_index)
     stats = ref_score.stats
     st.caption(
         f"ROUGE-{n} against reference {ref_index + 1}: {stats.hits:g} matched {n}-grams; "
@@ -96,18 +91,21 @@ def render_ngrams(result: rouge_core.Result, ref_index: int, candidate: str, ref
         st.dataframe(tables.ngram_table(evidence), hide_index=True, width="stretch")
 
 
-def render_lcs(result: rouge_core.Result, ref_index: int) -> None:
-    cand, ref = result.candidate, result.references[ref_index]
-    lcs = result["rougeL"].per_reference[ref_index]
-    st.markdown("**ROUGE-L, sentence level**: one LCS over the whole texts; the same number marks both ends of a pair.")
+def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
     col_c, col_r = st.columns(2)
-    cand_html, ref_html = highlight.lcs_alignment_html(cand, ref, lcs.evidence)
     with col_c:
         st.markdown("**Candidate**")
         show_html(cand_html)
     with col_r:
         st.markdown(f"**Reference {ref_index + 1}**")
         show_html(ref_html)
+
+
+def render_lcs(result: rouge_core.Result, ref_index: int) -> None:
+    cand, ref = result.candidate, result.references[ref_index]
+    lcs = result["rougeL"].per_reference[ref_index]
+    st.markdown("**ROUGE-L, sentence level**: one LCS over the whole texts; the same number marks both ends of a pair.")
+    show_side_by_side(*highlight.lcs_alignment_html(cand, ref, lcs.evidence), ref_index)
     st.caption(f"LCS length {lcs.stats.hits:g}: precision {lcs.stats.hits:g}/{lcs.stats.cand_total:g}, "
                f"recall {lcs.stats.hits:g}/{lcs.stats.ref_total:g}.")
     lsum = result["rougeLsum"].per_reference[ref_index]
@@ -127,14 +125,7 @@ def render_wlcs(result: rouge_core.Result, ref_index: int, w: float) -> None:
     form = "ROUGE-1.5.5's form (per reference sentence)" if evidence.form == "rouge155" else "the paper's form (Lin 2004)"
     st.markdown(f"**ROUGE-W, w = {w:g}**, {form}: runs of consecutive matches weigh k^{w:g}, so one long run "
                 "beats several short ones. Each run has its own colour and number.")
-    cand_html, ref_html = highlight.wlcs_runs_html(result.candidate, result.references[ref_index], evidence)
-    col_c, col_r = st.columns(2)
-    with col_c:
-        st.markdown("**Candidate**")
-        show_html(cand_html)
-    with col_r:
-        st.markdown(f"**Reference {ref_index + 1}**")
-        show_html(ref_html)
+    show_side_by_side(*highlight.wlcs_runs_html(result.candidate, result.references[ref_index], evidence), ref_index)
     st.dataframe(tables.wlcs_runs_table(evidence, result.references[ref_index]), hide_index=True, width="stretch",
                  column_config={f"weight k^{evidence.w:g}": NUMBER})
     st.caption(f"Weighted hits {evidence.weighted_hits:.4f}; P {ref_score.score.precision:.4f}, R {ref_score.score.recall:.4f}.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from .methods import Method, parse_method
 from .options import Options
@@ -238,6 +238,27 @@ def score_corpus(
     """Score each candidate against its references with every method.
 
     `progress(done, total)` is called after each pair (a page moves its progress bar)."""
+
+    def score_in_order(names: tuple[str, ...], opts: Options) -> Iterator[dict[str, MethodScore]]:
+        total = len(candidates)
+        for i, (cand, refs) in enumerate(zip(candidates, references_per_pair)):
+            yield score_pair_stats(cand, tuple(refs), names, opts)
+            if progress is not None:
+                progress(i + 1, total)
+
+    return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_order)
+
+
+def assemble_corpus(
+    candidates: Sequence[str],
+    references_per_pair: Sequence[Sequence[str]],
+    methods: Sequence[str | Method],
+    options: Options | str | None,
+    ids: Sequence[str] | None,
+    score_pairs: Callable[[tuple[str, ...], Options], Iterable[dict[str, MethodScore]]],
+) -> CorpusResult:
+    """Check the inputs, score the pairs with `score_pairs(method names, options)` (in corpus
+    order; sequential or parallel) and build the CorpusResult."""
     opts = resolve_options(options, {})
     if len(candidates) != len(references_per_pair):
         raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
@@ -246,19 +267,13 @@ def score_corpus(
     elif len(ids) != len(candidates):
         raise ValueError(f"{len(ids)} ids but {len(candidates)} candidates")
     names = tuple(parse_method(m).name for m in methods)
-    total = len(candidates)
-    pairs = []
-    for i, (cand, refs) in enumerate(zip(candidates, references_per_pair)):
-        pairs.append(score_pair_stats(cand, tuple(refs), names, opts))
-        if progress is not None:
-            progress(i + 1, total)
     return CorpusResult(
         ids=tuple(str(x) for x in ids),
         candidates=tuple(candidates),
         references=tuple(tuple(r) for r in references_per_pair),
         methods=names,
         options=opts,
-        pairs=tuple(pairs),
+        pairs=tuple(score_pairs(names, opts)),
         signatures=corpus_signatures(names, opts, [len(r) for r in references_per_pair]),
     )
 

@@ -118,24 +118,10 @@ def score_corpus_parallel(
     progress: Callable[[int, int | None], None] | None = None,
 ):
     """`rouge_core.corpus.score_corpus` on several processes; returns the same CorpusResult."""
-    from .corpus import CorpusResult, corpus_signatures
+    from .corpus import assemble_corpus
 
-    opts = resolve_options(options, {})
-    if len(candidates) != len(references_per_pair):
-        raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
-    if ids is None:
-        ids = [str(i + 1) for i in range(len(candidates))]
-    elif len(ids) != len(candidates):
-        raise ValueError(f"{len(ids)} ids but {len(candidates)} candidates")
-    names = tuple(parse_method(m).name for m in methods)
-    pairs = tuple(iter_scores(candidates, references_per_pair, names, opts, workers=workers,
-                              chunk_size=chunk_size, progress=progress))
-    return CorpusResult(
-        ids=tuple(str(x) for x in ids),
-        candidates=tuple(candidates),
-        references=tuple(tuple(r) for r in references_per_pair),
-        methods=names,
-        options=opts,
-        pairs=pairs,
-        signatures=corpus_signatures(names, opts, [len(r) for r in references_per_pair]),
-    )
+    def score_in_processes(names, opts):
+        return iter_scores(candidates, references_per_pair, names, opts, workers=workers,
+                           chunk_size=chunk_size, progress=progress)
+
+    return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_processes)
