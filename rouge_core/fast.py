@@ -23,6 +23,7 @@ candidate sentence. The DP table is never built here:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Sequence
 
 _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
@@ -31,100 +32,84 @@ _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
-    __slots__ = ("masks", "full", "nbytes", "start_rev", "not_guard_rev", "_rev_masks", "empty", "_columns")
+    __slots__ = ("masks", "rev_masks", "full", "width", "nbytes", "start_rev", "not_guard_rev", "empty", "_top",
+                 "_starts", "_spans")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
+        spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
+        self.width = width = sum(b - a + 1 for _, a, b in spans)  # bits 0..width-1, plus the carry bit
+        self.nbytes = nbytes = width // 8 + 1  # covers bits 0..width (the last carry lands there)
+        self._top = top = 8 * nbytes - 1
         masks: dict = {}
-        columns = {}  # normal bit position -> (sentence index, column index within it)
-        guards = 0
-        starts = 0
+        rev_masks: dict = {}  # the same masks bit-reversed (bit i -> bit top - i), built alongside
+        get = masks.get
+        rget = rev_masks.get
+        guards_rev = 0
+        starts_rev = 0  # each sentence's last column, where its traceback starts
         full = 0
         pos = 0
-        for s_index, (a, b) in enumerate(bounds):
-            if b <= a:
-                continue
-            for k in range(b - a):
-                columns[pos + 1 + k] = (s_index, k)
-            guards |= 1 << pos
-            base = pos + 1 - a
-            for k in range(a, b):
-                tok = cand[k]
-                masks[tok] = masks.get(tok, 0) | (1 << (base + k))
-            top = pos + (b - a)
+        self._starts = []  # the guard bit of each laid-out sentence, ascending
+        for s_index, a, b in spans:
+            self._starts.append(pos)
+            guards_rev |= 1 << (top - pos)
+            for bit, tok in enumerate(cand[a:b], pos + 1):
+                masks[tok] = get(tok, 0) | (1 << bit)
+                rev_masks[tok] = rget(tok, 0) | (1 << (top - bit))
+            end = pos + (b - a)
             full |= ((1 << (b - a)) - 1) << (pos + 1)
-            starts |= 1 << top
-            pos = top + 1
+            starts_rev |= 1 << (top - end)
+            pos = end + 1
+        self._spans = spans
         self.empty = full == 0
-        self._columns = columns
         self.masks = masks
+        self.rev_masks = rev_masks
         self.full = full
-        self.nbytes = pos // 8 + 1  # covers bits 0..pos (the last carry lands on bit pos)
-        self._rev_masks: dict = {}
-        self.start_rev = self.rev(starts)
-        self.not_guard_rev = ~self.rev(guards)
-
-    def rev(self, x: int) -> int:
-        """Bit i -> bit 8*nbytes-1-i."""
-        n = self.nbytes
-        return int.from_bytes(x.to_bytes(n, "little").translate(_REV_BYTE), "big")
-
-    def rev_mask(self, tok) -> int:
-        r = self._rev_masks.get(tok)
-        if r is None:
-            r = self._rev_masks[tok] = self.rev(self.masks.get(tok, 0))
-        return r
+        self.start_rev = starts_rev
+        self.not_guard_rev = ~guards_rev
 
     def union_positions(self, ref_sentence: Sequence, alignments: dict | None = None) -> list[int]:
         """Sorted positions of `ref_sentence` on the LCS (rouge-score's traceback) with at
         least one candidate sentence: `sorted(set().union(*(lcs_ind(ref, c) for c in cands)))`."""
         if self.empty or not ref_sentence:
             return []
-        masks = self.masks
         full = self.full
         v = full
+        get = self.masks.get
+        rget = self.rev_masks.get
+        # Rows without a match change nothing on either pass (no carry; the walk goes straight
+        # up), so only matching rows are kept: (index, go-left mask, reversed match mask).
         rows = []
         append = rows.append
-        get = masks.get
-        for tok in ref_sentence:
-            m = get(tok, 0)
-            if not m:
-                append(0)  # no match in the row: no carry, so the walk goes straight up
-                continue
-            u = v & m
-            s = v + u
-            carries = s ^ v ^ u
-            v = (s | (v - u)) & full
-            append(v & (carries >> 1) & ~m)
+        for i, tok in enumerate(ref_sentence):
+            m = get(tok)
+            if m is not None:
+                u = v & m
+                s = v + u
+                carries = s ^ v ^ u
+                v = (s | (v - u)) & full
+                append((i, v & (carries >> 1) & ~m, rget(tok)))
         nbytes = self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE
-        rev_masks = self._rev_masks
-        rev_mask = self.rev_mask
         not_guard = self.not_guard_rev
         p = self.start_rev
         out = []
-        for i in range(len(ref_sentence) - 1, -1, -1):
-            left = rows[i]
+        for i, left, mr in reversed(rows):
             if left:
                 left = from_bytes(left.to_bytes(nbytes, "little").translate(rev_byte), "big")
                 x = (left + p) & ~left
             else:
                 x = p
-            tok = ref_sentence[i]
-            if tok in masks:
-                mr = rev_masks.get(tok)
-                if mr is None:
-                    mr = rev_mask(tok)
-                d = x & mr
-                if d:
-                    out.append(i)
-                    if alignments is not None:
-                        self._record(d, i, alignments)
-                    p = ((x ^ d) | (d << 1)) & not_guard
-                else:
-                    p = x & not_guard
+            d = x & mr
+            if d:
+                out.append(i)
+                if alignments is not None:
+                    self._record(d, i, alignments)
+                p = ((x ^ d) | (d << 1)) & not_guard
             elif left:
                 p = x & not_guard
+            else:
+                continue
             if not p:
                 break
         out.reverse()
@@ -134,13 +119,33 @@ class CandidateLayout:
         return out
 
     def _record(self, d: int, i: int, alignments: dict) -> None:
-        top = 8 * self.nbytes - 1
-        columns = self._columns
+        top = self._top
         while d:
             low = d & -d
-            sentence, column = columns[top - (low.bit_length() - 1)]
-            alignments.setdefault(sentence, []).append((i, column))
+            s_index, column = self._column(top - (low.bit_length() - 1))
+            alignments.setdefault(s_index, []).append((i, column))
             d ^= low
+
+    def _column(self, bit: int) -> tuple[int, int]:
+        """(sentence index, column within it) of a normal-order candidate bit."""
+        k = bisect_right(self._starts, bit) - 1
+        return self._spans[k][0], bit - self._starts[k] - 1
+
+    def lcs_length(self, seq: Sequence) -> int:
+        """LCS of `seq` with the candidate tokens as one sequence (sentence-level ROUGE-L).
+
+        The guard bits are columns that match nothing, so they never change the LCS; the
+        row update runs over all bits at once (Allison–Dix / Hyyrö)."""
+        width = self.width
+        every = (1 << width) - 1
+        v = every
+        get = self.masks.get
+        for tok in seq:
+            m = get(tok)
+            if m is not None:
+                u = v & m
+                v = ((v + u) | (v - u)) & every
+        return width - v.bit_count()
 
     def alignments(self, ref_sentence: Sequence) -> dict[int, list[tuple[int, int]]]:
         """Per candidate sentence (index into bounds), the (ref index, cand index within the
@@ -167,15 +172,3 @@ def lcs_row_vectors(ref: Sequence, cand: Sequence) -> tuple[list[int], list[int]
         v = (s | (v - u)) & full
         vs.append(v)
     return vs, cs
-
-
-def intern_ids(terms: Sequence[str], table: dict[str, int]) -> list[int]:
-    """Small-integer ids for terms, shared through `table` (one table per comparison)."""
-    get = table.get
-    out = []
-    for t in terms:
-        i = get(t)
-        if i is None:
-            i = table[t] = len(table)
-        out.append(i)
-    return out

@@ -86,9 +86,12 @@ class SentenceLcsEvidence:
     lcs: tuple[str, ...]
 
 
-def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False):
+def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False, *, layout: CandidateLayout | None = None):
+    """Sentence-level ROUGE-L; `layout` (the candidate's bit masks, any sentence bounds) may be
+    passed in when already built."""
     if not evidence:
-        return Stats(lcs_length(cand, ref), len(cand), len(ref)), None
+        length = lcs_length(cand, ref) if layout is None else layout.lcs_length(ref)
+        return Stats(length, len(cand), len(ref)), None
     # rouge-score's traceback, from the bit-parallel rows (equal to lcs_alignment's pairs)
     pairs = [(c, r) for r, c in CandidateLayout(cand, ((0, len(cand)),)).alignments(ref).get(0, ())]
     ev = SentenceLcsEvidence(tuple(pairs), tuple(cand[c] for c, _ in pairs))
@@ -132,6 +135,9 @@ def union_lcs(
     evidence: bool = False,
     clip_cand: Sequence[str] | None = None,
     clip_ref: Sequence[str] | None = None,
+    *,
+    layout: CandidateLayout | None = None,
+    unigram_counts: tuple[Counter, Counter] | None = None,
 ):
     """Summary-level ROUGE-L (ROUGE-1.5.5 `ROUGE-L`, rouge-score `rougeLsum`).
 
@@ -140,25 +146,29 @@ def union_lcs(
     unused occurrence of it (so no token is counted more often than it occurs).
     `clip_cand` / `clip_ref` give the token lists whose counts clip the hits (ROUGE-1.5.5's
     `-b` reads them from the cut text); by default the compared tokens themselves.
+    `layout` (CandidateLayout(cand, cand_bounds)) and `unigram_counts` (the Counters of
+    the clipping sides) may be passed in when already built; they are not changed.
     """
-    cand_left = Counter(cand if clip_cand is None else clip_cand)
-    ref_left = Counter(ref if clip_ref is None else clip_ref)
-    hits = 0
-    out_sentences = []
+    if unigram_counts is None:
+        unigram_counts = (Counter(cand if clip_cand is None else clip_cand), Counter(ref if clip_ref is None else clip_ref))
+    if layout is None:
+        layout = CandidateLayout(cand, cand_bounds)
     if not evidence:
         # Fast path: the union positions from a bit-parallel traceback over all candidate
-        # sentences at once (rouge_core.fast), identical to the DP traceback below.
-        layout = CandidateLayout(cand, cand_bounds)
+        # sentences at once (rouge_core.fast), identical to the DP traceback below. Clipping
+        # one token at a time while counts last gives each token min(union, cand, ref) hits.
+        union_terms = []
         for ra, rb in ref_bounds:
             ref_sentence = ref[ra:rb]
-            for r in layout.union_positions(ref_sentence):
-                tok = ref_sentence[r]
-                if cand_left[tok] > 0 and ref_left[tok] > 0:
-                    hits += 1
-                    cand_left[tok] -= 1
-                    ref_left[tok] -= 1
+            union_terms.extend(map(ref_sentence.__getitem__, layout.union_positions(ref_sentence)))
+        union_counts = Counter(union_terms)
+        cand_counts, ref_counts = unigram_counts  # Counters: a missing token counts 0
+        hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
+                       map(ref_counts.__getitem__, union_counts)))
         return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), None
-    layout = CandidateLayout(cand, cand_bounds)
+    cand_left, ref_left = dict(unigram_counts[0]), dict(unigram_counts[1])
+    hits = 0
+    out_sentences = []
     for s_index, (ra, rb) in enumerate(ref_bounds):
         ref_sentence = ref[ra:rb]
         union: set[int] = set()
@@ -173,19 +183,15 @@ def union_lcs(
         counted = []
         for r in sorted(union):
             tok = ref_sentence[r]
-            if cand_left[tok] > 0 and ref_left[tok] > 0:
+            if cand_left.get(tok, 0) > 0 and ref_left.get(tok, 0) > 0:
                 hits += 1
                 cand_left[tok] -= 1
                 ref_left[tok] -= 1
                 counted.append(ra + r)
-        if evidence:
-            out_sentences.append(
-                UnionSentence(s_index, tuple(alignments), tuple(ra + r for r in sorted(union)), tuple(counted))
-            )
+        out_sentences.append(UnionSentence(s_index, tuple(alignments), tuple(ra + r for r in sorted(union)), tuple(counted)))
     # As in the script: the reference total is the compared tokens' count, the candidate
     # total the clipping side's (they differ only under ROUGE-1.5.5's `-b` defect).
-    stats = Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref))
-    return stats, (UnionLcsEvidence(tuple(out_sentences)) if evidence else None)
+    return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), UnionLcsEvidence(tuple(out_sentences))
 
 
 @dataclass(frozen=True)

@@ -22,24 +22,26 @@ def _word_ends(line: str) -> list[int]:
     return ends
 
 
-def _byte_cut(line: str, limit: int) -> int:
-    """The character offset where the first `limit` UTF-8 bytes of `line` end."""
+def _byte_cut(line: str, limit: int, encoding: str) -> int:
+    """The character offset where the first `limit` bytes of `line` (encoded) end."""
     used = 0
     for i, ch in enumerate(line):
-        used += len(ch.encode("utf-8"))
+        used += len(ch.encode(encoding))
         if used > limit:
             return i
     return len(line)
 
 
 def limit_spans(
-    text: str, spans: list[tuple[int, int]], *, words: int | None = None, byte_limit: int | None = None
+    text: str, spans: list[tuple[int, int]], *, words: int | None = None, byte_limit: int | None = None,
+    encoding: str = "utf-8",
 ) -> list[tuple[int, int]]:
     """Cut sentence spans to the first `words` words or `byte_limit` bytes of the text.
 
     As the script's reader: whole sentences are kept while the running total stays below
     the limit; the sentence that reaches it is cut, and the rest are dropped. Bytes count
-    the sentences' own bytes (not the joins).
+    the sentences' own bytes (not the joins) in `encoding` (the rouge155 command line reads
+    raw bytes as latin-1, one character per byte). A word limit wins over a byte limit.
     """
     if not words and not byte_limit:
         return spans
@@ -51,7 +53,7 @@ def limit_spans(
             ends = _word_ends(line)
             size, limit = len(ends), words
         else:
-            size, limit = len(line.encode("utf-8")), byte_limit
+            size, limit = len(line.encode(encoding)), byte_limit
         if used + size < limit:
             out.append((start, end))
             used += size
@@ -60,12 +62,13 @@ def limit_spans(
         if words:
             out.append((start, start + (ends[keep - 1] if keep > 0 else 0)))
         else:
-            out.append((start, start + _byte_cut(line, keep)))
+            out.append((start, start + _byte_cut(line, keep, encoding)))
         break
     return out
 
 
-def perl_lcs_byte_spans(text: str, spans: list[tuple[int, int]], byte_limit: int) -> list[tuple[int, int]]:
+def perl_lcs_byte_spans(text: str, spans: list[tuple[int, int]], byte_limit: int,
+                        encoding: str = "utf-8") -> list[tuple[int, int]]:
     """The spans ROUGE-1.5.5's ROUGE-L/W reader keeps under `-b` (a defect, reproduced).
 
     Its byte counter never advances, so every sentence shorter than the limit is kept whole
@@ -74,9 +77,9 @@ def perl_lcs_byte_spans(text: str, spans: list[tuple[int, int]], byte_limit: int
     out: list[tuple[int, int]] = []
     for start, end in spans:
         line = text[start:end]
-        if len(line.encode("utf-8")) < byte_limit:
+        if len(line.encode(encoding)) < byte_limit:
             out.append((start, end))
             continue
-        out.append((start, start + _byte_cut(line, byte_limit)))
+        out.append((start, start + _byte_cut(line, byte_limit, encoding)))
         break
     return out

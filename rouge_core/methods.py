@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .fast import CandidateLayout
 from .lcs import best_sentence_lcs, sentence_lcs, union_lcs
-from .ngram import ngram_evidence, ngram_stats
+from .ngram import ngram_counts, ngram_evidence, ngram_stats
 from .skipgram import skip_stats
 from .stats import Stats
 from .tokenize import Document
@@ -108,14 +109,17 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
     c_terms, r_terms = _terms(cand), _terms(ref)
     family = method.family
     if family == "N":
-        stats = ngram_stats(c_terms, r_terms, method.n)
-        return stats, (ngram_evidence(c_terms, r_terms, method.n) if evidence else None)
+        n = method.n
+        stats = ngram_stats(c_terms, r_terms, n, _ngram_counts(cand, c_terms, n), _ngram_counts(ref, r_terms, n))
+        return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
     if family == "L":
-        return sentence_lcs(c_terms, r_terms, evidence)
+        return sentence_lcs(c_terms, r_terms, evidence, layout=_layout(cand, c_terms))
     if family in ("Lsum", "W") and (cand.lcs_view is not None or ref.lcs_view is not None):
         return _perl_byte_limited_lcs(method, cand, ref, evidence)
     if family == "Lsum":
-        return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
+        counts = (_ngram_counts(cand, c_terms, 1), _ngram_counts(ref, r_terms, 1))
+        return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
+                         layout=_layout(cand, c_terms), unigram_counts=counts)
     if family == "Lbest":
         return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
     if family == "W":
@@ -131,6 +135,14 @@ def _terms(doc) -> tuple[str, ...] | list[str]:
     method, parameter value and reference that compares against it)."""
     terms = getattr(doc, "term_tuple", None)
     return doc.terms if terms is None else terms
+
+
+def _ngram_counts(doc: Document, terms, n: int):
+    return doc.memo(("ngrams", n), ngram_counts, terms, n)
+
+
+def _layout(doc: Document, terms) -> CandidateLayout:
+    return doc.memo("layout", CandidateLayout, terms, doc.sentence_bounds)
 
 
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):

@@ -40,12 +40,22 @@ def ngram_counts(terms: Sequence[str], n: int) -> Counter:
     return Counter(zip(*(terms[i:] for i in range(n))))
 
 
-def ngram_stats(cand: Sequence[str], ref: Sequence[str], n: int) -> Stats:
-    cand_counts = ngram_counts(cand, n)
-    ref_counts = ngram_counts(ref, n)
-    small, large = (cand_counts, ref_counts) if len(cand_counts) < len(ref_counts) else (ref_counts, cand_counts)
-    hits = sum(min(c, large[g]) for g, c in small.items() if g in large)
-    return Stats(hits, max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0))
+def clipped_hits(cand_counts: Counter, ref_counts: Counter) -> int:
+    """Σ over shared n-grams of min(candidate count, reference count)."""
+    common = cand_counts.keys() & ref_counts.keys()
+    if not common:
+        return 0
+    return sum(map(min, map(cand_counts.__getitem__, common), map(ref_counts.__getitem__, common)))
+
+
+def ngram_stats(cand: Sequence[str], ref: Sequence[str], n: int, cand_counts: Counter | None = None,
+                ref_counts: Counter | None = None) -> Stats:
+    """Clipped n-gram hits; the counts may be passed in when already computed."""
+    if cand_counts is None:
+        cand_counts = ngram_counts(cand, n)
+    if ref_counts is None:
+        ref_counts = ngram_counts(ref, n)
+    return Stats(clipped_hits(cand_counts, ref_counts), max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0))
 
 
 def _starts(terms: Sequence[str], n: int) -> dict[tuple[str, ...], list[int]]:

@@ -68,6 +68,19 @@ class Options:
         if isinstance(self.stopwords, (set, list, tuple)):
             object.__setattr__(self, "stopwords", frozenset(self.stopwords))
 
+    def __hash__(self) -> int:
+        # Options key the method/signature caches on every scoring call; hash the fields once.
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_hash", None)  # string hashes differ between processes
+        return state
+
     @property
     def beta(self) -> float:
         return beta_from_alpha(self.alpha)

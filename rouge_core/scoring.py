@@ -143,11 +143,19 @@ def prepare(text: TextLike, options: Options) -> Document:
 
 
 def score_from_stats(stats: Stats, options: Options) -> Score:
-    if options.empty == "nan":
-        p = stats.precision() if stats.cand_total > 0 else math.nan
-        r = stats.recall() if stats.ref_total > 0 else math.nan
-    else:
-        p, r = stats.precision(), stats.recall()
+    hits, cand_total, ref_total, exponent = stats.hits, stats.cand_total, stats.ref_total, stats.exponent
+    if options.empty == "nan" and (cand_total <= 0 or ref_total <= 0):
+        p = stats.precision() if cand_total > 0 else math.nan
+        r = stats.recall() if ref_total > 0 else math.nan
+        return _finish(p, r, options)
+    # Stats.precision / recall, inlined: this runs once per method, reference and pair.
+    p = hits / cand_total if cand_total > 0 else 0.0
+    r = hits / ref_total if ref_total > 0 else 0.0
+    if exponent != 1.0:
+        p, r = p**exponent, r**exponent
+    if options.round_pr is None and options.alpha == 0.5:
+        total = p + r
+        return Score(p, r, 2 * p * r / total if total > 0 else 0.0)  # f_measure's α = 0.5 branch
     return _finish(p, r, options)
 
 
@@ -249,18 +257,21 @@ def score(
 
 
 @lru_cache(maxsize=4096)
-def _method_signature(spec: str | Method, options: Options, n_refs: int) -> tuple[Method, str]:
+def _method_plan(spec: str | Method, options: Options, n_refs: int) -> tuple[Method, str, str]:
+    """The parsed method, its name and its signature (the same for every pair of a corpus)."""
     method = parse_method(spec)
-    return method, signature(method, options, n_refs)
+    return method, method.name, signature(method, options, n_refs)
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
     out: dict[str, MethodScore] = {}
+    n_refs = len(refs)
+    wlcs_form, su_form = options.wlcs_form, options.su_form
     for spec in methods:
-        method, sig = _method_signature(spec, options, len(refs))
+        method, name, sig = _method_plan(spec, options, n_refs)
         per_ref = []
         for index, ref in enumerate(refs):
-            stats, ev = compute(method, cand, ref, wlcs_form=options.wlcs_form, su_form=options.su_form, evidence=evidence)
+            stats, ev = compute(method, cand, ref, wlcs_form=wlcs_form, su_form=su_form, evidence=evidence)
             per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
-        out[method.name] = combine_references(method, per_ref, options, sig)
+        out[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, out)

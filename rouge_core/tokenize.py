@@ -54,6 +54,22 @@ class Document:
             terms = cache["_term_tuple"] = tuple(t.term for t in self.tokens)
         return terms
 
+    def memo(self, key, build: Callable, *args):
+        """`build(*args)`, computed once per Document: what scoring derives from one text
+        alone (n-gram counts, bit masks) is shared by every method and reference using it."""
+        cache = self.__dict__.get("_memo")
+        if cache is None:
+            cache = self.__dict__["_memo"] = {}
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = build(*args)
+        return value
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_memo", None)  # derived; rebuilt on demand after unpickling
+        return state
+
     def sentence_terms(self) -> list[list[str]]:
         terms = self.terms
         return [terms[a:b] for a, b in self.sentence_bounds]
@@ -287,7 +303,7 @@ def tokenize(
         raise ValueError(f"unknown tokenizer {tokenizer!r}; choose one of {TOKENIZERS}")
     spans = split_sentences(text, sentence_split)
     lcs_view = None
-    if limit_bytes and lcs_byte_limit_defect:
+    if limit_bytes and not limit_words and lcs_byte_limit_defect:  # a word limit wins, as in limit_spans
         lcs_spans = perl_lcs_byte_spans(text, spans, limit_bytes)
         lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
     spans = limit_spans(text, spans, words=limit_words, byte_limit=limit_bytes)
@@ -342,7 +358,7 @@ class _LazyDocument(Document):
 
     def __reduce__(self):
         # Pickle (process pools, Dask) as the lazy form: terms and bounds, no Token objects.
-        state = dict(self.__dict__)
+        state = self.__getstate__()
         if "_lazy_args" in state:
             state.pop("tokens", None)  # rebuilt on demand
         return (_rebuild_lazy, (state,))
@@ -354,12 +370,18 @@ def _rebuild_lazy(state: dict) -> _LazyDocument:
     return doc
 
 
-_FAST_PATTERNS = {
-    # (tokenizer, lower the whole text first) -> regex whose findall gives the terms
-    "rouge-score": re.compile(r"[a-z0-9]+"),
-    "rouge155": re.compile(r"[A-Za-z0-9]+"),
-    "whitespace": re.compile(r"\S+"),
-}
+def _ascii_word_table(lowercase: bool) -> bytes:
+    """A bytes.translate table keeping [A-Za-z0-9] (lower-cased if asked) and turning every
+    other byte into a space, so that str.split() yields the ASCII tokenizers' words."""
+    table = bytearray(b" " * 256)
+    for c in b"0123456789abcdefghijklmnopqrstuvwxyz":
+        table[c] = c
+    for c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        table[c] = c + 32 if lowercase else c
+    return bytes(table)
+
+
+_ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 
 def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
@@ -368,22 +390,20 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     if tokenizer in ("rouge-score", "rouge155"):
         if not text.isascii():
             return None
-        if lowercase:
-            source, pattern = text.lower(), _FAST_PATTERNS["rouge-score"]  # ASCII: same offsets
-        else:
-            source, pattern = text, _FAST_PATTERNS["rouge155"]
+        # One translate maps every separator byte to a space (offsets unchanged: one byte is
+        # one character in ASCII); split() then gives [a-z0-9]+ / [A-Za-z0-9]+ words.
+        source = text.encode("ascii").translate(_ASCII_WORDS[lowercase]).decode("ascii")
         lower_each = False
     elif tokenizer == "whitespace":
-        source, pattern, lower_each = text, _FAST_PATTERNS["whitespace"], lowercase
+        source, lower_each = text, lowercase
     else:
         return None
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
-    findall = pattern.findall
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
     for s_start, s_end in spans:
-        words = findall(source, s_start, s_end)
+        words = source[s_start:s_end].split()
         if lower_each:
             words = [w.lower() for w in words]
         if stop:

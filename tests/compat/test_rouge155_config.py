@@ -9,7 +9,8 @@ from rouge_core.compat.rouge155.errors import Rouge155Error
 from rouge_core.compat.rouge155.flags import flags_to_argv, parse_command_line
 from rouge_core.compat.rouge155.readers import sentences_from_bytes
 from rouge_core.compat.rouge155.scoring import metrics_for
-from rouge_core.compat.rouge155.truncate import cut_for_lcs, cut_for_ngrams, perl_split_words
+from rouge_core.compat.rouge155.flags import Options as FlagOptions
+from rouge_core.compat.rouge155.runner import _cut
 
 
 def test_getopt_bundles_and_negative_values():
@@ -104,23 +105,28 @@ def test_readers():
         sentences_from_bytes(b"x|y|z", "SIMPLE")
 
 
-def test_perl_split_words():
-    assert perl_split_words(b"  a b\t") == [b"", b"a", b"b"]
-    assert perl_split_words(b"   ") == []
-    assert perl_split_words(b"a\xc2\xa0b c") == [b"a\xc2\xa0b", b"c"]  # NBSP joins
+def cut(sentences, lcs_reader=False, **limits):
+    return _cut(sentences, FlagOptions(**limits), lcs_reader=lcs_reader)
 
 
 def test_word_limit_cuts_and_counts_raw_words():
     s = [b"one two, three", b" four five", b"six"]
-    assert cut_for_ngrams(s, word_limit=4) == [b"one two, three", b""]  # leading space = a word
-    assert cut_for_ngrams(s, word_limit=5) == [b"one two, three", b" four"]
-    assert cut_for_lcs(s, word_limit=5) == cut_for_ngrams(s, word_limit=5)
-    assert cut_for_ngrams(s, word_limit=3) == [b"one two, three"]
+    assert cut(s, word_limit=4) == ["one two, three", ""]  # leading space = a word
+    assert cut(s, word_limit=5) == ["one two, three", " four"]
+    assert cut(s, lcs_reader=True, word_limit=5) == cut(s, word_limit=5)
+    assert cut(s, word_limit=3) == ["one two, three"]
+    # Perl's \s is ASCII on bytes: the two bytes of U+00A0 join "a" and "b" into one word.
+    assert cut([b"a\xc2\xa0b c d"], word_limit=2) == ["a\xc2\xa0b c"]
+    # a leading space makes an empty first word, a trailing one none: three words, limit reached
+    assert cut([b"  a b\t", b"c"], word_limit=3) == ["  a b"]
+    assert cut([b"  a b\t", b"c"], word_limit=4) == ["  a b\t", "c"]
 
 
 def test_byte_limit_and_its_lcs_defect():
     s = [b"abcdefghij", b"klmnopqrst", b"uvw"]
-    assert cut_for_ngrams(s, byte_limit=15) == [b"abcdefghij", b"klmno"]
+    assert cut(s, byte_limit=15) == ["abcdefghij", "klmno"]
     # readText_LCS never advances its byte counter: each sentence is compared with the limit.
-    assert cut_for_lcs(s, byte_limit=15) == s
-    assert cut_for_lcs(s, byte_limit=10) == [b"abcdefghij"]
+    assert cut(s, lcs_reader=True, byte_limit=15) == ["abcdefghij", "klmnopqrst", "uvw"]
+    assert cut(s, lcs_reader=True, byte_limit=10) == ["abcdefghij"]
+    # bytes, not characters: a two-byte UTF-8 letter counts two
+    assert cut([b"\xc3\xa9abc"], byte_limit=3) == ["\xc3\xa9a"]

@@ -113,6 +113,17 @@ class TestLimits:
         spans = perl_lcs_byte_spans(text, split_sentences(text), 9)
         assert [text[a:b] for a, b in spans] == ["abcdef", "ghijkl", "mnopqrstu"]
 
+    def test_a_word_limit_wins_over_a_byte_limit_for_every_reader(self):
+        text = "the cat sat on the mat\nthe dog ate my homework"
+        doc = tokenize(text, tokenizer="rouge155", limit_words=3, limit_bytes=30, lcs_byte_limit_defect=True)
+        assert doc.lcs_view is None and doc.terms == ["the", "cat", "sat"]
+        assert tokenize(text, limit_bytes=30, lcs_byte_limit_defect=True).lcs_view.terms == text.split()
+
+    def test_latin1_counts_one_byte_per_character(self):
+        text = "\xe9\xe9\xe9\xe9"  # four bytes when read as latin-1, eight as UTF-8
+        assert limit_spans(text, [(0, 4)], byte_limit=3, encoding="latin-1") == [(0, 3)]
+        assert limit_spans(text, [(0, 4)], byte_limit=3) == [(0, 1)]
+
     def test_byte_limit_defect_only_under_the_rouge155_profile(self):
         text = "the cat sat on the mat\nthe dog ate my homework"
         perl = rouge_core.score(text, [text], ["rouge1", "rougeLsum"], "rouge-1.5.5", limit_bytes=30)

@@ -14,7 +14,7 @@ from .errors import Rouge155Error
 from .flags import Options
 from .results import DocumentScore, Estimate, MetricResult, Report
 from .scoring import Metric, TokenlessModel, Totals, combine, metrics_for, rounded_rpf
-from .truncate import cut_for_lcs, cut_for_ngrams
+from rouge_core.limits import limit_spans, perl_lcs_byte_spans
 
 Warn = Callable[[str], None]
 
@@ -44,23 +44,35 @@ def _default_scorer():
     return document_counts
 
 
-def _text(sentences: Sequence[bytes]) -> list[str]:
-    # latin-1 maps each byte to one character: byte lengths stay, and non-ASCII bytes stay
-    # non-ASCII, so they only ever separate tokens (the script's byte semantics).
-    return [s.decode("latin-1") for s in sentences]
+def _cut(sentences: Sequence[bytes], options: Options, *, lcs_reader: bool = False) -> list[str]:
+    """The sentences as readText (or, with `lcs_reader`, readText_LCS) keeps them under -l / -b.
+
+    latin-1 maps each byte to one character: byte counts stay, and non-ASCII bytes stay
+    non-ASCII, so they only ever separate tokens (the script's byte semantics)."""
+    lines = [s.decode("latin-1") for s in sentences]
+    spans, pos = [], 0
+    for line in lines:
+        spans.append((pos, pos + len(line)))
+        pos += len(line)
+    text = "".join(lines)
+    if lcs_reader and options.byte_limit and not options.word_limit:
+        spans = perl_lcs_byte_spans(text, spans, options.byte_limit, encoding="latin-1")
+    else:
+        spans = limit_spans(text, spans, words=options.word_limit or None, byte_limit=options.byte_limit or None,
+                            encoding="latin-1")
+    return [text[a:b] for a, b in spans]
 
 
 def _document_totals(doc: Document, metrics: list[Metric], options: Options, data_dir: str,
                      scorer) -> dict[str, Totals]:
-    limits = dict(word_limit=options.word_limit, byte_limit=options.byte_limit)
-    peer_ng = cut_for_ngrams(list(doc.peer.sentences), **limits)
-    models_ng = [cut_for_ngrams(list(m.sentences), **limits) for m in doc.models]
+    peer_ng = _cut(doc.peer.sentences, options)
+    models_ng = [_cut(m.sentences, options) for m in doc.models]
     lcs_peer = lcs_models = None
     if options.byte_limit:  # the -b defect: L and W see other sentences than the rest
-        lcs_peer = _text(cut_for_lcs(list(doc.peer.sentences), **limits))
-        lcs_models = [_text(cut_for_lcs(list(m.sentences), **limits)) for m in doc.models]
+        lcs_peer = _cut(doc.peer.sentences, options, lcs_reader=True)
+        lcs_models = [_cut(m.sentences, options, lcs_reader=True) for m in doc.models]
     counts = scorer(
-        _text(peer_ng), [_text(m) for m in models_ng],
+        peer_ng, models_ng,
         max_n=options.max_n,
         skip_distance=options.skip_distance,
         skip_unigrams=options.skip_unigrams or options.skip_unigrams_and_plain,
