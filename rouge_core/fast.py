@@ -23,7 +23,6 @@ candidate sentence. The DP table is never built here:
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import Sequence
 
 _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
@@ -33,7 +32,7 @@ class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
     __slots__ = ("masks", "rev_masks", "full", "width", "nbytes", "start_rev", "not_guard_rev", "empty", "_top",
-                 "_starts", "_spans")
+                 "_spans", "_columns")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
         spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
@@ -48,9 +47,7 @@ class CandidateLayout:
         starts_rev = 0  # each sentence's last column, where its traceback starts
         full = 0
         pos = 0
-        self._starts = []  # the guard bit of each laid-out sentence, ascending
         for s_index, a, b in spans:
-            self._starts.append(pos)
             guards_rev |= 1 << (top - pos)
             for bit, tok in enumerate(cand[a:b], pos + 1):
                 masks[tok] = get(tok, 0) | (1 << bit)
@@ -60,6 +57,7 @@ class CandidateLayout:
             starts_rev |= 1 << (top - end)
             pos = end + 1
         self._spans = spans
+        self._columns = None
         self.empty = full == 0
         self.masks = masks
         self.rev_masks = rev_masks
@@ -120,16 +118,23 @@ class CandidateLayout:
 
     def _record(self, d: int, i: int, alignments: dict) -> None:
         top = self._top
+        columns = self._columns
+        if columns is None:
+            columns = self._columns = self._column_table()
         while d:
             low = d & -d
-            s_index, column = self._column(top - (low.bit_length() - 1))
+            s_index, column = columns[top - (low.bit_length() - 1)]
             alignments.setdefault(s_index, []).append((i, column))
             d ^= low
 
-    def _column(self, bit: int) -> tuple[int, int]:
-        """(sentence index, column within it) of a normal-order candidate bit."""
-        k = bisect_right(self._starts, bit) - 1
-        return self._spans[k][0], bit - self._starts[k] - 1
+    def _column_table(self) -> list[tuple[int, int] | None]:
+        """Per normal-order bit: (sentence index, column within it); None for guard bits.
+        Built on the first alignment asked for (evidence only)."""
+        table: list[tuple[int, int] | None] = []
+        for s_index, a, b in self._spans:
+            table.append(None)
+            table.extend((s_index, k) for k in range(b - a))
+        return table
 
     def lcs_length(self, seq: Sequence) -> int:
         """LCS of `seq` with the candidate tokens as one sequence (sentence-level ROUGE-L).

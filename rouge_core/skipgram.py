@@ -12,25 +12,42 @@ A skip-bigram is an ordered pair of tokens with at most `distance` tokens betwee
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain, repeat
 from dataclasses import dataclass
 from typing import Sequence
 
+from .ngram import clipped_hits
 from .stats import Stats
 
 START_TOKEN = "<s>"
 
 
+def _reach(n: int, distance: int | None) -> int:
+    """How far ahead a token pairs: distance + 1 positions, or all of them."""
+    return n if distance is None or distance < 0 else distance + 1
+
+
 def skip_bigram_counts(terms: Sequence[str], distance: int | None, unigrams: bool = False) -> Counter:
+    """Skip-bigram counts; with `unigrams`, ROUGE-1.5.5's -u unigrams (every position but
+    the last, as 1-tuples). Counted one gap at a time, each gap a C-level pass over pairs."""
     counts: Counter = Counter()
     n = len(terms)
-    reach = n if distance is None or distance < 0 else distance + 1
-    for i in range(n - 1):
-        first = terms[i]
-        if unigrams:
-            counts[(first,)] += 1
-        for j in range(i + 1, min(n, i + 1 + reach)):
-            counts[(first, terms[j])] += 1
+    if unigrams:
+        counts.update(zip(terms[: n - 1]))
+    for gap in range(1, min(_reach(n, distance), n - 1) + 1):
+        counts.update(zip(terms, terms[gap:]))
     return counts
+
+
+def _reading_order(terms: Sequence[str], distance: int | None, unigrams: bool = False) -> dict:
+    """The grams of skip_bigram_counts in order of first occurrence (position of the first
+    token, then of the second; a position's unigram before its pairs), for evidence tables."""
+    n = len(terms)
+    reach = _reach(n, distance)
+    return dict.fromkeys(chain.from_iterable(
+        chain(((terms[i],),) if unigrams else (), zip(repeat(terms[i]), terms[i + 1 : i + 1 + reach]))
+        for i in range(n - 1)
+    ))
 
 
 def skip_bigram_total(n: int, distance: int | None) -> int:
@@ -92,10 +109,21 @@ def check_skip_cost(n_tokens: int, distance: int | None, bound: int | None = Non
     return total
 
 
-def _counts_for(terms: Sequence[str], distance: int | None, su_form: str | None) -> Counter:
+def _gram_source(terms: Sequence[str], su_form: str | None) -> tuple[Sequence[str], bool]:
+    """The token list whose skip-bigrams are counted, and whether -u unigrams join them."""
     if su_form == "start-token":
-        return skip_bigram_counts([START_TOKEN, *terms] if terms else [], distance)
-    return skip_bigram_counts(terms, distance, unigrams=su_form == "rouge155")
+        return ([START_TOKEN, *terms] if terms else []), False
+    return terms, su_form == "rouge155"
+
+
+def _counts_for(terms: Sequence[str], distance: int | None, su_form: str | None) -> Counter:
+    source, unigrams = _gram_source(terms, su_form)
+    return skip_bigram_counts(source, distance, unigrams)
+
+
+def _in_reading_order(terms: Sequence[str], distance: int | None, su_form: str | None) -> dict:
+    source, unigrams = _gram_source(terms, su_form)
+    return _reading_order(source, distance, unigrams)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +154,15 @@ def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su
     check_skip_cost(len(ref) + extra, distance, max_skip_bigrams)
     cand_counts = _counts_for(cand, distance, su_form)
     ref_counts = _counts_for(ref, distance, su_form)
-    hits = sum(min(c, cand_counts[g]) for g, c in ref_counts.items() if g in cand_counts)
+    hits = clipped_hits(cand_counts, ref_counts)
     cand_total = sum(cand_counts.values())
     ref_total = sum(ref_counts.values())
     stats = Stats(hits, cand_total, ref_total)
     if not evidence:
         return stats, None
-    rows = [SkipBigramRow(g, cand_counts.get(g, 0), c, min(c, cand_counts.get(g, 0))) for g, c in ref_counts.items()]
-    rows += [SkipBigramRow(g, c, 0, 0) for g, c in cand_counts.items() if g not in ref_counts]
+    # The reference's grams in reading order, then the candidate's others in theirs.
+    rows = [SkipBigramRow(g, cand_counts.get(g, 0), ref_counts[g], min(ref_counts[g], cand_counts.get(g, 0)))
+            for g in _in_reading_order(ref, distance, su_form)]
+    rows += [SkipBigramRow(g, cand_counts[g], 0, 0) for g in _in_reading_order(cand, distance, su_form)
+             if g not in ref_counts]
     return stats, SkipBigramEvidence(distance, su_form, tuple(rows), cand_total, ref_total)

@@ -1,10 +1,12 @@
 """Differential tests: the fast kernels against the reference (DP) implementations."""
 
 import pickle
+from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
 from rouge_core.fast import CandidateLayout, lcs_row_vectors
+from rouge_core.skipgram import _reading_order, skip_bigram_counts
 from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
 from rouge_core.scoring import score
 from rouge_core.tokenize import _tokenize_spans, split_sentences, tokenize
@@ -92,3 +94,24 @@ def test_bit_parallel_alignments_match_the_dp_traceback(ref, cand_sentences):
     got = CandidateLayout(flat, bounds).alignments(ref)
     expected = {k: lcs_alignment(ref, c) for k, c in enumerate(cand_sentences)}
     assert got == {k: v for k, v in expected.items() if v}
+
+
+def loop_skip_bigram_counts(terms, distance, unigrams=False):
+    """The direct double loop (position by position), kept as the reference."""
+    counts = Counter()
+    n = len(terms)
+    reach = n if distance is None or distance < 0 else distance + 1
+    for i in range(n - 1):
+        if unigrams:
+            counts[(terms[i],)] += 1
+        for j in range(i + 1, min(n, i + 1 + reach)):
+            counts[(terms[i], terms[j])] += 1
+    return counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("abcd"), max_size=14), st.one_of(st.none(), st.integers(-1, 15)), st.booleans())
+def test_skip_bigram_counts_by_gap_equal_the_double_loop_in_reading_order(terms, distance, unigrams):
+    expected = loop_skip_bigram_counts(terms, distance, unigrams)
+    assert skip_bigram_counts(terms, distance, unigrams) == expected
+    assert list(_reading_order(terms, distance, unigrams)) == list(expected)  # first-occurrence order
