@@ -11,23 +11,19 @@ from pathlib import Path
 import streamlit as st
 
 from lens_app import inputs, share, sidebar
+from lens_app.pages import PAGES
 
+# The page scripts live in lens_app/pages/. Keep anything named `pages` away from this
+# directory: Streamlit would serve its files directly to the first visitor of a page URL,
+# skipping this router (see lens_app/pages/__init__.py).
 HERE = Path(__file__).parent
-PAGES = (
-    ("pages/score.py", "Score", ":material/target:"),
-    ("pages/learn.py", "Learn", ":material/school:"),
-    ("pages/disagree.py", "Why do tools disagree?", ":material/balance:"),
-    ("pages/corpus.py", "Corpus", ":material/folder_open:"),
-    ("pages/compare.py", "Compare systems", ":material/bar_chart:"),
-    ("pages/review.py", "Review", ":material/rate_review:"),
-)
 
 st.set_page_config(page_title="ROUGE Lens", page_icon=":material/search:", layout="wide")
 
 pages = [
-    st.Page(path, title=title, icon=icon, default=(index == 0))
-    for index, (path, title, icon) in enumerate(PAGES)
-    if (HERE / path).exists()
+    st.Page(spec.script, title=spec.title, icon=spec.icon, url_path=spec.url_path, default=(index == 0))
+    for index, spec in enumerate(PAGES)
+    if (HERE / spec.script).exists()
 ]
 navigation = st.navigation(pages)
 

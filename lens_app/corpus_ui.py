@@ -12,12 +12,12 @@ import rouge_core
 from rouge_core import corpus_io, export
 from rouge_core.corpus import CorpusResult, score_corpus
 
-from . import state
+from . import pages, state
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
 RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
-SCORE_PAGE = "pages/score.py"
+SCORE_PAGE = pages.SCORE  # relative to app.py, as st.switch_page expects
 
 PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
 

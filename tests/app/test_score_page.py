@@ -15,22 +15,14 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def app_test() -> AppTest:
-    """An AppTest whose every run starts at app.py, as a browser rerun does.
+    """An AppTest of the whole app: every run goes through app.py (the router and the shared
+    sidebar), as a browser rerun does.
 
-    AppTest (Streamlit 1.67) reruns a multipage app by running the finished page's script
-    alone, which skips app.py and so the shared sidebar; asking for the main script each
-    time restores the router, which then opens the default page (Score).
+    This needs no top-level `pages/` beside app.py: with one, Streamlit (and AppTest, which
+    decides afresh on every run) ran the finished page's script alone on reruns, skipping
+    app.py; see lens_app/pages/__init__.py.
     """
-    at = AppTest.from_file(APP, default_timeout=90)
-    run = at._run
-
-    def run_from_main_script(*args, **kwargs):
-        at._page_hash = ""
-        at._finished_page_script_hash = ""
-        return run(*args, **kwargs)
-
-    at._run = run_from_main_script
-    return at
+    return AppTest.from_file(APP, default_timeout=90)
 
 
 def fresh_app() -> AppTest:

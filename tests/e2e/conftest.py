@@ -1,11 +1,13 @@
 """Fixtures for browser tests: one Streamlit server per session, one Chromium page per test.
 
-Other pages' e2e tests reuse them: `app_url` is the server's base URL, `browser_page` a
-fresh Playwright page (1400x1000) in a shared headless Chromium.
+Other pages' e2e tests reuse them: `app_url` is the server's base URL, `fresh_app_url` the
+URL of a server started for one test and not visited before it, `browser_page` a fresh
+Playwright page (1400x1000) in a shared headless Chromium.
 """
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -42,14 +44,17 @@ def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60.0) ->
     raise RuntimeError(f"streamlit did not answer at {url} within {timeout:.0f} s")
 
 
-@pytest.fixture(scope="session")
-def app_url():
-    """Start `streamlit run app.py` on a free port; yield its base URL; stop it afterwards."""
+@contextlib.contextmanager
+def streamlit_server(name: str = "e2e"):
+    """Start `streamlit run app.py` on a free port; yield its base URL; stop it afterwards.
+
+    The server's output goes to test-artifacts/streamlit-<name>-<port>.log, for failures.
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run browser tests")
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / f"streamlit-e2e-{port}.log", "w")  # the server's output, for failures
+    log = open(ARTIFACTS / f"streamlit-{name}-{port}.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
@@ -69,11 +74,29 @@ def app_url():
 
 
 @pytest.fixture(scope="session")
+def app_url():
+    """One server for the whole session (other tests may already have used it)."""
+    with streamlit_server() as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_app_url():
+    """A server of this test's own, that no browser has opened yet: the test's first request
+    is the first one the server sees (e.g. a bookmarked page URL opened before "/")."""
+    with streamlit_server("fresh") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def chromium_browser():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run browser tests")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Retrying assertions wait as long as page actions do (browser_page: 30 s), not Playwright's
+    # 5 s default: a rerun that scores every method can take longer on a busy machine.
+    expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

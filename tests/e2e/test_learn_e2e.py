@@ -5,10 +5,8 @@ import pytest
 
 @pytest.mark.e2e
 def open_page(page, app_url, path):
-    """Load the app's root first: until app.py has run once, a fresh server serves
-    pages/ files directly (without the router, its sidebar or its shared texts)."""
-    page.goto(app_url)
-    page.get_by_text("ROUGE Lens").first.wait_for()
+    """Open the page's URL directly, as a bookmark does (test_direct_urls_e2e.py checks
+    that this works on a fresh server, before "/" was ever loaded)."""
     page.goto(f"{app_url}/{path}")
     page.get_by_text("ROUGE Lens").first.wait_for()
 
