@@ -14,8 +14,9 @@ candidate sentence. The DP table is never built here:
   of the addition are the vertical differences: the carry out of bit j-1 is
   t[i][j] - t[i-1][j]. (Tested against the DP table in tests/core/test_fast_paths.py.)
 * rouge-score's traceback at (i, j): diagonal if the tokens match; else left if
-  t[i][j-1] > t[i-1][j], i.e. the row does not step at j (V bit set) and the column does
-  (carry set); else up. So row i has a "go left" mask L_i = V_i & carries_i & ~match.
+  t[i][j-1] > t[i-1][j], else up. Off a match t[i][j] = max(t[i-1][j], t[i][j-1]), so
+  "left" is exactly "the column steps at j" (carry set). So row i has a "go left" mask
+  L_i = carries_i & ~match.
   Within a row the walk goes left through a run of L_i bits, then takes the diagonal or goes
   up. In bit-reversed order that walk is an addition (a carry running through the run), so
   every candidate sentence's traceback advances one row per few integer operations.
@@ -83,9 +84,9 @@ class CandidateLayout:
             if m is not None:
                 u = v & m
                 s = v + u
-                carries = s ^ v ^ u
+                left = ((s ^ v ^ u) >> 1) & ~m  # carries at the non-match columns
                 v = (s | (v - u)) & full
-                append((i, v & (carries >> 1) & ~m, rget(tok)))
+                append((i, left, rget(tok)))
         nbytes = self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE

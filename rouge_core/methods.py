@@ -106,7 +106,7 @@ def parse_method(name: str | Method) -> Method:
 
 def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool) -> tuple[Stats, object | None]:
     """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
-    c_terms, r_terms = _terms(cand), _terms(ref)
+    c_terms, r_terms = cand.term_tuple, ref.term_tuple
     family = method.family
     if family == "N":
         n = method.n
@@ -128,13 +128,6 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
     unigram_form = su_form if family == "SU" else None
     return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
-
-
-def _terms(doc) -> tuple[str, ...] | list[str]:
-    """The terms of a Document, computed once per Document (tokenization is shared by every
-    method, parameter value and reference that compares against it)."""
-    terms = getattr(doc, "term_tuple", None)
-    return doc.terms if terms is None else terms
 
 
 def _ngram_counts(doc: Document, terms, n: int):
