@@ -68,50 +68,65 @@ class CandidateLayout:
 
     def union_positions(self, ref_sentence: Sequence, alignments: dict | None = None) -> list[int]:
         """Sorted positions of `ref_sentence` on the LCS (rouge-score's traceback) with at
-        least one candidate sentence: `sorted(set().union(*(lcs_ind(ref, c) for c in cands)))`."""
-        if self.empty or not ref_sentence:
+        least one candidate sentence: `sorted(set().union(*(lcs_ind(ref, c) for c in cands)))`.
+        With `alignments`, also collects the aligned pairs (see `alignments`)."""
+        return self._union_positions(ref_sentence, ((0, len(ref_sentence)),), alignments)
+
+    def union_positions_of(self, ref: Sequence, bounds: Sequence[tuple[int, int]]) -> list[int]:
+        """union_positions for every reference sentence ref[a:b] of `bounds`, as positions in
+        `ref`, sentence by sentence (one call for a whole reference: the fast path)."""
+        return self._union_positions(ref, bounds, None)
+
+    def _union_positions(self, ref: Sequence, bounds: Sequence[tuple[int, int]], alignments: dict | None) -> list[int]:
+        # `alignments` is only asked for with a single sentence (its keys are candidate sentences).
+        if self.empty:
             return []
         full = self.full
-        v = full
         get = self.masks.get
         rget = self.rev_masks.get
-        # Rows without a match change nothing on either pass (no carry; the walk goes straight
-        # up), so only matching rows are kept: (index, go-left mask, reversed match mask).
-        rows = []
-        append = rows.append
-        for i, tok in enumerate(ref_sentence):
-            m = get(tok)
-            if m is not None:
-                u = v & m
-                s = v + u
-                left = ((s ^ v ^ u) >> 1) & ~m  # carries at the non-match columns
-                v = (s | (v - u)) & full
-                append((i, left, rget(tok)))
         nbytes = self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE
         not_guard = self.not_guard_rev
-        p = self.start_rev
         out = []
-        for i, left, mr in reversed(rows):
-            if left:
-                left = from_bytes(left.to_bytes(nbytes, "little").translate(rev_byte), "big")
-                x = (left + p) & ~left
-            else:
-                x = p
-            d = x & mr
-            if d:
-                out.append(i)
-                if alignments is not None:
-                    self._record(d, i, alignments)
-                p = ((x ^ d) | (d << 1)) & not_guard
-            elif left:
-                p = x & not_guard
-            else:
-                continue
-            if not p:
-                break
-        out.reverse()
+        for a, b in bounds:
+            # Rows without a match change nothing on either pass (no carry; the walk goes
+            # straight up), so only matching rows are kept: (index, go-left mask, reversed
+            # match mask).
+            v = full
+            rows = []
+            append = rows.append
+            for i in range(a, b):
+                tok = ref[i]
+                m = get(tok)
+                if m is not None:
+                    u = v & m
+                    s = v + u
+                    left = ((s ^ v ^ u) >> 1) & ~m  # carries at the non-match columns
+                    v = (s | (v - u)) & full
+                    append((i, left, rget(tok)))
+            p = self.start_rev
+            found = []
+            for i, left, mr in reversed(rows):
+                if left:
+                    left = from_bytes(left.to_bytes(nbytes, "little").translate(rev_byte), "big")
+                    x = (left + p) & ~left
+                else:
+                    x = p
+                d = x & mr
+                if d:
+                    found.append(i)
+                    if alignments is not None:
+                        self._record(d, i - a, alignments)
+                    p = ((x ^ d) | (d << 1)) & not_guard
+                elif left:
+                    p = x & not_guard
+                else:
+                    continue
+                if not p:
+                    break
+            found.reverse()
+            out += found
         if alignments is not None:
             for pairs in alignments.values():
                 pairs.reverse()

@@ -115,3 +115,13 @@ def test_skip_bigram_counts_by_gap_equal_the_double_loop_in_reading_order(terms,
     expected = loop_skip_bigram_counts(terms, distance, unigrams)
     assert skip_bigram_counts(terms, distance, unigrams) == expected
     assert list(_reading_order(terms, distance, unigrams)) == list(expected)  # first-occurrence order
+
+
+@settings(max_examples=300, deadline=None)
+@given(sentences, sentences)
+def test_union_positions_of_a_whole_reference_equal_sentence_by_sentence(cand_sentences, ref_sentences):
+    cand, cb = layout(cand_sentences)
+    ref, rb = layout(ref_sentences)
+    grid = CandidateLayout(cand, cb)
+    expected = [a + r for a, b in rb for r in reference_union(ref[a:b], cand_sentences)]
+    assert grid.union_positions_of(ref, rb) == expected
