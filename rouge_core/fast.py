@@ -32,8 +32,8 @@ _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
-    __slots__ = ("masks", "rev_masks", "full", "width", "nbytes", "start_rev", "not_guard_rev", "empty", "_top",
-                 "_spans", "_columns")
+    __slots__ = ("masks", "_rev_masks", "full", "width", "nbytes", "start_rev", "not_guard_rev", "empty", "_top",
+                 "_cand", "_spans", "_columns")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
         spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
@@ -41,9 +41,7 @@ class CandidateLayout:
         self.nbytes = nbytes = width // 8 + 1  # covers bits 0..width (the last carry lands there)
         self._top = top = 8 * nbytes - 1
         masks: dict = {}
-        rev_masks: dict = {}  # the same masks bit-reversed (bit i -> bit top - i), built alongside
         get = masks.get
-        rget = rev_masks.get
         guards_rev = 0
         starts_rev = 0  # each sentence's last column, where its traceback starts
         full = 0
@@ -52,19 +50,35 @@ class CandidateLayout:
             guards_rev |= 1 << (top - pos)
             for bit, tok in enumerate(cand[a:b], pos + 1):
                 masks[tok] = get(tok, 0) | (1 << bit)
-                rev_masks[tok] = rget(tok, 0) | (1 << (top - bit))
             end = pos + (b - a)
             full |= ((1 << (b - a)) - 1) << (pos + 1)
             starts_rev |= 1 << (top - end)
             pos = end + 1
+        self._cand = cand
         self._spans = spans
         self._columns = None
+        self._rev_masks = None
         self.empty = full == 0
         self.masks = masks
-        self.rev_masks = rev_masks
         self.full = full
         self.start_rev = starts_rev
         self.not_guard_rev = ~guards_rev
+
+    def rev_masks(self) -> dict:
+        """The masks bit-reversed (bit i -> bit 8*nbytes-1-i), for the traceback; built on the
+        first union LCS (sentence-level ROUGE-L alone never needs them)."""
+        rev = self._rev_masks
+        if rev is None:
+            rev = self._rev_masks = {}
+            get = rev.get
+            top = self._top
+            pos = 0
+            for _, a, b in self._spans:
+                first = top - pos - 1  # the reversed bit of the sentence's first column
+                for k, tok in enumerate(self._cand[a:b]):
+                    rev[tok] = get(tok, 0) | (1 << (first - k))
+                pos += b - a + 1
+        return rev
 
     def union_positions(self, ref_sentence: Sequence, alignments: dict | None = None) -> list[int]:
         """Sorted positions of `ref_sentence` on the LCS (rouge-score's traceback) with at
@@ -83,7 +97,7 @@ class CandidateLayout:
             return []
         full = self.full
         get = self.masks.get
-        rget = self.rev_masks.get
+        rget = self.rev_masks().get
         nbytes = self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE
