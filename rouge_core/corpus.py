@@ -215,12 +215,13 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
 
 def corpus_signatures(methods: Sequence[str | Method], options: Options, reference_counts: Sequence[int]) -> dict[str, str]:
     counts = set(reference_counts)
-    n_refs = counts.pop() if len(counts) == 1 else max(reference_counts, default=0)
+    varies = len(counts) > 1
+    n_refs = max(counts, default=0)
     out = {}
     for spec in methods:
         method = parse_method(spec)
         sig = signature(method, options, n_refs)
-        if len(set(reference_counts)) > 1:
+        if varies:
             sig = sig.replace(f"|refs:{n_refs}|", "|refs:varies|")
         out[method.name] = sig
     return out

@@ -17,27 +17,13 @@ from .stats import Stats
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
-    """LCS length by the bit-parallel algorithm of Allison–Dix / Hyyrö.
-
-    Python integers serve as bit vectors over `a`; each token of `b` costs a few big-int
-    operations instead of a row of the DP table.
-    """
+    """LCS length by the bit-parallel algorithm of Allison–Dix / Hyyrö (CandidateLayout's
+    kernel): the longer sequence becomes the bit vector, the shorter one the rows."""
     if not a or not b:
         return 0
     if len(a) < len(b):
         a, b = b, a
-    masks: dict[str, int] = {}
-    for i, tok in enumerate(a):
-        masks[tok] = masks.get(tok, 0) | (1 << i)
-    full = (1 << len(a)) - 1
-    v = full
-    for tok in b:
-        m = masks.get(tok)
-        if m is None:
-            continue
-        u = v & m
-        v = ((v + u) | (v - u)) & full
-    return len(a) - v.bit_count()
+    return CandidateLayout(a, ((0, len(a)),)).lcs_length(b)
 
 
 def lcs_table(ref: Sequence[str], cand: Sequence[str]) -> list[list[int]]:

@@ -146,19 +146,11 @@ def prepare(text: TextLike, options: Options) -> Document:
 
 
 def score_from_stats(stats: Stats, options: Options) -> Score:
-    hits, cand_total, ref_total, exponent = stats.hits, stats.cand_total, stats.ref_total, stats.exponent
-    if options.empty == "nan" and (cand_total <= 0 or ref_total <= 0):
-        p = stats.precision() if cand_total > 0 else math.nan
-        r = stats.recall() if ref_total > 0 else math.nan
-        return _finish(p, r, options)
-    # Stats.precision / recall, inlined: this runs once per method, reference and pair.
-    p = hits / cand_total if cand_total > 0 else 0.0
-    r = hits / ref_total if ref_total > 0 else 0.0
-    if exponent != 1.0:
-        p, r = p**exponent, r**exponent
-    if options.round_pr is None and options.alpha == 0.5:
-        total = p + r
-        return Score(p, r, 2 * p * r / total if total > 0 else 0.0)  # f_measure's α = 0.5 branch
+    if options.empty == "nan":
+        p = stats.precision() if stats.cand_total > 0 else math.nan
+        r = stats.recall() if stats.ref_total > 0 else math.nan
+    else:
+        p, r = stats.precision(), stats.recall()
     return _finish(p, r, options)
 
 
