@@ -32,14 +32,20 @@ _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
-    __slots__ = ("masks", "_rev_masks", "full", "width", "nbytes", "start_rev", "not_guard_rev", "empty", "_top",
-                 "_cand", "_spans", "_columns")
+    __slots__ = ("masks", "full", "width", "nbytes", "mirror", "start_rev", "not_guard_rev", "empty", "_top",
+                 "_spans", "_columns")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
         spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
         self.width = width = sum(b - a + 1 for _, a, b in spans)  # bits 0..width-1, plus the carry bit
         self.nbytes = nbytes = width // 8 + 1  # covers bits 0..width (the last carry lands there)
         self._top = top = 8 * nbytes - 1
+        # Each token's mask also carries its bit-reversed copy above bit `mirror` (column bit
+        # k -> bit mirror + top - k): the traceback's match masks come with one shift, without
+        # a second dictionary. The row updates only ever AND the masks with vectors below
+        # `mirror`, so the copy never reaches them.
+        self.mirror = mirror = 8 * nbytes
+        reflect = mirror + top
         masks: dict = {}
         get = masks.get
         guards_rev = 0
@@ -49,36 +55,18 @@ class CandidateLayout:
         for s_index, a, b in spans:
             guards_rev |= 1 << (top - pos)
             for bit, tok in enumerate(cand[a:b], pos + 1):
-                masks[tok] = get(tok, 0) | (1 << bit)
+                masks[tok] = get(tok, 0) | (1 << bit) | (1 << (reflect - bit))
             end = pos + (b - a)
             full |= ((1 << (b - a)) - 1) << (pos + 1)
             starts_rev |= 1 << (top - end)
             pos = end + 1
-        self._cand = cand
         self._spans = spans
         self._columns = None
-        self._rev_masks = None
         self.empty = full == 0
         self.masks = masks
         self.full = full
         self.start_rev = starts_rev
         self.not_guard_rev = ~guards_rev
-
-    def rev_masks(self) -> dict:
-        """The masks bit-reversed (bit i -> bit 8*nbytes-1-i), for the traceback; built on the
-        first union LCS (sentence-level ROUGE-L alone never needs them)."""
-        rev = self._rev_masks
-        if rev is None:
-            rev = self._rev_masks = {}
-            get = rev.get
-            top = self._top
-            pos = 0
-            for _, a, b in self._spans:
-                first = top - pos - 1  # the reversed bit of the sentence's first column
-                for k, tok in enumerate(self._cand[a:b]):
-                    rev[tok] = get(tok, 0) | (1 << (first - k))
-                pos += b - a + 1
-        return rev
 
     def union_positions(self, ref_sentence: Sequence, alignments: dict | None = None) -> list[int]:
         """Sorted positions of `ref_sentence` on the LCS (rouge-score's traceback) with at
@@ -97,7 +85,7 @@ class CandidateLayout:
             return []
         full = self.full
         get = self.masks.get
-        rget = self.rev_masks().get
+        mirror = self.mirror
         nbytes = self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE
@@ -118,7 +106,7 @@ class CandidateLayout:
                     s = v + u
                     left = ((s ^ v ^ u) >> 1) & ~m  # carries at the non-match columns
                     v = (s | (v - u)) & full
-                    append((i, left, rget(tok)))
+                    append((i, left, m >> mirror))
             p = self.start_rev
             found = []
             for i, left, mr in reversed(rows):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .fast import CandidateLayout
+from .ngram import count_items
 from .stats import Stats
 
 
@@ -143,7 +144,7 @@ def union_lcs(
         # Fast path: the union positions from a bit-parallel traceback over all candidate
         # sentences at once (rouge_core.fast), identical to the DP traceback below. Clipping
         # one token at a time while counts last gives each token min(union, cand, ref) hits.
-        union_counts = Counter(map(ref.__getitem__, layout.union_positions_of(ref, ref_bounds)))
+        union_counts = count_items(map(ref.__getitem__, layout.union_positions_of(ref, ref_bounds)))
         cand_counts, ref_counts = unigram_counts  # Counters: a missing token counts 0
         hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
                        map(ref_counts.__getitem__, union_counts)))

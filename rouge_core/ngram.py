@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Iterable
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -34,10 +35,28 @@ class NgramEvidence:
     ref_total: int
 
 
+try:
+    from collections import _count_elements  # the C loop behind Counter.update
+except ImportError:  # another Python implementation: count in Python
+    def _count_elements(mapping, items):
+        get = mapping.get
+        for item in items:
+            mapping[item] = get(item, 0) + 1
+
+
+def count_items(items: Iterable) -> Counter:
+    """`Counter(items)`, without Counter.__init__ and update's Python-level dispatch, which
+    cost about as much as counting a summary's tokens (a corpus builds several per pair).
+    A Counter is a dict subclass with no state of its own, so skipping __init__ is safe."""
+    counts = Counter.__new__(Counter)
+    _count_elements(counts, items)
+    return counts
+
+
 def ngram_counts(terms: Sequence[str], n: int) -> Counter:
     if n == 1:
-        return Counter(terms)
-    return Counter(zip(*(terms[i:] for i in range(n))))
+        return count_items(terms)
+    return count_items(zip(*(terms[i:] for i in range(n))))
 
 
 def clipped_hits(cand_counts: Counter, ref_counts: Counter) -> int:

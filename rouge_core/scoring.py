@@ -61,7 +61,7 @@ class MethodScore:
         return self.score.fmeasure
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Result:
     candidate: Document
     references: tuple[Document, ...]

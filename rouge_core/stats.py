@@ -6,7 +6,10 @@ import math
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+# Stats and Score are created for every method of every pair, so they are plain slotted
+# dataclasses (a frozen one's __init__ costs three times as much); they keep a value hash
+# and are read-only by convention.
+@dataclass(slots=True, unsafe_hash=True)
 class Stats:
     """Hits and the two totals they are divided by.
 
@@ -62,7 +65,7 @@ def beta_from_alpha(alpha: float) -> float:
     return math.inf if alpha == 0 else math.sqrt((1 - alpha) / alpha)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Score:
     precision: float
     recall: float

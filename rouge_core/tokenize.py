@@ -45,14 +45,11 @@ class Document:
     def terms(self) -> list[str]:
         return list(self.term_tuple)
 
-    @property
+    @cached_property
     def term_tuple(self) -> tuple[str, ...]:
-        """The terms as a tuple, computed once per Document (the scoring kernels use it)."""
-        cache = self.__dict__
-        terms = cache.get("_term_tuple")
-        if terms is None:
-            terms = cache["_term_tuple"] = tuple(t.term for t in self.tokens)
-        return terms
+        """The terms as a tuple, computed once per Document (the scoring kernels use it; once
+        cached, reading it is a plain attribute lookup)."""
+        return tuple(t.term for t in self.tokens)
 
     def memo(self, key, build: Callable, *args):
         """`build(*args)`, computed once per Document: what scoring derives from one text
@@ -419,7 +416,7 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
         sentence_bounds=tuple(bounds),
         sentence_spans=tuple(spans),
         lcs_view=None,
-        _term_tuple=tuple(terms),
+        term_tuple=tuple(terms),
         _lazy_args=(tokenizer, lowercase, stemmer, stopwords, data_dir),
     )
     return doc
