@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .fast import CandidateLayout
-from .ngram import count_items
+from .ngram import clipped_hits, count_items
 from .stats import Stats
 
 
@@ -146,8 +146,11 @@ def union_lcs(
         # one token at a time while counts last gives each token min(union, cand, ref) hits.
         union_counts = count_items(map(ref.__getitem__, layout.union_positions_of(ref, ref_bounds)))
         cand_counts, ref_counts = unigram_counts  # Counters: a missing token counts 0
-        hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
-                       map(ref_counts.__getitem__, union_counts)))
+        if clip_ref is None:  # union positions are reference positions: the reference count never clips
+            hits = clipped_hits(union_counts, cand_counts)
+        else:
+            hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
+                           map(ref_counts.__getitem__, union_counts)))
         return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), None
     cand_left, ref_left = dict(unigram_counts[0]), dict(unigram_counts[1])
     hits = 0

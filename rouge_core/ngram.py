@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from typing import Iterable
+from collections import Counter, _count_elements, defaultdict  # the loop behind Counter.update (C in CPython)
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .stats import Stats
 
@@ -35,15 +34,6 @@ class NgramEvidence:
     ref_total: int
 
 
-try:
-    from collections import _count_elements  # the C loop behind Counter.update
-except ImportError:  # another Python implementation: count in Python
-    def _count_elements(mapping, items):
-        get = mapping.get
-        for item in items:
-            mapping[item] = get(item, 0) + 1
-
-
 def count_items(items: Iterable) -> Counter:
     """`Counter(items)`, without Counter.__init__ and update's Python-level dispatch, which
     cost about as much as counting a summary's tokens (a corpus builds several per pair).
@@ -60,11 +50,17 @@ def ngram_counts(terms: Sequence[str], n: int) -> Counter:
 
 
 def clipped_hits(cand_counts: Counter, ref_counts: Counter) -> int:
-    """Σ over shared n-grams of min(candidate count, reference count)."""
-    common = cand_counts.keys() & ref_counts.keys()
-    if not common:
-        return 0
-    return sum(map(min, map(cand_counts.__getitem__, common), map(ref_counts.__getitem__, common)))
+    """Σ over shared n-grams of min(candidate count, reference count).
+
+    Each shared n-gram counts once, and one repeated on both sides min(c, r) - 1 more
+    times: most n-grams occur once, so only the repeated ones are looked at one by one."""
+    hits = len(cand_counts.keys() & ref_counts.keys())
+    ref_get = ref_counts.get
+    for gram in [gram for gram, count in cand_counts.items() if count > 1]:
+        ref_count = ref_get(gram, 0)
+        if ref_count > 1:
+            hits += min(cand_counts[gram], ref_count) - 1
+    return hits
 
 
 def ngram_stats(cand: Sequence[str], ref: Sequence[str], n: int, cand_counts: Counter | None = None,

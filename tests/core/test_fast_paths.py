@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from rouge_core.fast import CandidateLayout, lcs_row_vectors
 from rouge_core.skipgram import _reading_order, skip_bigram_counts
 from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
+from rouge_core.ngram import clipped_hits, count_items, ngram_counts
 from rouge_core.scoring import score
 from rouge_core.tokenize import _tokenize_spans, split_sentences, tokenize
 
@@ -125,3 +126,22 @@ def test_union_positions_of_a_whole_reference_equal_sentence_by_sentence(cand_se
     grid = CandidateLayout(cand, cb)
     expected = [a + r for a, b in rb for r in reference_union(ref[a:b], cand_sentences)]
     assert grid.union_positions_of(ref, rb) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from("abc"), st.tuples(st.sampled_from("ab"), st.sampled_from("ab")))))
+def test_count_items_is_a_counter_equal_to_counter(items):
+    counts = count_items(iter(items))
+    assert type(counts) is Counter
+    assert counts == Counter(items)
+    assert counts["missing"] == 0  # Counter's default, not a KeyError
+    assert pickle.loads(pickle.dumps(counts)) == Counter(items)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("abcd"), max_size=12), st.lists(st.sampled_from("abcde"), max_size=12), st.integers(1, 3))
+def test_clipped_hits_equal_the_multiset_intersection(cand, ref, n):
+    cand_counts, ref_counts = ngram_counts(cand, n), ngram_counts(ref, n)
+    expected = sum((Counter(cand_counts) & Counter(ref_counts)).values())
+    assert clipped_hits(cand_counts, ref_counts) == expected
+    assert clipped_hits(ref_counts, cand_counts) == expected
