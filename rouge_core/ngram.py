@@ -46,7 +46,7 @@ def count_items(items: Iterable) -> Counter:
 def ngram_counts(terms: Sequence[str], n: int) -> Counter:
     if n == 1:
         return count_items(terms)
-    return count_items(zip(*(terms[i:] for i in range(n))))
+    return count_items(zip(*[terms[i:] for i in range(n)]))
 
 
 def clipped_hits(cand_counts: Counter, ref_counts: Counter) -> int:

@@ -244,7 +244,7 @@ def score(
     opts = resolve_options(options, overrides)
     if isinstance(references, (str, Document)):
         references = [references]
-    elif references and all(isinstance(t, str) for t in references) and not isinstance(candidate, str) and not isinstance(candidate, Document):
+    elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
     cand_doc = prepare(candidate, opts)
     ref_docs = tuple(prepare(r, opts) for r in references)
