@@ -24,9 +24,22 @@ candidate sentence. The DP table is never built here:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
+
+
+_TABLE_MAX_BYTES = 128  # up to 1,023 columns: under 0.2 MiB a table, 12 MiB for a full cache
+
+
+@lru_cache(maxsize=64)
+def _column_bits(nbytes: int) -> tuple[int, ...]:
+    """Per column bit k of a layout `nbytes` wide: bit k plus its mirror bit (see
+    CandidateLayout); shared by every candidate of that width."""
+    mirror = 8 * nbytes
+    reflect = mirror + mirror - 1
+    return tuple((1 << k) | (1 << (reflect - k)) for k in range(mirror))
 
 
 class CandidateLayout:
@@ -46,6 +59,9 @@ class CandidateLayout:
         # `mirror`, so the copy never reaches them.
         self.mirror = mirror = 8 * nbytes
         reflect = mirror + top
+        # a shared table for usual widths; on very long texts (the table grows with the
+        # square of the width) the bits are shifted in place
+        column_bits = _column_bits(nbytes) if nbytes <= _TABLE_MAX_BYTES else None
         masks: dict = {}
         get = masks.get
         guards_rev = 0
@@ -54,8 +70,12 @@ class CandidateLayout:
         pos = 0
         for s_index, a, b in spans:
             guards_rev |= 1 << (top - pos)
-            for bit, tok in enumerate(cand[a:b], pos + 1):
-                masks[tok] = get(tok, 0) | (1 << bit) | (1 << (reflect - bit))
+            if column_bits is not None:
+                for bit, tok in enumerate(cand[a:b], pos + 1):
+                    masks[tok] = get(tok, 0) | column_bits[bit]
+            else:
+                for bit, tok in enumerate(cand[a:b], pos + 1):
+                    masks[tok] = get(tok, 0) | (1 << bit) | (1 << (reflect - bit))
             end = pos + (b - a)
             full |= ((1 << (b - a)) - 1) << (pos + 1)
             starts_rev |= 1 << (top - end)

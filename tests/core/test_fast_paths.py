@@ -145,3 +145,47 @@ def test_clipped_hits_equal_the_multiset_intersection(cand, ref, n):
     expected = sum((Counter(cand_counts) & Counter(ref_counts)).values())
     assert clipped_hits(cand_counts, ref_counts) == expected
     assert clipped_hits(ref_counts, cand_counts) == expected
+
+
+def test_result_records_survive_pickling_and_keep_value_hashes():
+    # The app's st.cache_data pickles whole Results; Stats and Score stay usable as keys.
+    result = score("the cat sat on the mat .\nit was warm", ["the cat lay on the mat", "a dog sat"],
+                   ["rouge1", "rougeLsum", "rougeS4"], "rouge-1.5.5")
+    again = pickle.loads(pickle.dumps(result))
+    assert again.to_dict() == result.to_dict()
+    for name, method in result.methods.items():
+        copy = again.methods[name]
+        assert copy.per_reference == method.per_reference  # stats, scores and evidence
+        assert (copy.chosen, copy.reason, copy.signature) == (method.chosen, method.reason, method.signature)
+    stats = result["rouge1"].per_reference[0].stats
+    assert {stats: 1}[again["rouge1"].per_reference[0].stats] == 1
+    assert hash(result["rouge1"].score) == hash(again["rouge1"].score)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=40), min_size=1, max_size=40))
+def test_layout_masks_are_the_same_with_and_without_the_column_table(cand_sentences):
+    import rouge_core.fast as fast
+
+    cand, bounds = layout(cand_sentences)
+    with_table = CandidateLayout(cand, bounds)
+    saved = fast._TABLE_MAX_BYTES
+    fast._TABLE_MAX_BYTES = -1  # force the in-place shifts used for very long texts
+    try:
+        shifted = CandidateLayout(cand, bounds)
+    finally:
+        fast._TABLE_MAX_BYTES = saved
+    assert shifted.masks == with_table.masks
+    assert (shifted.full, shifted.start_rev, shifted.not_guard_rev) == (with_table.full, with_table.start_rev, with_table.not_guard_rev)
+
+
+def test_a_layout_wider_than_the_column_table_scores_like_the_dp():
+    import random
+
+    rng = random.Random(7)
+    cand = [rng.choice("abcdefgh") for _ in range(1500)]  # 1,500 columns: past _TABLE_MAX_BYTES
+    ref = [rng.choice("abcdefgh") for _ in range(300)]
+    grid = CandidateLayout(cand, ((0, 700), (700, 1500)))
+    assert grid.nbytes > 128
+    assert grid.lcs_length(ref) == lcs_table(ref, cand)[-1][-1]
+    assert grid.union_positions(ref) == reference_union(ref, [cand[:700], cand[700:]])
