@@ -122,7 +122,7 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
     return summary
 
 
-REPEATS = 3  # single-run sections report the best of this many runs (other load only adds time)
+REPEATS = 5  # single-run sections report the best of this many runs (other load only adds time)
 
 
 def evidence_section(tokens: int) -> float:

@@ -126,7 +126,10 @@ def _in_reading_order(terms: Sequence[str], distance: int | None, su_form: str |
     return _reading_order(source, distance, unigrams)
 
 
-@dataclass(frozen=True, slots=True)
+# One row per distinct gram (about 16,000 for rougeSU4 on a 2,000-token pair): a plain
+# slotted dataclass, read-only by convention, since a frozen one's __init__ costs three times
+# as much.
+@dataclass(slots=True, unsafe_hash=True)
 class SkipBigramRow:
     gram: tuple[str, ...]  # (a, b) for a skip-bigram, (a,) for an SU unigram
     cand_count: int
