@@ -25,7 +25,10 @@ candidate sentence. The DP table is never built here:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from itertools import compress
+from typing import Iterable, Sequence
+
+from .ngram import count_items
 
 _REV_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 
@@ -45,31 +48,29 @@ def _column_bits(nbytes: int) -> tuple[int, ...]:
 class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
-    __slots__ = ("masks", "full", "width", "nbytes", "mirror", "start_rev", "not_guard_rev", "empty", "_top",
-                 "_spans", "_columns")
+    __slots__ = ("masks", "full", "width", "nbytes", "mirror", "start_rev", "_reflect",
+                 "_spans", "_columns", "_read")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
         spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
         self.width = width = sum(b - a + 1 for _, a, b in spans)  # bits 0..width-1, plus the carry bit
         self.nbytes = nbytes = width // 8 + 1  # covers bits 0..width (the last carry lands there)
-        self._top = top = 8 * nbytes - 1
+        top = 8 * nbytes - 1
         # Each token's mask also carries its bit-reversed copy above bit `mirror` (column bit
-        # k -> bit mirror + top - k): the traceback's match masks come with one shift, without
-        # a second dictionary. The row updates only ever AND the masks with vectors below
-        # `mirror`, so the copy never reaches them.
+        # k -> bit mirror + top - k), where the traceback walks: its match masks are the
+        # masks themselves, without a second dictionary. The row updates only ever AND the
+        # masks with vectors below `mirror`, so the copy never reaches them.
         self.mirror = mirror = 8 * nbytes
-        reflect = mirror + top
+        self._reflect = reflect = mirror + top
         # a shared table for usual widths; on very long texts (the table grows with the
         # square of the width) the bits are shifted in place
         column_bits = _column_bits(nbytes) if nbytes <= _TABLE_MAX_BYTES else None
         masks: dict = {}
         get = masks.get
-        guards_rev = 0
-        starts_rev = 0  # each sentence's last column, where its traceback starts
+        starts_rev = 0  # each sentence's last column (mirrored), where its traceback starts
         full = 0
         pos = 0
         for s_index, a, b in spans:
-            guards_rev |= 1 << (top - pos)
             if column_bits is not None:
                 for bit, tok in enumerate(cand[a:b], pos + 1):
                     masks[tok] = get(tok, 0) | column_bits[bit]
@@ -78,90 +79,118 @@ class CandidateLayout:
                     masks[tok] = get(tok, 0) | (1 << bit) | (1 << (reflect - bit))
             end = pos + (b - a)
             full |= ((1 << (b - a)) - 1) << (pos + 1)
-            starts_rev |= 1 << (top - end)
+            starts_rev |= 1 << (reflect - end)
             pos = end + 1
         self._spans = spans
         self._columns = None
-        self.empty = full == 0
+        self._read: dict[int, tuple[Sequence, list]] = {}
         self.masks = masks
         self.full = full
         self.start_rev = starts_rev
-        self.not_guard_rev = ~guards_rev
 
     def union_positions(self, ref_sentence: Sequence, alignments: dict | None = None) -> list[int]:
         """Sorted positions of `ref_sentence` on the LCS (rouge-score's traceback) with at
         least one candidate sentence: `sorted(set().union(*(lcs_ind(ref, c) for c in cands)))`.
         With `alignments`, also collects the aligned pairs (see `alignments`)."""
-        return self._union_positions(ref_sentence, ((0, len(ref_sentence)),), alignments)
+        return self.union_positions_of(ref_sentence, ((0, len(ref_sentence)),), alignments)
 
-    def union_positions_of(self, ref: Sequence, bounds: Sequence[tuple[int, int]]) -> list[int]:
+    def union_positions_of(self, ref: Sequence, bounds: Sequence[tuple[int, int]],
+                           alignments: dict | None = None) -> list[int]:
         """union_positions for every reference sentence ref[a:b] of `bounds`, as positions in
-        `ref`, sentence by sentence (one call for a whole reference: the fast path)."""
-        return self._union_positions(ref, bounds, None)
-
-    def _union_positions(self, ref: Sequence, bounds: Sequence[tuple[int, int]], alignments: dict | None) -> list[int]:
-        # `alignments` is only asked for with a single sentence (its keys are candidate sentences).
-        if self.empty:
-            return []
-        full = self.full
+        `ref`, sentence by sentence. `alignments` is only asked for with a single sentence
+        (its keys are candidate sentences)."""
         get = self.masks.get
-        mirror = self.mirror
-        nbytes = self.nbytes
+        found: list[int] = []
+        diagonals: list[int] | None = None if alignments is None else []
+        # Last sentence first: the walks append bottom-up, so `found` comes out descending.
+        self._traceback([[(i, m) for i, m in enumerate(map(get, ref[a:b]), a) if m is not None]
+                         for a, b in reversed(bounds)], found, diagonals)
+        found.reverse()
+        if diagonals is not None:
+            diagonals.reverse()
+            a = bounds[0][0]
+            for i, d in zip(found, diagonals):
+                self._record(d, i - a, alignments)
+        return found
+
+    def union_hits(self, ref: Sequence, bounds: Sequence[tuple[int, int]]) -> int:
+        """Summary-level LCS hits of `ref` (sentences ref[a:b] of `bounds`) against the
+        candidate: Σ over tokens of min(times on the union LCS, times in the candidate), which
+        is what clipping one union token at a time by both sides' counts leaves (a union
+        position is a reference position, so the reference count never clips)."""
+        read = self.masks_of(ref)
+        found: list = []
+        # rows keyed by their tokens (masks are never 0, so compress and filter keep the same rows)
+        self._traceback([zip(compress(ref[a:b], read[a:b]), filter(None, read[a:b])) for a, b in bounds], found, None)
+        return self._clipped(count_items(found))
+
+    def _clipped(self, token_counts: dict) -> int:
+        """Σ over tokens of min(count, count in the candidate): a token's mask has one bit per
+        candidate occurrence plus its mirror copy. Most tokens occur once, and a token present
+        at all occurs at least once in the candidate."""
+        hits = 0
+        masks = self.masks
+        for tok, n in token_counts.items():
+            if n > 1:
+                c = masks[tok].bit_count() >> 1
+                hits += n if n < c else c
+            else:
+                hits += 1
+        return hits
+
+    def _traceback(self, sentences: Iterable[Iterable[tuple[object, int]]], found: list,
+                   diagonals: list | None) -> None:
+        """rouge-score's traceback of each reference sentence, given as its matching tokens'
+        (key, mask) pairs, against every candidate sentence at once: appends, bottom row
+        first, the key of each row where some candidate sentence's walk takes the diagonal
+        (and, with `diagonals`, the reversed-order bits of the sentences that take it).
+
+        The forward pass keeps per row (key, go-left mask, mask); rows without a match
+        change nothing on either pass (no carry; the walk goes straight up), so they are left
+        out. The walk keeps one walker bit per candidate sentence, in the masks' mirrored
+        copy of the columns (bit-reversed order, above `mirror`): reading the go-left mask's
+        bytes from the other end of twice its width puts it there. A walker that reaches its
+        sentence's guard stays there: the guard is never a go-left or match bit, and the only
+        carry that could reach it is its own sentence's walker."""
+        full = self.full
+        start = self.start_rev
+        both_halves = 2 * self.nbytes
         from_bytes = int.from_bytes
         rev_byte = _REV_BYTE
-        not_guard = self.not_guard_rev
-        out = []
-        for a, b in bounds:
-            # Rows without a match change nothing on either pass (no carry; the walk goes
-            # straight up), so only matching rows are kept: (index, go-left mask, reversed
-            # match mask).
+        for keyed in sentences:
             v = full
             rows = []
             append = rows.append
-            for i in range(a, b):
-                tok = ref[i]
-                m = get(tok)
-                if m is not None:
-                    u = v & m
-                    s = v + u
-                    left = ((s ^ v ^ u) >> 1) & ~m  # carries at the non-match columns
-                    v = (s | (v - u)) & full
-                    append((i, left, m >> mirror))
-            p = self.start_rev
-            found = []
-            for i, left, mr in reversed(rows):
+            for key, m in keyed:
+                u = v & m
+                s = v + u
+                w = v - u  # = v ^ u (u lies within v)
+                append((key, ((s ^ w) >> 1) & ~m, m))  # carries at the non-match columns
+                v = (s | w) & full
+            p = start
+            for key, left, m in reversed(rows):
                 if left:
-                    left = from_bytes(left.to_bytes(nbytes, "little").translate(rev_byte), "big")
+                    left = from_bytes(left.to_bytes(both_halves, "little").translate(rev_byte), "big")
                     x = (left + p) & ~left
                 else:
                     x = p
-                d = x & mr
+                d = x & m
                 if d:
-                    found.append(i)
-                    if alignments is not None:
-                        self._record(d, i - a, alignments)
-                    p = ((x ^ d) | (d << 1)) & not_guard
-                elif left:
-                    p = x & not_guard
+                    found.append(key)
+                    if diagonals is not None:
+                        diagonals.append(d)
+                    p = (x ^ d) | (d << 1)
                 else:
-                    continue
-                if not p:
-                    break
-            found.reverse()
-            out += found
-        if alignments is not None:
-            for pairs in alignments.values():
-                pairs.reverse()
-        return out
+                    p = x
 
     def _record(self, d: int, i: int, alignments: dict) -> None:
-        top = self._top
+        reflect = self._reflect
         columns = self._columns
         if columns is None:
             columns = self._columns = self._column_table()
         while d:
             low = d & -d
-            s_index, column = columns[top - (low.bit_length() - 1)]
+            s_index, column = columns[reflect - (low.bit_length() - 1)]
             alignments.setdefault(s_index, []).append((i, column))
             d ^= low
 
@@ -174,6 +203,26 @@ class CandidateLayout:
             table.extend((s_index, k) for k in range(b - a))
         return table
 
+    def masks_of(self, seq: Sequence) -> list:
+        """The masks of `seq`'s tokens, None where a token is not in the candidate. Several
+        methods read the same reference in a row, so the lists of tuples (which cannot
+        change) are kept by identity, each with its tuple so that the identity stays its own."""
+        if type(seq) is not tuple:
+            return list(map(self.masks.get, seq))
+        kept = self._read.get(id(seq))
+        if kept is not None:
+            return kept[1]
+        if len(self._read) >= _READ_KEEP:
+            self._read.clear()
+        masks = list(map(self.masks.get, seq))
+        self._read[id(seq)] = (seq, masks)
+        return masks
+
+    def unigram_hits(self, seq: Sequence) -> int:
+        """ROUGE-1 hits of `seq` against the candidate: Σ over shared tokens of min(count in
+        `seq`, count in the candidate)."""
+        return self._clipped(count_items(compress(seq, self.masks_of(seq))))
+
     def lcs_length(self, seq: Sequence) -> int:
         """LCS of `seq` with the candidate tokens as one sequence (sentence-level ROUGE-L).
 
@@ -182,12 +231,9 @@ class CandidateLayout:
         width = self.width
         every = (1 << width) - 1
         v = every
-        get = self.masks.get
-        for tok in seq:
-            m = get(tok)
-            if m is not None:
-                u = v & m
-                v = ((v + u) | (v - u)) & every
+        for m in filter(None, self.masks_of(seq)):  # masks are never 0: None drops out
+            u = v & m
+            v = ((v + u) | (v - u)) & every
         return width - v.bit_count()
 
     def alignments(self, ref_sentence: Sequence) -> dict[int, list[tuple[int, int]]]:
@@ -196,6 +242,9 @@ class CandidateLayout:
         out: dict[int, list[tuple[int, int]]] = {}
         self.union_positions(ref_sentence, out)
         return out
+
+
+_READ_KEEP = 64  # reference lists kept per layout (a candidate is rarely read against more)
 
 
 def lcs_row_vectors(ref: Sequence, cand: Sequence) -> tuple[list[int], list[int]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .fast import CandidateLayout
-from .ngram import clipped_hits, count_items
+from .ngram import count_items
 from .stats import Stats
 
 
@@ -136,22 +136,25 @@ def union_lcs(
     `layout` (CandidateLayout(cand, cand_bounds)) and `unigram_counts` (the Counters of
     the clipping sides) may be passed in when already built; they are not changed.
     """
-    if unigram_counts is None:
-        unigram_counts = (Counter(cand if clip_cand is None else clip_cand), Counter(ref if clip_ref is None else clip_ref))
     if layout is None:
         layout = CandidateLayout(cand, cand_bounds)
+    # As in the script: the reference total is the compared tokens' count, the candidate
+    # total the clipping side's (they differ only under ROUGE-1.5.5's `-b` defect).
+    cand_total = len(cand if clip_cand is None else clip_cand)
+    if not evidence and clip_cand is None and clip_ref is None:
+        # Fast path: a bit-parallel traceback over all candidate sentences at once
+        # (rouge_core.fast), identical to the DP traceback, clipped by the candidate's counts.
+        return Stats(layout.union_hits(ref, ref_bounds), cand_total, len(ref)), None
+    if unigram_counts is None:
+        unigram_counts = (Counter(cand if clip_cand is None else clip_cand), Counter(ref if clip_ref is None else clip_ref))
     if not evidence:
-        # Fast path: the union positions from a bit-parallel traceback over all candidate
-        # sentences at once (rouge_core.fast), identical to the DP traceback below. Clipping
-        # one token at a time while counts last gives each token min(union, cand, ref) hits.
+        # Clipping one union token at a time while counts last gives each token
+        # min(union, cand, ref) hits.
         union_counts = count_items(map(ref.__getitem__, layout.union_positions_of(ref, ref_bounds)))
         cand_counts, ref_counts = unigram_counts  # Counters: a missing token counts 0
-        if clip_ref is None:  # union positions are reference positions: the reference count never clips
-            hits = clipped_hits(union_counts, cand_counts)
-        else:
-            hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
-                           map(ref_counts.__getitem__, union_counts)))
-        return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), None
+        hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
+                       map(ref_counts.__getitem__, union_counts)))
+        return Stats(hits, cand_total, len(ref)), None
     cand_left, ref_left = dict(unigram_counts[0]), dict(unigram_counts[1])
     hits = 0
     out_sentences = []
@@ -175,9 +178,7 @@ def union_lcs(
                 ref_left[tok] -= 1
                 counted.append(ra + r)
         out_sentences.append(UnionSentence(s_index, tuple(alignments), tuple(ra + r for r in sorted(union)), tuple(counted)))
-    # As in the script: the reference total is the compared tokens' count, the candidate
-    # total the clipping side's (they differ only under ROUGE-1.5.5's `-b` defect).
-    return Stats(hits, len(cand if clip_cand is None else clip_cand), len(ref)), UnionLcsEvidence(tuple(out_sentences))
+    return Stats(hits, cand_total, len(ref)), UnionLcsEvidence(tuple(out_sentences))
 
 
 @dataclass(frozen=True)

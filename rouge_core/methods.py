@@ -110,16 +110,21 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
     family = method.family
     if family == "N":
         n = method.n
-        stats = ngram_stats(c_terms, r_terms, n, _ngram_counts(cand, c_terms, n), _ngram_counts(ref, r_terms, n))
+        if n == 1 and not evidence:
+            layout = cand.memoized("layout")
+            if layout is not None:  # the candidate's masks are built: they hold its token counts
+                return Stats(layout.unigram_hits(r_terms), len(c_terms), len(r_terms)), None
+        # memo keys: n for the n-gram counts, names for the rest
+        stats = ngram_stats(c_terms, r_terms, n, cand.memo(n, ngram_counts, c_terms, n), ref.memo(n, ngram_counts, r_terms, n))
         return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
     if family == "L":
-        return sentence_lcs(c_terms, r_terms, evidence, layout=_layout(cand, c_terms))
+        return sentence_lcs(c_terms, r_terms, evidence, layout=cand.memo("layout", CandidateLayout, c_terms, cand.sentence_bounds))
     if family in ("Lsum", "W") and (cand.lcs_view is not None or ref.lcs_view is not None):
         return _perl_byte_limited_lcs(method, cand, ref, evidence)
     if family == "Lsum":
-        counts = (_ngram_counts(cand, c_terms, 1), _ngram_counts(ref, r_terms, 1))
+        counts = (cand.memo(1, ngram_counts, c_terms, 1), ref.memo(1, ngram_counts, r_terms, 1)) if evidence else None
         return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
-                         layout=_layout(cand, c_terms), unigram_counts=counts)
+                         layout=cand.memo("layout", CandidateLayout, c_terms, cand.sentence_bounds), unigram_counts=counts)
     if family == "Lbest":
         return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
     if family == "W":
@@ -128,14 +133,6 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
     unigram_form = su_form if family == "SU" else None
     return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
-
-
-def _ngram_counts(doc: Document, terms, n: int):
-    return doc.memo(("ngrams", n), ngram_counts, terms, n)
-
-
-def _layout(doc: Document, terms) -> CandidateLayout:
-    return doc.memo("layout", CandidateLayout, terms, doc.sentence_bounds)
 
 
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):

@@ -49,17 +49,22 @@ def ngram_counts(terms: Sequence[str], n: int) -> Counter:
     return count_items(zip(*[terms[i:] for i in range(n)]))
 
 
-def clipped_hits(cand_counts: Counter, ref_counts: Counter) -> int:
+def clipped_hits(cand_counts: Counter, ref_counts: Counter, cand_total: int | None = None,
+                 ref_total: int | None = None) -> int:
     """Σ over shared n-grams of min(candidate count, reference count).
 
-    Each shared n-gram counts once, and one repeated on both sides min(c, r) - 1 more
-    times: most n-grams occur once, so only the repeated ones are looked at one by one."""
-    hits = len(cand_counts.keys() & ref_counts.keys())
+    When a side's total (if given) shows it repeats no n-gram, that is just the number of
+    shared n-grams (one set intersection); otherwise one pass over the smaller side."""
+    if len(cand_counts) == cand_total or len(ref_counts) == ref_total:
+        return len(cand_counts.keys() & ref_counts.keys())
+    if len(ref_counts) < len(cand_counts):
+        cand_counts, ref_counts = ref_counts, cand_counts
+    hits = 0
     ref_get = ref_counts.get
-    for gram in [gram for gram, count in cand_counts.items() if count > 1]:
-        ref_count = ref_get(gram, 0)
-        if ref_count > 1:
-            hits += min(cand_counts[gram], ref_count) - 1
+    for gram, count in cand_counts.items():
+        ref_count = ref_get(gram)
+        if ref_count:
+            hits += count if count < ref_count else ref_count
     return hits
 
 
@@ -70,7 +75,8 @@ def ngram_stats(cand: Sequence[str], ref: Sequence[str], n: int, cand_counts: Co
         cand_counts = ngram_counts(cand, n)
     if ref_counts is None:
         ref_counts = ngram_counts(ref, n)
-    return Stats(clipped_hits(cand_counts, ref_counts), max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0))
+    cand_total, ref_total = max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0)
+    return Stats(clipped_hits(cand_counts, ref_counts, cand_total, ref_total), cand_total, ref_total)
 
 
 def _starts(terms: Sequence[str], n: int) -> dict[tuple[str, ...], list[int]]:

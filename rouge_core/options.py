@@ -100,9 +100,14 @@ class Options:
         return replace(self, **changes)
 
     def tokenize_key(self) -> tuple:
-        """The fields that decide tokenization (one tokenization serves every method)."""
-        return (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
-                self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
+        """The fields that decide tokenization (one tokenization serves every method), in the
+        order of `tokenize_with`'s parameters; computed once per Options."""
+        key = self.__dict__.get("_tokenize_key")
+        if key is None:
+            key = (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
+                   self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
+            object.__setattr__(self, "_tokenize_key", key)
+        return key
 
     def as_dict(self) -> dict:
         d = asdict(self)

@@ -12,7 +12,7 @@ from .methods import Method, compute, parse_method
 from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
-from .tokenize import Document, pretokenized, tokenize
+from .tokenize import Document, pretokenized, tokenize_with
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -128,40 +128,27 @@ def prepare(text: TextLike, options: Options) -> Document:
     if isinstance(text, Document):
         return text
     if isinstance(text, str):
-        return tokenize(
-            text,
-            tokenizer=options.tokenizer,
-            lowercase=options.lowercase,
-            stemmer=options.stemmer,
-            stopwords=options.stopwords,
-            sentence_split=options.sentence_split,
-            data_dir=options.data_dir,
-            limit_words=options.limit_words,
-            limit_bytes=options.limit_bytes,
-            lcs_byte_limit_defect=options.lcs_byte_limit_defect,
-        )
+        return tokenize_with(text, *options.tokenize_key())
     if isinstance(text, (list, tuple)):
         return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")
     raise TypeError(f"a text must be a string, a list of tokens or a Document, not {type(text).__name__}")
 
 
 def score_from_stats(stats: Stats, options: Options) -> Score:
-    if options.empty == "nan":
-        p = stats.precision() if stats.cand_total > 0 else math.nan
-        r = stats.recall() if stats.ref_total > 0 else math.nan
-    else:
-        p, r = stats.precision(), stats.recall()
-    return _finish(p, r, options)
-
-
-def _finish(p: float, r: float, options: Options) -> Score:
-    if options.round_pr is not None:
-        # ROUGE-1.5.5 prints P and R with %.5f and computes F from the printed values.
-        p, r = _round(p, options.round_pr), _round(r, options.round_pr)
-        denominator = (1 - options.alpha) * p + options.alpha * r
-        f = _round(p * r / denominator, options.round_pr) if denominator > 0 else 0.0
-        return Score(p, r, f)
-    return Score(p, r, f_measure(p, r, options.alpha))
+    p, r = stats.precision(), stats.recall()
+    if options.empty == "nan":  # MATLAB: a ratio over an empty side is undefined
+        if stats.cand_total <= 0:
+            p = math.nan
+        if stats.ref_total <= 0:
+            r = math.nan
+    digits = options.round_pr
+    if digits is None:
+        return Score(p, r, f_measure(p, r, options.alpha))
+    # ROUGE-1.5.5 prints P and R with %.5f and computes F from the printed values.
+    p, r = _round(p, digits), _round(r, digits)
+    denominator = (1 - options.alpha) * p + options.alpha * r
+    f = _round(p * r / denominator, digits) if denominator > 0 else 0.0
+    return Score(p, r, f)
 
 
 def _round(x: float, digits: int) -> float:
@@ -252,21 +239,30 @@ def score(
 
 
 @lru_cache(maxsize=4096)
-def _method_plan(spec: str | Method, options: Options, n_refs: int) -> tuple[Method, str, str]:
-    """The parsed method, its name and its signature (the same for every pair of a corpus)."""
-    method = parse_method(spec)
-    return method, method.name, signature(method, options, n_refs)
+def _method_plans(specs: tuple, options: Options, n_refs: int) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...]]:
+    """Per method: the parsed method, its name and its signature (the same for every pair of
+    a corpus, so one cache lookup serves a whole call), in the order to compute them: the LCS
+    family first, so the candidate's bit masks exist when ROUGE-1 can read its counts there.
+    Also the names in the order asked for."""
+    plans = []
+    for spec in specs:
+        method = parse_method(spec)
+        plans.append((method, method.name, signature(method, options, n_refs)))
+    names = tuple(dict.fromkeys(name for _, name, _ in plans))
+    return tuple(sorted(plans, key=lambda plan: plan[0].family not in _LAYOUT_FAMILIES)), names
+
+
+_LAYOUT_FAMILIES = ("L", "Lsum")
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
-    out: dict[str, MethodScore] = {}
-    n_refs = len(refs)
+    plans, names = _method_plans(tuple(methods), options, len(refs))
+    scored: dict[str, MethodScore] = {}
     wlcs_form, su_form = options.wlcs_form, options.su_form
-    for spec in methods:
-        method, name, sig = _method_plan(spec, options, n_refs)
+    for method, name, sig in plans:
         per_ref = []
         for index, ref in enumerate(refs):
             stats, ev = compute(method, cand, ref, wlcs_form=wlcs_form, su_form=su_form, evidence=evidence)
             per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
-        out[name] = combine_references(method, per_ref, options, sig)
-    return Result(cand, tuple(refs), options, out)
+        scored[name] = combine_references(method, per_ref, options, sig)
+    return Result(cand, tuple(refs), options, {name: scored[name] for name in names})

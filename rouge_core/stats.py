@@ -47,7 +47,7 @@ def _ratio(hits: float, total: float, exponent: float) -> float:
 
 def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:
     """F = P·R / ((1−α)·P + α·R); α = 0.5 is the harmonic mean, computed as rouge-score does."""
-    if math.isnan(precision) or math.isnan(recall):
+    if precision != precision or recall != recall:  # NaN (no math.isnan calls: this runs for every score)
         return math.nan
     if alpha == 0.5:
         total = precision + recall

@@ -51,12 +51,18 @@ class Document:
         cached, reading it is a plain attribute lookup)."""
         return tuple(t.term for t in self.tokens)
 
+    @cached_property
+    def _memo(self) -> dict:
+        return {}
+
+    def memoized(self, key):
+        """What `memo` keeps under `key`, or None when nothing has built it yet."""
+        return self._memo.get(key)
+
     def memo(self, key, build: Callable, *args):
         """`build(*args)`, computed once per Document: what scoring derives from one text
         alone (n-gram counts, bit masks) is shared by every method and reference using it."""
-        cache = self.__dict__.get("_memo")
-        if cache is None:
-            cache = self.__dict__["_memo"] = {}
+        cache = self._memo
         value = cache.get(key)
         if value is None:
             value = cache[key] = build(*args)
@@ -296,8 +302,21 @@ def tokenize(
     With `lcs_byte_limit_defect`, the Document also carries `lcs_view`, the differently cut
     sentences ROUGE-1.5.5's ROUGE-L/W reader uses under `-b`.
     """
+    return tokenize_with(text, tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                         limit_bytes, lcs_byte_limit_defect)
+
+
+def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                  data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                  lcs_byte_limit_defect: bool) -> Document:
+    """`tokenize` with its settings in the order of `Options.tokenize_key()` (scoring calls
+    it once per text, so it skips the keyword handling)."""
     if tokenizer not in _SPLITTERS:
         raise ValueError(f"unknown tokenizer {tokenizer!r}; choose one of {TOKENIZERS}")
+    if sentence_split == "newline" and not limit_words and not limit_bytes:
+        fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        if fast is not None:
+            return fast
     spans = split_sentences(text, sentence_split)
     lcs_view = None
     if limit_bytes and not limit_words and lcs_byte_limit_defect:  # a word limit wins, as in limit_spans
@@ -343,6 +362,11 @@ class _LazyDocument(Document):
         d = self.__dict__
         return _tokenize_spans(self.text, self.sentence_spans, *d["_lazy_args"]).tokens
 
+    @cached_property
+    def sentence_spans(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
+        # Only Documents of whole texts split at newlines leave their spans to be found here.
+        return tuple(split_sentences(self.text, "newline"))
+
     def __len__(self) -> int:
         return len(self.term_tuple)
 
@@ -371,6 +395,7 @@ def _ascii_word_table(lowercase: bool) -> bytes:
     """A bytes.translate table keeping [A-Za-z0-9] (lower-cased if asked) and turning every
     other byte into a space, so that str.split() yields the ASCII tokenizers' words."""
     table = bytearray(b" " * 256)
+    table[10] = 10  # newlines stay: a translated text has the original's lines
     for c in b"0123456789abcdefghijklmnopqrstuvwxyz":
         table[c] = c
     for c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZ":
@@ -383,24 +408,31 @@ _ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
     """Terms and sentence bounds without Token objects, for the common tokenizers; None when
-    the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers)."""
+    the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers).
+    `spans` None means one sentence per non-empty line of the whole text; the spans are
+    then found only if someone asks for them."""
     if tokenizer in ("rouge-score", "rouge155"):
         if not text.isascii():
             return None
-        # One translate maps every separator byte to a space (offsets unchanged: one byte is
-        # one character in ASCII); split() then gives [a-z0-9]+ / [A-Za-z0-9]+ words.
+        # One translate maps every separator byte but the newline to a space (offsets
+        # unchanged: one byte is one character in ASCII); split() then gives
+        # [a-z0-9]+ / [A-Za-z0-9]+ words.
         source = text.encode("ascii").translate(_ASCII_WORDS[lowercase]).decode("ascii")
         lower_each = False
     elif tokenizer == "whitespace":
         source, lower_each = text, lowercase
     else:
         return None
-    stem = get_stemmer(stemmer, data_dir)
-    stop = get_stopwords(stopwords, data_dir)
+    stem = None if stemmer == "none" else get_stemmer(stemmer, data_dir)
+    stop = None if stopwords == "none" else get_stopwords(stopwords, data_dir)
+    if spans is None:
+        # As split_sentences: empty lines are skipped, blank ones are sentences.
+        sentences = [line.split() for line in source.split("\n") if line]
+    else:
+        sentences = [source[s_start:s_end].split() for s_start, s_end in spans]
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
-    for s_start, s_end in spans:
-        words = source[s_start:s_end].split()
+    for words in sentences:
         if lower_each:
             words = [w.lower() for w in words]
         if stop:
@@ -411,14 +443,16 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
         terms.extend(words)
         bounds.append((first, len(terms)))
     doc = object.__new__(_LazyDocument)
-    doc.__dict__.update(
+    state = doc.__dict__
+    state.update(
         text=text,
         sentence_bounds=tuple(bounds),
-        sentence_spans=tuple(spans),
         lcs_view=None,
         term_tuple=tuple(terms),
         _lazy_args=(tokenizer, lowercase, stemmer, stopwords, data_dir),
     )
+    if spans is not None:
+        state["sentence_spans"] = tuple(spans)
     return doc
 
 

@@ -145,6 +145,8 @@ def test_clipped_hits_equal_the_multiset_intersection(cand, ref, n):
     expected = sum((Counter(cand_counts) & Counter(ref_counts)).values())
     assert clipped_hits(cand_counts, ref_counts) == expected
     assert clipped_hits(ref_counts, cand_counts) == expected
+    totals = max(len(cand) - n + 1, 0), max(len(ref) - n + 1, 0)
+    assert clipped_hits(cand_counts, ref_counts, *totals) == expected  # the no-repeat shortcut
 
 
 def test_result_records_survive_pickling_and_keep_value_hashes():
@@ -176,7 +178,7 @@ def test_layout_masks_are_the_same_with_and_without_the_column_table(cand_senten
     finally:
         fast._TABLE_MAX_BYTES = saved
     assert shifted.masks == with_table.masks
-    assert (shifted.full, shifted.start_rev, shifted.not_guard_rev) == (with_table.full, with_table.start_rev, with_table.not_guard_rev)
+    assert (shifted.full, shifted.start_rev) == (with_table.full, with_table.start_rev)
 
 
 def test_a_layout_wider_than_the_column_table_scores_like_the_dp():
@@ -189,3 +191,43 @@ def test_a_layout_wider_than_the_column_table_scores_like_the_dp():
     assert grid.nbytes > 128
     assert grid.lcs_length(ref) == lcs_table(ref, cand)[-1][-1]
     assert grid.union_positions(ref) == reference_union(ref, [cand[:700], cand[700:]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(sentences, st.lists(st.sampled_from("abcdef"), max_size=20))
+def test_unigram_hits_from_the_masks_equal_the_clipped_counts(cand_sentences, ref):
+    cand, bounds = layout(cand_sentences)
+    expected = sum((Counter(cand) & Counter(ref)).values())
+    grid = CandidateLayout(cand, bounds)
+    assert grid.unigram_hits(tuple(ref)) == expected
+    assert grid.unigram_hits(ref) == expected  # a list is read afresh, not kept
+
+
+def test_masks_of_keeps_tuples_by_identity_and_stays_right_past_its_limit():
+    import rouge_core.fast as fast
+
+    grid = CandidateLayout(["a", "b", "a"], ((0, 3),))
+    ref = ("a", "c", "b")
+    first = grid.masks_of(ref)
+    assert grid.masks_of(ref) is first
+    assert first[1] is None and first[0] == grid.masks["a"] and first[2] == grid.masks["b"]
+    listed = list(ref)
+    assert grid.masks_of(listed) is not grid.masks_of(listed)  # lists may change: never kept
+    refs = [("a",) * k + ("b",) for k in range(fast._READ_KEEP + 5)]  # more than are kept
+    assert [grid.unigram_hits(r) for r in refs] == [min(k, 2) + 1 for k in range(fast._READ_KEEP + 5)]
+    assert len(grid._read) <= fast._READ_KEEP
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeSU4"]), sentences, sentences)
+def test_methods_keep_the_order_asked_for_and_their_numbers_in_any_company(methods, cand_sentences, ref_sentences):
+    # The LCS family is computed first (ROUGE-1 then reads the candidate's masks); the result
+    # keeps the order asked for, and each method's numbers are those it gets on its own.
+    cand = "\n".join(" ".join(s) for s in cand_sentences)
+    ref = "\n".join(" ".join(s) for s in ref_sentences)
+    together = score(cand, [ref], methods, "rouge-score", evidence=False)
+    assert list(together.methods) == methods
+    for name in methods:
+        alone = score(cand, [ref], [name], "rouge-score", evidence=False)
+        assert together[name].score == alone[name].score
+        assert together[name].stats == alone[name].stats
