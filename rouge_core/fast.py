@@ -143,7 +143,7 @@ class CandidateLayout:
         """rouge-score's traceback of each reference sentence, given as its matching tokens'
         (key, mask) pairs, against every candidate sentence at once: appends, bottom row
         first, the key of each row where some candidate sentence's walk takes the diagonal
-        (and, with `diagonals`, the reversed-order bits of the sentences that take it).
+        (and, with `diagonals`, the walker bits of the sentences that take it, mirrored).
 
         The forward pass keeps per row (key, go-left mask, mask); rows without a match
         change nothing on either pass (no carry; the walk goes straight up), so they are left
