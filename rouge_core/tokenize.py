@@ -392,8 +392,9 @@ def _rebuild_lazy(state: dict) -> _LazyDocument:
 
 
 def _ascii_word_table(lowercase: bool) -> bytes:
-    """A bytes.translate table keeping [A-Za-z0-9] (lower-cased if asked) and turning every
-    other byte into a space, so that str.split() yields the ASCII tokenizers' words."""
+    """A bytes.translate table keeping [A-Za-z0-9] (lower-cased if asked) and the newline and
+    turning every other byte into a space, so that str.split() yields the ASCII tokenizers'
+    words."""
     table = bytearray(b" " * 256)
     table[10] = 10  # newlines stay: a translated text has the original's lines
     for c in b"0123456789abcdefghijklmnopqrstuvwxyz":
