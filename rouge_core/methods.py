@@ -14,6 +14,7 @@ from .tokenize import Document
 from .wlcs import wlcs_paper, wlcs_rouge155
 
 FAMILIES = ("N", "L", "Lsum", "Lbest", "W", "S", "SU")
+LAYOUT_FAMILIES = ("L", "Lsum")  # the families that build the candidate's bit masks (`_layout`)
 
 
 @dataclass(frozen=True)
@@ -111,20 +112,19 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
     if family == "N":
         n = method.n
         if n == 1 and not evidence:
-            layout = cand.memoized("layout")
+            layout = cand.memoized(_LAYOUT)
             if layout is not None:  # the candidate's masks are built: they hold its token counts
                 return Stats(layout.unigram_hits(r_terms), len(c_terms), len(r_terms)), None
-        # memo keys: n for the n-gram counts, names for the rest
-        stats = ngram_stats(c_terms, r_terms, n, cand.memo(n, ngram_counts, c_terms, n), ref.memo(n, ngram_counts, r_terms, n))
+        stats = ngram_stats(c_terms, r_terms, n, _ngram_counts(cand, n), _ngram_counts(ref, n))
         return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
     if family == "L":
-        return sentence_lcs(c_terms, r_terms, evidence, layout=cand.memo("layout", CandidateLayout, c_terms, cand.sentence_bounds))
+        return sentence_lcs(c_terms, r_terms, evidence, layout=_layout(cand))
     if family in ("Lsum", "W") and (cand.lcs_view is not None or ref.lcs_view is not None):
         return _perl_byte_limited_lcs(method, cand, ref, evidence)
     if family == "Lsum":
-        counts = (cand.memo(1, ngram_counts, c_terms, 1), ref.memo(1, ngram_counts, r_terms, 1)) if evidence else None
+        counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1)) if evidence else None
         return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
-                         layout=cand.memo("layout", CandidateLayout, c_terms, cand.sentence_bounds), unigram_counts=counts)
+                         layout=_layout(cand), unigram_counts=counts)
     if family == "Lbest":
         return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
     if family == "W":
@@ -133,6 +133,18 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
     unigram_form = su_form if family == "SU" else None
     return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
+
+
+# Document.memo keys: n for the n-gram counts, names for the rest.
+_LAYOUT = "layout"
+
+
+def _ngram_counts(doc: Document, n: int):
+    return doc.memo(n, ngram_counts, doc.term_tuple, n)
+
+
+def _layout(doc: Document) -> CandidateLayout:
+    return doc.memo(_LAYOUT, CandidateLayout, doc.term_tuple, doc.sentence_bounds)
 
 
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .methods import Method, compute, parse_method
+from .methods import LAYOUT_FAMILIES, Method, compute, parse_method
 from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
@@ -249,10 +249,7 @@ def _method_plans(specs: tuple, options: Options, n_refs: int) -> tuple[tuple[tu
         method = parse_method(spec)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
-    return tuple(sorted(plans, key=lambda plan: plan[0].family not in _LAYOUT_FAMILIES)), names
-
-
-_LAYOUT_FAMILIES = ("L", "Lsum")
+    return tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES)), names
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
