@@ -1,4 +1,6 @@
-"""Shared helpers for the conformance data in ../shared/conformance (see its README)."""
+"""Shared helpers for the conformance data in tests/data/conformance (a copy of the team's
+shared/conformance; see its README). The data is part of the repository: a missing file is an
+error, never a skip."""
 
 from __future__ import annotations
 
@@ -10,13 +12,13 @@ from pathlib import Path
 import rouge_core
 
 REPO = Path(__file__).resolve().parents[1]
-CONFORMANCE_DIR = Path(os.environ.get("ROUGE_CONFORMANCE_DIR", REPO.parent / "shared" / "conformance"))
+CONFORMANCE_DIR = Path(os.environ.get("ROUGE_CONFORMANCE_DIR", REPO / "tests" / "data" / "conformance"))
 
 
 def load_cases(name: str) -> list[dict]:
     path = CONFORMANCE_DIR / name
     if not path.is_file():
-        return []
+        raise FileNotFoundError(f"conformance data {path} is missing (it belongs to the repository)")
     with path.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 

@@ -7,8 +7,6 @@ Each case is written as SPL files plus an XML configuration in a tmp dir and run
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shlex
 from pathlib import Path
@@ -16,26 +14,15 @@ from pathlib import Path
 import pytest
 
 from rouge_core.compat.rouge155 import main
-
-
-def conformance_dir() -> Path | None:
-    root = os.environ.get("ROUGE_CONFORMANCE_DIR")
-    path = Path(root) if root else Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance"
-    return path if (path / "generated.jsonl").is_file() else None
+from tests.conformance import CONFORMANCE_DIR, load_cases
 
 
 def _cases() -> list:
-    folder = conformance_dir()
-    if folder is None:
-        return [pytest.param(None, marks=pytest.mark.skip(
-            reason="shared/conformance not found beside the repo (set ROUGE_CONFORMANCE_DIR)"))]
     cases = []
     for name in ("generated.jsonl", "seeds.jsonl"):
-        with open(folder / name, encoding="utf-8") as handle:
-            for line in handle:
-                case = json.loads(line)
-                if case.get("tool") == "rouge155":
-                    cases.append(pytest.param(case, id=case["id"]))
+        for case in load_cases(name):
+            if case.get("tool") == "rouge155":
+                cases.append(pytest.param(case, id=case["id"]))
     return cases
 
 
@@ -59,9 +46,8 @@ def _write_case(folder: Path, case: dict) -> Path:
 
 @pytest.mark.parametrize("case", _cases())
 def test_case_through_the_command_line(case, tmp_path, capsys):
-    pytest.importorskip("rouge_core.engine155", reason="the scoring engine is not there yet")
     config = _write_case(tmp_path, case)
-    data = conformance_dir() / "rouge155-official" / "data"
+    data = CONFORMANCE_DIR / "rouge155-official" / "data"
     code = main(["-d", "-e", str(data), *shlex.split(case["args"]), str(config), "S"])
     out = capsys.readouterr().out
     assert code == 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -13,15 +12,10 @@ import pytest
 from rouge_core.compat.rouge155 import main
 from rouge_core.compat.rouge155.api import evaluate_config
 from rouge_core.compat.rouge155.flags import parse_command_line
+from tests.conformance import CONFORMANCE_DIR
 
 
-def conformance_dir() -> Path | None:
-    root = os.environ.get("ROUGE_CONFORMANCE_DIR")
-    path = Path(root) if root else Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance"
-    return path if (path / "rouge155-official").is_dir() else None
-
-
-OFFICIAL = (conformance_dir() or Path("/nonexistent")) / "rouge155-official"
+OFFICIAL = CONFORMANCE_DIR / "rouge155-official"
 _BASE = "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2"
 # (expected output, flags, config, system id) as in rouge155-official/README.md
 RUNS = [
@@ -44,15 +38,12 @@ IDS = [r[0] for r in RUNS]
 
 @pytest.fixture
 def sample_test_dir(monkeypatch):
-    if conformance_dir() is None:
-        pytest.skip("shared/conformance not found beside the repo (set ROUGE_CONFORMANCE_DIR)")
     monkeypatch.chdir(OFFICIAL / "sample-test")  # the configs' paths are relative to it
     return OFFICIAL
 
 
 @pytest.mark.parametrize("expected, flags, config, system_id", RUNS, ids=IDS)
 def test_sample_output_byte_for_byte(sample_test_dir, capsys, expected, flags, config, system_id):
-    pytest.importorskip("rouge_core.engine155", reason="the scoring engine is not there yet")
     argv = ["-e", "../data", *shlex.split(flags), config] + ([system_id] if system_id else [])
     assert main(argv) == 0
     out = capsys.readouterr().out
