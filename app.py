@@ -11,6 +11,7 @@ from pathlib import Path
 import streamlit as st
 
 from lens_app import inputs, share, sidebar
+from lens_app.markup import md
 from lens_app.pages import PAGES
 
 # The page scripts live in lens_app/pages/. Keep anything named `pages` away from this
@@ -18,7 +19,8 @@ from lens_app.pages import PAGES
 # skipping this router (see lens_app/pages/__init__.py).
 HERE = Path(__file__).parent
 
-st.set_page_config(page_title="ROUGE Lens", page_icon=":material/search:", layout="wide")
+# The icon is served by this server: an icon name would make browsers fetch it from a font CDN.
+st.set_page_config(page_title="ROUGE Lens", page_icon=str(HERE / "lens_app" / "static" / "icon.png"), layout="wide")
 
 pages = [
     st.Page(spec.script, title=spec.title, icon=spec.icon, url_path=spec.url_path, default=(index == 0))
@@ -35,6 +37,6 @@ st.sidebar.markdown("## ROUGE Lens")
 st.sidebar.caption("Every ROUGE variant, exact against the tools people trust, with the evidence behind each number.")
 sidebar.render()
 for problem in link_problems:
-    st.sidebar.warning(problem)
+    st.sidebar.warning(md(problem))
 
 navigation.run()

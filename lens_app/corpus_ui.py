@@ -4,8 +4,6 @@ so switching pages (or a failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
-import html
-
 import streamlit as st
 
 import rouge_core
@@ -13,6 +11,7 @@ from rouge_core import corpus_io, export
 from rouge_core.corpus import CorpusResult, score_corpus
 
 from . import pages, state
+from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
@@ -37,7 +36,7 @@ def current_results() -> dict[str, CorpusResult]:
 
 def _show_problems(error: corpus_io.CorpusError) -> None:
     kept = " The corpus loaded before is kept." if current_corpus() is not None else ""
-    st.error("**This corpus could not be read.**" + kept + "\n\n" + "\n".join(f"- {p}" for p in error.problems))
+    st.error("**This corpus could not be read.**" + kept + "\n\n" + "\n".join(f"- {md(p)}" for p in error.problems))
 
 
 def corpus_loader(prefix: str = "corpus") -> None:
@@ -63,10 +62,10 @@ def corpus_loader(prefix: str = "corpus") -> None:
             _show_problems(e)
     corpus = current_corpus()
     if corpus is not None:
-        st.caption(f"Loaded: **{html.escape(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
-                   f"systems: {', '.join(corpus.system_names)}")
+        st.caption(f"Loaded: **{md(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
+                   f"systems: {md_list(corpus.system_names)}")
         for w in corpus.warnings[:10]:
-            st.warning(w)
+            st.warning(md(w))
 
 
 def _table_loader(prefix: str, max_bytes: int, paste: bool) -> None:
@@ -109,7 +108,7 @@ def _parallel_loader(prefix: str, max_bytes: int) -> None:
 
 
 def _accept(corpus: corpus_io.Corpus) -> None:
-    st.success(f"Parsed {len(corpus)} pairs; systems: {', '.join(corpus.system_names)}. Preview:")
+    st.success(f"Parsed {len(corpus)} pairs; systems: {md_list(corpus.system_names)}. Preview:")
     st.dataframe(corpus.preview(20), hide_index=True)
     st.session_state[CORPUS_KEY] = corpus
 
@@ -141,7 +140,7 @@ def run_scoring(corpus: corpus_io.Corpus) -> None:
     for system, candidates in corpus.systems.items():
         def progress(done: int, _n: int, base: int = done_before) -> None:
             if done % 10 == 0 or done == _n:
-                bar.progress((base + done) / total, text=f"Scoring {system}: {done}/{_n}")
+                bar.progress((base + done) / total, text=f"Scoring {md(system)}: {done}/{_n}")
 
         results[system] = score_corpus(list(candidates), list(corpus.references), methods, options,
                                        ids=list(corpus.ids), progress=progress)

@@ -12,6 +12,7 @@ import streamlit as st
 from rouge_core.textio import MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
 
 from . import examples, state
+from .markup import md
 
 _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
 _UPLOAD_ERRORS_KEY = "_upload_errors"
@@ -144,7 +145,7 @@ def _current_upload_errors() -> list[str]:
 
 def show_upload_errors() -> None:
     for message in _current_upload_errors():
-        st.error(message + " Your texts were kept.", icon=":material/error:")
+        st.error(md(message) + " Your texts were kept.", icon=":material/error:")
 
 
 def render_text_inputs() -> tuple[str, list[str]]:

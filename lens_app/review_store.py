@@ -14,8 +14,10 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Mapping
 
 ENV_VAR = "ROUGE_LENS_DB"
+SECRET_KEY = "judgements_db"  # in .streamlit/secrets.toml
 DEFAULT_PATH = Path("~/.rouge_lens/judgements.sqlite3")
 
 SCHEMA = """
@@ -33,8 +35,14 @@ CREATE TABLE IF NOT EXISTS judgements (
 """
 
 
-def default_path() -> Path:
-    return Path(os.environ.get(ENV_VAR) or DEFAULT_PATH).expanduser()
+def configured_path(secrets: Mapping[str, object] | None = None) -> Path:
+    """Where the judgements live: server configuration only, never user input.
+
+    The environment variable ROUGE_LENS_DB wins, then `judgements_db` in the app's
+    .streamlit/secrets.toml (`secrets`), then ~/.rouge_lens/judgements.sqlite3.
+    """
+    configured = os.environ.get(ENV_VAR) or (secrets or {}).get(SECRET_KEY)
+    return Path(str(configured) if configured else DEFAULT_PATH).expanduser()
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,7 @@ class Judgement:
 
 class ReviewStore:
     def __init__(self, path: str | os.PathLike | None = None):
-        self.path = Path(path).expanduser() if path else default_path()
+        self.path = Path(path).expanduser() if path else configured_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with closing(self._connect()) as conn:
             conn.execute("PRAGMA journal_mode=WAL")

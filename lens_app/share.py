@@ -1,8 +1,10 @@
 """Shareable links: the texts and settings in the page URL (st.query_params).
 
-A teacher sends the link; it opens with the same texts and settings. URLs have practical
-length limits, so past MAX_URL_CHARS encoded characters only the settings go into the URL
-and the page offers the texts as a JSON download instead.
+A teacher sends the link; it opens with the same texts and settings. Texts go into the
+address bar only when the user asks for a link (`write_to_url`), never on a keystroke, and a
+link that no longer shows the current view is taken out again (`drop_stale_link`). URLs have
+practical length limits, so past MAX_URL_CHARS encoded characters only the settings go into
+the URL and the page offers the texts as a JSON download instead.
 """
 
 from __future__ import annotations
@@ -91,6 +93,9 @@ def load_from_url_once() -> list[str]:
     if not params:
         return []
     values, problems = decode_settings(params)
+    profile = values.get(sidebar.PROFILE)
+    if profile not in (None, "custom"):
+        ss.update(sidebar.profile_widget_values(profile))  # the link's own settings override these
     ss.update(values)
     if sidebar.ALPHA in values:
         ss.pop(sidebar.BETA, None)  # rebuilt from α by sidebar.ensure_defaults
@@ -105,16 +110,50 @@ def current_settings() -> dict[str, object]:
     return {key: st.session_state[key] for key, _, _ in _SETTINGS.values() if key in st.session_state}
 
 
+def _url_params() -> dict[str, list[str]]:
+    return {k: st.query_params.get_all(k) for k in st.query_params.keys()}
+
+
+def _as_lists(params: dict[str, str | list[str]]) -> dict[str, list[str]]:
+    return {k: (v if isinstance(v, list) else [v]) for k, v in params.items()}
+
+
+LINK_PARAMS = frozenset(("c", "r", *_SETTINGS))  # what a share link writes into the URL
+
+
+def _link_in_url() -> dict[str, list[str]]:
+    return {k: v for k, v in _url_params().items() if k in LINK_PARAMS}
+
+
+def _matches(link: dict[str, list[str]], candidate: str, references: list[str]) -> bool:
+    """Every value the link holds is the current view's (a hand-made link may hold fewer)."""
+    view = _as_lists(encode_view(candidate, references, current_settings()))
+    return all(view.get(k) == v for k, v in link.items())
+
+
+def shows_view(candidate: str, references: list[str]) -> bool:
+    """Whether the address bar holds a link to this view, texts included."""
+    link = _link_in_url()
+    return "c" in link and _matches(link, candidate, references)
+
+
 def write_to_url(candidate: str, references: list[str]) -> bool:
-    """Put the view into the URL; False when the texts are too long (settings only then)."""
-    settings = current_settings()
-    params = encode_view(candidate, references, settings)
+    """Put the view into the URL (the user asked for a link); False when the texts are too
+    long (settings only then)."""
+    params = encode_view(candidate, references, current_settings())
     fits = encoded_length(params) <= MAX_URL_CHARS
     if not fits:
         params.pop("c")
         params.pop("r")
-    current = {k: st.query_params.get_all(k) for k in st.query_params.keys()}
-    wanted = {k: (v if isinstance(v, list) else [v]) for k, v in params.items()}
-    if current != wanted:  # writing only on change avoids needless browser history updates
-        st.query_params.from_dict(params)
+    others = {k: v for k, v in _url_params().items() if k not in LINK_PARAMS}
+    st.query_params.from_dict({**others, **params})
     return fits
+
+
+def drop_stale_link(candidate: str, references: list[str]) -> None:
+    """Take a link out of the URL once the view has changed: the address bar never keeps
+    texts the page no longer shows (nor texts the user did not ask to put there)."""
+    link = _link_in_url()
+    if link and not _matches(link, candidate, references):
+        for key in link:
+            del st.query_params[key]

@@ -52,7 +52,8 @@ WEIGHT = "sb_w"
 DEFAULT_PROFILE = "rouge-score"
 
 
-def _profile_widget_values(name: str) -> dict:
+def profile_widget_values(name: str) -> dict:
+    """The settings widgets' values that a profile stands for."""
     opts = rouge_core.profile(name)
     return {
         TOKENIZER: opts.tokenizer,
@@ -75,7 +76,7 @@ def ensure_defaults() -> None:
         ss[ALPHA] = round(alpha_from_beta(ss[BETA]), 6)
     if BETA not in ss and ALPHA in ss:
         ss[BETA] = round(beta_from_alpha(ss[ALPHA]), 4) if ss[ALPHA] > 0 else 0.0
-    for key, value in _profile_widget_values(DEFAULT_PROFILE).items():
+    for key, value in profile_widget_values(DEFAULT_PROFILE).items():
         ss.setdefault(key, value)
     ss.setdefault(F_PARAM, "β")
     ss.setdefault(MAX_N, 2)
@@ -87,7 +88,7 @@ def ensure_defaults() -> None:
 def _load_profile() -> None:
     name = st.session_state[PROFILE]
     if name != "custom":
-        st.session_state.update(_profile_widget_values(name))
+        st.session_state.update(profile_widget_values(name))
 
 
 def _beta_changed() -> None:

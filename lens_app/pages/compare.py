@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from lens_app import corpus_ui as ui
+from lens_app.markup import md
 from rouge_core.significance import approximate_randomization, paired_bootstrap
 from rouge_core.viz import corpus_charts as charts
 
@@ -59,7 +60,7 @@ tests = [paired_bootstrap(a_kept, b_kept, int(resamples), int(seed)),
 st.subheader("Significance")
 test_frame = pd.DataFrame([{**t.as_dict(), "system_a": system_a, "system_b": system_b, "method": method} for t in tests])
 st.dataframe(test_frame, hide_index=True, key="compare_tests")
-st.caption(f"Two-sided tests of mean({system_a}) − mean({system_b}) of {method} F over {len(kept)} pairs; "
+st.caption(f"Two-sided tests of mean({md(system_a)}) − mean({md(system_b)}) of {method} F over {len(kept)} pairs; "
            f"seed {int(seed)}. The permutation test enumerates all 2^n swaps when that is no more than the resamples.")
 ui.download_pair("Significance tests", test_frame, results[system_a].signatures[method], "significance", "dl_tests")
 

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
+from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import explain
 from rouge_core.viz import learn_charts
@@ -86,7 +87,7 @@ with st.expander("ROUGE-N: counting shared n-grams", expanded=True):
     table(rows)
     for row in explain.clipped_rows(rows):
         st.markdown(
-            f"Clipping: `{row['n-gram']}` occurs {row['in candidate']}× in the candidate but only "
+            f"Clipping: “{md(row['n-gram'])}” occurs {row['in candidate']}× in the candidate but only "
             f"{row['in reference']}× in the reference, so it counts {row['counted']}×, not {row['in candidate']}×."
         )
     stats = per_reference_stats(f"rouge{n}")

@@ -1,6 +1,7 @@
 """Review: step through pairs side by side, record verdicts and notes in SQLite."""
 
-import html
+import logging
+import sqlite3
 
 import pandas as pd
 import streamlit as st
@@ -8,14 +9,12 @@ import streamlit as st
 import rouge_core
 from lens_app import corpus_ui as ui
 from lens_app import state
-from lens_app.review_store import ReviewStore, default_path
+from lens_app.review_store import ReviewStore, configured_path
 from rouge_core.agreement import pairwise_agreement
+from lens_app.markup import md
 from rouge_core.viz import corpus_charts as charts
+from rouge_core.viz.highlight import box_html, ngram_highlight_html
 
-try:  # the shared highlighter; drawn on the user's own text, escaped
-    from rouge_core.viz.highlight import ngram_highlight_html
-except ImportError:  # pragma: no cover - only while the module is being written
-    ngram_highlight_html = None
 
 AB_SCALE = ["A better", "B better", "tie"]
 RATING_SCALE = ["1", "2", "3", "4", "5"]
@@ -24,22 +23,22 @@ st.title("Review")
 ui.corpus_loader("review")
 corpus = ui.current_corpus()
 
-# The database path and annotator name also live in the URL, so a reload keeps them.
-for key, param, fallback in (("review_db", "db", str(default_path())), ("review_annotator", "annotator", "")):
-    if key not in st.session_state:
-        st.session_state[key] = st.query_params.get(param, fallback)
-c1, c2 = st.columns(2)
-db_path = c1.text_input("Judgements database (SQLite)", key="review_db",
-                        help="Created on first use. Default: $ROUGE_LENS_DB or ~/.rouge_lens/judgements.sqlite3")
-annotator = c2.text_input("Annotator name", key="review_annotator")
-st.query_params["db"] = db_path
+# The annotator name lives in the URL too, so a reload keeps it. The database location is
+# server configuration (never a URL or a text field: a link must not make the server create files).
+if "review_annotator" not in st.session_state:
+    st.session_state["review_annotator"] = st.query_params.get("annotator", "")
+annotator = st.text_input("Annotator name", key="review_annotator")
+if "db" in st.query_params:  # links made by earlier versions carried a path: never used
+    del st.query_params["db"]
 st.query_params["annotator"] = annotator
 try:
-    store = ReviewStore(db_path)
-except Exception as e:  # an unwritable path must not break the page
-    st.error(f"Cannot open the database {db_path!r}: {e}")
+    store = ReviewStore(configured_path(st.secrets.to_dict() if st.secrets.load_if_toml_exists() else None))
+except (OSError, sqlite3.Error):
+    logging.getLogger(__name__).exception("cannot open the judgements database")
+    st.error("The judgements database cannot be opened, so judgements cannot be saved. Whoever runs this server "
+             "sets its location (ROUGE_LENS_DB or judgements_db in .streamlit/secrets.toml; see the README).")
     st.stop()
-st.caption(f"Judgements are saved as you make them in `{html.escape(str(store.path))}`.")
+st.caption("Judgements are saved as you make them, in the judgements database this server is configured with.")
 
 if corpus is None:
     st.info("Load a corpus to review it.")
@@ -47,8 +46,8 @@ if corpus is None:
     if not everything.empty:
         st.subheader("Judgements in this database")
         latest = everything.sort_values("updated_at").iloc[-1]
-        st.caption(f"{len(everything)} judgement(s) stored; latest: pair {latest['pair_id']} by "
-                   f"{latest['annotator']}: {latest['verdict'] or '(no verdict)'} at {latest['updated_at']}")
+        st.caption(f"{len(everything)} judgement(s) stored; latest: pair {md(latest['pair_id'])} by "
+                   f"{md(latest['annotator'])}: {md(latest['verdict'] or '(no verdict)')} at {md(latest['updated_at'])}")
         st.dataframe(everything, hide_index=True, key="review_all_judgements")
         ui.download_pair("All judgements", everything, "judgements|all", "judgements_all", "dl_all_judgements")
     st.stop()
@@ -82,50 +81,43 @@ def go(step: int) -> None:
 b1, b2, b3 = st.columns([1, 1, 3])
 b1.button("← Previous (k)", on_click=go, args=(-1,), key="review_prev", shortcut="k", disabled=position == 0)
 b2.button("Next (j) →", on_click=go, args=(1,), key="review_next", shortcut="j", disabled=position >= n - 1)
-b3.progress((position + 1) / n, text=f"Pair {position + 1} of {n}: id {corpus.ids[position]}")
+b3.progress((position + 1) / n, text=f"Pair {position + 1} of {n}: id {md(corpus.ids[position])}")
 
 pair_id = corpus.ids[position]
 references = list(corpus.references[position])
 options = state.current_options()
 
 
-def highlighted(text: str, other: list[str], side: str) -> str:
-    """`text` with its ROUGE-1 matches against `other` marked (escaped)."""
+def highlighted(text: str, other: list[str]) -> str:
+    """`text` with its ROUGE-1 matches against `other` marked (escaped HTML, for st.html)."""
     result = rouge_core.score(text, other or [""], ["rouge1"], options)
     ms = result["rouge1"]
-    chosen = ms.chosen if ms.chosen is not None else 0
-    evidence = ms.per_reference[chosen].evidence if ms.per_reference else None
-    if ngram_highlight_html is not None and evidence is not None:
-        return ngram_highlight_html(result.candidate, evidence, "candidate")
-    matched = set(result.references[chosen].terms) if result.references else set()
-    parts, cursor = [], 0
-    for token in result.candidate.tokens:
-        parts.append(html.escape(text[cursor:token.start]))
-        surface = html.escape(text[token.start:token.end])
-        parts.append(f"<mark>{surface}</mark>" if token.term in matched else surface)
-        cursor = token.end
-    parts.append(html.escape(text[cursor:]))
-    return "".join(parts).replace("\n", "<br>")
+    evidence = ms.per_reference[ms.chosen if ms.chosen is not None else 0].evidence
+    return ngram_highlight_html(result.candidate, evidence, "candidate")
 
 
 candidate_a = corpus.systems[system_a][position]
 if system_b is None:
     left, right = st.columns(2)
-    left.markdown("**Reference" + ("s" if len(references) > 1 else "") + "** (words found in the candidate marked)")
-    for ref in references:
-        left.markdown(highlighted(ref, [candidate_a], "reference"), unsafe_allow_html=True)
-    right.markdown(f"**Candidate — {html.escape(system_a)}** (words found in a reference marked)")
-    right.markdown(highlighted(candidate_a, references, "candidate"), unsafe_allow_html=True)
+    with left:
+        st.markdown("**Reference" + ("s" if len(references) > 1 else "") + "** (words found in the candidate marked)")
+        for ref in references:
+            st.html(highlighted(ref, [candidate_a]))
+    with right:
+        st.markdown(f"**Candidate — {md(system_a)}** (words found in a reference marked)")
+        st.html(highlighted(candidate_a, references))
 else:
     candidate_b = corpus.systems[system_b][position]
     st.markdown("**Reference" + ("s" if len(references) > 1 else "") + "**")
     for ref in references:
-        st.markdown(html.escape(ref).replace("\n", "<br>"), unsafe_allow_html=True)
+        st.html(box_html(ref))
     left, right = st.columns(2)
-    left.markdown(f"**A — {html.escape(system_a)}**")
-    left.markdown(highlighted(candidate_a, references, "candidate"), unsafe_allow_html=True)
-    right.markdown(f"**B — {html.escape(system_b)}**")
-    right.markdown(highlighted(candidate_b, references, "candidate"), unsafe_allow_html=True)
+    with left:
+        st.markdown(f"**A — {md(system_a)}**")
+        st.html(highlighted(candidate_a, references))
+    with right:
+        st.markdown(f"**B — {md(system_b)}**")
+        st.html(highlighted(candidate_b, references))
 
 # --- verdict and note, saved on every change --------------------------------------------------
 widget_suffix = f"{fingerprint}_{task}_{pair_id}_{annotator}"
@@ -141,9 +133,9 @@ def save() -> None:
     verdict = st.session_state.get(verdict_key) or ""
     try:
         store.save(fingerprint, task, pair_id, annotator, verdict, st.session_state.get(note_key, ""), corpus.source)
-        st.session_state["review_saved"] = f"Saved pair {pair_id}: {verdict or '(no verdict)'}"
+        st.session_state["review_saved"] = f"Saved pair {md(pair_id)}: {md(verdict or '(no verdict)')}"
     except Exception as e:  # shown, never swallowed silently
-        st.session_state["review_saved"] = f"NOT saved: {e}"
+        st.session_state["review_saved"] = f"NOT saved: {md(e)}"
 
 
 if not annotator.strip():
@@ -154,7 +146,7 @@ message = st.session_state.pop("review_saved", None)
 if message:
     (st.error if message.startswith("NOT") else st.success)(message)
 if stored:
-    st.caption(f"Last saved {stored.updated_at} by {html.escape(stored.annotator)}")
+    st.caption(f"Last saved {md(stored.updated_at)} by {md(stored.annotator)}")
 
 # --- all judgements: export, agreement, relation to ROUGE -----------------------------------------
 st.subheader("Judgements")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import streamlit as st
 
 import rouge_core
 from lens_app import inputs, share, state
+from lens_app.markup import md
 from rouge_core import sweep
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
@@ -202,19 +205,19 @@ def render_profiles(candidate: str, references: tuple[str, ...], options: rouge_
 
 def render_share(candidate: str, references: list[str]) -> None:
     st.subheader("Share this view")
-    fits = share.write_to_url(candidate, references)
-    if fits:
-        st.caption("The address bar now holds these texts and settings: send the link and it opens this same view "
-                   f"(texts up to {share.MAX_URL_CHARS:,} encoded characters).")
-        url = getattr(st.context, "url", None)
-        if url:
-            from urllib.parse import urlencode
-
-            params = share.encode_view(candidate, references, share.current_settings())
-            st.code(f"{url.split('?')[0].rstrip('/')}/?{urlencode(params, doseq=True)}", language=None, wrap_lines=True)
-    else:
-        st.warning(f"These texts are too long for a link (more than {share.MAX_URL_CHARS:,} characters once encoded). "
-                   "The link keeps only the settings; send the texts as a JSON file, which the upload box reads back.")
+    share.drop_stale_link(candidate, references)
+    if st.button("Create a share link", icon=":material/link:", key="create_share_link",
+                 help="Puts these texts and settings into the page address, to send to someone. "
+                      "Nothing goes into the address until you ask."):
+        if not share.write_to_url(candidate, references):
+            st.warning(f"These texts are too long for a link (more than {share.MAX_URL_CHARS:,} characters once "
+                       "encoded). The link keeps only the settings; send the texts as a JSON file, which the upload "
+                       "box reads back.")
+    if share.shows_view(candidate, references):
+        st.caption("The address bar now holds these texts and settings: send the link and it opens this same view.")
+        base = (getattr(st.context, "url", None) or "").split("?")[0].rstrip("/")
+        query = urlencode(share.encode_view(candidate, references, share.current_settings()), doseq=True)
+        st.code(f"{base}/?{query}", language=None, wrap_lines=True)
     st.download_button("Download texts (JSON)", pair_to_json(candidate, references).encode("utf-8"),
                        file_name="rouge-lens-texts.json", mime="application/json", key="download_texts")
 
@@ -240,7 +243,7 @@ else:
     try:
         result = compute(candidate, refs, methods, options)
     except ValueError as exc:  # e.g. a setting the tokenizer cannot honour
-        st.error(f"These settings cannot score the texts: {exc}")
+        st.error(f"These settings cannot score the texts: {md(exc)}")
     else:
         if not len(result.candidate) or not any(len(r) for r in result.references):
             st.warning("After tokenization the candidate or the references hold no tokens (with this tokenizer, "

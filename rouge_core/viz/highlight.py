@@ -66,10 +66,19 @@ def _render_range(doc: Document, marks: Mapping[int, Mark], first: int, last: in
     return "".join(out)
 
 
+def _boxed(body: str) -> str:
+    return f'<div class="rl-text" style="{TEXT_BOX_STYLE}">{body}</div>'
+
+
+def box_html(text: str) -> str:
+    """A plain text in the same box as the highlighted ones (escaped)."""
+    return _boxed(esc(text))
+
+
 def render_marked(doc: Document, marks: Mapping[int, Mark], *, box: bool = True) -> str:
     """The whole document with marks on the given token indices."""
     body = _render_range(doc, marks, 0, len(doc.tokens), 0, len(doc.text))
-    return f'<div class="rl-text" style="{TEXT_BOX_STYLE}">{body}</div>' if box else body
+    return _boxed(body) if box else body
 
 
 def render_sentence(doc: Document, sentence: int, marks: Mapping[int, Mark]) -> str:

@@ -8,6 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import rouge_core  # noqa: E402
+from lens_app.markup import plain  # noqa: E402
 from rouge_core import corpus_io  # noqa: E402
 from rouge_core.significance import approximate_randomization, paired_bootstrap  # noqa: E402
 
@@ -43,7 +44,7 @@ def test_corpus_page_aggregates_equal_rouge_core():
     at.run()
     paste(at, "corpus", CSV)
     assert not at.exception and not at.error
-    assert "Parsed 4 pairs" in at.success[0].value
+    assert "Parsed 4 pairs" in plain(at.success[0].value)
     at.button(key="score_corpus").click().run()
     assert not at.exception
     corpus = corpus_io.build_corpus(corpus_io.read_csv(CSV.encode()))
@@ -68,14 +69,14 @@ def test_corpus_page_bad_input_keeps_the_loaded_corpus():
     paste(at, "corpus", CSV)
     at.button(key="score_corpus").click().run()
     at.text_area(key="corpus_paste").set_value("id,candidate,reference\n1,a,b\n1,c\n").run()
-    assert any("line 3: 2 fields" in e.value and "kept" in e.value for e in at.error)
+    assert any("line 3: 2 fields" in plain(e.value) and "kept" in plain(e.value) for e in at.error)
     at.text_area(key="corpus_paste").set_value("id,candidate,reference\n1,a,b\n1,c,d\n").run()
-    assert any("duplicate id '1'" in e.value for e in at.error)
+    assert any("duplicate id '1'" in plain(e.value) for e in at.error)
     assert len(at.session_state["corpus_data"]) == 4
     assert len(at.dataframe(key="corpus_pairs").value) == 4  # the scored table is still there
     at.selectbox(key="corpus_paste_fmt").set_value("JSONL").run()
     at.text_area(key="corpus_paste").set_value('{"id": 1, "candidate": "a", "reference": "b"}\n{oops}\n').run()
-    assert any("line 2: malformed JSON" in e.value for e in at.error)
+    assert any("line 2: malformed JSON" in plain(e.value) for e in at.error)
 
 
 def test_compare_page_p_values_are_seeded():
@@ -98,14 +99,14 @@ def test_compare_page_p_values_are_seeded():
     assert first["approximate randomization"] == approximate_randomization(a, b, 200, 5).p_value
 
 
-def test_review_judgements_persist_across_runs(tmp_path):
+def test_review_judgements_persist_across_runs(tmp_path, monkeypatch):
     db = tmp_path / "judgements.sqlite3"
+    monkeypatch.setenv("ROUGE_LENS_DB", str(db))
     corpus = corpus_io.build_corpus(corpus_io.read_csv(CSV.encode()))
 
     def start() -> AppTest:
         at = page("review.py")
         at.session_state["corpus_data"] = corpus
-        at.session_state["review_db"] = str(db)
         at.run()
         at.text_input(key="review_annotator").set_value("alice").run()
         return at
@@ -136,3 +137,40 @@ def test_review_two_sessions_do_not_lose_judgements(tmp_path):
     two.save("c", "t", "p1", "alice", "B better", "changed my mind")
     rows = {(j.pair_id, j.annotator): j for j in ReviewStore(db).all()}
     assert len(rows) == 2 and rows[("p1", "alice")].verdict == "B better"
+
+
+def test_a_link_cannot_choose_where_judgements_are_stored(tmp_path, monkeypatch):
+    configured = tmp_path / "configured.sqlite3"
+    planted = tmp_path / "planted" / "evil.sqlite3"
+    monkeypatch.setenv("ROUGE_LENS_DB", str(configured))
+    at = page("review.py")
+    at.query_params["db"] = str(planted)
+    at.query_params["annotator"] = "alice"
+    at.run()
+    assert not at.exception
+    assert not planted.parent.exists() and configured.exists()
+    assert "db" not in at.query_params and at.text_input(key="review_annotator").value == "alice"
+    shown = [e.value for kind in ("markdown", "caption", "error", "info", "warning", "success") for e in at.get(kind)]
+    assert not any(str(tmp_path) in text or "sqlite3" in text for text in shown), shown
+    assert all(w.label != "Judgements database (SQLite)" for w in at.text_input)
+
+
+def test_the_judgements_database_is_server_configuration(tmp_path, monkeypatch):
+    from lens_app.review_store import DEFAULT_PATH, configured_path
+
+    monkeypatch.delenv("ROUGE_LENS_DB", raising=False)
+    assert configured_path() == DEFAULT_PATH.expanduser()
+    assert configured_path({"judgements_db": str(tmp_path / "s.sqlite3")}) == tmp_path / "s.sqlite3"
+    monkeypatch.setenv("ROUGE_LENS_DB", str(tmp_path / "e.sqlite3"))
+    assert configured_path({"judgements_db": str(tmp_path / "s.sqlite3")}) == tmp_path / "e.sqlite3"
+
+
+def test_an_unopenable_database_names_no_server_path(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("ROUGE_LENS_DB", str(blocker / "sub" / "j.sqlite3"))
+    at = page("review.py")
+    at.run()
+    assert not at.exception
+    assert any("cannot be opened" in e.value for e in at.error)
+    assert not any(str(tmp_path) in e.value for e in at.error)

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import rouge_core as rc
 from lens_app import examples, sidebar, state
+from lens_app.markup import plain
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -196,7 +197,22 @@ def test_too_long_for_a_link_offers_json():
     long_text = "word " * 2000
     set_texts(at, long_text, ["the cat"])
     assert not at.exception
+    assert not any("too long for a link" in w.value for w in at.warning)  # nothing until a link is asked for
+    at.button(key="create_share_link").click().run()
     assert any("too long for a link" in w.value for w in at.warning)
+    assert "c" not in at.query_params and at.query_params["profile"] == "rouge-score"
+
+
+def test_texts_reach_the_url_only_when_a_link_is_asked_for():
+    at = fresh_app()
+    set_texts(at, "the cat sat", ["the cat is"])
+    assert not at.exception and "c" not in at.query_params and "r" not in at.query_params
+    at.button(key="create_share_link").click().run()
+    refs = at.session_state[state.REFERENCES_KEY]
+    assert at.query_params["c"] == "the cat sat" and at.query_params["r"] == refs
+    assert any("c=the+cat+sat" in c.value for c in at.code)  # the link itself, to copy
+    set_texts(at, "the dog sat", ["the cat is"])  # the view changed: the old link goes
+    assert "c" not in at.query_params and "r" not in at.query_params and "profile" not in at.query_params
 
 
 def test_script_in_the_text_is_not_rendered_as_html():
@@ -246,5 +262,5 @@ def test_bad_uploads_show_a_message_and_keep_the_texts(key, name, data, message)
     before = at.session_state[state.CANDIDATE_KEY]
     _upload(at, key, name, data)
     assert not at.exception, at.exception
-    assert any(message in e.value for e in at.error), [e.value for e in at.error]
+    assert any(message in plain(e.value) for e in at.error), [e.value for e in at.error]
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == before

@@ -8,6 +8,7 @@ Playwright page (1400x1000) in a shared headless Chromium.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -48,17 +49,21 @@ def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60.0) ->
 def streamlit_server(name: str = "e2e"):
     """Start `streamlit run app.py` on a free port; yield its base URL; stop it afterwards.
 
-    The server's output goes to test-artifacts/streamlit-<name>-<port>.log, for failures.
+    The server's output goes to test-artifacts/streamlit-<name>-<port>.log, for failures, and
+    its judgements database (server configuration: ROUGE_LENS_DB) is
+    test-artifacts/judgements-e2e-<port>.sqlite3, a new file per server.
     """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run browser tests")
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / f"streamlit-{name}-{port}.log", "w")
+    database = judgements_database(f"http://127.0.0.1:{port}")
+    database.unlink(missing_ok=True)
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "ROUGE_LENS_DB": str(database)},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -73,11 +78,22 @@ def streamlit_server(name: str = "e2e"):
         log.close()
 
 
+def judgements_database(url: str) -> Path:
+    """The judgements database of the server at `url` (started by `streamlit_server`)."""
+    return ARTIFACTS / f"judgements-e2e-{url.rsplit(':', 1)[1]}.sqlite3"
+
+
 @pytest.fixture(scope="session")
 def app_url():
     """One server for the whole session (other tests may already have used it)."""
     with streamlit_server() as url:
         yield url
+
+
+@pytest.fixture
+def app_judgements_db(app_url) -> Path:
+    """The judgements database the session's server was configured with."""
+    return judgements_database(app_url)
 
 
 @pytest.fixture

@@ -22,12 +22,12 @@ def upload(page, path: Path) -> None:
 
 
 @pytest.mark.e2e
-def test_upload_score_judge_reload(app_url, browser_page, tmp_path):
+def test_upload_score_judge_reload(app_url, app_judgements_db, browser_page, tmp_path):
     page = browser_page
     ARTIFACTS.mkdir(exist_ok=True)
     corpus_file = tmp_path / "corpus.csv"
     corpus_file.write_text(CSV, encoding="utf-8")
-    db = tmp_path / "judgements.sqlite3"
+    db = app_judgements_db
 
     page.goto(f"{app_url}/corpus")
     upload(page, corpus_file)
@@ -38,9 +38,7 @@ def test_upload_score_judge_reload(app_url, browser_page, tmp_path):
 
     # Same session: the sidebar link keeps the loaded corpus.
     page.locator("[data-testid='stSidebarNav'] a", has_text="Review").click()
-    page.get_by_role("textbox", name="Judgements database (SQLite)").wait_for(timeout=30_000)
-    page.get_by_role("textbox", name="Judgements database (SQLite)").fill(str(db))
-    page.get_by_role("textbox", name="Judgements database (SQLite)").press("Enter")
+    page.get_by_role("textbox", name="Annotator name").wait_for(timeout=30_000)
     page.get_by_role("textbox", name="Annotator name").fill("e2e-annotator")
     page.get_by_role("textbox", name="Annotator name").press("Enter")
     page.get_by_text("Pair 1 of 3").wait_for(timeout=30_000)
