@@ -49,22 +49,39 @@ def make_pairs(n_pairs: int, sentences: int, tokens: int, seed: int = 0, vocab_s
     pairs = []
     for _ in range(n_pairs):
         ref_sents = [_sentence(rng, vocab, weights, max(2, per_sentence + rng.randint(-3, 3))) for _ in range(sentences)]
-        cand_sents = []
-        for sent in ref_sents:
-            out = []
-            for w in sent:
-                r = rng.random()
-                if r < 0.55:
-                    out.append(w)  # kept
-                elif r < 0.8:
-                    out.append(rng.choices(vocab, cum_weights=weights)[0])  # substituted
-                elif r < 0.9:
-                    out.extend([w, rng.choices(vocab, cum_weights=weights)[0]])  # insertion
-                # else: deleted
-            cand_sents.append(out or [sent[0]])
+        cand_sents = [_rewrite(sent, rng, vocab, weights) for sent in ref_sents]
         rng.shuffle(cand_sents) if rng.random() < 0.3 else None
         pairs.append((_render(cand_sents, rng), _render(ref_sents, rng)))
     return pairs
+
+
+def _rewrite(sent: list[str], rng: random.Random, vocab: list[str], weights: list[float]) -> list[str]:
+    """A sentence as another writer might put it: about half the words kept, the rest
+    substituted, extended or dropped."""
+    out = []
+    for w in sent:
+        r = rng.random()
+        if r < 0.55:
+            out.append(w)  # kept
+        elif r < 0.8:
+            out.append(rng.choices(vocab, cum_weights=weights)[0])  # substituted
+        elif r < 0.9:
+            out.extend([w, rng.choices(vocab, cum_weights=weights)[0]])  # insertion
+        # else: deleted
+    return out or [sent[0]]
+
+
+def make_multi_reference(tokens: int, sentences: int, references: int, seed: int = 0,
+                         vocab_size: int = 5000) -> tuple[str, list[str]]:
+    """One candidate and several references of about `tokens` tokens each, all rewrites of
+    one hidden source text (so they share content as real summaries of one document do)."""
+    rng = random.Random(seed)
+    vocab = _vocabulary(rng, vocab_size)
+    weights = list(itertools.accumulate(1.0 / (rank + 1) for rank in range(len(vocab))))
+    per_sentence = max(1, tokens // sentences)
+    source = [_sentence(rng, vocab, weights, max(2, per_sentence + rng.randint(-3, 3))) for _ in range(sentences)]
+    texts = [_render([_rewrite(sent, rng, vocab, weights) for sent in source], rng) for _ in range(references + 1)]
+    return texts[0], texts[1:]
 
 
 def summary_corpus(n: int = 10_000, seed: int = 0) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.textio import MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
+from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
 
 from . import examples, state
 from .markup import md
@@ -18,12 +18,21 @@ _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the
 _UPLOAD_ERRORS_KEY = "_upload_errors"
 _PAIR_RECORDS_KEY = "_pair_records"
 PAIR_RECORD_KEY = "pair_record_choice"
+REFERENCE_UPLOAD_MODE_KEY = "reference_upload_mode"
+REPLACE, ADD = "replace the references", "add to the references"
+UPLOAD_MB = MAX_UPLOAD_BYTES // 1_048_576  # what the upload widgets state and enforce
+
+
+def forget_upload_errors() -> None:
+    """The input changed: messages about earlier uploads no longer apply."""
+    st.session_state.pop(_UPLOAD_ERRORS_KEY, None)
 
 
 def load_example(key: str) -> None:
     example = examples.get_example(key)
     state.set_texts(example.candidate, list(example.references))
     st.session_state["loaded_example"] = example.key
+    forget_upload_errors()
 
 
 def ensure_texts() -> None:
@@ -69,27 +78,46 @@ def _remove_reference(index: int) -> None:
     state.set_texts(candidate, refs)
 
 
-def _load_upload(file, kind: str) -> None:
-    """Copy one new upload into the texts, or record why it cannot be used."""
-    errors: dict = st.session_state.setdefault(_UPLOAD_ERRORS_KEY, {})
+def _read_text_file(file) -> str:
+    text = decode_text(file.getvalue(), file.name)
+    if not text.strip():
+        raise InputError(f"{file.name} is empty: it holds no text to score.")
+    return text
+
+
+def _reject(file, exc: InputError) -> None:
+    st.session_state.setdefault(_UPLOAD_ERRORS_KEY, {})[file.file_id] = str(exc)
+
+
+def _load_candidate_or_pairs(file, kind: str) -> None:
+    """A candidate file replaces the candidate; a pair file both (its first record)."""
     try:
         if kind == "pairs":
             pairs = parse_pairs(decode_text(file.getvalue(), file.name), file.name)
             st.session_state[_PAIR_RECORDS_KEY] = pairs
             st.session_state[PAIR_RECORD_KEY] = 0
             state.set_texts(pairs[0].candidate, list(pairs[0].references))
-            st.session_state["loaded_example"] = None
         else:
-            text = decode_text(file.getvalue(), file.name)
-            candidate, refs = state.current_texts()
-            if kind == "candidate":
-                state.set_texts(text, refs)
-            else:
-                refs = [r for r in refs if r.strip()]
-                state.set_texts(candidate, refs + [text])
-            st.session_state["loaded_example"] = None
+            state.set_texts(_read_text_file(file), state.current_texts()[1])
+        st.session_state["loaded_example"] = None
     except InputError as exc:
-        errors[file.file_id] = str(exc)
+        _reject(file, exc)
+
+
+def _load_reference_files(files) -> None:
+    """Reference files picked together replace the references on screen, in their order, or
+    are added to them, as the user chose; unreadable ones are reported."""
+    texts = []
+    for file in files:
+        try:
+            texts.append(_read_text_file(file))
+        except InputError as exc:
+            _reject(file, exc)
+    if texts:
+        candidate, refs = state.current_texts()
+        kept = [r for r in refs if r.strip()] if st.session_state.get(REFERENCE_UPLOAD_MODE_KEY) == ADD else []
+        state.set_texts(candidate, kept + texts)
+        st.session_state["loaded_example"] = None
 
 
 def _process_uploads(key: str, kind: str) -> None:
@@ -99,11 +127,16 @@ def _process_uploads(key: str, kind: str) -> None:
     if not isinstance(files, list):
         files = [files]
     loaded: set = st.session_state.setdefault(_LOADED_UPLOADS_KEY, set())
-    for file in files:
-        if file.file_id in loaded:
-            continue
-        loaded.add(file.file_id)
-        _load_upload(file, kind)
+    new = [f for f in files if f.file_id not in loaded]
+    if not new:
+        return
+    forget_upload_errors()
+    loaded.update(f.file_id for f in new)
+    if kind == "references":
+        _load_reference_files(new)
+    else:
+        for file in new:
+            _load_candidate_or_pairs(file, kind)
 
 
 def _choose_record() -> None:
@@ -114,19 +147,24 @@ def _choose_record() -> None:
 
 
 def render_uploads() -> None:
-    """File uploads; they replace (candidate, pair file) or add (references) texts."""
+    """File uploads: a candidate file replaces the candidate, a pair file both; reference
+    files replace the references or are added to them, as the user chooses."""
     with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors())):
         st.caption(
             f"Plain UTF-8 text, at most {MAX_UPLOAD_LABEL} per file. A .json file holds "
             '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them); a .jsonl file one such object per line.'
         )
         col_c, col_r, col_p = st.columns(3)
-        col_c.file_uploader("Candidate (.txt)", type=["txt"], key="upload_candidate",
+        col_c.file_uploader("Candidate (.txt)", type=["txt"], key="upload_candidate", max_upload_size=UPLOAD_MB,
                             on_change=_process_uploads, args=("upload_candidate", "candidate"))
-        col_r.file_uploader("References (.txt, one per reference)", type=["txt"], accept_multiple_files=True,
-                            key="upload_references", on_change=_process_uploads, args=("upload_references", "references"))
+        with col_r:
+            st.file_uploader("References (.txt, one per reference)", type=["txt"], accept_multiple_files=True,
+                             key="upload_references", max_upload_size=UPLOAD_MB, on_change=_process_uploads,
+                             args=("upload_references", "references"))
+            st.radio("Uploaded references", (REPLACE, ADD), key=REFERENCE_UPLOAD_MODE_KEY, horizontal=True,
+                     label_visibility="collapsed")
         col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key="upload_pairs",
-                            on_change=_process_uploads, args=("upload_pairs", "pairs"))
+                            max_upload_size=UPLOAD_MB, on_change=_process_uploads, args=("upload_pairs", "pairs"))
         pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
         if len(pairs) > 1:
             st.selectbox("Record", range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,
@@ -164,17 +202,17 @@ def render_text_inputs() -> tuple[str, list[str]]:
     col_c, col_r = st.columns(2)
     with col_c:
         st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,
-                     placeholder="Type or paste the system summary here")
+                     placeholder="Type or paste the system summary here", on_change=forget_upload_errors)
     with col_r:
         for i in range(len(refs)):
             label = "Reference (a human summary)" if len(refs) == 1 else f"Reference {i + 1}"
             if len(refs) == 1:
                 st.text_area(label, key=state.reference_input_key(i), height=150,
-                             placeholder="Type or paste a reference summary here")
+                             placeholder="Type or paste a reference summary here", on_change=forget_upload_errors)
                 continue
             col_text, col_remove = st.columns([12, 1], vertical_alignment="center")
             col_text.text_area(label, key=state.reference_input_key(i), height=100,
-                               placeholder="Type or paste a reference summary here")
+                               placeholder="Type or paste a reference summary here", on_change=forget_upload_errors)
             col_remove.button("", icon=":material/close:", key=f"remove_reference_{i}", on_click=_remove_reference,
                               args=(i,), help=f"Remove reference {i + 1}")
         st.button("Add reference", icon=":material/add:", key="add_reference", on_click=_add_reference)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .options import Options, profile
-from .scoring import prepare, score
+from .scoring import prepare, score, score_documents
 from .stats import Score
 
 # The columns of the side-by-side table: each tool as people run it.
@@ -135,24 +135,162 @@ def resolve(name_or_options: str | Options) -> Options:
     return profile(name_or_options)
 
 
-def scores_under(candidate: str, references: Sequence[str], options: Options, methods: Sequence[str]) -> dict[str, Score]:
-    result = score(candidate, list(references), list(methods), options, evidence=False)
-    return {m: result[m].score for m in methods}
+class Comparison:
+    """One input compared under many settings: every profile, every step of every walk.
+
+    The walks of several tools pass through the same Options again and again (they all start
+    from the baseline), so each text is tokenized once per tokenization setting and each
+    Options is scored once; everything the page shows comes from these two caches.
+    """
+
+    def __init__(self, candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS):
+        self.candidate, self.references, self.methods = candidate, list(references), list(methods)
+        self._documents: dict[tuple, tuple] = {}
+        self._scores: dict[Options, dict[str, Score]] = {}
+        self._results: dict[Options, object] = {}
+
+    def texts(self) -> list[tuple[str, str]]:
+        return _labelled_texts(self.candidate, self.references)
+
+    def documents(self, options: Options) -> tuple:
+        """(candidate, *references) tokenized under `options`."""
+        key = options.tokenize_key()
+        docs = self._documents.get(key)
+        if docs is None:
+            docs = self._documents[key] = tuple(prepare(text, options) for _, text in self.texts())
+        return docs
+
+    def result(self, options: Options):
+        res = self._results.get(options)
+        if res is None:
+            cand, *refs = self.documents(options)
+            res = self._results[options] = score_documents(cand, refs, self.methods, options, evidence=False)
+        return res
+
+    def scores(self, options: Options) -> dict[str, Score]:
+        out = self._scores.get(options)
+        if out is None:
+            result = self.result(options)
+            out = self._scores[options] = {m: result[m].score for m in self.methods}
+        return out
+
+    def side_by_side(self, variants: dict[str, Options] | None = None) -> list[dict]:
+        """One row per method, one F column per tool."""
+        variants = variants or VARIANTS
+        columns = {name: self.scores(opts) for name, opts in variants.items()}
+        rows = []
+        for m in self.methods:
+            row: dict = {"method": m}
+            for name in variants:
+                row[name] = columns[name][m].fmeasure
+            values = [v for v in (row[name] for name in variants) if not math.isnan(v)]
+            row["spread"] = (max(values) - min(values)) if values else math.nan
+            rows.append(row)
+        return rows
+
+    def token_diffs(self, before: Options, after: Options) -> list[TokenDiff]:
+        """Words (white-space separated, as typed) whose tokens differ between two settings.
+
+        Tokens keep character offsets, so each token is assigned to the typed word it came
+        from; a word is reported once per text even if it occurs several times.
+        """
+        out: list[TokenDiff] = []
+        for (label, text), doc_before, doc_after in zip(self.texts(), self.documents(before), self.documents(after)):
+            words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+            seen: set[str] = set()
+            for word, tokens_before, tokens_after in zip(words, _tokens_per_word(doc_before.tokens, words),
+                                                         _tokens_per_word(doc_after.tokens, words)):
+                a = tuple(t.term for t in tokens_before)
+                b = tuple(t.term for t in tokens_after)
+                if a == b:
+                    continue
+                # Show the word trimmed to what either side tokenized ("better." -> "better").
+                spans = [(t.start, t.end) for t in (*tokens_before, *tokens_after)]
+                surface = text[min(s for s, _ in spans) : max(e for _, e in spans)] if spans else text[word[0]:word[1]]
+                if surface not in seen:
+                    seen.add(surface)
+                    out.append(TokenDiff(label, surface, a, b))
+        return out
+
+    def sentence_diffs(self, before: Options, after: Options) -> list[SentenceDiff]:
+        out = []
+        for (label, text), doc_before, doc_after in zip(self.texts(), self.documents(before), self.documents(after)):
+            a = tuple(text[s:e] for s, e in doc_before.sentence_spans)
+            b = tuple(text[s:e] for s, e in doc_after.sentence_spans)
+            if a != b:
+                out.append(SentenceDiff(label, a, b))
+        return out
+
+    def _multi_ref_notes(self, before: Options, after: Options) -> list[str]:
+        res_before, res_after = self.result(before), self.result(after)
+        return [f"{m}: {before.multi_ref} — {res_before[m].reason}; {after.multi_ref} — {res_after[m].reason}"
+                for m in self.methods]
+
+    def attribute(self, start: str | Options, end: str | Options) -> Attribution:
+        """Walk from `start`'s options to `end`'s field by field; one Step per changed field."""
+        start_opts, end_opts = resolve(start), resolve(end)
+        start_name = start if isinstance(start, str) else start_opts.profile
+        end_name = end if isinstance(end, str) else end_opts.profile
+        current = start_opts
+        current_scores = start_scores = self.scores(current)
+        steps = []
+        for name, cause in FIELD_CAUSES:
+            old, new = getattr(current, name), getattr(end_opts, name)
+            if old == new:
+                continue
+            nxt = current.replace(**{name: new})
+            next_scores = self.scores(nxt)
+            tokens: list[TokenDiff] = []
+            sentences: list[SentenceDiff] = []
+            notes: list[str] = []
+            if name in TOKEN_FIELDS:
+                tokens = self.token_diffs(current, nxt)
+            elif name == "sentence_split":
+                sentences = self.sentence_diffs(current, nxt)
+            elif name == "multi_ref" and len(self.references) > 1:
+                notes = self._multi_ref_notes(current, nxt)
+            elif name == "round_pr":
+                notes = _rounding_notes(current_scores, next_scores)
+            steps.append(Step(name, cause, old, new, current_scores, next_scores, tuple(tokens), tuple(sentences), tuple(notes)))
+            current, current_scores = nxt, next_scores
+        # data_dir and the profile label do not change scores; the walk ends at `end`'s numbers.
+        return Attribution(start_name, end_name, start_scores, current_scores, tuple(steps))
+
+    def stemmer_diffs(self) -> list[TokenDiff]:
+        """Words stemmed differently by ROUGE-1.5.5 -m (WordNet exception lists, then Porter)
+        and rouge-score's use_stemmer (NLTK Porter, no exception lists), same tokenizer."""
+        porter = profile("rouge-score", stemmer="porter")
+        return self.token_diffs(porter, porter.replace(stemmer="rouge155"))
+
+    def lsum_vs_l(self, options: Options) -> dict:
+        """rougeL against rougeLsum under `options`, and with punctuation splitting, with the
+        sentence counts that make them equal (one sentence per text) or not."""
+        out = {}
+        for label, opts in (("as set", options), ("punctuation", options.replace(sentence_split="punctuation"))):
+            cand, *refs = docs = self.documents(opts)
+            result = score_documents(cand, refs, ["rougeL", "rougeLsum"], opts, evidence=False)
+            out[label] = {
+                "sentence_split": opts.sentence_split,
+                "sentences": {name: len(doc.sentence_bounds) for (name, _), doc in zip(self.texts(), docs)},
+                "rougeL": result["rougeL"].fmeasure,
+                "rougeLsum": result["rougeLsum"].fmeasure,
+                "equal": _same(result["rougeL"].fmeasure, result["rougeLsum"].fmeasure),
+            }
+        return out
 
 
-def side_by_side(candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS, variants: dict[str, Options] | None = None) -> list[dict]:
-    """One row per method, one F column per tool."""
-    variants = variants or VARIANTS
-    columns = {name: scores_under(candidate, references, opts, methods) for name, opts in variants.items()}
-    rows = []
-    for m in methods:
-        row: dict = {"method": m}
-        for name in variants:
-            row[name] = columns[name][m].fmeasure
-        values = [v for v in (row[name] for name in variants) if not math.isnan(v)]
-        row["spread"] = (max(values) - min(values)) if values else math.nan
-        rows.append(row)
-    return rows
+def _tokens_per_word(tokens, words: Sequence[tuple[int, int]]) -> list[list]:
+    """The tokens starting inside each word [start, end): one walk, both lists in text order."""
+    out: list[list] = [[] for _ in words]
+    k = 0
+    for token in tokens:
+        while k < len(words) and words[k][1] <= token.start:
+            k += 1
+        if k == len(words):
+            break
+        if words[k][0] <= token.start:
+            out[k].append(token)
+    return out
 
 
 def _labelled_texts(candidate: str, references: Sequence[str]) -> list[tuple[str, str]]:
@@ -160,51 +298,6 @@ def _labelled_texts(candidate: str, references: Sequence[str]) -> list[tuple[str
 
 
 _WORD = re.compile(r"\S+")
-
-
-def token_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[TokenDiff]:
-    """Words (white-space separated, as typed) whose tokens differ between two settings.
-
-    Tokens keep character offsets, so each token is assigned to the typed word it came
-    from; a word is reported once per text even if it occurs several times.
-    """
-    out: list[TokenDiff] = []
-    for label, text in _labelled_texts(candidate, references):
-        doc_before, doc_after = prepare(text, before), prepare(text, after)
-        seen: set[str] = set()
-        for m in _WORD.finditer(text):
-            inside_before = [t for t in doc_before.tokens if m.start() <= t.start < m.end()]
-            inside_after = [t for t in doc_after.tokens if m.start() <= t.start < m.end()]
-            a = tuple(t.term for t in inside_before)
-            b = tuple(t.term for t in inside_after)
-            if a == b:
-                continue
-            # Show the word trimmed to what either side tokenized ("better." -> "better").
-            spans = [(t.start, t.end) for t in (*inside_before, *inside_after)]
-            surface = text[min(s for s, _ in spans) : max(e for _, e in spans)] if spans else m.group()
-            if surface not in seen:
-                seen.add(surface)
-                out.append(TokenDiff(label, surface, a, b))
-    return out
-
-
-def sentence_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[SentenceDiff]:
-    out = []
-    for label, text in _labelled_texts(candidate, references):
-        a = tuple(text[s:e] for s, e in prepare(text, before).sentence_spans)
-        b = tuple(text[s:e] for s, e in prepare(text, after).sentence_spans)
-        if a != b:
-            out.append(SentenceDiff(label, a, b))
-    return out
-
-
-def _multi_ref_notes(candidate: str, references: Sequence[str], before: Options, after: Options, methods: Sequence[str]) -> list[str]:
-    notes = []
-    res_before = score(candidate, list(references), list(methods), before, evidence=False)
-    res_after = score(candidate, list(references), list(methods), after, evidence=False)
-    for m in methods:
-        notes.append(f"{m}: {before.multi_ref} — {res_before[m].reason}; {after.multi_ref} — {res_after[m].reason}")
-    return notes
 
 
 def _rounding_notes(scores_before: dict[str, Score], scores_after: dict[str, Score]) -> list[str]:
@@ -216,63 +309,33 @@ def _rounding_notes(scores_before: dict[str, Score], scores_after: dict[str, Sco
     return notes
 
 
-def attribute(
-    candidate: str,
-    references: Sequence[str],
-    start: str | Options,
-    end: str | Options,
-    methods: Sequence[str] = COMPARE_METHODS,
-) -> Attribution:
-    """Walk from `start`'s options to `end`'s field by field; one Step per changed field."""
-    start_opts, end_opts = resolve(start), resolve(end)
-    start_name = start if isinstance(start, str) else start_opts.profile
-    end_name = end if isinstance(end, str) else end_opts.profile
-    current = start_opts
-    current_scores = scores_under(candidate, references, current, methods)
-    start_scores = current_scores
-    steps = []
-    for name, cause in FIELD_CAUSES:
-        old, new = getattr(current, name), getattr(end_opts, name)
-        if old == new:
-            continue
-        nxt = current.replace(**{name: new})
-        next_scores = scores_under(candidate, references, nxt, methods)
-        tokens: list[TokenDiff] = []
-        sentences: list[SentenceDiff] = []
-        notes: list[str] = []
-        if name in TOKEN_FIELDS:
-            tokens = token_diffs(candidate, references, current, nxt)
-        elif name == "sentence_split":
-            sentences = sentence_diffs(candidate, references, current, nxt)
-        elif name == "multi_ref" and len(references) > 1:
-            notes = _multi_ref_notes(candidate, references, current, nxt, methods)
-        elif name == "round_pr":
-            notes = _rounding_notes(current_scores, next_scores)
-        steps.append(Step(name, cause, old, new, current_scores, next_scores, tuple(tokens), tuple(sentences), tuple(notes)))
-        current, current_scores = nxt, next_scores
-    # data_dir and the profile label do not change scores; the walk ends at `end`'s numbers.
-    return Attribution(start_name, end_name, start_scores, current_scores, tuple(steps))
+# One-off forms of the Comparison's questions.
+
+def scores_under(candidate: str, references: Sequence[str], options: Options, methods: Sequence[str]) -> dict[str, Score]:
+    return Comparison(candidate, references, methods).scores(options)
+
+
+def side_by_side(candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS,
+                 variants: dict[str, Options] | None = None) -> list[dict]:
+    return Comparison(candidate, references, methods).side_by_side(variants)
+
+
+def token_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[TokenDiff]:
+    return Comparison(candidate, references).token_diffs(before, after)
+
+
+def sentence_diffs(candidate: str, references: Sequence[str], before: Options, after: Options) -> list[SentenceDiff]:
+    return Comparison(candidate, references).sentence_diffs(before, after)
+
+
+def attribute(candidate: str, references: Sequence[str], start: str | Options, end: str | Options,
+              methods: Sequence[str] = COMPARE_METHODS) -> Attribution:
+    return Comparison(candidate, references, methods).attribute(start, end)
 
 
 def stemmer_diffs(candidate: str, references: Sequence[str]) -> list[TokenDiff]:
-    """Words stemmed differently by ROUGE-1.5.5 -m (WordNet exception lists, then Porter)
-    and rouge-score's use_stemmer (NLTK Porter, no exception lists), same tokenizer."""
-    porter = profile("rouge-score", stemmer="porter")
-    return token_diffs(candidate, references, porter, porter.replace(stemmer="rouge155"))
+    return Comparison(candidate, references).stemmer_diffs()
 
 
 def lsum_vs_l(candidate: str, references: Sequence[str], options: Options) -> dict:
-    """rougeL against rougeLsum under `options`, and with punctuation splitting, with the
-    sentence counts that make them equal (one sentence per text) or not."""
-    out = {}
-    for label, opts in (("as set", options), ("punctuation", options.replace(sentence_split="punctuation"))):
-        result = score(candidate, list(references), ["rougeL", "rougeLsum"], opts, evidence=False)
-        counts = {name: len(prepare(text, opts).sentence_bounds) for name, text in _labelled_texts(candidate, references)}
-        out[label] = {
-            "sentence_split": opts.sentence_split,
-            "sentences": counts,
-            "rougeL": result["rougeL"].fmeasure,
-            "rougeLsum": result["rougeLsum"].fmeasure,
-            "equal": _same(result["rougeL"].fmeasure, result["rougeLsum"].fmeasure),
-        }
-    return out
+    return Comparison(candidate, references).lsum_vs_l(options)

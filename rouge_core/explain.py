@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .lcs import best_sentence_lcs, lcs_alignment, lcs_length, lcs_table, union_lcs
+from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
 from .methods import parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
-from .scoring import prepare, score, score_from_stats
+from .scoring import combine_references, prepare, score, score_from_stats
 from .skipgram import START_TOKEN, skip_bigram_counts, skip_stats
 from .stats import Score, Stats
 from .tokenize import Document
@@ -236,20 +236,19 @@ def union_lcs_walkthrough(cand: Document, ref: Document) -> dict:
     for sentence in evidence.sentences:
         ra, rb = ref.sentence_bounds[sentence.ref_sentence]
         ref_sentence = r_terms[ra:rb]
-        per_cand = []
-        for c_index, c_sentence in enumerate(cand_sentences):
-            pairs = lcs_alignment(ref_sentence, c_sentence)
-            summed += len(pairs)
-            per_cand.append(" ".join(ref_sentence[r] for r, _ in pairs) or "—")
-        hits = set(sentence.hits)
+        # the union's own alignments: per candidate sentence, the pairs of its LCS (the traceback scoring uses)
+        aligned = dict(sentence.alignments)
+        per_cand = [" ".join(r_terms[r] for _, r in aligned.get(c_index, ())) or "—" for c_index in range(len(cand_sentences))]
+        lengths = sum(len(pairs) for pairs in aligned.values())
+        summed += lengths
         rows.append(
             {
                 "reference sentence": sentence.ref_sentence + 1,
                 "words": " ".join(ref_sentence),
                 "LCS with each candidate sentence": " | ".join(per_cand) if per_cand else "—",
-                "sum of LCS lengths": sum(lcs_length(ref_sentence, c) for c in cand_sentences),
+                "sum of LCS lengths": lengths,
                 "union": " ".join(r_terms[k] for k in sentence.union) or "—",
-                "union hits": len(hits),
+                "union hits": len(set(sentence.hits)),
             }
         )
     choices = [
@@ -382,24 +381,26 @@ MODE_LABELS = {
 
 
 def multi_reference(candidate, references: Sequence, method: str, options: Options) -> dict:
-    """One method under every multi-reference mode, with the per-reference numbers behind it."""
-    per_reference = []
+    """One method under every multi-reference mode, with the per-reference numbers behind it
+    (scored once; each mode combines the same per-reference scores)."""
+    base = score(candidate, list(references), [method], options.replace(multi_ref="pooled"), evidence=False)
+    combined = base[parse_method(method).name]
+    per_reference = [
+        {
+            "reference": ref.index + 1,
+            "matches": ref.stats.hits,
+            "candidate total": ref.stats.cand_total,
+            "reference total": ref.stats.ref_total,
+            "P": ref.score.precision,
+            "R": ref.score.recall,
+            "F": ref.score.fmeasure,
+        }
+        for ref in combined.per_reference
+    ]
     modes = []
-    base = score(candidate, list(references), [method], options.replace(multi_ref="pooled"))[parse_method(method).name]
-    for ref in base.per_reference:
-        per_reference.append(
-            {
-                "reference": ref.index + 1,
-                "matches": ref.stats.hits,
-                "candidate total": ref.stats.cand_total,
-                "reference total": ref.stats.ref_total,
-                "P": ref.score.precision,
-                "R": ref.score.recall,
-                "F": ref.score.fmeasure,
-            }
-        )
     for mode in MULTI_REF_MODES:
-        result = score(candidate, list(references), [method], options.replace(multi_ref=mode))[parse_method(method).name]
+        result = combine_references(combined.method, combined.per_reference, options.replace(multi_ref=mode),
+                                    combined.signature)
         how = result.reason
         if result.stats is not None and mode == "pooled":
             w = working(result.stats, options)

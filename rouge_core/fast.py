@@ -49,7 +49,7 @@ class CandidateLayout:
     """Candidate sentences side by side in one bit vector (guard bit below each sentence)."""
 
     __slots__ = ("masks", "full", "width", "nbytes", "mirror", "start_rev", "_reflect",
-                 "_spans", "_columns", "_read")
+                 "_spans", "_columns", "_read", "_segments", "sentences")
 
     def __init__(self, cand: Sequence, bounds: Sequence[tuple[int, int]]):
         spans = [(s_index, a, b) for s_index, (a, b) in enumerate(bounds) if b > a]
@@ -82,7 +82,9 @@ class CandidateLayout:
             starts_rev |= 1 << (reflect - end)
             pos = end + 1
         self._spans = spans
+        self.sentences = len(bounds)
         self._columns = None
+        self._segments = None
         self._read: dict[int, tuple[Sequence, list]] = {}
         self.masks = masks
         self.full = full
@@ -235,6 +237,33 @@ class CandidateLayout:
             u = v & m
             v = ((v + u) | (v - u)) & every
         return width - v.bit_count()
+
+    def sentence_lcs_lengths(self, seq: Sequence) -> list[int]:
+        """LCS of `seq` with each sentence of the layout separately, in the order of `bounds`
+        (0 for an empty sentence): the row update runs over every sentence at once, and the
+        guard bits stop carries at the sentence edges (as in `_traceback`'s forward pass)."""
+        full = self.full
+        v = full
+        for m in filter(None, self.masks_of(seq)):
+            u = v & m
+            v = ((v + u) | (v - u)) & full
+        segments = self._segments
+        if segments is None:
+            segments = self._segments = self._segment_masks()
+        lengths = [0] * self.sentences
+        for s_index, mask, width in segments:
+            lengths[s_index] = width - (v & mask).bit_count()
+        return lengths
+
+    def _segment_masks(self) -> list[tuple[int, int, int]]:
+        """Per non-empty sentence: (index, its bits in the layout, its length)."""
+        out = []
+        pos = 0
+        for s_index, a, b in self._spans:
+            width = b - a
+            out.append((s_index, ((1 << width) - 1) << (pos + 1), width))
+            pos += width + 1
+        return out
 
     def alignments(self, ref_sentence: Sequence) -> dict[int, list[tuple[int, int]]]:
         """Per candidate sentence (index into bounds), the (ref index, cand index within the

@@ -196,16 +196,15 @@ def best_sentence_lcs(
     ref_bounds: Sequence[tuple[int, int]],
     evidence: bool = False,
 ):
-    ref_sentences = [ref[a:b] for a, b in ref_bounds]
+    # The reference sentences side by side in one layout: one pass per candidate sentence
+    # gives its LCS with every reference sentence.
+    layout = CandidateLayout(ref, ref_bounds)
     total = 0
     choices = []
     for c_index, (a, b) in enumerate(cand_bounds):
-        sentence = cand[a:b]
-        best, best_len = -1, 0
-        for r_index, ref_sentence in enumerate(ref_sentences):
-            length = lcs_length(sentence, ref_sentence)
-            if length > best_len:
-                best, best_len = r_index, length
+        lengths = layout.sentence_lcs_lengths(cand[a:b]) if b > a else []
+        best_len = max(lengths, default=0)
+        best = lengths.index(best_len) if best_len > 0 else -1  # the first longest; none without a match
         total += best_len
         choices.append((c_index, best, best_len))
     stats = Stats(total, len(cand), len(ref))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-MAX_UPLOAD_BYTES = 200_000  # 200 KB per file: evidence views stay responsive below this
-MAX_UPLOAD_LABEL = "200 KB"
+MAX_UPLOAD_BYTES = 1_048_576  # 1 MB per text file (Streamlit's upload widgets count in whole MB)
+MAX_UPLOAD_LABEL = "1 MB"
 
 
 class InputError(ValueError):

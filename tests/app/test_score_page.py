@@ -39,6 +39,11 @@ def scores(at: AppTest):
     return frame
 
 
+def tables_with(at: AppTest, column: str) -> list:
+    """The dataframes on the page that have `column`."""
+    return [df.value for df in at.dataframe if column in df.value.columns]
+
+
 def expected_scores(candidate: str, references: list[str], at: AppTest) -> rc.Result:
     options = at.session_state[state.OPTIONS_KEY]
     methods = at.session_state[state.METHODS_KEY]
@@ -69,7 +74,47 @@ def test_first_visit_shows_an_example_and_its_scores():
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == example.candidate
     assert_table_matches(at, example.candidate, list(example.references))
     assert "ROUGE Lens" in at.title[0].value
-    assert len(at.get("vega_lite_chart")) == 6  # P/R/F bars, four sweeps, profiles
+    assert len(at.get("vega_lite_chart")) == 1  # P/R/F bars; sweeps and profiles wait until opened
+    headline = [m.label for m in at.metric]
+    assert headline == ["ROUGE-1 F", "ROUGE-2 F", "ROUGE-L F", "ROUGE-Lsum F"]
+
+
+def test_the_headline_keeps_rouge_l_and_lsum_whatever_n_is():
+    at = fresh_app()
+    at.number_input(key=sidebar.MAX_N).set_value(4).run()
+    assert [m.label for m in at.metric] == ["ROUGE-1 F", "ROUGE-2 F", "ROUGE-L F", "ROUGE-Lsum F"]
+    example = examples.DEFAULT_EXAMPLE
+    expected = rc.score(example.candidate, list(example.references), ["rougeLsum"], at.session_state[state.OPTIONS_KEY])
+    assert at.metric[3].value == f"{expected['rougeLsum'].fmeasure:.4f}"
+
+
+def test_only_the_open_evidence_tab_is_computed():
+    at = fresh_app()
+    assert not tables_with(at, "gram") and not tables_with(at, "length k")  # skip-bigram and W-run tables
+    at.session_state["evidence_tab"] = "Skip-bigrams (ROUGE-S, SU)"
+    at.run()
+    assert not at.exception
+    [table] = tables_with(at, "gram")
+    example = examples.DEFAULT_EXAMPLE
+    options = at.session_state[state.OPTIONS_KEY]
+    shown = at.selectbox(key="evidence_reference_of_2").value  # the winning reference by default
+    want = rc.score(example.candidate, [example.references[shown]], ["rougeS4"], options)["rougeS4"].per_reference[0]
+    assert table["matched"].sum() == want.stats.hits
+    assert not tables_with(at, "length k")
+
+
+def test_sweeps_and_profiles_are_computed_when_opened():
+    at = fresh_app()
+    at.session_state["sweeps_open"] = True
+    at.session_state["profiles_open"] = True
+    at.run()
+    assert not at.exception
+    assert len(at.get("vega_lite_chart")) == 3
+    [profiles] = tables_with(at, "profile")
+    example = examples.DEFAULT_EXAMPLE
+    want = rc.score(example.candidate, list(example.references), ["rouge1"], "rouge-1.5.5")["rouge1"].fmeasure
+    got = profiles[(profiles["profile"] == "rouge-1.5.5") & (profiles["method"] == "rouge1")]["fmeasure"].item()
+    assert got == want
 
 
 @pytest.mark.parametrize("example", examples.EXAMPLES, ids=lambda e: e.key)
@@ -231,6 +276,29 @@ def _upload(at: AppTest, key: str, name: str, data: bytes, mime: str = "text/pla
     return at.run()
 
 
+def test_uploaded_references_replace_the_ones_on_screen_or_join_them():
+    at = fresh_app()
+    at.button(key="example_reval-cat").click().run()
+    uploader = next(u for u in at.get("file_uploader") if u.key == "upload_references")
+    uploader.set_value([("r1.txt", b"a cat sat", "text/plain"), ("r2.txt", b"the mat", "text/plain")])
+    at.run()
+    assert not at.exception
+    assert at.session_state[state.REFERENCES_KEY] == ["a cat sat", "the mat"]  # the example's reference is gone
+    assert_table_matches(at, "the cat is sitting on the mat", ["a cat sat", "the mat"])
+    at.radio(key="reference_upload_mode").set_value("add to the references").run()
+    _upload(at, "upload_references", "r3.txt", b"on the mat")
+    assert at.session_state[state.REFERENCES_KEY] == ["a cat sat", "the mat", "on the mat"]
+
+
+def test_an_upload_error_goes_once_the_input_changes():
+    at = fresh_app()
+    _upload(at, "upload_candidate", "empty.txt", b"")
+    assert any("empty" in plain(e.value) for e in at.error)
+    at.text_area(key=state.CANDIDATE_INPUT_KEY).input("a new candidate").run()
+    assert not at.error
+    assert at.session_state[state.CANDIDATE_KEY] == "a new candidate"
+
+
 def test_uploaded_texts_replace_the_candidate_and_add_references():
     at = fresh_app()
     at.button(key="example_reval-cat").click().run()
@@ -253,7 +321,9 @@ def test_json_upload_loads_the_pair():
     [
         ("upload_candidate", "image.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "binary"),
         ("upload_candidate", "latin.txt", "café".encode("latin-1"), "not UTF-8"),
-        ("upload_candidate", "big.txt", b"word " * 50_000, "limit"),
+        ("upload_candidate", "big.txt", b"word " * 250_000, "limit"),
+        ("upload_candidate", "empty.txt", b"  \n", "empty"),
+        ("upload_references", "empty.txt", b"", "empty"),
         ("upload_pairs", "broken.jsonl", b'{"candidate": "a", "references": ["b"]}\n{oops', "line 2 is not valid JSON"),
     ],
 )

@@ -231,3 +231,22 @@ def test_methods_keep_the_order_asked_for_and_their_numbers_in_any_company(metho
         alone = score(cand, [ref], [name], "rouge-score", evidence=False)
         assert together[name].score == alone[name].score
         assert together[name].stats == alone[name].stats
+
+
+@settings(max_examples=300, deadline=None)
+@given(sentences, sentences)
+def test_best_sentence_lcs_equals_every_pair_by_the_dp(cand_sentences, ref_sentences):
+    """reval's form from one bit-parallel pass per candidate sentence equals comparing each
+    candidate sentence with each reference sentence by the DP table (first longest wins)."""
+    from rouge_core.lcs import best_sentence_lcs
+
+    cand, cand_bounds = layout(cand_sentences)
+    ref, ref_bounds = layout(ref_sentences)
+    stats, evidence = best_sentence_lcs(cand, cand_bounds, ref, ref_bounds, evidence=True)
+    expected = []
+    for c_index, c_sentence in enumerate(cand_sentences):
+        lengths = [lcs_table(r_sentence, c_sentence)[-1][-1] for r_sentence in ref_sentences]
+        best_len = max(lengths, default=0)
+        expected.append((c_index, lengths.index(best_len) if best_len else -1, best_len))
+    assert evidence.choices == tuple(expected)
+    assert stats.hits == sum(length for _, _, length in expected)

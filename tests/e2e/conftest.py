@@ -8,41 +8,13 @@ Playwright page (1400x1000) in a shared headless Chromium.
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+from lens_app.devserver import APP_ROOT, CHROMIUM, CHROMIUM_ARGS, free_port, running_app
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_healthy(url: str, process: subprocess.Popen, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"streamlit exited with code {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().decode().strip() == "ok":
-                    return
-        except OSError:
-            pass
-        time.sleep(0.25)
-    raise RuntimeError(f"streamlit did not answer at {url} within {timeout:.0f} s")
+ARTIFACTS = APP_ROOT / "test-artifacts"
 
 
 @contextlib.contextmanager
@@ -55,27 +27,11 @@ def streamlit_server(name: str = "e2e"):
     """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: install it with `apt-get install -y chromium` to run browser tests")
-    port = _free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / f"streamlit-{name}-{port}.log", "w")
+    port = free_port()
     database = judgements_database(f"http://127.0.0.1:{port}")
     database.unlink(missing_ok=True)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "ROUGE_LENS_DB": str(database)},
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, process)
+    with running_app(ARTIFACTS / f"streamlit-{name}-{port}.log", port=port, env={"ROUGE_LENS_DB": str(database)}) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 def judgements_database(url: str) -> Path:

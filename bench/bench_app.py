@@ -1,0 +1,307 @@
+"""ROUGE Lens app benchmark: latency of every user action in a real browser.
+
+Run from the repository root on an otherwise idle machine:
+
+    python bench/bench_app.py                 # both input sizes, 5 repetitions per action
+    python bench/bench_app.py --repeat 3 --size long
+
+It starts the app on a free port, drives Debian's Chromium with Playwright and, for each
+input size, times every action from the moment it is made to the page fully rendered: the
+script run it triggers has finished (Streamlit's `data-test-script-state` back to
+`notRunning`), no element is left stale and every chart has drawn. After a paste it also
+times the headline scores (the ROUGE-1 F metric showing the new value). Each repetition
+uses a new value where the action has one (another candidate, another weight), so most
+runs are not answered from a cache; the table gives the median and the worst.
+
+Input sizes (issue 13's targets):
+  long  a ~2,000-token candidate with 4 references of ~2,000 tokens (generated, corpus_gen)
+  700w  a 700-word candidate with 4 references of real prose (DUC 2002 summaries)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+import rouge_core  # noqa: E402
+from corpus_gen import make_multi_reference  # noqa: E402
+from lens_app.devserver import CHROMIUM, CHROMIUM_ARGS, running_app  # noqa: E402
+
+DUC = ROOT / "tests" / "data" / "conformance" / "rouge155-official" / "sample-test" / "DUC2002" / "docs-spl"
+TARGET_MEDIAN, TARGET_WORST, TARGET_HEADLINE = 1.0, 2.0, 0.5
+
+# Records every change of Streamlit's script state with its time, from page load on.
+STATE_OBSERVER = """
+window.__rlStates = [];
+new MutationObserver(records => {
+  for (const r of records) {
+    const value = r.target.getAttribute('data-test-script-state');
+    if (value) window.__rlStates.push([performance.now(), value]);
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+"""
+
+SETTLED = """() => {
+  if (document.querySelector('[data-stale="true"]')) return false;
+  for (const chart of document.querySelectorAll('[data-testid="stVegaLiteChart"]'))
+    if (!chart.querySelector('canvas, svg')) return false;
+  return true;
+}"""
+
+
+# --- inputs --------------------------------------------------------------------------------
+
+def generated_long() -> tuple[str, list[str]]:
+    return make_multi_reference(tokens=2000, sentences=80, references=4, seed=13)
+
+
+def duc_prose(words: int = 700, references: int = 4) -> tuple[str, list[str]]:
+    """A candidate of system 26's DUC 2002 summaries and references of the human ones."""
+    docsets = sorted({p.name.split(".")[0] for p in DUC.glob("*.spl")})
+    per = max(1, words // 100)
+
+    def text(sets, human: bool) -> str:
+        parts = []
+        for d in sets:
+            files = sorted(p for p in DUC.glob(f"{d}.*.spl") if (p.name.split(".")[4] != "26") == human)
+            parts.append(files[0].read_text(encoding="utf-8", errors="replace").strip())
+        return "\n".join(parts)
+
+    candidate = text(docsets[:per], human=False)
+    refs = [text(docsets[k * per:(k + 1) * per], human=True) for k in range(references)]
+    return candidate, refs
+
+
+SIZES = {"long": ("~2,000 tokens, 4 refs (generated)", generated_long),
+         "700w": ("700 words, 4 refs (DUC 2002 prose)", duc_prose)}
+
+
+def variant(text: str, i: int) -> str:
+    """The candidate with one sentence changed, so a repeated paste is a new input."""
+    lines = text.split("\n")
+    lines[i % len(lines)] = f"{lines[i % len(lines)]} extra{i} words{i}"
+    return "\n".join(lines)
+
+
+# --- driving the page ------------------------------------------------------------------------
+
+# True once a run that started after t0 has finished, or when none started within 1.5 s
+# (an action that needs no script run, such as switching an eager tab).
+RUN_FINISHED_OR_NONE = """t0 => {
+  let ran = false;
+  for (const [t, state] of window.__rlStates) {
+    if (t < t0) continue;
+    if (state === 'running') ran = true;
+    else if (ran && state === 'notRunning') return 'ran';
+  }
+  return !ran && performance.now() - t0 > 1500 ? 'none' : false;
+}"""
+
+
+class Timer:
+    def __init__(self, page, timeout_ms: int = 120_000):
+        self.page, self.timeout_ms = page, timeout_ms
+
+    def now(self) -> float:
+        return self.page.evaluate("performance.now()")
+
+    def settle(self) -> None:
+        self.page.wait_for_function(SETTLED, timeout=self.timeout_ms, polling=20)
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def run(self, act: Callable[[], None], *, headline: str | None = None) -> dict:
+        """Seconds from `act` to the page fully rendered (and to the headline value shown)."""
+        page = self.page
+        t0 = self.now()
+        act()
+        out = {}
+        self.settle()
+        settled_without_run = (self.now() - t0) / 1000
+        if headline is not None:
+            page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(headline, exact=True) \
+                .wait_for(timeout=self.timeout_ms)
+            out["headline"] = (self.now() - t0) / 1000
+        outcome = page.wait_for_function(RUN_FINISHED_OR_NONE, arg=t0, timeout=self.timeout_ms, polling=20).json_value()
+        if outcome == "none":
+            out["rendered"] = settled_without_run
+        else:
+            self.settle()
+            out["rendered"] = (self.now() - t0) / 1000
+        return out
+
+
+def idle(page) -> None:
+    page.wait_for_function("() => { const s = window.__rlStates; return s.length && s[s.length - 1][1] === 'notRunning'; }",
+                           timeout=120_000, polling=50)
+    page.wait_for_function(SETTLED, timeout=120_000, polling=50)
+
+
+def sidebar_select(page, label: str, option: str) -> None:
+    page.locator("[data-testid='stSidebar']").get_by_role("combobox", name=label, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def sidebar_number(page, label: str, value) -> None:
+    field = page.locator("[data-testid='stSidebar']").get_by_label(label, exact=True)
+    field.fill(str(value))
+    field.press("Enter")
+
+
+def fill_text(page, label: str, text: str) -> None:
+    area = page.get_by_label(label, exact=True)
+    area.fill(text)
+    area.press("Control+Enter")
+
+
+def upload_pair(page, candidate: str, references: list[str], folder: Path, name: str) -> None:
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps({"candidate": candidate, "references": references}), encoding="utf-8")
+    expander = page.get_by_text("Upload files instead of typing")
+    if not page.locator("[data-testid='stFileUploader']").filter(has_text="Candidate and references").is_visible():
+        expander.click()
+    page.locator("[data-testid='stFileUploader']").filter(has_text="Candidate and references") \
+        .locator("input[type='file']").set_input_files(str(path))
+
+
+def headline_value(candidate: str, references: list[str], options) -> str:
+    return f"{rouge_core.score(candidate, references, ['rouge1'], options, evidence=False)['rouge1'].fmeasure:.4f}"
+
+
+# --- the actions -----------------------------------------------------------------------------
+
+def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> dict[str, list[dict]]:
+    candidate, references = texts
+    results: dict[str, list[dict]] = {}
+
+    def record(name: str, measured: dict) -> None:
+        results.setdefault(name, []).append(measured)
+
+    profile = rouge_core.profile("rouge-score")
+    for i in range(repeat):
+        cand = variant(candidate, 100 + i)
+        record("upload a pair file (JSON)", timer.run(lambda: upload_pair(page, cand, references, folder, f"u{i}"),
+                                                      headline=headline_value(cand, references, profile)))
+    for i in range(repeat):
+        cand = variant(candidate, i)
+        record("paste the candidate", timer.run(lambda: fill_text(page, "Candidate (the summary to score)", cand),
+                                                headline=headline_value(cand, references, profile)))
+    for i in range(repeat):
+        name = ("rouge-1.5.5", "rouge-score")[i % 2]
+        record("sidebar: profile", timer.run(lambda: sidebar_select(page, "Profile", name)))
+    for i in range(repeat):
+        record("sidebar: stemmer", timer.run(lambda: sidebar_select(page, "Stemmer", ("porter", "none")[i % 2])))
+    for i in range(repeat):
+        record("sidebar: W weight", timer.run(lambda: sidebar_number(page, "W weight", f"{1.3 + 0.1 * i:.2f}")))
+    for i in range(repeat):
+        record("sidebar: n", timer.run(lambda: sidebar_number(page, "n: ROUGE-1 … ROUGE-n", 3 + i % 3)))
+    for i in range(repeat):
+        record("sidebar: skip distance", timer.run(lambda: sidebar_number(page, "Skip distance (S, SU)", 5 + i)))
+    for i in range(repeat):
+        record("sidebar: several references", timer.run(lambda: sidebar_select(
+            page, "Several references", ("best recall (ROUGE-1.5.5 -f B)", "best F (rouge-score)")[i % 2])))
+    for _ in range(repeat):
+        record("toggle: per-reference scores", timer.run(lambda: page.get_by_text("Show per-reference scores").click()))
+    tabs = ["LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)", "Skip-bigrams (ROUGE-S, SU)",
+            "Matched n-grams (ROUGE-N)"]
+    for i in range(repeat):
+        for tab in tabs:
+            record(f"evidence tab: {tab.split(' (')[0]}", timer.run(lambda: page.get_by_role("tab", name=tab).click()))
+    return results
+
+
+def page_actions(page, timer: Timer, repeat: int) -> dict[str, list[dict]]:
+    results: dict[str, list[dict]] = {}
+    nav = page.locator("[data-testid='stSidebarNav'] a")
+    for _ in range(repeat):
+        for title in ("Learn", "Why do tools disagree?", "Score"):
+            results.setdefault(f"open page: {title}", []).append(timer.run(lambda: nav.filter(has_text=title).click()))
+    return results
+
+
+def run_size(browser, url: str, key: str, repeat: int, folder: Path) -> dict[str, list[dict]]:
+    label, make = SIZES[key]
+    texts = make()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(STATE_OBSERVER)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    idle(page)
+    timer = Timer(page)
+    upload_pair(page, *texts, folder, f"start-{key}")  # the session starts on these texts
+    page.wait_for_timeout(500)
+    idle(page)
+    results = score_page_actions(page, timer, texts, repeat, folder)
+    results.update(page_actions(page, timer, repeat))
+    context.close()
+    return results
+
+
+def summarise(results: dict[str, list[dict]]) -> list[dict]:
+    rows = []
+    for action, runs in results.items():
+        rendered = [r["rendered"] for r in runs]
+        row = {"action": action, "runs": len(runs), "median": statistics.median(rendered), "worst": max(rendered)}
+        if any("headline" in r for r in runs):
+            headline = [r["headline"] for r in runs]
+            row["headline median"], row["headline worst"] = statistics.median(headline), max(headline)
+        rows.append(row)
+    return rows
+
+
+def print_table(title: str, rows: list[dict]) -> None:
+    print(f"\n{title}")
+    print(f"| action | median (s) | worst (s) | headline median / worst (s) | target met |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        met = r["median"] < TARGET_MEDIAN and r["worst"] < TARGET_WORST
+        headline = ""
+        if "headline median" in r:
+            headline = f"{r['headline median']:.2f} / {r['headline worst']:.2f}"
+            met = met and r["headline worst"] < TARGET_HEADLINE
+        print(f"| {r['action']} | {r['median']:.2f} | {r['worst']:.2f} | {headline} | {'yes' if met else 'NO'} |")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions per action (default 5)")
+    parser.add_argument("--size", choices=[*SIZES, "all"], default="all")
+    parser.add_argument("--json", metavar="FILE", help="also write the raw timings here")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    sizes = list(SIZES) if args.size == "all" else [args.size]
+    print(f"ROUGE Lens app benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, Chromium {CHROMIUM}, {args.repeat} repetitions")
+    report = {}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        folder = Path(tmp)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with running_app(folder / "streamlit.log", env={"ROUGE_LENS_DB": str(folder / "j.sqlite3")}) as url:
+            for key in sizes:
+                started = time.monotonic()
+                results = run_size(browser, url, key, args.repeat, folder)
+                rows = summarise(results)
+                report[key] = {"label": SIZES[key][0], "rows": rows, "raw": results}
+                print_table(f"{SIZES[key][0]}  ({time.monotonic() - started:.0f} s)", rows)
+        browser.close()
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
