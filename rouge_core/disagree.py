@@ -45,6 +45,7 @@ FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("round_pr", "rounding"),
     ("wlcs_form", "ROUGE-W form"),
     ("su_form", "ROUGE-SU form"),
+    ("best_sentence_clip", "rougeLsum-best clipping (reval counts reused reference tokens again)"),
     ("empty", "empty-input rule"),
 )
 TOKEN_FIELDS = ("tokenizer", "lowercase", "stopwords", "stemmer")

@@ -184,9 +184,12 @@ def union_lcs(
 @dataclass(frozen=True)
 class BestSentenceEvidence:
     """reval's summary-level form: per candidate sentence, the reference sentence with the
-    longest LCS (first on ties), and that LCS length."""
+    longest LCS (first on ties), and that LCS length; `hits` is what counted in all (the
+    lengths' sum, clipped by token counts unless the form is reval's unclipped one)."""
 
     choices: tuple[tuple[int, int, int], ...]  # (cand sentence, best ref sentence or -1, lcs length)
+    hits: int = 0
+    clipped: bool = True
 
 
 def best_sentence_lcs(
@@ -195,10 +198,18 @@ def best_sentence_lcs(
     ref: Sequence[str],
     ref_bounds: Sequence[tuple[int, int]],
     evidence: bool = False,
+    clip: bool = True,
 ):
+    """Each candidate sentence adds the LCS with its best reference sentence (the first of
+    the longest). reval adds the lengths as they are (`clip=False`): a reference sentence
+    chosen by several candidate sentences then counts again, and recall can exceed 1. With
+    `clip`, the aligned tokens (rouge-score's traceback of each chosen pair) count at most as
+    often as the reference has them, as the union LCS clips its hits, so hits never exceed
+    either side's length."""
     ref_sentences = [ref[a:b] for a, b in ref_bounds]
     total = 0
     choices = []
+    aligned: Counter | None = Counter() if clip else None
     for c_index, (a, b) in enumerate(cand_bounds):
         sentence = cand[a:b]
         best, best_len = -1, 0
@@ -208,5 +219,11 @@ def best_sentence_lcs(
                 best, best_len = r_index, length
         total += best_len
         choices.append((c_index, best, best_len))
+        if aligned is not None and best_len:
+            pairs = CandidateLayout(sentence, ((0, len(sentence)),)).alignments(ref_sentences[best]).get(0, ())
+            aligned.update(ref_sentences[best][r] for r, _ in pairs)
+    if aligned is not None and total:
+        ref_counts = Counter(ref)
+        total = sum(min(n, ref_counts[tok]) for tok, n in aligned.items())
     stats = Stats(total, len(cand), len(ref))
-    return stats, (BestSentenceEvidence(tuple(choices)) if evidence else None)
+    return stats, (BestSentenceEvidence(tuple(choices), total, clip) if evidence else None)
