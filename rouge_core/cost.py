@@ -57,8 +57,9 @@ LCS_WORD_S = 0.012e-6
 LCS_TOKEN_S = 0.3e-6  # building the candidate's masks
 LCS_TRACE_ROW_S = 1.2e-6  # a traceback row (summary-level, or with evidence)
 LCS_TRACE_WORD_S = 0.12e-6
-LCS_PAIR_S = 1.2e-6  # one aligned pair of evidence
+LCS_PAIR_S = 1.3e-6  # one aligned pair of evidence
 LCS_PAIR_BYTES = 100
+LCS_EVIDENCE_WORD_S = 0.25e-6  # sentence-level evidence: a traceback word (fresh masks, pairs)
 LCS_SENTENCE_S = 3e-6  # one reference sentence's traceback set-up
 # Lbest: one LCS per (candidate sentence, reference sentence) pair
 LBEST_PAIR_S = 5.5e-6
@@ -67,17 +68,17 @@ W_PY_CELL_S = 0.15e-6
 W_PY_ROW_S = 2e-6
 W_PY_PAIR_S = 8e-6  # one (reference sentence, candidate sentence) DP of the ROUGE-1.5.5 form
 W_PY_WALK_S = 0.6e-6  # one traceback step in Python
-W_NP_CELL_S = 0.02e-6
+W_NP_CELL_S = 0.012e-6
 W_NP_ROW_S = 15e-6
 W_NP_WALK_S = 15e-6  # one lockstep traceback step of the NumPy kernel (all blocks at once)
 W_PAIR_S = 0.15e-6  # one aligned pair of the ROUGE-1.5.5 form (partners, runs)
-W_PAIR_BYTES = 100
+W_PAIR_BYTES = 40
 W_CELL_BYTES = 1.2
 W_ROW_BYTES = 200
 # S and SU: per skip-bigram counted; the per-gram cost grows with the dictionary (cache
 # misses) until about S_CACHE_GRAMS distinct grams a side; bytes per distinct gram
 S_GRAM_S = 0.45e-6
-S_GRAM_MISS_S = 1.15e-6
+S_GRAM_MISS_S = 0.75e-6
 S_CACHE_GRAMS = 2**18
 S_GRAM_BYTES = 120
 S_EVIDENCE_GRAM_S = 0.3e-6  # the grams in reading order
@@ -315,7 +316,7 @@ def _lcs(c: Shape, r: Shape, evidence: bool):
     seconds = c.tokens * LCS_TOKEN_S + r.tokens * (LCS_ROW_S + words * LCS_WORD_S)
     nbytes = _mask_bytes(c, 2 * width) + 32 * (c.tokens + r.tokens)
     if evidence:
-        seconds += c.tokens * LCS_TOKEN_S + r.tokens * (LCS_TRACE_ROW_S + words * LCS_TRACE_WORD_S)
+        seconds += c.tokens * LCS_TOKEN_S + r.tokens * (LCS_TRACE_ROW_S + words * LCS_EVIDENCE_WORD_S)
         pairs = min(c.tokens, r.tokens)
         seconds += pairs * LCS_PAIR_S
         nbytes += _mask_bytes(c, width) + r.tokens * (width / 4 + 120) + pairs * LCS_PAIR_BYTES
@@ -523,7 +524,13 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
     call = total(estimates)
     if limit.allows(call):
         return
-    estimates = _call_estimates(methods, Shape.of(cand), [Shape.of(r) for r in refs], evidence, options)
+    raise_if_over(_call_estimates(methods, Shape.of(cand), [Shape.of(r) for r in refs], evidence, options), limit)
+
+
+def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) -> None:
+    """CostLimitError when the estimates together exceed `limit` (None: the default bound),
+    naming the costliest method and every bounded alternative."""
+    limit = resolve_limit(limit)
     call = total(estimates)
     if limit.allows(call):
         return
