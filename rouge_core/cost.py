@@ -39,8 +39,31 @@ if TYPE_CHECKING:
     from .tokenize import Document
 
 # --- the measured constants ------------------------------------------------------------
-# bench/calibrate_costs.py on the development machine (AMD EPYC, 2 cores, Python 3.11,
-# NumPy 2.4); see the end of this block for the run they were fitted to.
+# Fitted to `python bench/calibrate_costs.py` on the development machine (AMD EPYC, 2 cores
+# shared with other work, Python 3.11.7, NumPy 2.4): per-unit costs from the largest sizes,
+# rounded up. Excerpts of that run (seconds / peak MB measured; est = the estimate with
+# these constants; "ev" = with evidence):
+#   case                       ev   tokens        units                seconds   peak MB
+#   N1                         no   400000/400000  800,000 n-grams      0.71      42.8
+#   N1                         yes  400000/400000  800,000 n-grams      3.32     205.5
+#   N100                       yes  10000/10000     19,802 n-grams      0.18      35.3
+#   L                          no   20000/20000   400,000,000 LCS cells 0.071      0.6
+#   L                          yes  20000/20000   400,000,000 LCS cells 1.58      82.9
+#   Lsum 1 sentence            no   16000/16000   256,032,000 LCS cells 0.32      34.8
+#   Lsum 20-token sentences    no   20000/20000   420,020,000 LCS cells 0.98       2.2
+#   Lsum 20-token sentences    yes  8000/8000      67,208,000 LCS cells 4.64     123.9
+#   Lsum 1-token sentences     yes  2000/2000       8,002,000 LCS cells 0.95      43.6
+#   Lbest 1-token sentences    no   500/500           250,000 LCS cells 1.30       0.1
+#   W paper (NumPy)            no   6000/6000      36,000,000 DP cells  0.36      35.9
+#   W rouge155 (NumPy)         no   6000/6000      39,690,000 DP cells  0.54      87.9
+#   S4                         no   160000/160000   1,599,970 skip-bigr 1.52     183.7
+#   S4                         yes  80000/80000       799,970 skip-bigr 3.24     201.8
+#   S* (all distinct)          no   1000/1000         999,000 skip-bigr 0.92      95.4
+#   S* (all distinct)          yes  1000/1000         999,000 skip-bigr 3.94     235.6
+#   S* (40 words)              no   3000/3000       8,997,000 skip-bigr 3.66       -
+# The estimates lie 1.0-3x above these (more on shapes the counts cannot see, such as few
+# distinct tokens); timings on this shared machine vary by up to 2x between runs, so the
+# constants follow the slower runs.
 CALL_S = 20e-6  # fixed cost of one method on one pair (records, dispatch)
 BASE_BYTES = 4096  # result records of one method on one pair
 # N: per n-gram, plus per token of the gram (tuple building), plus cache misses as the
@@ -80,7 +103,7 @@ W_ROW_BYTES = 200
 S_GRAM_S = 0.45e-6
 S_GRAM_MISS_S = 0.75e-6
 S_CACHE_GRAMS = 2**18
-S_GRAM_BYTES = 120
+S_GRAM_BYTES = 130
 S_EVIDENCE_GRAM_S = 0.3e-6  # the grams in reading order
 S_EVIDENCE_NEW_S = 3.0e-6  # one evidence row per distinct gram
 S_EVIDENCE_GRAM_BYTES = 180
