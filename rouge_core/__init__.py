@@ -4,15 +4,18 @@ Never imports Streamlit.
 """
 
 from .corpus import CorpusResult, score_corpus
+from .cost import DEFAULT_COST_LIMIT, UNBOUNDED, CostEstimate, CostLimit, CostLimitError
 from .methods import Method, parse_method
 from .options import MULTI_REF_MODES, PROFILES, Options, profile
+from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents
 from .stats import Score, Stats, f_measure
 from .tokenize import Document, Token, pretokenized, tokenize
 from .version import __version__
 
 __all__ = [
-    "DEFAULT_METHODS", "Document", "Method", "MethodScore", "MULTI_REF_MODES", "Options", "PROFILES",
-    "ReferenceScore", "Result", "Score", "Stats", "Token", "__version__", "f_measure", "parse_method",
-    "pretokenized", "profile", "score", "score_documents", "tokenize",
+    "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
+    "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "Options", "PROFILES", "ParameterRange", "ReferenceScore",
+    "Result", "SKIP_DISTANCE", "Score", "Stats", "Token", "UNBOUNDED", "WLCS_WEIGHT", "__version__", "f_measure",
+    "parse_method", "pretokenized", "profile", "score", "score_corpus", "score_documents", "tokenize",
 ]

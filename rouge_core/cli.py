@@ -10,6 +10,10 @@ Inputs, one of:
       string (newlines are sentence breaks) or a list of sentences; "references" may also
       be a single TEXT.
 
+Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g. rougeS*
+on long texts) stops the run with an error naming the pair and a bounded alternative
+before anything is printed; --no-cost-limit lifts the bound.
+
 Output: a table of the corpus mean (with --per-pair, every pair too), or --format csv/json
 (per pair and mean rows); every row carries its reproducibility signature. Progress goes to
 stderr every 1000 pairs on runs of more than 1000 pairs. Errors are one line on stderr and
@@ -24,10 +28,10 @@ import io
 import json
 import math
 import os
-import re
 import sys
 from typing import Sequence
 
+from .cost import UNBOUNDED, CostLimit, CostLimitError
 from .methods import parse_method
 from .options import MULTI_REF_MODES, PROFILES, profile
 from .scoring import DEFAULT_METHODS, score
@@ -69,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--sentence-split", choices=SENTENCE_SPLITTERS, help="how texts split into sentences")
     m.add_argument("--case-sensitive", action="store_true", help="do not lower-case tokens")
     m.add_argument("--multi-ref", choices=MULTI_REF_MODES, help="how several references combine")
+    m.add_argument("--no-cost-limit", action="store_true",
+                   help="score pairs whose estimated cost is above the bound (about 2 s and 500 MB per pair)")
     weights = m.add_mutually_exclusive_group()
     weights.add_argument("--alpha", type=float, help="F = PR / ((1-alpha)P + alpha R), in [0, 1]")
     weights.add_argument("--beta", type=float, help="F-beta (recall beta times as important)")
@@ -208,13 +214,20 @@ def _mean(values: Sequence[float]) -> float:
     return sum(kept) / len(kept) if kept else math.nan
 
 
-def run(pairs, method_names, opts, *, progress=None) -> dict:
+NO_COST_LIMIT_FLAG = "--no-cost-limit"
+
+
+def run(pairs, method_names, opts, *, progress=None, cost_limit: CostLimit | None = None) -> dict:
     methods = [parse_method(m).name for m in method_names]
     rows = []
     total = len(pairs)
     ref_counts = set()
     for i, (cand, refs) in enumerate(pairs):
-        result = score(cand, refs, methods, opts, evidence=False)
+        try:
+            result = score(cand, refs, methods, opts, evidence=False, cost_limit=cost_limit)
+        except CostLimitError as exc:
+            raise CliError(exc.with_pair(str(i + 1)).message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
+                                                             scope="pair")) from None
         ref_counts.add(len(refs))
         for name in methods:
             s = result[name].score
@@ -301,7 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts = build_options(args)
         pairs = read_pairs(args)
         progress = None if args.quiet else (lambda msg: print(msg, file=stderr, flush=True))
-        report = run(pairs, args.methods, opts, progress=progress)
+        report = run(pairs, args.methods, opts, progress=progress,
+                     cost_limit=UNBOUNDED if args.no_cost_limit else None)
         if args.format == "csv":
             text = render_csv(report)
         elif args.format == "json":

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
+from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
@@ -20,12 +21,14 @@ from .stats import Score, Stats
 MEASURES = ("precision", "recall", "fmeasure")
 
 
-def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequence[str | Method], options: Options) -> dict[str, MethodScore]:
+def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequence[str | Method], options: Options,
+                     cost_limit: CostLimit | None = None) -> dict[str, MethodScore]:
     """Every method on one (candidate, references) pair, without evidence (it is recomputed
-    on demand for the one pair a user opens)."""
-    cand = prepare(candidate, options)
-    refs = tuple(prepare(r, options) for r in references)
-    return score_documents(cand, refs, methods, options, evidence=False).methods
+    on demand for the one pair a user opens); the pair's cost is checked against
+    `cost_limit` (None: the default bound) first."""
+    cand = prepare(candidate, options, "candidate")
+    refs = tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
+    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit).methods
 
 
 def pair_micro_stats(method_score: MethodScore) -> Stats | None:
@@ -235,15 +238,25 @@ def score_corpus(
     *,
     ids: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cost_limit: CostLimit | None = None,
 ) -> CorpusResult:
     """Score each candidate against its references with every method.
 
-    `progress(done, total)` is called after each pair (a page moves its progress bar)."""
+    `progress(done, total)` is called after each pair (a page moves its progress bar).
+    `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`: none); a
+    pair above it raises CostLimitError naming the pair (its id) before that pair is scored."""
+    resolve_limit(cost_limit)
 
     def score_in_order(names: tuple[str, ...], opts: Options) -> Iterator[dict[str, MethodScore]]:
         total = len(candidates)
+        pair_ids = ids if ids is not None else [str(i + 1) for i in range(total)]
         for i, (cand, refs) in enumerate(zip(candidates, references_per_pair)):
-            yield score_pair_stats(cand, tuple(refs), names, opts)
+            try:
+                yield score_pair_stats(cand, tuple(refs), names, opts, cost_limit)
+            except CostLimitError as exc:
+                raise exc.with_pair(str(pair_ids[i])) from None
+            except (TypeError, ValueError) as exc:
+                raise (TypeError if isinstance(exc, TypeError) else ValueError)(f"pair {pair_ids[i]}: {exc}") from None
             if progress is not None:
                 progress(i + 1, total)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .options import Options, profile
-from .scoring import prepare, score, score_documents
+from .scoring import prepare, score_documents
 from .stats import Score
 
 # The columns of the side-by-side table: each tool as people run it.
@@ -45,6 +45,7 @@ FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("round_pr", "rounding"),
     ("wlcs_form", "ROUGE-W form"),
     ("su_form", "ROUGE-SU form"),
+    ("best_sentence_clip", "rougeLsum-best clipping (reval counts reused reference tokens again)"),
     ("empty", "empty-input rule"),
 )
 TOKEN_FIELDS = ("tokenizer", "lowercase", "stopwords", "stemmer")

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .cost import CostLimit, check_call
 from .methods import Method, compute
+from .options import profile
 from .tokenize import Document, tokenize
+
+_FORMS = profile("rouge-1.5.5")  # the ROUGE-W and ROUGE-SU forms the script computes
 
 
 @dataclass(frozen=True)
@@ -74,12 +78,16 @@ def document_counts(
     lcs_peer_sentences: list[str] | None = None,
     lcs_model_docs: list[list[str]] | None = None,
     with_lcs: bool = True,
+    cost_limit: CostLimit | None = None,
 ) -> dict[str, list[Counts]]:
     """Per metric (named as the script prints it), one Counts per model, in model order.
 
     `lcs_peer_sentences` / `lcs_model_docs` reproduce the `-b` defect: the script's ROUGE-L
     and ROUGE-W reader never advances its byte counter, so L and W compare whole sentences
     while clipping and the peer count come from the cut text.
+
+    The document's cost (every metric against every model) is checked against
+    `cost_limit` (None: the default bound) before anything is scored: CostLimitError.
     """
     prep = dict(stem=stem, stopwords=stopwords, data_dir=data_dir)
     peer = _document(peer_sentences, **prep)
@@ -89,8 +97,12 @@ def document_counts(
     if peer_lcs is not None:
         peer = replace(peer, lcs_view=peer_lcs)
     models = [m if v is None else replace(m, lcs_view=v) for m, v in zip(models, models_lcs)]
+    methods = metric_methods(max_n, skip_distance, skip_unigrams, skip_also_plain, wlcs_weight, with_lcs)
+    # the -b defect's L/W view holds whole sentences: at least the cut text, so it bounds both
+    check_call(tuple(methods.values()), peer.lcs_view or peer, [m.lcs_view or m for m in models], _FORMS, False,
+               cost_limit)
     out: dict[str, list[Counts]] = {}
-    for name, method in metric_methods(max_n, skip_distance, skip_unigrams, skip_also_plain, wlcs_weight, with_lcs).items():
+    for name, method in methods.items():
         rows = []
         for model in models:
             stats, _ = compute(method, peer, model, wlcs_form="rouge155", su_form="rouge155", evidence=False)

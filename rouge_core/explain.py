@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .cost import CostLimit, estimate, estimate_methods, raise_if_over
 from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
 from .methods import parse_method
 from .ngram import ngram_counts
@@ -331,8 +332,12 @@ def skip_bigram_table(cand: Sequence[str], ref: Sequence[str], distance: int | N
     return rows
 
 
-def skip_growth(cand: Sequence[str], ref: Sequence[str], max_distance: int) -> list[dict]:
-    """How the number of skip-bigrams (and matches) grows with the allowed gap."""
+def skip_growth(cand: Sequence[str], ref: Sequence[str], max_distance: int, *,
+                cost_limit: CostLimit | None = None) -> list[dict]:
+    """How the number of skip-bigrams (and matches) grows with the allowed gap (the whole
+    walk checked against `cost_limit` first, as scoring is)."""
+    raise_if_over(list(estimate_methods([f"rougeS{d}" for d in range(0, max_distance + 1)], len(cand), [len(ref)],
+                                        evidence=False).values()), cost_limit)
     rows = []
     for d in range(0, max_distance + 1):
         stats, _ = skip_stats(cand, ref, d)
@@ -344,8 +349,13 @@ def skip_growth(cand: Sequence[str], ref: Sequence[str], max_distance: int) -> l
     return rows
 
 
-def su_comparison(cand: Sequence[str], ref: Sequence[str], distance: int | None, options: Options) -> list[dict]:
-    """ROUGE-S next to both SU forms: what adding unigrams does to the counts and scores."""
+def su_comparison(cand: Sequence[str], ref: Sequence[str], distance: int | None, options: Options, *,
+                  cost_limit: CostLimit | None = None) -> list[dict]:
+    """ROUGE-S next to both SU forms: what adding unigrams does to the counts and scores (the
+    three counts checked against `cost_limit` first, as scoring is)."""
+    code = "*" if distance is None else str(distance)
+    raise_if_over([estimate(f"rouge{family}{code}", len(cand), [len(ref)], form, evidence=False)
+                   for family, form in (("S", "rouge-score"), ("SU", "rouge-1.5.5"), ("SU", "matlab"))], cost_limit)
     rows = []
     forms = (
         ("S (skip-bigrams only)", None),

@@ -184,9 +184,12 @@ def union_lcs(
 @dataclass(frozen=True)
 class BestSentenceEvidence:
     """reval's summary-level form: per candidate sentence, the reference sentence with the
-    longest LCS (first on ties), and that LCS length."""
+    longest LCS (first on ties), and that LCS length; `hits` is what counted in all (the
+    lengths' sum, clipped by token counts unless the form is reval's unclipped one)."""
 
     choices: tuple[tuple[int, int, int], ...]  # (cand sentence, best ref sentence or -1, lcs length)
+    hits: int = 0
+    clipped: bool = True
 
 
 def best_sentence_lcs(
@@ -195,17 +198,33 @@ def best_sentence_lcs(
     ref: Sequence[str],
     ref_bounds: Sequence[tuple[int, int]],
     evidence: bool = False,
+    clip: bool = True,
 ):
+    """Each candidate sentence adds the LCS with its best reference sentence (the first of
+    the longest). reval adds the lengths as they are (`clip=False`): a reference sentence
+    chosen by several candidate sentences then counts again, and recall can exceed 1. With
+    `clip`, the aligned tokens (rouge-score's traceback of each chosen pair) count at most as
+    often as the reference has them, as the union LCS clips its hits, so hits never exceed
+    either side's length."""
     # The reference sentences side by side in one layout: one pass per candidate sentence
     # gives its LCS with every reference sentence.
     layout = CandidateLayout(ref, ref_bounds)
     total = 0
     choices = []
+    aligned: Counter | None = Counter() if clip else None
     for c_index, (a, b) in enumerate(cand_bounds):
-        lengths = layout.sentence_lcs_lengths(cand[a:b]) if b > a else []
+        sentence = cand[a:b]
+        lengths = layout.sentence_lcs_lengths(sentence) if sentence else []
         best_len = max(lengths, default=0)
         best = lengths.index(best_len) if best_len > 0 else -1  # the first longest; none without a match
         total += best_len
         choices.append((c_index, best, best_len))
+        if aligned is not None and best_len:
+            ra, rb = ref_bounds[best]
+            pairs = CandidateLayout(sentence, ((0, len(sentence)),)).alignments(ref[ra:rb]).get(0, ())
+            aligned.update(ref[ra + r] for r, _ in pairs)
+    if aligned is not None and total:
+        ref_counts = Counter(ref)
+        total = sum(min(n, ref_counts[tok]) for tok, n in aligned.items())
     stats = Stats(total, len(cand), len(ref))
-    return stats, (BestSentenceEvidence(tuple(choices)) if evidence else None)
+    return stats, (BestSentenceEvidence(tuple(choices), total, clip) if evidence else None)

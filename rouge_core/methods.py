@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .fast import CandidateLayout
 from .lcs import best_sentence_lcs, sentence_lcs, union_lcs
 from .ngram import ngram_counts, ngram_evidence, ngram_stats
+from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from .skipgram import skip_stats
 from .stats import Stats
 from .tokenize import Document
@@ -34,6 +35,17 @@ class Method:
     n: int = 0
     weight: float = 0.0
     distance: int | None = None
+
+    def __post_init__(self) -> None:
+        # Every way of making a Method meets the parameter ranges of rouge_core.params.
+        if self.family not in FAMILIES:
+            raise ValueError(f"unknown method family {self.family!r}; choose one of {FAMILIES}")
+        if self.family == "N":
+            NGRAM_N.check(self.n)
+        elif self.family == "W":
+            WLCS_WEIGHT.check(self.weight)
+        elif self.family in ("S", "SU"):
+            SKIP_DISTANCE.check(self.distance)
 
     @property
     def name(self) -> str:
@@ -75,8 +87,13 @@ _PATTERN = re.compile(
 
 
 def parse_method(name: str | Method) -> Method:
+    """A Method from its name (rouge2, rougeL, rougeW-1.2, rougeSU4, ROUGE-SU*, ...); a
+    ValueError naming the problem for an unknown name or a parameter out of its range
+    (rouge_core.params)."""
     if isinstance(name, Method):
         return name
+    if not isinstance(name, str):
+        raise TypeError(f"a method is a name such as 'rouge2' or a Method, not {type(name).__name__}")
     key = name.strip().lower().replace("_", "-")
     m = _PATTERN.match(key)
     if not m:
@@ -84,28 +101,32 @@ def parse_method(name: str | Method) -> Method:
             f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
             "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*"
         )
-    if m["n"]:
-        n = int(m["n"])
-        if n < 1:
-            raise ValueError(f"{name!r}: n must be at least 1")
-        return Method("N", n=n)
-    if m["lbest"]:
-        return Method("Lbest")
-    if m["lsum"]:
-        return Method("Lsum")
-    if m["l"]:
-        return Method("L")
-    if m["su"]:
-        return Method("SU", distance=None if m["sud"] == "*" else int(m["sud"]))
-    if m["sd"]:
-        return Method("S", distance=None if m["sd"] == "*" else int(m["sd"]))
-    w = float(m["w"]) if m["w"] else 1.2
-    if w <= 0:
-        raise ValueError(f"{name!r}: the ROUGE-W weight must be positive")
-    return Method("W", weight=w)
+    try:
+        if m["n"]:
+            return Method("N", n=NGRAM_N.check(_integer(m["n"])))
+        if m["lbest"]:
+            return Method("Lbest")
+        if m["lsum"]:
+            return Method("Lsum")
+        if m["l"]:
+            return Method("L")
+        if m["su"]:
+            return Method("SU", distance=None if m["sud"] == "*" else SKIP_DISTANCE.check(_integer(m["sud"])))
+        if m["sd"]:
+            return Method("S", distance=None if m["sd"] == "*" else SKIP_DISTANCE.check(_integer(m["sd"])))
+        return Method("W", weight=WLCS_WEIGHT.check(float(m["w"])) if m["w"] else WLCS_WEIGHT.default)
+    except ValueError as exc:
+        raise ValueError(f"{name!r}: {exc}") from None
 
 
-def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool) -> tuple[Stats, object | None]:
+def _integer(digits: str) -> int:
+    if len(digits) > 1000:  # beyond any range (and Python's int() refuses 4,300 digits)
+        raise ValueError(f"a number of {len(digits):,} digits is out of range")
+    return int(digits)
+
+
+def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool,
+            best_sentence_clip: bool = True) -> tuple[Stats, object | None]:
     """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
     c_terms, r_terms = cand.term_tuple, ref.term_tuple
     family = method.family
@@ -126,7 +147,8 @@ def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su
         return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
                          layout=_layout(cand), unigram_counts=counts)
     if family == "Lbest":
-        return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence)
+        return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
+                                 best_sentence_clip)
     if family == "W":
         if wlcs_form == "paper":
             return wlcs_paper(c_terms, r_terms, method.weight, evidence)

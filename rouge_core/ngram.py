@@ -46,6 +46,8 @@ def count_items(items: Iterable) -> Counter:
 def ngram_counts(terms: Sequence[str], n: int) -> Counter:
     if n == 1:
         return count_items(terms)
+    if n > len(terms):  # no n-gram (and no n slices of the terms to build)
+        return Counter()
     return count_items(zip(*[terms[i:] for i in range(n)]))
 
 

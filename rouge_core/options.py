@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, fields, replace
 
 from .stats import alpha_from_beta, beta_from_alpha
-from .tokenize import SENTENCE_SPLITTERS, TOKENIZERS
+from .tokenize import SENTENCE_SPLITTERS, STEMMERS, TOKENIZERS
 
 MULTI_REF_MODES = ("pooled", "best-recall", "best-f", "max", "mean")
 PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval")
@@ -28,9 +29,14 @@ class Options:
     su_form: "rouge155" (unigrams of all positions but the last) or "start-token" (MATLAB).
     empty: "zero" (scores of empty sides are 0) or "nan" (MATLAB: undefined ratios are NaN).
     limit_words / limit_bytes: keep only the start of every text, candidate and references
-      alike (ROUGE-1.5.5 -l / -b, counted its way: see rouge_core.limits).
+      alike (ROUGE-1.5.5 -l / -b, counted its way: see rouge_core.limits); None or 0: no limit.
     lcs_byte_limit_defect: ROUGE-1.5.5's ROUGE-L/W reader ignores the running byte count
       under -b, so L and W see whole sentences while clipping uses the cut text.
+    best_sentence_clip: rougeLsum-best counts a reference token at most as often as it occurs
+      (True). False is reval's ROUGELsum, which adds each candidate sentence's best LCS
+      unclipped: a reference sentence that is the best match of several candidate sentences
+      counts each time, so recall can exceed 1 (a named reval quirk: "a\na" against "a"
+      gives R = 2).
     """
 
     tokenizer: str = "rouge-score"
@@ -47,10 +53,37 @@ class Options:
     limit_words: int | None = None
     limit_bytes: int | None = None
     lcs_byte_limit_defect: bool = False
+    best_sentence_clip: bool = True
     data_dir: str | None = None
     profile: str = "custom"
 
     def __post_init__(self) -> None:
+        # Options are the front door of every setting: each field is checked here, with a
+        # message that names it, so a bad value never fails deep inside scoring.
+        for name in ("tokenizer", "sentence_split", "multi_ref", "wlcs_form", "su_form", "empty", "stemmer", "profile"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a string, not {type(value).__name__}")
+        for name in ("lowercase", "lcs_byte_limit_defect", "best_sentence_clip"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if isinstance(self.alpha, bool) or not isinstance(self.alpha, (int, float)):
+            raise TypeError(f"alpha must be a number in [0, 1], not {type(self.alpha).__name__}")
+        for name, what in (("limit_words", "a word limit"), ("limit_bytes", "a byte limit"),
+                           ("round_pr", "a number of decimals")):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ValueError(f"{name} must be None or a non-negative integer ({what}), got {value!r}")
+        if self.data_dir is not None and not isinstance(self.data_dir, (str, os.PathLike)):
+            raise TypeError(f"data_dir must be a folder path or None, not {type(self.data_dir).__name__}")
+        if self.stemmer not in STEMMERS and not self.stemmer.startswith("snowball-"):
+            raise ValueError(f"unknown stemmer {self.stemmer!r}; choose one of {STEMMERS} or snowball-<language>")
+        if isinstance(self.stopwords, str):
+            if self.stopwords not in ("none", "smart"):
+                raise ValueError(f"unknown stopword list {self.stopwords!r}; use 'none', 'smart' or a set of words")
+        elif not isinstance(self.stopwords, (set, frozenset, list, tuple)) or not all(
+                isinstance(w, str) for w in self.stopwords):
+            raise TypeError("stopwords must be 'none', 'smart' or a set of words (strings)")
         if self.tokenizer not in TOKENIZERS:
             raise ValueError(f"unknown tokenizer {self.tokenizer!r}; choose one of {TOKENIZERS}")
         if self.sentence_split not in SENTENCE_SPLITTERS:
@@ -125,7 +158,8 @@ _PRESETS = {
     # MATLAB rougeEvaluationScore: tokens as given (case kept), maximum over references, NaN rules.
     "matlab": dict(tokenizer="whitespace", lowercase=False, multi_ref="max", su_form="start-token", empty="nan"),
     # Go reval: token lists as given, one reference per call; best F when given several.
-    "reval": dict(tokenizer="whitespace", lowercase=False, multi_ref="best-f"),
+    # Its ROUGELsum adds unclipped best-sentence LCS lengths (recall can exceed 1).
+    "reval": dict(tokenizer="whitespace", lowercase=False, multi_ref="best-f", best_sentence_clip=False),
 }
 
 

@@ -14,6 +14,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
+from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, resolve_options
@@ -29,10 +30,19 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _score_chunk(chunk: list[Pair], methods: tuple[str, ...], options: Options) -> list[dict[str, MethodScore]]:
+def _score_chunk(chunk: list[Pair], methods: tuple[str, ...], options: Options, cost_limit: CostLimit | None = None,
+                 first: int = 0) -> list[dict[str, MethodScore]]:
+    """Score a chunk of pairs; `first` is the corpus position of its first pair (errors name
+    the pair by its 1-based number)."""
     from .corpus import score_pair_stats
 
-    return [score_pair_stats(cand, tuple(refs), methods, options) for cand, refs in chunk]
+    out = []
+    for k, (cand, refs) in enumerate(chunk):
+        try:
+            out.append(score_pair_stats(cand, tuple(refs), methods, options, cost_limit))
+        except CostLimitError as exc:
+            raise exc.with_pair(str(first + k + 1)) from None
+    return out
 
 
 def _chunks(pairs: Iterable[Pair], size: int) -> Iterator[list[Pair]]:
@@ -55,6 +65,7 @@ def iter_scores(
     max_in_flight: int | None = None,
     progress: Callable[[int, int | None], None] | None = None,
     executor: Executor | None = None,
+    cost_limit: CostLimit | None = None,
 ) -> Iterator[dict[str, MethodScore]]:
     """Yield each pair's `{method name: MethodScore}` (no evidence), in corpus order.
 
@@ -63,7 +74,10 @@ def iter_scores(
     which bounds memory to about max_in_flight * chunk_size pairs.
     progress(done, total): after each chunk; total is None when the inputs have no len().
     executor: an existing pool to use (left open) instead of starting one.
+    cost_limit: the bound of each pair (None: the default bound; rouge_core.UNBOUNDED: none);
+    a pair above it raises CostLimitError naming the pair by its number.
     """
+    resolve_limit(cost_limit)
     opts = resolve_options(options, {})
     names = tuple(parse_method(m).name for m in methods)
     try:
@@ -75,7 +89,7 @@ def iter_scores(
     done = 0
     if workers == 1 and executor is None:
         for chunk in _chunks(pairs, chunk_size):
-            yield from _score_chunk(chunk, names, opts)
+            yield from _score_chunk(chunk, names, opts, cost_limit, done)
             done += len(chunk)
             if progress is not None:
                 progress(done, total)
@@ -86,15 +100,18 @@ def iter_scores(
     pending: deque = deque()
     try:
         chunks = _chunks(pairs, chunk_size)
+        submitted = 0
         for chunk in chunks:
-            pending.append(pool.submit(_score_chunk, chunk, names, opts))
+            pending.append(pool.submit(_score_chunk, chunk, names, opts, cost_limit, submitted))
+            submitted += len(chunk)
             if len(pending) >= limit:
                 break
         while pending:
             results = pending.popleft().result()
             nxt = next(chunks, None)
             if nxt is not None:
-                pending.append(pool.submit(_score_chunk, nxt, names, opts))
+                pending.append(pool.submit(_score_chunk, nxt, names, opts, cost_limit, submitted))
+                submitted += len(nxt)
             done += len(results)
             if progress is not None:
                 progress(done, total)
@@ -116,12 +133,14 @@ def score_corpus_parallel(
     workers: int | None = None,
     chunk_size: int = 256,
     progress: Callable[[int, int | None], None] | None = None,
+    cost_limit: CostLimit | None = None,
 ):
-    """`rouge_core.corpus.score_corpus` on several processes; returns the same CorpusResult."""
+    """`rouge_core.corpus.score_corpus` on several processes; returns the same CorpusResult
+    (`cost_limit` bounds each pair, as there)."""
     from .corpus import assemble_corpus
 
     def score_in_processes(names, opts):
         return iter_scores(candidates, references_per_pair, names, opts, workers=workers,
-                           chunk_size=chunk_size, progress=progress)
+                           chunk_size=chunk_size, progress=progress, cost_limit=cost_limit)
 
     return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_processes)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .cost import UNBOUNDED, CostLimit, check_call
 from .methods import LAYOUT_FAMILIES, Method, compute, parse_method
 from .options import Options, profile
 from .signature import signature
@@ -123,15 +124,56 @@ def resolve_options(options: Options | str | None, overrides: dict) -> Options:
     return options.replace(**overrides) if overrides else options
 
 
-def prepare(text: TextLike, options: Options) -> Document:
-    """Tokenize once per text; a Document or a token list passes through as given."""
+def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
+    """Tokenize once per text; a Document or a token list passes through as given.
+
+    `what` names the argument in error messages ("candidate", "reference 2"): a string
+    that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
+    of another type is refused here, not deep inside scoring."""
     if isinstance(text, Document):
         return text
     if isinstance(text, str):
+        if not text.isascii():
+            check_unicode(text, what)
         return tokenize_with(text, *options.tokenize_key())
     if isinstance(text, (list, tuple)):
+        check_tokens(text, what)
         return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")
-    raise TypeError(f"a text must be a string, a list of tokens or a Document, not {type(text).__name__}")
+    raise TypeError(f"{what} must be a string, a list of tokens, a list of sentences (lists of tokens) "
+                    f"or a Document, not {type(text).__name__}")
+
+
+def check_unicode(text: str, what: str) -> None:
+    """ValueError when `text` holds a lone surrogate (not valid Unicode: it cannot be encoded,
+    compared or written out as UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"{what} is not valid Unicode text: a lone surrogate U+{ord(text[exc.start]):04X} "
+                         f"at character {exc.start + 1}") from None
+
+
+def check_tokens(tokens: Sequence, what: str) -> None:
+    """TypeError naming the first item of a pre-tokenized text that is not a token string
+    (a flat list of strings, or a list of sentences that are lists of strings)."""
+    if all(type(t) is str for t in tokens):
+        return
+    flat = any(isinstance(t, str) for t in tokens)
+    for i, item in enumerate(tokens, 1):
+        if isinstance(item, str):
+            continue
+        if flat or not isinstance(item, (list, tuple)):
+            if flat:
+                raise TypeError(f"{what}: token {i} is {_kind(item)}, not a string (a pre-tokenized text is a list "
+                                "of token strings, or a list of sentences that are lists of token strings)")
+            raise TypeError(f"{what}: sentence {i} is {_kind(item)}, not a list of token strings")
+        for k, tok in enumerate(item, 1):
+            if not isinstance(tok, str):
+                raise TypeError(f"{what}: sentence {i}, token {k} is {_kind(tok)}, not a string")
+
+
+def _kind(value) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
 
 
 def score_from_stats(stats: Stats, options: Options) -> Score:
@@ -217,6 +259,7 @@ def score(
     options: Options | str | None = None,
     *,
     evidence: bool = True,
+    cost_limit: CostLimit | None = None,
     **overrides,
 ) -> Result:
     """Score one candidate against one or more references.
@@ -227,39 +270,59 @@ def score(
 
     `options` is an Options object or a profile name ("rouge-1.5.5", "rouge-score",
     "matlab", "reval"); keyword overrides change single fields (e.g. stemmer="porter").
+
+    `cost_limit` bounds the call's estimated cost (rouge_core.cost): None for the default
+    bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.cost.UNBOUNDED`. Above it,
+    `CostLimitError` (a ValueError) is raised before any expensive work.
+
+    Errors: TypeError for an argument of the wrong type, ValueError for a bad value (an
+    unknown method or option, a parameter out of its range, text that is not valid
+    Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     opts = resolve_options(options, overrides)
     if isinstance(references, (str, Document)):
         references = [references]
+    elif not isinstance(references, (list, tuple)):
+        raise TypeError(f"references must be a text or a list of texts, not {type(references).__name__}")
     elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
-    cand_doc = prepare(candidate, opts)
-    ref_docs = tuple(prepare(r, opts) for r in references)
-    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence)
+    cand_doc = prepare(candidate, opts, "candidate")
+    ref_docs = tuple(prepare(r, opts, f"reference {i}") for i, r in enumerate(references, 1))
+    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
 
 
 @lru_cache(maxsize=4096)
-def _method_plans(specs: tuple, options: Options, n_refs: int) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...]]:
+def _method_plans(specs: tuple, options: Options, n_refs: int
+                  ) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...], tuple[Method, ...]]:
     """Per method: the parsed method, its name and its signature (the same for every pair of
     a corpus, so one cache lookup serves a whole call), in the order to compute them: the LCS
     family first, so the candidate's bit masks exist when ROUGE-1 can read its counts there.
-    Also the names in the order asked for."""
+    Also the names in the order asked for, and the methods (for the cost check)."""
     plans = []
     for spec in specs:
         method = parse_method(spec)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
-    return tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES)), names
+    ordered = tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES))
+    return ordered, names, tuple(method for method, _, _ in ordered)
 
 
-def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *, evidence: bool = True) -> Result:
-    plans, names = _method_plans(tuple(methods), options, len(refs))
+def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *,
+                    evidence: bool = True, cost_limit: CostLimit | None = None) -> Result:
+    """Every method on tokenized Documents (`score` without the tokenizing); the cost of the
+    whole call is checked against `cost_limit` (as in `score`) before anything is computed."""
+    if isinstance(methods, (str, Method)):
+        methods = (methods,)
+    plans, names, planned = _method_plans(tuple(methods), options, len(refs))
+    if cost_limit is not UNBOUNDED:
+        check_call(planned, cand, refs, options, evidence, cost_limit)
     scored: dict[str, MethodScore] = {}
-    wlcs_form, su_form = options.wlcs_form, options.su_form
+    wlcs_form, su_form, best_clip = options.wlcs_form, options.su_form, options.best_sentence_clip
     for method, name, sig in plans:
         per_ref = []
         for index, ref in enumerate(refs):
-            stats, ev = compute(method, cand, ref, wlcs_form=wlcs_form, su_form=su_form, evidence=evidence)
+            stats, ev = compute(method, cand, ref, wlcs_form=wlcs_form, su_form=su_form, evidence=evidence,
+                                best_sentence_clip=best_clip)
             per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})

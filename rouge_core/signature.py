@@ -35,6 +35,8 @@ def signature(method: "Method", options: "Options", n_refs: int) -> str:
         parts.append(f"wform:{options.wlcs_form}")
     if method.family == "SU":
         parts.append(f"suform:{options.su_form}")
+    if method.family == "Lbest" and not options.best_sentence_clip:
+        parts.append("bestclip:no")
     if options.round_pr is not None:
         parts.append(f"round:{options.round_pr}")
     parts.append(f"v:{__version__}")

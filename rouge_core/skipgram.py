@@ -51,7 +51,8 @@ def _reading_order(terms: Sequence[str], distance: int | None, unigrams: bool = 
 
 
 def skip_bigram_total(n: int, distance: int | None) -> int:
-    """How many skip-bigrams a text of n tokens has: the cost of a computation, known up front."""
+    """How many skip-bigrams a text of n tokens has: the cost of a computation, known up front
+    (rouge_core.cost bounds it before scoring)."""
     if n < 2:
         return 0
     if distance is None or distance < 0 or distance + 1 >= n - 1:
@@ -59,54 +60,6 @@ def skip_bigram_total(n: int, distance: int | None) -> int:
     reach = distance + 1
     # positions i < n - reach pair with `reach` partners; the last `reach` positions with fewer
     return (n - reach) * reach + reach * (reach - 1) // 2
-
-
-MAX_SKIP_BIGRAMS = 5_000_000
-"""Default bound on the skip-bigrams one text may produce (unlimited distance is quadratic:
-a 3,200-token text has about 5 million). Lift it with `skip_bigram_limit(n)` (None: no
-bound), by assigning `rouge_core.skipgram.MAX_SKIP_BIGRAMS`, or per call with
-`skip_stats(..., max_skip_bigrams=n)`."""
-
-
-class CostLimitError(ValueError):
-    """A computation would exceed a stated cost bound; the message says how to lift it."""
-
-    def __init__(self, estimate: int, bound: int, what: str = "skip-bigrams"):
-        self.estimate = estimate
-        self.bound = bound
-        super().__init__(
-            f"this text has {estimate:,} {what} (about {estimate:,} counting steps and dictionary "
-            f"entries), above the bound of {bound:,} per text. Use a skip distance (e.g. rougeS4 / "
-            f"rougeSU4 instead of rougeS* / rougeSU*), shorten the text, or lift the bound with "
-            f"rouge_core.skipgram.skip_bigram_limit({estimate}) (None for no bound) or "
-            f"skip_stats(..., max_skip_bigrams={estimate})."
-        )
-
-
-class skip_bigram_limit:
-    """Context manager (or plain call) setting MAX_SKIP_BIGRAMS; None removes the bound."""
-
-    def __init__(self, bound: int | None):
-        global MAX_SKIP_BIGRAMS
-        self._previous = MAX_SKIP_BIGRAMS
-        MAX_SKIP_BIGRAMS = bound
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        global MAX_SKIP_BIGRAMS
-        MAX_SKIP_BIGRAMS = self._previous
-        return False
-
-
-def check_skip_cost(n_tokens: int, distance: int | None, bound: int | None = None) -> int:
-    """The skip-bigram count of a text of n tokens; CostLimitError past the bound."""
-    bound = MAX_SKIP_BIGRAMS if bound is None else bound
-    total = skip_bigram_total(n_tokens, distance)
-    if bound is not None and bound >= 0 and total > bound:
-        raise CostLimitError(total, bound)
-    return total
 
 
 def _gram_source(terms: Sequence[str], su_form: str | None) -> tuple[Sequence[str], bool]:
@@ -150,11 +103,10 @@ class SkipBigramEvidence:
     ref_total: int
 
 
-def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su_form: str | None = None, evidence: bool = False,
-               *, max_skip_bigrams: int | None = None):
-    extra = 1 if su_form == "start-token" else 0
-    check_skip_cost(len(cand) + extra, distance, max_skip_bigrams)
-    check_skip_cost(len(ref) + extra, distance, max_skip_bigrams)
+def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su_form: str | None = None,
+               evidence: bool = False):
+    """The kernel: no cost check here (scoring checks the whole call with rouge_core.cost
+    first; see `skip_bigram_total`)."""
     cand_counts = _counts_for(cand, distance, su_form)
     ref_counts = _counts_for(ref, distance, su_form)
     hits = clipped_hits(cand_counts, ref_counts)

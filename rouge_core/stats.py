@@ -42,7 +42,12 @@ def _ratio(hits: float, total: float, exponent: float) -> float:
     if total <= 0:
         return 0.0
     ratio = hits / total
-    return ratio if exponent == 1.0 else ratio**exponent
+    if exponent == 1.0:
+        return ratio
+    # ROUGE-W: its weighted hits are sums of float gains, which can land one rounding step
+    # above f(length) (a ratio of 1.0000000000000002); the score itself is at most 1.
+    ratio = ratio**exponent
+    return ratio if ratio <= 1.0 else 1.0
 
 
 def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:

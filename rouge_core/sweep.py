@@ -10,6 +10,12 @@ pandas DataFrame (one row per parameter value and series) that the chart builder
     series  what the line is (precision / recall / F, or a method name)
     score   the number
     current True on the rows of the user's current setting
+    skipped None, or why the point was not computed (its estimated cost is above the
+            bound: the CostLimitError message); its score is then NaN
+
+Every point is checked against `cost_limit` on its own (None: the default bound; a
+`rouge_core.CostLimit`; `rouge_core.UNBOUNDED`), so one unaffordable point (say rougeS* on a
+long text) is skipped with its reason while the others are drawn.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
+from .cost import CostLimit, CostLimitError, resolve_limit
+from .methods import Method, parse_method
 from .options import PROFILES, Options, profile
 from .scoring import TextLike, prepare, score_documents
 from .tokenize import Document
@@ -31,13 +39,27 @@ MEASURES = (("precision", "precision"), ("recall", "recall"), ("fmeasure", "F"))
 def _frame(rows: list[dict]):
     import pandas as pd
 
-    return pd.DataFrame(rows, columns=["parameter", "value", "label", "order", "series", "score", "current"])
+    return pd.DataFrame(rows, columns=["parameter", "value", "label", "order", "series", "score", "current", "skipped"])
+
+
+def _point(cand: Document, refs: tuple[Document, ...], methods: Sequence[str], options: Options,
+           cost_limit: CostLimit | None):
+    """(the scores of one sweep point, None) or (None, why it was skipped)."""
+    try:
+        return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit), None
+    except CostLimitError as exc:
+        return None, str(exc)
+
+
+def _value(result, name: str, field: str) -> float:
+    return math.nan if result is None else getattr(result[name].score, field)
 
 
 def _documents(candidate: TextLike, references: Sequence[TextLike], options: Options) -> tuple[Document, tuple[Document, ...]]:
     if isinstance(references, (str, Document)):
         references = [references]
-    return prepare(candidate, options), tuple(prepare(r, options) for r in references)
+    return prepare(candidate, options, "candidate"), tuple(prepare(r, options, f"reference {i}")
+                                                            for i, r in enumerate(references, 1))
 
 
 def _with_current(values: Iterable, current) -> list:
@@ -55,16 +77,19 @@ def _label(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = 2, ns: Iterable[int] = SWEEP_NS):
+def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = 2, ns: Iterable[int] = SWEEP_NS,
+            *, cost_limit: CostLimit | None = None):
     """ROUGE-N precision, recall and F for each n."""
+    resolve_limit(cost_limit)
     cand, refs = _documents(candidate, references, options)
     values = _with_current(ns, current)
-    result = score_documents(cand, refs, [f"rouge{n}" for n in values], options, evidence=False)
     rows = []
     for order, n in enumerate(values):
-        s = result[f"rouge{n}"].score
+        name = f"rouge{n}"
+        result, skipped = _point(cand, refs, [name], options, cost_limit)
         for field, series in MEASURES:
-            rows.append(dict(parameter="n", value=n, label=_label(n), order=order, series=series, score=getattr(s, field), current=n == current))
+            rows.append(dict(parameter="n", value=n, label=_label(n), order=order, series=series,
+                             score=_value(result, name, field), current=n == current, skipped=skipped))
     return _frame(rows)
 
 
@@ -74,18 +99,20 @@ def sweep_skip_distance(
     options: Options,
     current: int | None = 4,
     distances: Iterable[int | None] = SWEEP_DISTANCES,
+    *,
+    cost_limit: CostLimit | None = None,
 ):
     """ROUGE-S and ROUGE-SU F for each skip distance (None: unlimited)."""
+    resolve_limit(cost_limit)
     cand, refs = _documents(candidate, references, options)
     values = _with_current(distances, current)
-    names = {d: ("rougeS" + _distance_code(d), "rougeSU" + _distance_code(d)) for d in values}
-    methods = [name for pair in names.values() for name in pair]
-    result = score_documents(cand, refs, methods, options, evidence=False)
     rows = []
     for order, d in enumerate(values):
-        for name, series in zip(names[d], ("ROUGE-S F", "ROUGE-SU F")):
+        names = ("rougeS" + _distance_code(d), "rougeSU" + _distance_code(d))
+        result, skipped = _point(cand, refs, names, options, cost_limit)
+        for name, series in zip(names, ("ROUGE-S F", "ROUGE-SU F")):
             rows.append(dict(parameter="skip distance", value=d, label=_label(d), order=order, series=series,
-                             score=result[name].fmeasure, current=d == current))
+                             score=_value(result, name, "fmeasure"), current=d == current, skipped=skipped))
     return _frame(rows)
 
 
@@ -99,20 +126,25 @@ def sweep_beta(
     options: Options,
     methods: Sequence[str],
     betas: Iterable[float] = SWEEP_BETAS,
+    *,
+    cost_limit: CostLimit | None = None,
 ):
     """F of each method for each β (β > 1 weighs recall more). The multi-reference choice
     is redone at every β, since best-F may pick another reference."""
+    resolve_limit(cost_limit)
     cand, refs = _documents(candidate, references, options)
     current = round(options.beta, 6)
     values = [float(b) for b in betas]
     if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
         values = _with_current(values, current)
+    names = [parse_method(m).name for m in methods]
     rows = []
     for order, beta in enumerate(values):
-        result = score_documents(cand, refs, methods, options.with_beta(beta), evidence=False)
-        for m in result:
-            rows.append(dict(parameter="β", value=beta, label=_label(beta), order=order, series=m.name,
-                             score=m.fmeasure, current=abs(beta - current) < 1e-9))
+        result, skipped = _point(cand, refs, methods, options.with_beta(beta), cost_limit)
+        for name in names:
+            rows.append(dict(parameter="β", value=beta, label=_label(beta), order=order, series=name,
+                             score=_value(result, name, "fmeasure"), current=abs(beta - current) < 1e-9,
+                             skipped=skipped))
     return _frame(rows)
 
 
@@ -122,17 +154,21 @@ def sweep_weight(
     options: Options,
     current: float = 1.2,
     weights: Iterable[float] = SWEEP_WEIGHTS,
+    *,
+    cost_limit: CostLimit | None = None,
 ):
     """ROUGE-W precision, recall and F for each weight w (w = 1 is plain LCS)."""
+    resolve_limit(cost_limit)
     cand, refs = _documents(candidate, references, options)
     values = _with_current([float(w) for w in weights], float(current))
     rows = []
     for order, w in enumerate(values):
-        result = score_documents(cand, refs, [f"rougeW-{w:g}"], options, evidence=False)
-        s = next(iter(result)).score
+        method = Method("W", weight=w)
+        result, skipped = _point(cand, refs, [method], options, cost_limit)
         for field, series in MEASURES:
             rows.append(dict(parameter="W weight", value=w, label=_label(w), order=order, series=series,
-                             score=getattr(s, field), current=abs(w - current) < 1e-9))
+                             score=_value(result, method.name, field), current=abs(w - current) < 1e-9,
+                             skipped=skipped))
     return _frame(rows)
 
 
@@ -142,6 +178,8 @@ def compare_profiles(
     methods: Sequence[str],
     profiles: Sequence[str] = PROFILES,
     current: Options | None = None,
+    *,
+    cost_limit: CostLimit | None = None,
 ):
     """P, R and F of each method under each tool profile (each tokenizes in its own way,
     so the texts are tokenized once per profile). With `current`, the user's own settings
@@ -151,11 +189,14 @@ def compare_profiles(
     entries: list[tuple[str, Options]] = [(name, profile(name)) for name in profiles]
     if current is not None:
         entries.insert(0, ("your settings", current))
+    names = [parse_method(m).name for m in methods]
     rows = []
     for label, opts in entries:
         cand, refs = _documents(candidate, list(references), opts)
-        result = score_documents(cand, refs, methods, opts, evidence=False)
-        for m in result:
-            rows.append(dict(profile=label, method=m.name, precision=m.precision, recall=m.recall, fmeasure=m.fmeasure,
-                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer))
-    return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer"])
+        result, skipped = _point(cand, refs, methods, opts, cost_limit)
+        for name in names:
+            rows.append(dict(profile=label, method=name, precision=_value(result, name, "precision"),
+                             recall=_value(result, name, "recall"), fmeasure=_value(result, name, "fmeasure"),
+                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer, skipped=skipped))
+    return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer",
+                                       "skipped"])

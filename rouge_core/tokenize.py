@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields, replace
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from .limits import limit_spans, perl_lcs_byte_spans
 from .porter155 import porter_stem

@@ -36,10 +36,12 @@ lets callers pick another of the three. `rouge_evaluation_details` returns every
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..options import Options, profile
+from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from ..scoring import MethodScore, score_documents
 from ..tokenize import Document, pretokenized
 
@@ -59,25 +61,45 @@ MEASURES = ("recall", "precision", "fmeasure")
 
 def method_name(rouge_method: str = "n-grams", ngram_length: int = 1, skip_distance: int | None = 4,
                 lcs_weight_factor: float = 1.2) -> str:
-    """The rouge_core method name for a MATLAB RougeMethod and its parameters."""
-    key = str(rouge_method).strip().lower()
+    """The rouge_core method name for a MATLAB RougeMethod and its parameters; a ValueError
+    (TypeError for a value that is not a number) naming the MATLAB argument otherwise."""
+    if not isinstance(rouge_method, str):
+        raise TypeError(f"RougeMethod must be a string, not {type(rouge_method).__name__}")
+    key = rouge_method.strip().lower()
     if key not in METHODS:
         raise ValueError(f"unknown RougeMethod {rouge_method!r}; choose one of {', '.join(METHODS)}")
     if key == "n-grams":
-        if not isinstance(ngram_length, int) or isinstance(ngram_length, bool) or ngram_length < 1:
-            raise ValueError(f"NgramLength must be a positive integer, got {ngram_length!r}")
-        return f"rouge{ngram_length}"
+        return f"rouge{_checked('NgramLength', NGRAM_N, ngram_length)}"
     if key == "longest-common-subsequences":
         return "rougeL"
     if key in ("weighted-longest-common-subsequences", "weighted-subsequences"):
-        if not lcs_weight_factor > 0:
-            raise ValueError(f"the LCS weight factor must be positive, got {lcs_weight_factor!r}")
-        return f"rougeW-{lcs_weight_factor:g}"
-    unlimited = skip_distance is None or skip_distance < 0 or math.isinf(skip_distance)
-    if not unlimited and int(skip_distance) != skip_distance:
-        raise ValueError(f"the skip distance must be an integer, got {skip_distance!r}")
-    d = "*" if unlimited else str(int(skip_distance))
-    return f"rougeS{d}" if key == "skip-bigrams" else f"rougeSU{d}"
+        return f"rougeW-{_checked('LCSWeightFactor', WLCS_WEIGHT, lcs_weight_factor):g}"
+    d = _skip_distance(skip_distance)
+    code = "*" if d is None else str(d)
+    return f"rougeS{code}" if key == "skip-bigrams" else f"rougeSU{code}"
+
+
+def _checked(argument: str, parameter, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{argument} must be {parameter.describe()}, not {type(value).__name__} {value!r}")
+    try:
+        return parameter.check(value)
+    except ValueError as exc:
+        raise ValueError(f"{argument}: {exc}") from None
+
+
+def _skip_distance(value) -> int | None:
+    """SkipDistance: a non-negative integer, or unlimited (Inf, a negative value, or None)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"SkipDistance must be a non-negative integer or Inf (unlimited), "
+                        f"not {type(value).__name__} {value!r}")
+    if math.isnan(value):
+        raise ValueError("SkipDistance must be a non-negative integer or Inf (unlimited), got NaN")
+    if value < 0 or math.isinf(value):
+        return None
+    return _checked("SkipDistance", SKIP_DISTANCE, value)
 
 
 def _document(doc) -> Document:
@@ -130,7 +152,7 @@ class MatlabRouge:
 def rouge_evaluation_details(candidate, references, rouge_method: str = "n-grams", ngram_length: int = 1,
                              skip_distance: int | None = 4, lcs_weight_factor: float = 1.2,
                              measure: str = "recall", options: Options | None = None) -> MatlabRouge:
-    if measure not in MEASURES:
+    if not isinstance(measure, str) or measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; choose one of {MEASURES}")
     method = method_name(rouge_method, ngram_length, skip_distance, lcs_weight_factor)
     opts = options or profile("matlab")

@@ -1,7 +1,8 @@
 """The ROUGE helpers of the Go `reval` package, on token lists, computed by rouge_core.
 
-The reval source could not be found in the stored code index available to this project, so
-these helpers follow its documented examples (kept as seeds in shared/conformance):
+Source: github.com/itsubaki/reval (rouge.go; ROUGELsum added in commit 8198ce7, "Add
+ROUGELsum"), read, not copied, with its documented examples (kept as seeds in
+shared/conformance):
 
 - "the cat is sitting on the mat" vs "the cat sat on the mat": rouge1 and rougel
   P / R / F = 0.7143 / 0.8333 / 0.7692.
@@ -10,6 +11,12 @@ these helpers follow its documented examples (kept as seeds in shared/conformanc
   P / R / F = 0.7778 / 0.5 / 0.6087 (each candidate sentence takes the reference sentence
   with the longest LCS; 7 hits over 9 candidate and 14 reference tokens).
 - [a b c] vs [c b a]: rouge1 F = 1, rougel F = 1/3.
+
+A named quirk, reproduced under the "reval" profile only (Options.best_sentence_clip=False):
+reval's ROUGELsum adds each candidate sentence's best LCS length as it is, so a reference
+sentence that is the best match of several candidate sentences counts each time and recall
+can exceed 1 (candidate [["a"], ["a"]] against [["a"]]: R = 2). Other profiles clip
+rougeLsum-best's hits by token counts.
 
 Tokens are compared exactly as given (no lower-casing, no stemming). Names follow Go's
 lower-case helpers: `overlap`, `lcs`, `f1`, `fbeta`, `rougen`, `rouge1`, `rougel`,

@@ -35,7 +35,11 @@ def test_metric_names_and_order():
     (["-l", "10", "-b", "75"], "not both"),
     (["-c", "101"], "within 0 and 100"),
     (["-p", "2"], "within 0 and 1"),
-    (["-w", "0"], "greater than 0"),
+    (["-w", "0"], "from 1 to 5, got 0"),
+    (["-w", "0.5"], "from 1 to 5, got 0.5"),  # scored above 1 (issue 14)
+    (["-w", "1000"], "from 1 to 5, got 1000"),  # overflowed (issue 14)
+    (["-w", "nan"], "from 1 to 5"),
+    (["-n", "4000"], "from 1 to 1,000 (0: no ROUGE-N), got 4000"),
     (["-z", "XML"], "SEE, SPL, ISI, SIMPLE"),
     (["-3", "HM"], "not supported"),
     (["-r", "0"], "at least 1"),

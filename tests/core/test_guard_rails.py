@@ -1,27 +1,145 @@
+"""The cost bound: estimated before any work, per call, with a bounded alternative and a way
+to lift it in the caller's terms."""
+
+import math
+import pickle
+from collections import Counter
+
 import pytest
+from hypothesis import given, strategies as st
 
-from rouge_core import score
-from rouge_core.skipgram import CostLimitError, MAX_SKIP_BIGRAMS, check_skip_cost, skip_bigram_limit, skip_stats
+import rouge_core
+from rouge_core import UNBOUNDED, CostLimit, CostLimitError, score, score_corpus, sweep
+from rouge_core import cost
+from rouge_core.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
+from rouge_core.ngram import ngram_counts
+from rouge_core.skipgram import _counts_for, skip_bigram_total
+from rouge_core.tokenize import pretokenized
+from tests.fuzzing import FUZZ, fuzz
+
+DISTINCT = " ".join(f"w{i}" for i in range(3000))  # every skip-bigram distinct
+REPETITIVE = " ".join(f"w{i % 40}" for i in range(3300))
 
 
-def test_unlimited_skip_bigrams_on_long_text_are_refused_with_the_estimate():
-    text = " ".join(f"w{i % 40}" for i in range(3300))
+def test_unlimited_skip_bigrams_on_a_long_text_are_refused_before_any_work():
     with pytest.raises(CostLimitError) as info:
-        score(text, [text], ["rougeS*"])
-    msg = str(info.value)
-    assert "5,000,000" in msg and "5,443,350" in msg and "skip_bigram_limit" in msg
-    assert isinstance(info.value, ValueError)
-    assert info.value.estimate == 3300 * 3299 // 2 and info.value.bound == MAX_SKIP_BIGRAMS
+        score(DISTINCT, [DISTINCT], ["rougeS*"])
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.method == "rougeS*" and err.alternative == "rougeS4" and err.limit == DEFAULT_COST_LIMIT
+    assert err.estimate.unit == "skip-bigrams" and err.estimate.count == 2 * (3000 * 2999 // 2)
+    assert err.estimate.seconds > 2 or err.estimate.peak_bytes > 500e6
+    msg = str(err)
+    assert "rougeS*" in msg and "8,997,000 skip-bigrams" in msg and "rougeS4" in msg
+    assert "cost_limit=rouge_core.UNBOUNDED" in msg and "2 s and 500 MB" in msg
 
 
-def test_a_distance_keeps_long_texts_cheap_and_the_bound_can_be_lifted():
-    text = " ".join(f"w{i % 40}" for i in range(3300))
-    assert score(text, [text], ["rougeS4"])["rougeS4"].fmeasure == 1.0
+def test_the_bounded_alternative_runs_and_the_bound_lifts_per_call():
+    assert score(DISTINCT, [DISTINCT], ["rougeS4"])["rougeS4"].fmeasure == 1.0
     short = "a b c d e"
-    with skip_bigram_limit(3):
-        with pytest.raises(CostLimitError):
-            score(short, [short], ["rougeSU*"])
-    assert score(short, [short], ["rougeSU*"])["rougeSU*"].fmeasure == 1.0
+    tiny = CostLimit(seconds=1e-9)
     with pytest.raises(CostLimitError):
-        skip_stats(short.split(), short.split(), None, max_skip_bigrams=5)
-    assert check_skip_cost(3, None) == 3
+        score(short, [short], ["rougeSU*"], cost_limit=tiny)
+    # the bound is the call's: the next call has the default again
+    assert score(short, [short], ["rougeSU*"])["rougeSU*"].fmeasure == 1.0
+    assert score(short, [short], ["rougeSU*"], cost_limit=UNBOUNDED)["rougeSU*"].fmeasure == 1.0
+
+
+def test_repetitive_text_counts_its_distinct_grams_and_is_accepted():
+    # 10.9 million skip-bigrams over 40 words: at most 1,640 distinct grams a side
+    est = estimate("rougeS*", pretokenized(REPETITIVE.split()), [pretokenized(REPETITIVE.split())], evidence=False)
+    assert est.count == 2 * (3300 * 3299 // 2) and est.peak_bytes < 10e6
+    assert estimate("rougeS*", 3300, [3300], evidence=False).peak_bytes > est.peak_bytes  # lengths only: all distinct
+
+
+def test_cost_limit_must_be_a_cost_limit():
+    with pytest.raises(TypeError, match="cost_limit"):
+        score("a", ["a"], cost_limit=5)
+    with pytest.raises(ValueError, match="seconds"):
+        CostLimit(seconds=-1)
+
+
+@pytest.mark.parametrize("method,tokens", [("rougeLsum", 20_000), ("rougeW-1.2", 20_000), ("rougeL", 60_000),
+                                           ("rougeS*", 3_500), ("rouge1", 2_000_000)])
+def test_the_issue_workloads_are_refused(method, tokens):
+    # rougeLsum and ROUGE-W on 20,000 tokens took 11.5 s / 416 MB and 6.4 s / 697 MB unbounded
+    est = estimate(method, tokens, [tokens])
+    assert not DEFAULT_COST_LIMIT.allows(est), est
+
+
+@pytest.mark.parametrize("method", ["rouge1", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"])
+def test_a_2000_token_pair_with_evidence_is_accepted(method):
+    assert DEFAULT_COST_LIMIT.allows(estimate(method, [20] * 100, [[20] * 100]))
+
+
+def test_the_error_pickles_with_its_fields():
+    with pytest.raises(CostLimitError) as info:
+        score(DISTINCT, [DISTINCT], ["rougeSU*"])
+    again = pickle.loads(pickle.dumps(info.value.with_pair("7")))
+    assert again.method == "rougeSU*" and again.pair == "7" and str(again).startswith("pair 7: rougeSU*")
+
+
+def test_corpus_names_the_pair_and_sweeps_skip_the_point():
+    with pytest.raises(CostLimitError) as info:
+        score_corpus(["a b", DISTINCT], [["a b"], [DISTINCT]], ["rougeS*"], ids=["first", "second"])
+    assert info.value.pair == "second"
+    frame = sweep.sweep_skip_distance(DISTINCT, [DISTINCT], rouge_core.profile("rouge-score"), current=4)
+    skipped = frame[frame["label"] == "∞"]
+    assert skipped["score"].isna().all() and skipped["skipped"].str.contains("rougeS4 instead of rougeS*, rougeSU4 instead of rougeSU*", regex=False).all()
+    kept = frame[frame["label"] == "4"]
+    assert kept["skipped"].isna().all() and (kept["score"] == 1.0).all()
+
+
+# --- the estimate counts what the kernels build ---------------------------------------------
+
+tokens = st.lists(st.sampled_from("abcdefg"), max_size=40)
+
+
+@fuzz
+@FUZZ
+@given(tokens, tokens, st.one_of(st.none(), st.integers(0, 6)), st.sampled_from([None, "rouge155", "start-token"]))
+def test_skip_bigram_units_equal_the_kernel_counts(cand, ref, distance, su_form):
+    family = "S" if su_form is None else "SU"
+    name = f"rouge{family}{'*' if distance is None else distance}"
+    options = rouge_core.profile("matlab" if su_form == "start-token" else "rouge-1.5.5")
+    est = estimate(name, len(cand), [len(ref)], options)
+    built = sum(_counts_for(cand, distance, su_form).values()) + sum(_counts_for(ref, distance, su_form).values())
+    assert est.count == built
+
+
+@fuzz
+@FUZZ
+@given(tokens, tokens, st.integers(1, 6))
+def test_ngram_units_equal_the_kernel_counts(cand, ref, n):
+    est = estimate(f"rouge{n}", len(cand), [len(ref)])
+    assert est.count == sum(ngram_counts(cand, n).values()) + sum(ngram_counts(ref, n).values())
+
+
+def test_dp_cells_are_the_table_the_paper_form_builds():
+    est = estimate("rougeW-1.2", 30, [17], "rouge-score")
+    assert est.unit == "DP cells" and est.count == 30 * 17
+
+
+shapes = st.lists(st.integers(0, 300), min_size=1, max_size=6)
+METHODS = ["rouge1", "rouge3", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS4", "rougeS*", "rougeSU*"]
+
+
+@fuzz
+@FUZZ
+@given(shapes, shapes, st.sampled_from(METHODS), st.sampled_from(["rouge-score", "rouge-1.5.5", "matlab"]),
+       st.booleans(), st.integers(0, 5), st.integers(0, 50))
+def test_the_estimate_grows_with_the_token_counts(cand, ref, method, profile_name, evidence, which, extra):
+    before = estimate(method, cand, [ref], profile_name, evidence=evidence)
+    grown = list(cand)
+    grown[which % len(grown)] += extra
+    after = estimate(method, grown, [ref], profile_name, evidence=evidence)
+    assert after.seconds >= before.seconds and after.peak_bytes >= before.peak_bytes and after.count >= before.count
+    after = estimate(method, cand, [ref, ref], profile_name, evidence=evidence)
+    assert after.seconds >= before.seconds and after.peak_bytes >= before.peak_bytes
+
+
+def test_estimate_methods_and_total_add_up():
+    per = estimate_methods(["rouge1", "rougeL"], [10, 10], [[12]])
+    assert list(per) == ["rouge1", "rougeL"]
+    whole = cost.total(per.values())
+    assert math.isclose(whole.seconds, sum(e.seconds for e in per.values()))

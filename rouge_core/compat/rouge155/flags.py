@@ -10,6 +10,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from rouge_core.params import NGRAM_N, WLCS_WEIGHT
+
 from .errors import USAGE_ERROR, Rouge155Error
 
 # The script's getopts spec is 'ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:'.
@@ -21,10 +23,14 @@ _UNSUPPORTED = {
 }
 LIST_FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
 
+NO_COST_LIMIT = "--no-cost-limit"  # not the script's: lifts rouge_core's cost bound (rouge_core.cost)
+
 USAGE = (
     "usage: rouge155 [-a] [-c cf] [-d] [-e data-dir] [-b n-bytes|-l n-words] [-m] [-n max-ngram]\n"
     "                [-s] [-r resamples] [-2 max-gap [-u|-U]] [-w weight] [-x] [-f A|B]\n"
-    "                [-p alpha] [-t 0|1|2] [-z SEE|SPL|ISI|SIMPLE] CONFIG [SYSTEM_ID]"
+    "                [-p alpha] [-t 0|1|2] [-z SEE|SPL|ISI|SIMPLE] [--no-cost-limit] CONFIG [SYSTEM_ID]\n"
+    "--no-cost-limit: score documents whose estimated cost is above the bound (about 2 s and\n"
+    "                 500 MB per document; e.g. -2 -1 on long summaries)"
 )
 
 # Long keyword names accepted by `evaluate(...)`, each standing for one flag.
@@ -65,6 +71,7 @@ class Options:
     list_format: str | None = None
     verbose: bool = False
     help: bool = False
+    no_cost_limit: bool = False  # --no-cost-limit: score documents above the cost bound
 
 
 def _usage_error(message: str) -> Rouge155Error:
@@ -79,6 +86,9 @@ def getopt(argv: Sequence[str]) -> tuple[dict[str, str | bool], list[str]]:
         token = args.pop(0)
         if token == "--":
             break
+        if token == NO_COST_LIMIT:
+            found[NO_COST_LIMIT] = True
+            continue
         first, rest = token[1], token[2:]
         if first in _WITH_VALUE:
             if rest == "":
@@ -128,8 +138,9 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
         kw["formula"] = "B" if text["f"] == "B" else "A"
     if "n" in text:
         n = int(_number("n", text["n"], integer=True))
-        if n < 0:
-            raise _usage_error(f"option -n expects a non-negative integer, got {text['n']}")
+        if n < 0 or n > NGRAM_N.maximum:
+            raise _usage_error(f"option -n: {NGRAM_N.name} must be {NGRAM_N.describe()} (0: no ROUGE-N), "
+                               f"got {text['n']}")
         kw["max_n"] = n
     if "p" in text:
         a = _number("p", text["p"], integer=False)
@@ -146,8 +157,10 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
         kw["counting"] = t if t in (1, 2) else 0  # the script treats other values as 0
     if "w" in text:
         w = _number("w", text["w"], integer=False)
-        if not w > 0:
-            raise _usage_error(f"option -w: the ROUGE-W weight must be greater than 0, got {text['w']}")
+        try:
+            WLCS_WEIGHT.check(w)
+        except ValueError as exc:
+            raise _usage_error(f"option -w: {exc}") from None
         kw.update(weight=w, weight_text=text["w"])
     if "2" in text:
         kw.update(skip_distance=int(_number("2", text["2"], integer=True)), skip_distance_text=text["2"])
@@ -163,6 +176,8 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
             kw[name] = True
     if found.get("h") is True or found.get("H") is True:
         kw["help"] = True
+    if found.get(NO_COST_LIMIT) is True:
+        kw["no_cost_limit"] = True
     return Options(**kw)
 
 
@@ -174,11 +189,18 @@ def parse_command_line(argv: Sequence[str]) -> tuple[Options, list[str]]:
 def flags_to_argv(flags: str | Sequence[str] = "", **keywords: Any) -> list[str]:
     """A flag string (or list) plus keyword options, as one argv list for `getopt`.
 
-    Keywords are long names (`max_n=2`, `stem=True`, `skip_distance=4`, `formula="B"`) or the
-    flag letters themselves (`n=2`, `m=True`). True switches a flag on; False or None leaves it out.
+    Keywords are long names (`max_n=2`, `stem=True`, `skip_distance=4`, `formula="B"`,
+    `no_cost_limit=True`) or the flag letters themselves (`n=2`, `m=True`). True switches a
+    flag on; False or None leaves it out.
     """
     argv = shlex.split(flags) if isinstance(flags, str) else list(flags)
     for name, value in keywords.items():
+        if name == "no_cost_limit":
+            if value is True:
+                argv.insert(0, NO_COST_LIMIT)
+            elif value not in (False, None):
+                raise _usage_error("option 'no_cost_limit' is a switch: pass True or False")
+            continue
         flag = KEYWORD_FLAGS.get(name, name)
         if len(flag) != 1 or flag not in _WITH_VALUE | _SWITCHES:
             raise _usage_error(f"unknown option {name!r}")

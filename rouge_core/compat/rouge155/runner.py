@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 import sys
 from dataclasses import dataclass
@@ -11,9 +12,10 @@ from typing import Callable, Mapping, Sequence
 
 from . import bootstrap
 from .errors import Rouge155Error
-from .flags import Options
+from .flags import NO_COST_LIMIT, Options
 from .results import DocumentScore, Estimate, MetricResult, Report
 from .scoring import Metric, TokenlessModel, Totals, combine, metrics_for, rounded_rpf
+from rouge_core.cost import UNBOUNDED, CostLimitError
 from rouge_core.limits import limit_spans, perl_lcs_byte_spans
 
 Warn = Callable[[str], None]
@@ -71,16 +73,20 @@ def _document_totals(doc: Document, metrics: list[Metric], options: Options, dat
     if options.byte_limit:  # the -b defect: L and W see other sentences than the rest
         lcs_peer = _cut(doc.peer.sentences, options, lcs_reader=True)
         lcs_models = [_cut(m.sentences, options, lcs_reader=True) for m in doc.models]
-    counts = scorer(
-        peer_ng, models_ng,
-        max_n=options.max_n,
-        skip_distance=options.skip_distance,
-        skip_unigrams=options.skip_unigrams or options.skip_unigrams_and_plain,
-        skip_also_plain=not options.skip_unigrams,
-        wlcs_weight=options.weight,
-        stem=options.stem, stopwords=options.remove_stopwords, data_dir=data_dir,
-        lcs_peer_sentences=lcs_peer, lcs_model_docs=lcs_models,
-    )
+    try:
+        counts = scorer(
+            peer_ng, models_ng,
+            max_n=options.max_n,
+            skip_distance=options.skip_distance,
+            skip_unigrams=options.skip_unigrams or options.skip_unigrams_and_plain,
+            skip_also_plain=not options.skip_unigrams,
+            wlcs_weight=options.weight,
+            stem=options.stem, stopwords=options.remove_stopwords, data_dir=data_dir,
+            lcs_peer_sentences=lcs_peer, lcs_model_docs=lcs_models,
+        )
+    except CostLimitError as exc:
+        raise Rouge155Error(f"{doc.peer.name}: " + exc.message(f"run again with {NO_COST_LIMIT} to lift the bound",
+                                                               scope="document")) from None
     totals = {}
     for metric in metrics:
         per_model = counts[metric.engine_key(list(counts))]
@@ -133,7 +139,10 @@ def _metric_result(peer_id: str, metric: Metric, docs: list[tuple[str, Totals]],
 def run(documents: Mapping[str, Sequence[Document]], options: Options, data_dir: str,
         scorer=None) -> Report:
     """Score every peer's documents; `documents` maps peer id -> its documents, in report order."""
-    scorer = scorer or _default_scorer()
+    if scorer is None:
+        scorer = _default_scorer()
+        if "cost_limit" in inspect.signature(scorer).parameters:  # (a test may put its oracle here)
+            scorer = functools.partial(scorer, cost_limit=UNBOUNDED if options.no_cost_limit else None)
     metrics = metrics_for(options)
     results = []
     for peer_id, docs in documents.items():
