@@ -11,23 +11,35 @@ from __future__ import annotations
 import streamlit as st
 
 import rouge_core
-from rouge_core import disagree, explain, sweep
+from rouge_core import UNBOUNDED, cost, disagree, explain, sweep
+from rouge_core.scoring import prepare
 
 HEADLINE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")  # shown large whatever n is
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
+def estimates(candidate: str, references: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options,
+              evidence: bool) -> dict[str, cost.CostEstimate]:
+    """What each method would cost on these texts, before anything is computed."""
+    cand = prepare(candidate, options)
+    return cost.estimate_methods(methods, cand, [prepare(r, options) for r in references], options, evidence=evidence)
+
+
+# The callers below check each method's estimate first (lens_app.costs): what they ask for
+# is within the bound or was explicitly approved, so the calls themselves are unbounded.
+
+@st.cache_data(max_entries=64, show_spinner=False)
 def scores(candidate: str, references: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options
            ) -> rouge_core.Result:
     """Scores without evidence (the evidence views ask for theirs one at a time)."""
-    return rouge_core.score(candidate, list(references), methods, options, evidence=False)
+    return rouge_core.score(candidate, list(references), methods, options, evidence=False, cost_limit=UNBOUNDED)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def evidence(candidate: str, reference: str, method: str, options: rouge_core.Options) -> rouge_core.Result:
     """One method against one reference, with its evidence. A reference's evidence does not
     depend on the other references, so it is computed for the one being shown."""
-    return rouge_core.score(candidate, [reference], [method], options, evidence=True)
+    return rouge_core.score(candidate, [reference], [method], options, evidence=True, cost_limit=UNBOUNDED)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -60,11 +72,45 @@ def documents(candidate: str, references: tuple[str, ...], options: rouge_core.O
     return explain.documents(candidate, list(references), options)
 
 
+@st.cache_resource(max_entries=8, show_spinner=False)
+def comparison(candidate: str, references: tuple[str, ...]) -> disagree.Comparison:
+    """One Comparison per input, shared by reruns: it keeps every tokenization and every set
+    of statistics the disagreement walks need (they fill it as they go; it only grows, and
+    what it holds depends on the texts alone)."""
+    return disagree.Comparison(candidate, list(references))
+
+
+# --- the Learn page's walk-throughs (each on the candidate and one reference) ----------------
+
 @st.cache_data(max_entries=16, show_spinner=False)
-def side_by_side(candidate: str, references: tuple[str, ...]):
-    return disagree.side_by_side(candidate, list(references))
+def reference_stats(candidate: str, reference: str, method: str, options: rouge_core.Options) -> rouge_core.Stats:
+    return scores(candidate, (reference,), (method,), options)[method].per_reference[0].stats
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def attribution(candidate: str, references: tuple[str, ...], baseline: str, other: str):
-    return disagree.attribute(candidate, list(references), baseline, other)
+@st.cache_data(max_entries=16, show_spinner=False)
+def union_walkthrough(candidate: str, reference: str, options: rouge_core.Options) -> dict:
+    cand, (ref,) = explain.documents(candidate, [reference], options)
+    return explain.union_lcs_walkthrough(cand, ref)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def w_runs(candidate: str, reference: str, options: rouge_core.Options, w: float) -> dict:
+    cand, (ref,) = explain.documents(candidate, [reference], options)
+    return explain.w_runs(cand, ref, w)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def skip_walkthrough(candidate: str, reference: str, options: rouge_core.Options, distance: int, max_distance: int) -> dict:
+    cand, (ref,) = explain.documents(candidate, [reference], options)
+    c, r = cand.terms, ref.terms
+    return {
+        "listed": explain.skip_bigrams(c, distance),
+        "shared": [row for row in explain.skip_bigram_table(c, r, distance) if row["counted"] > 0],
+        "growth": explain.skip_growth(c, r, max_distance, cost_limit=UNBOUNDED),
+        "su": explain.su_comparison(c, r, distance, options, cost_limit=UNBOUNDED),
+    }
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def multi_reference(candidate: str, references: tuple[str, ...], method: str, options: rouge_core.Options) -> dict:
+    return explain.multi_reference(candidate, list(references), method, options)

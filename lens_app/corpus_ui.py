@@ -8,7 +8,7 @@ import streamlit as st
 
 import rouge_core
 from rouge_core import corpus_io, export
-from rouge_core.corpus import CorpusResult, score_corpus
+from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 
 from . import pages, state
 from .markup import md, md_list
@@ -34,41 +34,46 @@ def current_results() -> dict[str, CorpusResult]:
     return st.session_state.get(RESULTS_KEY) or {}
 
 
+_FAILED_KEY = "_corpus_load_failed"  # the file (or paste) last tried could not be read
+UPLOAD_MB = corpus_io.DEFAULT_MAX_BYTES // 1_048_576  # what the corpus uploaders state and enforce
+
+
 def _show_problems(error: corpus_io.CorpusError) -> None:
     kept = " The corpus loaded before is kept." if current_corpus() is not None else ""
     st.error("**This corpus could not be read.**" + kept + "\n\n" + "\n".join(f"- {md(p)}" for p in error.problems))
+    st.session_state[_FAILED_KEY] = True
 
 
 def corpus_loader(prefix: str = "corpus") -> None:
     """Upload (or paste) a corpus, map its columns, preview it; the parsed corpus replaces the
-    current one only when it is valid."""
-    with st.expander("Load a corpus", expanded=current_corpus() is None):
-        limit_mb = st.number_input("Size limit per file (MB)", 1, 500, corpus_io.DEFAULT_MAX_BYTES // 1_048_576,
-                                   key=f"{prefix}_limit_mb")
-        max_bytes = int(limit_mb * 1_048_576)
+    current one only when it is valid. The section stays open or closed as the user leaves
+    it, so the column mapping and the preview stay in view after a load."""
+    with st.expander("Load a corpus", expanded=current_corpus() is None, key=f"{prefix}_loader_open", on_change="rerun"):
         kind = st.radio("Format", ["Table file (CSV / JSONL)", "Parallel text files", "Paste CSV / JSONL"],
                         horizontal=True, key=f"{prefix}_kind")
         st.caption(
-            "Tables: an `id` column, one candidate column per system (`candidate`, or `candidate_A`, "
-            "`candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
+            f"At most {UPLOAD_MB} MB per file. Tables: an `id` column, one candidate column per system (`candidate`, "
+            "or `candidate_A`, `candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
             "Parallel files: one text per line; separate sentences inside a line with ` <s> ` or a literal `\\n`."
         )
         try:
             if kind == "Parallel text files":
-                _parallel_loader(prefix, max_bytes)
+                _parallel_loader(prefix)
             else:
-                _table_loader(prefix, max_bytes, paste=kind.startswith("Paste"))
+                _table_loader(prefix, paste=kind.startswith("Paste"))
         except corpus_io.CorpusError as e:
             _show_problems(e)
     corpus = current_corpus()
     if corpus is not None:
-        st.caption(f"Loaded: **{md(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
+        still = "Still loaded (the file tried last could not be read, see above)" if st.session_state.get(_FAILED_KEY) \
+            else "Loaded"
+        st.caption(f"{still}: **{md(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
                    f"systems: {md_list(corpus.system_names)}")
         for w in corpus.warnings[:10]:
             st.warning(md(w))
 
 
-def _table_loader(prefix: str, max_bytes: int, paste: bool) -> None:
+def _table_loader(prefix: str, paste: bool) -> None:
     if paste:
         fmt = st.selectbox("Pasted format", ["CSV", "JSONL"], key=f"{prefix}_paste_fmt")
         text = st.text_area("Corpus text", key=f"{prefix}_paste", height=150, placeholder=PASTE_EXAMPLE)
@@ -76,11 +81,12 @@ def _table_loader(prefix: str, max_bytes: int, paste: bool) -> None:
             return
         data, name = text.encode("utf-8"), "pasted." + fmt.lower()
     else:
-        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"], key=f"{prefix}_file")
+        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"], key=f"{prefix}_file",
+                                  max_upload_size=UPLOAD_MB)
         if upload is None:
             return
         data, name = upload.getvalue(), upload.name
-    table = _read_table(data, name, max_bytes)
+    table = _read_table(data, name, corpus_io.DEFAULT_MAX_BYTES)
     guess = corpus_io.guess_mapping(table.columns)
     columns = list(table.columns)
     st.markdown("**Columns** (change them if the names differ)")
@@ -96,14 +102,16 @@ def _table_loader(prefix: str, max_bytes: int, paste: bool) -> None:
     _accept(corpus)
 
 
-def _parallel_loader(prefix: str, max_bytes: int) -> None:
-    cands = st.file_uploader("Candidate files (one per system)", accept_multiple_files=True, key=f"{prefix}_par_cand")
-    refs = st.file_uploader("Reference files (one per reference)", accept_multiple_files=True, key=f"{prefix}_par_ref")
+def _parallel_loader(prefix: str) -> None:
+    cands = st.file_uploader("Candidate files (one per system)", accept_multiple_files=True, key=f"{prefix}_par_cand",
+                             max_upload_size=UPLOAD_MB)
+    refs = st.file_uploader("Reference files (one per reference)", accept_multiple_files=True, key=f"{prefix}_par_ref",
+                            max_upload_size=UPLOAD_MB)
     marker = st.text_input("Sentence marker", corpus_io.SENTENCE_MARKER, key=f"{prefix}_marker")
     if not cands or not refs:
         return
     corpus = corpus_io.read_parallel({f.name: f.getvalue() for f in cands}, {f.name: f.getvalue() for f in refs},
-                                     marker=marker, max_bytes=max_bytes)
+                                     marker=marker, max_bytes=corpus_io.DEFAULT_MAX_BYTES)
     _accept(corpus)
 
 
@@ -111,6 +119,7 @@ def _accept(corpus: corpus_io.Corpus) -> None:
     st.success(f"Parsed {len(corpus)} pairs; systems: {md_list(corpus.system_names)}. Preview:")
     st.dataframe(corpus.preview(20), hide_index=True)
     st.session_state[CORPUS_KEY] = corpus
+    st.session_state[_FAILED_KEY] = False
 
 
 def results_current(corpus: corpus_io.Corpus | None) -> bool:
@@ -149,6 +158,7 @@ def run_scoring(corpus: corpus_io.Corpus) -> None:
     st.session_state[RESULTS_KEY] = results
     st.session_state[RESULTS_FOR_KEY] = (corpus.fingerprint(), options, tuple(methods))
     st.session_state.pop("bootstrap_cache", None)
+    st.session_state.pop("comparison_cache", None)
 
 
 def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, confidence: float):
@@ -156,6 +166,24 @@ def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, 
     key = (system, id(result), resamples, seed, confidence)
     if key not in cache:
         cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence)
+    return cache[key]
+
+
+def comparison_for(system_a: str, system_b: str, method: str, resamples: int, seed: int, confidence: float = 95):
+    """Two scored systems compared (rouge_core.corpus.compare_systems), computed once per
+    choice in this session, with a progress bar while the resamples run."""
+    results = current_results()
+    cache = st.session_state.setdefault("comparison_cache", {})
+    key = (system_a, system_b, id(results[system_a]), id(results[system_b]), method, resamples, seed, confidence)
+    if key not in cache:
+        bar = st.progress(0.0, text="Running the significance tests…")
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / total, text=f"Running the significance tests: {done:,} of {total:,} resamples")
+
+        cache[key] = compare_systems(results[system_a], results[system_b], method, names=(system_a, system_b),
+                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress)
+        bar.empty()
     return cache[key]
 
 
@@ -185,4 +213,4 @@ def settings_caption() -> None:
 
 
 __all__ = ["corpus_loader", "score_button", "run_scoring", "current_corpus", "current_results", "results_current",
-           "bootstrap_for", "open_on_score_page", "download_pair", "settings_caption", "rouge_core"]
+           "bootstrap_for", "comparison_for", "open_on_score_page", "download_pair", "settings_caption", "rouge_core"]

@@ -13,6 +13,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
+
 from . import sidebar, state
 
 MAX_URL_CHARS = 6000  # encoded query-string characters; browsers and chat apps keep this safely
@@ -32,6 +34,8 @@ _SETTINGS = {
     "dinf": (sidebar.SKIP_UNLIMITED, lambda v: "1" if v else "0", lambda s: s == "1"),
     "w": (sidebar.WEIGHT, lambda v: f"{float(v):g}", float),
 }
+# URL parameter -> the method parameter's one definition of its range
+_PARAMETERS = {"n": NGRAM_N, "d": SKIP_DISTANCE, "w": WLCS_WEIGHT}
 _CHOICES = {
     "profile": sidebar.PROFILE_CHOICES,
     "tok": None,
@@ -79,6 +83,14 @@ def decode_settings(params: dict[str, list[str]]) -> tuple[dict[str, object], li
     if sidebar.ALPHA in values and not 0.0 <= values[sidebar.ALPHA] <= 1.0:  # type: ignore[operator]
         problems.append("ignored the link's alpha (must be in [0, 1])")
         values.pop(sidebar.ALPHA)
+    for name, parameter in _PARAMETERS.items():
+        key = _SETTINGS[name][0]
+        if key in values:
+            try:
+                values[key] = parameter.check(values[key])
+            except ValueError as exc:
+                problems.append(f"ignored the link's {name}={params[name][0]!r}: {exc}")
+                values.pop(key)
     return values, problems
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 import rouge_core
+from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.tokenize import TOKENIZERS
 
@@ -79,10 +80,10 @@ def ensure_defaults() -> None:
     for key, value in profile_widget_values(DEFAULT_PROFILE).items():
         ss.setdefault(key, value)
     ss.setdefault(F_PARAM, "β")
-    ss.setdefault(MAX_N, 2)
-    ss.setdefault(SKIP, 4)
+    ss.setdefault(MAX_N, NGRAM_N.default)
+    ss.setdefault(SKIP, SKIP_DISTANCE.default)
     ss.setdefault(SKIP_UNLIMITED, False)
-    ss.setdefault(WEIGHT, 1.2)
+    ss.setdefault(WEIGHT, WLCS_WEIGHT.default)
 
 
 def _load_profile() -> None:
@@ -151,13 +152,17 @@ def render() -> rouge_core.Options:
     else:
         sb.number_input("α", min_value=0.0, max_value=1.0, step=0.05, key=ALPHA, on_change=_alpha_changed)
     sb.markdown("**Method parameters**")
-    sb.number_input("n: ROUGE-1 … ROUGE-n", min_value=1, max_value=9, step=1, key=MAX_N)
+    # The widgets' bounds are the methods' own ranges (rouge_core.params), so a valid value
+    # from a link is kept as it is.
+    sb.number_input("n: ROUGE-1 … ROUGE-n", min_value=NGRAM_N.minimum, max_value=NGRAM_N.maximum, step=1, key=MAX_N)
     col_d, col_u = sb.columns([3, 2], vertical_alignment="bottom")
-    col_d.number_input("Skip distance (S, SU)", min_value=0, max_value=50, step=1, key=SKIP, disabled=bool(ss[SKIP_UNLIMITED]),
+    col_d.number_input("Skip distance (S, SU)", min_value=SKIP_DISTANCE.minimum, max_value=SKIP_DISTANCE.maximum, step=1,
+                       key=SKIP, disabled=bool(ss[SKIP_UNLIMITED]),
                        help="At most this many tokens between the two words of a skip-bigram.")
     col_u.checkbox("unlimited", key=SKIP_UNLIMITED)
-    sb.number_input("W weight", min_value=0.1, max_value=5.0, step=0.1, format="%.2f", key=WEIGHT,
-                    help="ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS.")
+    sb.number_input("W weight", min_value=WLCS_WEIGHT.minimum, max_value=WLCS_WEIGHT.maximum, step=0.1, format="%.2f",
+                    key=WEIGHT, help=f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
+                                     f"w is {WLCS_WEIGHT.describe()}.")
 
     options = options_from_widgets()
     n = int(ss[MAX_N])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
@@ -17,6 +17,9 @@ from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
 from .signature import signature
 from .stats import Score, Stats
+
+if TYPE_CHECKING:
+    from .significance import TestResult
 
 MEASURES = ("precision", "recall", "fmeasure")
 
@@ -131,20 +134,21 @@ class CorpusResult:
         return "+".join(self.methods) + first[len(self.methods[0]):]
 
     def to_frame(self, *, texts: bool = True):
-        """One row per pair: id, (texts), then `<method>_precision/recall/fmeasure`."""
+        """One row per pair: id, `<method>_precision/recall/fmeasure`, then (texts) the
+        candidate and the references."""
         import pandas as pd
 
         rows = []
         for i, pair in enumerate(self.pairs):
             row: dict[str, object] = {"id": self.ids[i]}
-            if texts:
-                row["candidate"] = self.candidates[i]
-                row["references"] = " ||| ".join(self.references[i])
             for m in self.methods:
                 s = pair[m].score
                 row[f"{m}_precision"] = s.precision
                 row[f"{m}_recall"] = s.recall
                 row[f"{m}_fmeasure"] = s.fmeasure
+            if texts:
+                row["candidate"] = self.candidates[i]
+                row["references"] = " ||| ".join(self.references[i])
             rows.append(row)
         return pd.DataFrame(rows)
 
@@ -164,6 +168,10 @@ class CorpusResult:
                 row["signature"] = self.signatures[m]
                 rows.append(row)
         return pd.DataFrame(rows)
+
+    def compare(self, other: "CorpusResult", method: str, **options) -> "SystemComparison":
+        """This system against `other` on the same pairs (see `compare_systems`)."""
+        return compare_systems(self, other, method, **options)
 
     def bootstrap(self, resamples: int = 1000, seed: int = 0, confidence: float = 95) -> BootstrapResult:
         """Percentile intervals from `resamples` resamples of the pairs (with replacement),
@@ -295,3 +303,107 @@ def assemble_corpus(
 def macro_from_frame(frame, methods: Sequence[str], measure: str = "fmeasure") -> Mapping[str, float]:
     """Mean of a `to_frame()` column per method (handy for filtered views)."""
     return {m: float(frame[f"{m}_{measure}"].mean()) for m in methods}
+
+
+def systems_frame(results: Mapping[str, CorpusResult]):
+    """Macro and micro P, R, F of every system and method, one row each (a long table)."""
+    import pandas as pd
+
+    rows = []
+    for system, result in results.items():
+        for kind, table in (("macro", result.macro()), ("micro", result.micro())):
+            for method, s in table.items():
+                rows.append({"system": system, "method": method, "aggregate": kind, "precision": s.precision,
+                             "recall": s.recall, "fmeasure": s.fmeasure})
+    return pd.DataFrame(rows, columns=["system", "method", "aggregate", "precision", "recall", "fmeasure"])
+
+
+@dataclass(frozen=True)
+class SystemComparison:
+    """Two systems on the same pairs, one method and measure: the mean difference with its
+    paired-bootstrap interval, and two paired significance tests.
+
+    Pairs where either system's score is undefined (NaN) are left out (`left_out` of them)."""
+
+    system_a: str
+    system_b: str
+    method: str
+    measure: str
+    pairs: int
+    left_out: int
+    mean_a: float
+    mean_b: float
+    difference: Interval  # mean(a) - mean(b), low / high from the paired bootstrap's resamples
+    confidence: float
+    bootstrap: "TestResult"
+    permutation: "TestResult"
+    signature: str
+
+    def significant(self, alpha: float = 0.05) -> tuple[bool, bool]:
+        """Whether each test (bootstrap, permutation) finds the difference significant at `alpha`."""
+        return self.bootstrap.p_value < alpha, self.permutation.p_value < alpha
+
+    def summary(self, alpha: float = 0.05) -> str:
+        """The conclusion in words: which system is higher, by how much with its interval,
+        and whether the two tests find that significant (and agree)."""
+        a, b, d = self.system_a, self.system_b, self.difference
+        what = f"{self.method} {MEASURE_LABELS.get(self.measure, self.measure)}"
+        where = f"Over {self.pairs:,} pairs" + (f" ({self.left_out:,} left out: undefined scores)" if self.left_out else "")
+        if d.value == 0:
+            head = f"{where}, {a} and {b} have the same mean {what} ({self.mean_a:.4f})."
+        else:
+            higher, lower = (a, b) if d.value > 0 else (b, a)
+            head = (f"{where}, {higher} scores higher than {lower} on {what}: {max(self.mean_a, self.mean_b):.4f} "
+                    f"against {min(self.mean_a, self.mean_b):.4f}, a difference of {abs(d.value):.4f} "
+                    f"({self.confidence:g}% interval of {a} − {b}: {d.low:+.4f} to {d.high:+.4f}).")
+        tests = (f"paired bootstrap p = {self.bootstrap.p_value:.4g}, "
+                 f"approximate randomization p = {self.permutation.p_value:.4g}")
+        boot, perm = self.significant(alpha)
+        if boot and perm:
+            verdict = f"Both tests find the difference significant at the {alpha:g} level ({tests})."
+        elif not boot and not perm:
+            verdict = (f"Neither test finds the difference significant at the {alpha:g} level ({tests}): these pairs "
+                       "do not show that one system is better on this method.")
+        else:
+            which, other = ("the paired bootstrap", "approximate randomization") if boot else \
+                ("approximate randomization", "the paired bootstrap")
+            verdict = (f"The tests disagree at the {alpha:g} level: {which} finds the difference significant, {other} "
+                       f"does not ({tests}); treat the difference as uncertain.")
+        return f"{head} {verdict}"
+
+    def tests_frame(self):
+        import pandas as pd
+
+        rows = [{**t.as_dict(), "system_a": self.system_a, "system_b": self.system_b, "method": self.method,
+                 "measure": self.measure, "pairs": self.pairs} for t in (self.bootstrap, self.permutation)]
+        return pd.DataFrame(rows)
+
+
+MEASURE_LABELS = {"precision": "precision", "recall": "recall", "fmeasure": "F"}
+
+
+def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tuple[str, str] = ("A", "B"),
+                    measure: str = "fmeasure", resamples: int = 1000, seed: int = 0, confidence: float = 95,
+                    progress: Callable[[int, int], None] | None = None) -> SystemComparison:
+    """Compare two systems scored on the same pairs (same ids, in the same order).
+
+    `progress(done, total)` follows both tests' resamples (a page moves its progress bar)."""
+    from .significance import approximate_randomization, paired_bootstrap
+
+    if a.ids != b.ids:
+        raise ValueError("the two systems must be scored on the same pairs (the same ids, in the same order)")
+    name = parse_method(method).name
+    a_values, b_values = a.values(name, measure), b.values(name, measure)
+    kept = [i for i, (x, y) in enumerate(zip(a_values, b_values)) if not (math.isnan(x) or math.isnan(y))]
+    if not kept:
+        raise ValueError(f"no pair has a defined {name} score for both systems")
+    xs, ys = [a_values[i] for i in kept], [b_values[i] for i in kept]
+
+    def part(offset: int):
+        return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
+
+    boot = paired_bootstrap(xs, ys, resamples, seed, confidence=confidence, progress=part(0))
+    perm = approximate_randomization(xs, ys, resamples, seed, progress=part(resamples))
+    mean_a, mean_b = sum(xs) / len(xs), sum(ys) / len(ys)
+    return SystemComparison(names[0], names[1], name, measure, len(kept), len(a_values) - len(kept), mean_a, mean_b,
+                            Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name])

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .options import Options, profile
-from .scoring import prepare, score_documents
+from .scoring import prepare, rescore, score_documents, statistics_key
 from .stats import Score
 
 # The columns of the side-by-side table: each tool as people run it.
@@ -149,6 +149,7 @@ class Comparison:
         self._documents: dict[tuple, tuple] = {}
         self._scores: dict[Options, dict[str, Score]] = {}
         self._results: dict[Options, object] = {}
+        self._statistics: dict[tuple, object] = {}
 
     def texts(self) -> list[tuple[str, str]]:
         return _labelled_texts(self.candidate, self.references)
@@ -162,10 +163,16 @@ class Comparison:
         return docs
 
     def result(self, options: Options):
+        """The scores under `options`; computed once per set of statistics and rescored for
+        fields that only combine them (multi-reference mode, α, rounding, empty rule)."""
         res = self._results.get(options)
         if res is None:
-            cand, *refs = self.documents(options)
-            res = self._results[options] = score_documents(cand, refs, self.methods, options, evidence=False)
+            key = statistics_key(options)
+            computed = self._statistics.get(key)
+            if computed is None:
+                cand, *refs = self.documents(options)
+                computed = self._statistics[key] = score_documents(cand, refs, self.methods, options, evidence=False)
+            res = self._results[options] = rescore(computed, options)
         return res
 
     def scores(self, options: Options) -> dict[str, Score]:

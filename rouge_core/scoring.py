@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
 from .cost import UNBOUNDED, CostLimit, check_call
@@ -326,3 +326,49 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
             per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})
+
+
+# The Options fields applied to statistics once they exist: changing only these (or the
+# profile label) rescores a result without computing anything again.
+SCORE_FIELDS = frozenset(("multi_ref", "alpha", "round_pr", "empty", "profile"))
+
+
+def statistics_key(options: Options) -> tuple:
+    """What decides the statistics (everything but SCORE_FIELDS): equal keys, equal statistics."""
+    return tuple((f.name, getattr(options, f.name)) for f in fields(Options) if f.name not in SCORE_FIELDS)
+
+
+def rescore(result: Result, options: Options) -> Result:
+    """`result`'s statistics turned into scores under `options` (another α, multi-reference
+    mode, rounding or empty-input rule): statistics first, scores second, nothing recomputed.
+    `options` must agree with the result's own on everything else (`statistics_key`)."""
+    if statistics_key(options) != statistics_key(result.options):
+        changed = [name for (name, a), (_, b) in zip(statistics_key(result.options), statistics_key(options)) if a != b]
+        raise ValueError(f"rescore needs the same statistics; these options differ: {', '.join(changed)}")
+    plans, names, _ = _method_plans(tuple(result.methods), options, len(result.references))
+    scored: dict[str, MethodScore] = {}
+    for method, name, sig in plans:
+        per_ref = [ReferenceScore(r.index, r.stats, score_from_stats(r.stats, options), r.evidence)
+                   for r in result.methods[name].per_reference]
+        scored[name] = combine_references(method, per_ref, options, sig)
+    return Result(result.candidate, result.references, options, {name: scored[name] for name in names})
+
+
+def merge_references(results: Sequence[Result]) -> Result:
+    """One candidate scored against each reference in its own call (e.g. to report progress
+    between long computations), merged into the result of scoring against all of them at
+    once: the same per-reference statistics, combined by the options' multi-reference mode."""
+    if not results:
+        raise ValueError("merge_references needs at least one result")
+    first = results[0]
+    if any(len(r.references) != 1 or r.options != first.options or list(r.methods) != list(first.methods)
+           or r.candidate.term_tuple != first.candidate.term_tuple for r in results):
+        raise ValueError("merge_references needs results of one candidate, one reference each, same methods and options")
+    options = first.options
+    plans, names, _ = _method_plans(tuple(first.methods), options, len(results))
+    scored: dict[str, MethodScore] = {}
+    for method, name, sig in plans:
+        per_ref = [ReferenceScore(index, ref.stats, ref.score, ref.evidence)
+                   for index, result in enumerate(results) for ref in result.methods[name].per_reference]
+        scored[name] = combine_references(method, per_ref, options, sig)
+    return Result(first.candidate, tuple(r.references[0] for r in results), options, {n: scored[n] for n in names})

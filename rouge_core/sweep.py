@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import PROFILES, Options, profile
-from .scoring import TextLike, prepare, score_documents
+from .scoring import TextLike, prepare, rescore, score_documents
 from .tokenize import Document
 
 SWEEP_NS = tuple(range(1, 7))
@@ -129,8 +129,9 @@ def sweep_beta(
     *,
     cost_limit: CostLimit | None = None,
 ):
-    """F of each method for each β (β > 1 weighs recall more). The multi-reference choice
-    is redone at every β, since best-F may pick another reference."""
+    """F of each method for each β (β > 1 weighs recall more). The statistics are computed
+    once and rescored at every β; the multi-reference choice is redone at every β, since
+    best-F may pick another reference."""
     resolve_limit(cost_limit)
     cand, refs = _documents(candidate, references, options)
     current = round(options.beta, 6)
@@ -138,9 +139,10 @@ def sweep_beta(
     if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
         values = _with_current(values, current)
     names = [parse_method(m).name for m in methods]
+    statistics, skipped = _point(cand, refs, methods, options, cost_limit)
     rows = []
     for order, beta in enumerate(values):
-        result, skipped = _point(cand, refs, methods, options.with_beta(beta), cost_limit)
+        result = None if statistics is None else rescore(statistics, options.with_beta(beta))
         for name in names:
             rows.append(dict(parameter="β", value=beta, label=_label(beta), order=order, series=name,
                              score=_value(result, name, "fmeasure"), current=abs(beta - current) < 1e-9,

@@ -1,6 +1,7 @@
 """Learn: each ROUGE method walked through step by step on the user's own texts.
 
-Thin page: widgets -> rouge_core.explain -> render. Every number shown comes from rouge_core.
+Thin page: widgets -> rouge_core.explain (through lens_app.compute's caches) -> render.
+Every number shown comes from rouge_core. A section computes only while it is open.
 """
 
 from __future__ import annotations
@@ -9,13 +10,20 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
+from lens_app import compute, costs
+from lens_app.display import show_table
 from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import explain
 from rouge_core.viz import learn_charts
 
 MAX_DP_TOKENS = 40  # a larger DP heatmap is unreadable; the walk-through uses the first tokens
-MAX_LISTED_BIGRAMS = 300
+MAX_CLIPPING_LINES = 8  # the rest are in the table above them
+
+
+def section(title: str, key: str, expanded: bool = False):
+    """An expander whose body runs only while it is open."""
+    return st.expander(title, expanded=expanded, key=key, on_change="rerun")
 
 
 def sources(*tools: str) -> None:
@@ -37,8 +45,8 @@ def show_working(stats: rouge_core.Stats, options: rouge_core.Options) -> None:
         right.markdown(f"*{formula}*")
 
 
-def table(rows, **kwargs) -> None:
-    st.dataframe(pd.DataFrame(list(rows)), hide_index=True, width="stretch", **kwargs)
+def table(rows, key: str, **kwargs) -> None:
+    show_table(pd.DataFrame(list(rows)), key=key, **kwargs)
 
 
 def tokens_line(label: str, terms) -> None:
@@ -57,13 +65,14 @@ options = current_options()
 st.caption(f"Tokenized as the current settings say: tokenizer `{options.tokenizer}`, stemmer `{options.stemmer}`, "
            f"sentences split by `{options.sentence_split}` (profile `{options.profile}`).")
 
-cand_doc, ref_docs = explain.documents(candidate, references, options)
+cand_doc, ref_docs = compute.documents(candidate, tuple(references), options)
 ref_index = 0
 if len(ref_docs) > 1:
     ref_index = st.selectbox(
         "Walk through against reference", range(len(ref_docs)), format_func=lambda k: f"reference {k + 1}", key="learn_reference"
     )
 ref_doc = ref_docs[ref_index]
+reference = references[ref_index]
 c_terms, r_terms = cand_doc.terms, ref_doc.terms
 tokens_line("Candidate", c_terms)
 tokens_line(f"Reference {ref_index + 1}", r_terms)
@@ -71,33 +80,42 @@ tokens_line(f"Reference {ref_index + 1}", r_terms)
 
 def per_reference_stats(method: str) -> rouge_core.Stats:
     """The statistics rouge_core scores this pair with (the fractions below are these)."""
-    result = rouge_core.score_documents(cand_doc, [ref_doc], [method], options, evidence=False)
-    return result[method].per_reference[0].stats
+    return compute.reference_stats(candidate, reference, method, options)
+
+
+def affordable(*methods: str) -> bool:
+    return costs.affordable(candidate, (reference,), methods, options, evidence=True, what="This walk-through")
 
 
 # --- ROUGE-N -------------------------------------------------------------------------------
-with st.expander("ROUGE-N: counting shared n-grams", expanded=True):
+def ngram_section() -> None:
     st.markdown(
         "ROUGE-N counts the n-grams (runs of n tokens) the candidate shares with the reference. "
         "A shared n-gram counts as often as it occurs on the side where it is **rarer** — the clipping "
         "that stops a candidate from scoring by repeating a word."
     )
     n = st.radio("n", [1, 2, 3, 4], horizontal=True, key="learn_n")
+    if not affordable(f"rouge{n}"):
+        return
     rows = explain.ngram_table(c_terms, r_terms, n)
-    table(rows)
-    for row in explain.clipped_rows(rows):
+    table(rows, key="learn_ngrams")
+    clipped = explain.clipped_rows(rows)
+    for row in clipped[:MAX_CLIPPING_LINES]:
         st.markdown(
             f"Clipping: “{md(row['n-gram'])}” occurs {row['in candidate']}× in the candidate but only "
             f"{row['in reference']}× in the reference, so it counts {row['counted']}×, not {row['in candidate']}×."
         )
+    if len(clipped) > MAX_CLIPPING_LINES:
+        st.caption(f"… and {len(clipped) - MAX_CLIPPING_LINES:,} more clipped {n}-grams (the table shows them all).")
     stats = per_reference_stats(f"rouge{n}")
     st.markdown(f"**Matches** = sum of *counted* = {explain.format_number(stats.hits)}; "
                 f"the candidate has {explain.format_number(stats.cand_total)} {n}-grams, the reference {explain.format_number(stats.ref_total)}.")
     show_working(stats, options)
     sources("ROUGE-1.5.5", "rouge-score")
 
+
 # --- ROUGE-L -------------------------------------------------------------------------------
-with st.expander("ROUGE-L: the longest common subsequence"):
+def lcs_section() -> None:
     st.markdown(
         "ROUGE-L looks for the longest sequence of tokens that appears in both texts **in the same order**, "
         "gaps allowed. The table below is the dynamic program: cell (i, j) holds the LCS length of the first "
@@ -105,12 +123,14 @@ with st.expander("ROUGE-L: the longest common subsequence"):
         "neighbour; otherwise the cell copies the larger of its upper and left neighbours. The red path is "
         "the traceback from the bottom-right corner; its circled diagonal steps are the LCS."
     )
+    if not affordable("rougeL", "rougeLsum", "rougeLsum-best"):
+        return
     dp_ref, dp_cand = r_terms[:MAX_DP_TOKENS], c_terms[:MAX_DP_TOKENS]
     if len(r_terms) > MAX_DP_TOKENS or len(c_terms) > MAX_DP_TOKENS:
         st.caption(f"Only the first {MAX_DP_TOKENS} tokens of each side are drawn; the scores below use all tokens.")
     cells = explain.lcs_dp_cells(dp_ref, dp_cand)
     st.altair_chart(learn_charts.lcs_heatmap(cells), width="content")
-    lcs_stats, lcs_evidence = rouge_core.lcs.sentence_lcs(c_terms, r_terms, evidence=True)
+    lcs_evidence = compute.evidence(candidate, reference, "rougeL", options)["rougeL"].per_reference[0].evidence
     st.markdown(f"**LCS** ({len(lcs_evidence.lcs)} tokens):")
     st.code(" ".join(lcs_evidence.lcs) or "(empty)", language=None, wrap_lines=True)
     show_working(per_reference_stats("rougeL"), options)
@@ -123,52 +143,56 @@ with st.expander("ROUGE-L: the longest common subsequence"):
         "would count a reference token again for every candidate sentence that reuses it. reval "
         "(`rougeLsum-best`) takes, per candidate sentence, only the reference sentence with the longest LCS."
     )
-    walk = explain.union_lcs_walkthrough(cand_doc, ref_doc)
+    walk = compute.union_walkthrough(candidate, reference, options)
     if len(cand_doc.sentence_bounds) < 2 and len(ref_doc.sentence_bounds) < 2:
         st.caption("Both texts are one sentence here (sentences split by "
                    f"`{options.sentence_split}`), so rougeLsum equals rougeL. Put sentences on separate lines to see the difference.")
-    table(walk["rows"])
+    table(walk["rows"], key="learn_union")
     st.markdown(
         f"Union hits: **{explain.format_number(walk['union_hits'])}** · summed per-sentence LCS: "
         f"**{explain.format_number(walk['summed_lcs'])}** · reval's best-sentence total: "
         f"**{explain.format_number(walk['best_sentence_hits'])}**"
     )
-    table(walk["best_sentence_choices"])
+    table(walk["best_sentence_choices"], key="learn_best_sentence")
     st.markdown("rougeLsum (union):")
     show_working(per_reference_stats("rougeLsum"), options)
     st.markdown("rougeLsum-best (reval):")
     show_working(per_reference_stats("rougeLsum-best"), options)
     sources("ROUGE-1.5.5", "rouge-score", "reval")
 
+
 # --- ROUGE-W -------------------------------------------------------------------------------
-with st.expander("ROUGE-W: rewarding consecutive matches"):
+def wlcs_section() -> None:
     st.markdown(
         "Plain LCS gives *the cat* … *sat* the same credit whether the matches are adjacent or scattered. "
         "ROUGE-W weights a run of k consecutive matches by f(k) = k^w (w > 1), so one run of 3 is worth more "
         "than three runs of 1; R and P are then turned back into the LCS scale with f⁻¹(x) = x^(1/w)."
     )
     w = st.slider("weight w", 1.05, 3.0, 1.2, 0.05, key="learn_w")
-    runs = explain.w_runs(cand_doc, ref_doc, w)
+    if not affordable(f"rougeW-{w:g}"):
+        return
+    runs = compute.w_runs(candidate, reference, options, w)
     run_lengths = sorted({r["length k"] for form in ("paper", "rouge155") for r in runs[form]["runs"]})
     st.altair_chart(learn_charts.weight_curve_chart(explain.weight_curve(w, max([8, *run_lengths])), run_lengths), width="content")
     paper_col, script_col = st.columns(2)
     with paper_col:
         st.markdown("**Paper form** (Lin 2004): one weighted DP over the whole texts; "
                     "R = f⁻¹(WLCS / f(|r|)), P = f⁻¹(WLCS / f(|c|)).")
-        table(runs["paper"]["runs"])
+        table(runs["paper"]["runs"], key="learn_w_paper")
         st.markdown(f"WLCS = Σ f(k) = {explain.format_number(runs['paper']['weighted_hits'])}")
         show_working(runs["paper"]["stats"], options)
     with script_col:
         lengths = " + ".join(f"f({k})" for k in runs["rouge155"]["ref_sentence_lengths"])
         st.markdown("**ROUGE-1.5.5 form**: runs in the union over reference sentences, and recall divides by "
                     f"f(Σ f(|rᵢ|)) = f({lengths}) — the reference length is weighted twice, so its recall is lower.")
-        table(runs["rouge155"]["runs"])
+        table(runs["rouge155"]["runs"], key="learn_w_rouge155")
         st.markdown(f"hits = Σ f(k) = {explain.format_number(runs['rouge155']['weighted_hits'])}")
         show_working(runs["rouge155"]["stats"], options)
     sources("ROUGE-1.5.5")
 
+
 # --- ROUGE-S / SU --------------------------------------------------------------------------
-with st.expander("ROUGE-S and ROUGE-SU: skip-bigrams"):
+def skip_section() -> None:
     st.markdown(
         "A skip-bigram is any ordered pair of tokens with at most d tokens between them. ROUGE-S counts the "
         "shared skip-bigrams (clipped, like n-grams); ROUGE-SU also counts unigrams, so a candidate with no "
@@ -176,22 +200,26 @@ with st.expander("ROUGE-S and ROUGE-SU: skip-bigrams"):
     )
     longest = max(len(c_terms), len(r_terms), 2)
     distance = st.slider("maximum gap d", 0, min(longest - 2, 12) if longest > 2 else 1, min(4, max(longest - 2, 0)), key="learn_skip")
-    listed = explain.skip_bigrams(c_terms, distance)
-    st.markdown(f"The candidate's {len(listed)} skip-bigrams with gap ≤ {distance}:")
-    table(listed[:MAX_LISTED_BIGRAMS], height=220)
+    widest = min(longest, 12)
+    if not affordable(f"rougeSU{max(distance, widest)}"):
+        return
+    walk = compute.skip_walkthrough(candidate, reference, options, distance, widest)
+    st.markdown(f"The candidate's {len(walk['listed']):,} skip-bigrams with gap ≤ {distance}:")
+    table(walk["listed"], key="learn_skip_listed", height=220)
     st.markdown("Shared skip-bigrams and how many times each counts:")
-    table([row for row in explain.skip_bigram_table(c_terms, r_terms, distance) if row["counted"] > 0], height=220)
+    table(walk["shared"], key="learn_skip_shared", height=220)
     show_working(per_reference_stats(f"rougeS{distance}"), options)
-    st.altair_chart(learn_charts.skip_growth_chart(explain.skip_growth(c_terms, r_terms, min(longest, 12)), distance), width="content")
+    st.altair_chart(learn_charts.skip_growth_chart(walk["growth"], distance), width="content")
     st.markdown(
         "**Adding unigrams.** ROUGE-1.5.5 (`-u`) adds the unigram of every position *but the last* (its loop stops one "
         "short); Lin's definition, used by MATLAB, prepends a start token so each (⟨s⟩, w) pair plays a unigram's part."
     )
-    table(explain.su_comparison(c_terms, r_terms, distance, options))
+    table(walk["su"], key="learn_su", limit=None)
     sources("ROUGE-1.5.5", "MATLAB rougeEvaluationScore")
 
+
 # --- multiple references -------------------------------------------------------------------
-with st.expander("Multiple references: five ways to combine them"):
+def multi_section() -> None:
     st.markdown(
         "With several references each tool combines the per-reference numbers differently: ROUGE-1.5.5 pools "
         "the counts (`-f A`) or takes the reference with the best recall (`-f B`); rouge-score's `score_multi` "
@@ -200,10 +228,26 @@ with st.expander("Multiple references: five ways to combine them"):
     if len(references) < 2:
         st.caption("There is only one reference, so every mode gives the same numbers. Add a second reference on the Score page.")
     method = st.selectbox("method", ["rouge1", "rouge2", "rougeL", "rougeLsum"], key="learn_multi_method")
-    multi = explain.multi_reference(candidate, references, method, options)
+    if not costs.affordable(candidate, tuple(references), [method], options, evidence=False, what="This walk-through"):
+        return
+    multi = compute.multi_reference(candidate, tuple(references), method, options)
     st.markdown("Per reference:")
-    table(multi["per_reference"])
+    table(multi["per_reference"], key="learn_multi_per_reference", limit=None)
     st.markdown("Combined:")
-    table(multi["modes"])
+    table(multi["modes"], key="learn_multi_modes", limit=None)
     st.altair_chart(learn_charts.multi_reference_chart(multi["modes"]), width="content")
     sources("ROUGE-1.5.5", "rouge-score", "MATLAB rougeEvaluationScore")
+
+
+# --- the page: each section computes only while it is open --------------------------------
+SECTIONS = (
+    ("ROUGE-N: counting shared n-grams", ngram_section, "learn_open_n", True),
+    ("ROUGE-L: the longest common subsequence", lcs_section, "learn_open_l", False),
+    ("ROUGE-W: rewarding consecutive matches", wlcs_section, "learn_open_w", False),
+    ("ROUGE-S and ROUGE-SU: skip-bigrams", skip_section, "learn_open_s", False),
+    ("Multiple references: five ways to combine them", multi_section, "learn_open_multi", False),
+)
+for title, body, key, expanded in SECTIONS:
+    with section(title, key, expanded) as container:
+        if container.open:
+            body()

@@ -14,9 +14,10 @@ from urllib.parse import urlencode
 import streamlit as st
 
 import rouge_core
-from lens_app import compute, inputs, share, state
+from lens_app import compute, costs, inputs, share, state
 from lens_app.display import score_columns, show_table
 from lens_app.markup import md
+from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
 
@@ -31,9 +32,51 @@ def show_html(markup: str) -> None:
 
 def render_headline(result: rouge_core.Result) -> None:
     """The F of ROUGE-1, ROUGE-2, ROUGE-L and ROUGE-Lsum, large, before the full table."""
-    for column, m in zip(st.columns(len(compute.HEADLINE_METHODS)), result):
-        column.metric(f"{tables.short_label(m.method)} F", f"{m.fmeasure:.4f}",
+    for column, name in zip(st.columns(len(compute.HEADLINE_METHODS)), compute.HEADLINE_METHODS):
+        method = rouge_core.parse_method(name)
+        if name not in result.methods:
+            column.metric(f"{tables.short_label(method)} F", "—", help="not computed: above the cost bound (see below)")
+            continue
+        m = result[name]
+        column.metric(f"{tables.short_label(method)} F", f"{m.fmeasure:.4f}",
                       help=f"precision {m.precision:.4f}, recall {m.recall:.4f}; {m.reason}")
+
+
+def score_within_bounds(candidate: str, refs: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options):
+    """The headline, then every method whose estimated cost is within the bound (or was
+    approved: computed reference by reference, with progress); returns the result in the
+    order of `methods` and, for the others, {name: (estimate, approval key)}."""
+    wanted = tuple(dict.fromkeys((*compute.HEADLINE_METHODS, *methods)))
+    estimates = compute.estimates(candidate, refs, wanted, options, evidence=False)
+    runnable, expensive, waiting = [], [], {}
+    for name, estimate in estimates.items():
+        key = costs.approval(name, candidate, refs, options)
+        if costs.within_bound(estimate):
+            runnable.append(name)
+        elif costs.approved(key):
+            expensive.append(name)
+        else:
+            waiting[name] = (estimate, key)
+    headline = compute.scores(candidate, refs, tuple(m for m in compute.HEADLINE_METHODS if m in runnable), options)
+    render_headline(headline)
+    parts = [compute.scores(candidate, refs, tuple(m for m in methods if m in runnable), options)]
+    for name in expensive:
+        parts.append(score_with_progress(candidate, refs, name, options, estimates[name]))
+    found = {name: m for part in parts for name, m in part.methods.items()}
+    ordered = {name: found[name] for name in (rouge_core.parse_method(m).name for m in methods) if name in found}
+    first = parts[0]
+    return rouge_core.Result(first.candidate, first.references, options, ordered), waiting
+
+
+def score_with_progress(candidate: str, refs: tuple[str, ...], name: str, options: rouge_core.Options, estimate):
+    """An approved computation above the bound: one reference at a time, with a progress bar."""
+    bar = st.progress(0.0, text=f"Computing {name} ({estimate.describe()})…")
+    per_reference = []
+    for i, ref in enumerate(refs):
+        per_reference.append(compute.scores(candidate, (ref,), (name,), options))
+        bar.progress((i + 1) / len(refs), text=f"Computing {name}: reference {i + 1} of {len(refs)} done")
+    bar.empty()
+    return merge_references(per_reference)
 
 
 def render_scores(result: rouge_core.Result) -> None:
@@ -61,6 +104,11 @@ def render_per_reference(result: rouge_core.Result) -> None:
 
 # --- evidence: one view, one reference ------------------------------------------------------
 
+def evidence_affordable(candidate: str, reference: str, names, options: rouge_core.Options) -> bool:
+    return costs.affordable(candidate, (reference,), names, options, evidence=True,
+                            what="The evidence against this reference")
+
+
 def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
     col_c, col_r = st.columns(2)
     with col_c:
@@ -74,6 +122,8 @@ def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
 def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, max_n: int) -> None:
     n = st.segmented_control("n", list(range(1, max(max_n, 4) + 1)), default=1, key=f"highlight_n_up_to_{max(max_n, 4)}",
                              format_func=lambda k: f"{k}-grams") or 1
+    if not evidence_affordable(candidate, reference, [f"rouge{n}"], options):
+        return
     result = compute.evidence(candidate, reference, f"rouge{n}", options)
     ref_score = next(iter(result)).per_reference[0]
     evidence = ref_score.evidence
@@ -93,6 +143,8 @@ def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge
 
 
 def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options) -> None:
+    if not evidence_affordable(candidate, reference, ["rougeL", "rougeLsum"], options):
+        return
     result = compute.evidence(candidate, reference, "rougeL", options)
     cand, ref = result.candidate, result.references[0]
     lcs = result["rougeL"].per_reference[0]
@@ -112,6 +164,8 @@ def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_co
 
 def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, w: float) -> None:
     method = rouge_core.parse_method(f"rougeW-{w:g}")
+    if not evidence_affordable(candidate, reference, [method.name], options):
+        return
     result = compute.evidence(candidate, reference, method.name, options)
     ref_score = result[method.name].per_reference[0]
     evidence = ref_score.evidence
@@ -133,6 +187,8 @@ def render_skipgrams(candidate: str, reference: str, ref_index: int, options: ro
     name = f"rouge{kind}{d}"
     st.caption(f"A skip-bigram is an ordered word pair with {gap} words between them (skip distance in the sidebar). "
                "Click a column header to sort.")
+    if not evidence_affordable(candidate, reference, [name], options):
+        return
     result = compute.evidence(candidate, reference, name, options)
     method_score = result[name]
     evidence = method_score.per_reference[0].evidence
@@ -182,18 +238,26 @@ def render_sweeps(candidate: str, references: tuple[str, ...], options: rouge_co
                                      key="sweep_parameter") or "n"
         st.caption("The dashed red line marks your current setting in the sidebar.")
         if which == "n":
-            chart = charts.sweep_chart(compute.sweep_n(candidate, references, options, state.current_n()),
-                                       "ROUGE-N against n", "n")
+            frame = compute.sweep_n(candidate, references, options, state.current_n())
+            chart = charts.sweep_chart(frame, "ROUGE-N against n", "n")
         elif which == "skip":
-            chart = charts.sweep_chart(compute.sweep_skip(candidate, references, options, state.current_skip_distance()),
-                                       "ROUGE-S / SU against skip distance", "skip distance (∞ = unlimited)")
+            frame = compute.sweep_skip(candidate, references, options, state.current_skip_distance())
+            chart = charts.sweep_chart(frame, "ROUGE-S / SU against skip distance", "skip distance (∞ = unlimited)")
         elif which == "beta":
-            chart = charts.sweep_chart(compute.sweep_beta(candidate, references, options, methods),
-                                       "F of each method against β (β > 1 favours recall)", "β")
+            frame = compute.sweep_beta(candidate, references, options, methods)
+            chart = charts.sweep_chart(frame, "F of each method against β (β > 1 favours recall)", "β")
         else:
-            chart = charts.sweep_chart(compute.sweep_weight(candidate, references, options, state.current_w()),
-                                       "ROUGE-W against the weight w", "w")
+            frame = compute.sweep_weight(candidate, references, options, state.current_w())
+            chart = charts.sweep_chart(frame, "ROUGE-W against the weight w", "w")
         st.altair_chart(chart, width="stretch")
+        show_skipped(frame, SWEEPS[which], "label")
+
+
+def show_skipped(frame, point: str, label: str) -> None:
+    """Points of a sweep (or profiles) not computed because of their cost, with the reason:
+    `label` names a point's column, `point` says what it is."""
+    for _, row in frame[frame["skipped"].notna()].drop_duplicates(label).iterrows():
+        st.caption(f"Not computed for {point} {md(row[label])}: {md(row['skipped'])}")
 
 
 @st.fragment
@@ -205,6 +269,7 @@ def render_profiles(candidate: str, references: tuple[str, ...], options: rouge_
         frame = compute.profiles(candidate, references, methods, options)
         st.altair_chart(charts.profiles_chart(frame), width="stretch")
         show_table(frame, key="profiles_table", limit=None)
+        show_skipped(frame, "the profile", "profile")
 
 
 def render_share(candidate: str, references: list[str]) -> None:
@@ -246,17 +311,18 @@ else:
     refs = tuple(references)
     try:
         st.subheader("Scores")
-        headline = compute.scores(candidate, refs, compute.HEADLINE_METHODS, options)
-        render_headline(headline)
-        result = compute.scores(candidate, refs, methods, options)
+        result, waiting = score_within_bounds(candidate, refs, methods, options)
     except ValueError as exc:  # e.g. a setting the tokenizer cannot honour
         st.error(f"These settings cannot score the texts: {md(exc)}")
     else:
         if not len(result.candidate) or not any(len(r) for r in result.references):
             st.warning("After tokenization the candidate or the references hold no tokens (with this tokenizer, "
                        "stopword list or the text's script); every score is 0. Try another tokenizer in the sidebar.")
-        render_scores(result)
-        render_evidence(candidate, refs, options, next(iter(result)).chosen)
+        for name, (estimate, key) in waiting.items():
+            costs.ask(estimate, key, name)
+        if result.methods:
+            render_scores(result)
+            render_evidence(candidate, refs, options, next(iter(result)).chosen)
         render_sweeps(candidate, refs, options, methods)
         render_profiles(candidate, refs, options, methods)
     render_share(candidate, references)

@@ -77,6 +77,40 @@ def test_corpus_page_bad_input_keeps_the_loaded_corpus():
     at.selectbox(key="corpus_paste_fmt").set_value("JSONL").run()
     at.text_area(key="corpus_paste").set_value('{"id": 1, "candidate": "a", "reference": "b"}\n{oops}\n').run()
     assert any("line 2: malformed JSON" in plain(e.value) for e in at.error)
+    captions = [plain(c.value) for c in at.caption]
+    assert any(c.startswith("Still loaded (the file tried last could not be read") for c in captions), captions
+    assert not any(c.startswith("Loaded:") for c in captions)
+
+
+def test_the_mapping_and_preview_stay_after_a_load_and_scores_come_before_texts():
+    at = page("corpus.py")
+    at.run()
+    paste(at, "corpus", CSV)
+    at.button(key="score_corpus").click().run()
+    assert not at.exception
+    assert any(s.label == "Id" for s in at.selectbox)  # the column mapping is still drawn
+    assert frame_with(at, "reference_1", "candidate_A") is not None  # and the preview
+    pairs = at.dataframe(key="corpus_pairs").value
+    columns = list(pairs.columns)
+    assert columns[0] == "id" and columns[-2:] == ["candidate", "references"]
+    assert all(c.endswith(("_precision", "_recall", "_fmeasure")) for c in columns[1:-2])
+
+
+def test_compare_page_states_its_conclusion():
+    from rouge_core.corpus import compare_systems
+
+    at = page("compare.py")
+    at.run()
+    paste(at, "compare", CSV)
+    at.button(key="compare_score").click().run()
+    at.number_input(key="compare_resamples").set_value(200).run()
+    assert not at.exception
+    corpus = corpus_io.build_corpus(corpus_io.read_csv(CSV.encode()))
+    scored = {s: rouge_core.score_corpus(list(c), list(corpus.references), rouge_core.DEFAULT_METHODS, ids=list(corpus.ids))
+              for s, c in corpus.systems.items()}
+    want = compare_systems(scored["candidate_A"], scored["candidate_B"], "rouge1", names=("candidate_A", "candidate_B"),
+                           resamples=200, seed=0)
+    assert any(plain(m.value) == want.summary() for m in at.markdown), [m.value for m in at.markdown]
 
 
 def test_compare_page_p_values_are_seeded():

@@ -11,10 +11,22 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "lens_app" / "pages" / "disagree.py")
 
 
+TOOLS = [*disagree.VARIANTS, "your settings"]
+
+
+def open_every_section(at: AppTest, baseline: str = "rouge-score") -> None:
+    """The detail sections compute only while open (as a user opens them)."""
+    for other in TOOLS:
+        at.session_state[f"disagree_open_{baseline}_{other}"] = True
+    at.session_state["disagree_open_stemming"] = True
+    at.session_state["disagree_open_sentences"] = True
+
+
 def run_page(candidate, references) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=90)
     at.session_state["candidate"] = candidate
     at.session_state["references"] = references
+    open_every_section(at)
     at.run()
     assert not at.exception, at.exception
     return at
@@ -67,3 +79,19 @@ def test_empty_state_uses_the_example():
     at = AppTest.from_file(PAGE, default_timeout=90).run()
     assert not at.exception
     assert any("built-in example" in i.value for i in at.info)
+
+
+def test_the_sidebar_settings_join_the_tools():
+    import rouge_core
+
+    at = AppTest.from_file(PAGE, default_timeout=90)
+    at.session_state["candidate"] = "The children went home."
+    at.session_state["references"] = ["The child goes home."]
+    at.session_state["options"] = rouge_core.profile("rouge-1.5.5", stemmer="rouge155")
+    at.run()
+    assert not at.exception
+    shown = at.dataframe[0].value.set_index("method")
+    assert list(shown["your settings"]) == list(shown["ROUGE-1.5.5 -m"])
+    causes = causes_table(at).set_index("tool")["causes (in walk order)"]
+    assert causes["your settings"] == causes["ROUGE-1.5.5 -m"]
+    assert not token_tables(at)  # the detail sections wait until opened

@@ -19,11 +19,16 @@ INPUTS = [
 ]
 
 
-def run_page(candidate, references, options) -> AppTest:
+SECTION_KEYS = ("learn_open_n", "learn_open_l", "learn_open_w", "learn_open_s", "learn_open_multi")
+
+
+def run_page(candidate, references, options, open_sections=SECTION_KEYS) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["candidate"] = candidate
     at.session_state["references"] = references
     at.session_state["options"] = options
+    for key in open_sections:  # each section computes only while it is open
+        at.session_state[key] = True
     at.run()
     assert not at.exception, at.exception
     return at
@@ -111,7 +116,10 @@ def test_multi_reference_section_shows_every_mode():
 
 
 def test_empty_state_uses_the_example_and_names_the_paper():
-    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for key in SECTION_KEYS:
+        at.session_state[key] = True
+    at.run()
     assert not at.exception
     assert any("built-in example" in i.value for i in at.info)
     assert len(at.expander) == 5
@@ -129,3 +137,10 @@ def test_learn_page_through_the_router():
     at.switch_page("lens_app/pages/learn.py").run()
     assert not at.exception, at.exception
     assert any(t.value == "Learn how ROUGE counts" for t in at.title)
+
+
+def test_a_closed_section_computes_nothing():
+    at = run_page(*INPUTS[0], open_sections=())
+    assert [e.label for e in at.expander][:1] == ["ROUGE-N: counting shared n-grams"]
+    assert len(at.get("vega_lite_chart")) == 0  # the heatmap, weight curve and growth charts wait
+    assert "Union hits" not in shown(at) and "Clipping:" in shown(at)  # ROUGE-N is open by default

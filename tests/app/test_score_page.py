@@ -47,7 +47,7 @@ def tables_with(at: AppTest, column: str) -> list:
 def expected_scores(candidate: str, references: list[str], at: AppTest) -> rc.Result:
     options = at.session_state[state.OPTIONS_KEY]
     methods = at.session_state[state.METHODS_KEY]
-    return rc.score(candidate, references, methods, options)
+    return rc.score(candidate, references, methods, options, cost_limit=rc.UNBOUNDED)
 
 
 def assert_table_matches(at: AppTest, candidate: str, references: list[str]) -> None:
@@ -334,3 +334,77 @@ def test_bad_uploads_show_a_message_and_keep_the_texts(key, name, data, message)
     assert not at.exception, at.exception
     assert any(message in plain(e.value) for e in at.error), [e.value for e in at.error]
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == before
+
+
+def test_link_values_are_kept_when_valid_and_named_when_not():
+    at = app_test()
+    at.query_params["n"] = "12"
+    at.query_params["d"] = "999999"
+    at.query_params["w"] = "1000"
+    at.query_params["c"] = "the cat sat on the mat"
+    at.query_params["r"] = "the cat is on the mat"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.number_input(key=sidebar.MAX_N).value == 12 and "rouge12" in at.session_state[state.METHODS_KEY]
+    assert at.number_input(key=sidebar.SKIP).value == 999999 and "rougeS999999" in at.session_state[state.METHODS_KEY]
+    assert at.number_input(key=sidebar.WEIGHT).value == rc.WLCS_WEIGHT.default
+    warnings = [plain(w.value) for w in at.sidebar.warning]
+    assert any("w='1000'" in w and "from 1 to 5" in w for w in warnings), warnings
+    assert_table_matches(at, "the cat sat on the mat", ["the cat is on the mat"])
+
+
+def _long_text(tokens: int, seed: int) -> str:
+    import random
+
+    rng = random.Random(seed)
+    words = [f"w{i}" for i in range(3000)]
+    lines = [" ".join(rng.choice(words) for _ in range(25)) for _ in range(tokens // 25)]
+    return "\n".join(lines)
+
+
+def test_a_long_text_scores_with_default_settings_and_unlimited_asks_first():
+    at = fresh_app()
+    candidate, reference = _long_text(3500, 1), _long_text(3500, 2)  # over the 3,160 tokens that broke the sweeps
+    set_texts(at, candidate, [reference])
+    at.button(key="remove_reference_1").click().run()
+    assert not at.exception, at.exception
+    assert_table_matches(at, candidate, [reference])
+    at.session_state["sweeps_open"] = True
+    at.session_state["sweep_parameter"] = "skip"
+    at.run()
+    assert not at.exception, at.exception
+
+    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+    assert not at.exception, at.exception
+    asked = [plain(w.value) for w in at.warning if "is not computed" in plain(w.value)]
+    assert any(a.startswith("**rougeS*** is not computed: it would take about") for a in asked), asked
+    assert "rougeS*" not in list(scores(at)["method"].map(str)) and len(scores(at)) == len(at.session_state[state.METHODS_KEY]) - 2
+    assert any(plain(c.value).startswith("Not computed for skip distance (S, SU) ∞: rougeS")
+               for c in at.caption)  # the sweep's unaffordable point
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("bounded_"))).click().run()
+    assert not at.exception
+    assert at.session_state[state.SKIP_DISTANCE_KEY] == 4 and "rougeS4" in at.session_state[state.METHODS_KEY]
+    assert_table_matches(at, candidate, [reference])
+
+
+def test_compute_anyway_computes_the_unlimited_distance_for_these_texts_only():
+    at = fresh_app()
+    candidate, reference = _long_text(1400, 3), _long_text(1400, 4)  # just over the bound
+    set_texts(at, candidate, [reference])
+    at.button(key="remove_reference_1").click().run()
+    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+
+    def asked() -> list[str]:
+        return [plain(w.value).split(" is not")[0][2:-2] for w in at.warning if "is not computed" in plain(w.value)]
+
+    waiting = asked()
+    assert waiting and set(waiting) <= {"rougeS*", "rougeSU*"}
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("anyway_"))).click().run()
+    assert not at.exception, at.exception
+    approved = waiting[0]
+    row = scores(at).set_index("signature").filter(like=f"{approved}|", axis=0).iloc[0]
+    want = rc.score(candidate, [reference], [approved], at.session_state[state.OPTIONS_KEY], cost_limit=rc.UNBOUNDED)[approved]
+    assert (row["P"], row["R"], row["F"]) == (want.precision, want.recall, want.fmeasure)
+    assert asked() == waiting[1:]
+    at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate + " more").run()  # other texts: ask again
+    assert asked() == waiting

@@ -50,3 +50,53 @@ def test_bad_input():
         approximate_randomization([], [])
     with pytest.raises(ValueError):
         paired_bootstrap([float("nan")], [1.0])
+
+
+def _systems():
+    import rouge_core
+
+    refs = [["the cat sat on the mat"], ["a dog ran home"], ["the sun is hot"], ["rain fell all day"]] * 6
+    better = ["the cat sat on a mat", "a dog ran home fast", "the sun is hot", "rain fell all night"] * 6
+    worse = ["a cat", "dog", "sun hot today", "it rained"] * 6
+    return (rouge_core.score_corpus(better, refs, ["rouge1", "rougeL"]),
+            rouge_core.score_corpus(worse, refs, ["rouge1", "rougeL"]))
+
+
+def test_comparing_two_systems_reports_the_difference_its_interval_and_both_tests():
+    from rouge_core.corpus import compare_systems
+
+    a, b = _systems()
+    done = []
+    cmp = compare_systems(a, b, "rouge1", names=("better", "worse"), resamples=300, seed=4,
+                          progress=lambda d, t: done.append((d, t)))
+    xs, ys = a.values("rouge1"), b.values("rouge1")
+    assert cmp.bootstrap.p_value == paired_bootstrap(xs, ys, 300, 4).p_value
+    assert cmp.permutation.p_value == approximate_randomization(xs, ys, 300, 4).p_value
+    assert cmp.difference.value == cmp.mean_a - cmp.mean_b > 0
+    assert cmp.difference.low <= cmp.difference.value <= cmp.difference.high
+    assert done[-1] == (600, 600) and all(t == 600 for _, t in done)
+    assert cmp.summary().startswith(f"Over 24 pairs, better scores higher than worse on rouge1 F: {cmp.mean_a:.4f} against")
+    assert "Both tests find the difference significant at the 0.05 level" in cmp.summary()
+    assert a.compare(b, "rouge1", resamples=300, seed=4) == compare_systems(a, b, "rouge1", resamples=300, seed=4)
+
+
+def test_a_system_against_itself_is_not_significantly_different():
+    from rouge_core.corpus import compare_systems
+
+    a, _ = _systems()
+    cmp = compare_systems(a, a, "rougeL", names=("x", "y"), resamples=200)
+    assert cmp.difference.value == 0 and cmp.bootstrap.p_value == 1.0
+    assert cmp.summary().startswith("Over 24 pairs, x and y have the same mean rougeL F")
+    assert "Neither test finds the difference significant" in cmp.summary()
+
+
+def test_the_interval_comes_from_the_same_resamples_as_the_p_value():
+    import random
+
+    rng = random.Random(0)
+    a = [rng.random() for _ in range(30)]
+    b = [x - 0.05 + rng.random() * 0.02 for x in a]
+    plain_test = paired_bootstrap(a, b, 400, 9)
+    with_interval = paired_bootstrap(a, b, 400, 9, confidence=90)
+    assert with_interval.p_value == plain_test.p_value and plain_test.low is None
+    assert with_interval.low < with_interval.observed < with_interval.high and with_interval.confidence == 90

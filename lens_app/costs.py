@@ -1,0 +1,70 @@
+"""Costs known before they are paid: what the app does with a computation above the bound.
+
+Every method's cost is estimated from token counts first (rouge_core.cost). A computation
+within the bound (about 2 s and 500 MB, rouge_core.DEFAULT_COST_LIMIT) runs; one above it
+does not: the page says what it would cost and offers the bounded alternative (d = 4 for an
+unlimited skip distance) or an explicit "Compute anyway", which the user grants for these
+very texts and settings only (an approval is keyed by everything the cost depends on).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+
+import rouge_core
+from rouge_core.cost import CostEstimate
+
+from . import compute, sidebar
+from .markup import md
+
+_APPROVED_KEY = "_compute_anyway"  # approvals: digests of (what, texts, options)
+
+
+def within_bound(estimate: CostEstimate) -> bool:
+    return rouge_core.DEFAULT_COST_LIMIT.allows(estimate)
+
+
+def approval(what: str, candidate: str, references, options: rouge_core.Options) -> str:
+    """The key of one approval: this computation on these texts under these options."""
+    payload = repr((what, candidate, tuple(references), options)).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(payload).hexdigest()
+
+
+def approved(key: str) -> bool:
+    return key in st.session_state.get(_APPROVED_KEY, ())
+
+
+def _approve(key: str) -> None:
+    st.session_state.setdefault(_APPROVED_KEY, set()).add(key)
+
+
+def _use_bounded_distance() -> None:
+    st.session_state[sidebar.SKIP_UNLIMITED] = False
+    st.session_state[sidebar.SKIP] = rouge_core.SKIP_DISTANCE.default
+
+
+def ask(estimate: CostEstimate, key: str, what: str) -> None:
+    """Say what `what` would cost and offer the bounded alternative or computing anyway."""
+    limit = rouge_core.DEFAULT_COST_LIMIT.describe()
+    st.warning(f"**{md(what)}** is not computed: it would take {estimate.describe()}, above this app's bound of {limit} "
+               "per computation.", icon=":material/hourglass_top:")
+    left, right = st.columns(2)
+    if estimate.alternative is not None:
+        left.button(f"Use {estimate.alternative} instead (skip distance {rouge_core.SKIP_DISTANCE.default})",
+                    key=f"bounded_{key}", on_click=_use_bounded_distance, icon=":material/speed:")
+    right.button(f"Compute anyway ({estimate.describe()})", key=f"anyway_{key}", on_click=_approve, args=(key,),
+                 icon=":material/play_arrow:")
+
+
+def affordable(candidate: str, references, names, options: rouge_core.Options, *, evidence: bool, what: str = "") -> bool:
+    """Whether these methods on these texts are within the bound (or approved); when not,
+    says what each would cost and offers the alternatives. `what` names the view."""
+    ok = True
+    for name, estimate in compute.estimates(candidate, tuple(references), tuple(names), options, evidence).items():
+        key = approval(f"{name} {what}", candidate, references, options)
+        if not (within_bound(estimate) or approved(key)):
+            ask(estimate, key, f"{what} of {name}" if what else name)
+            ok = False
+    return ok
