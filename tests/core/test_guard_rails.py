@@ -3,7 +3,6 @@ to lift it in the caller's terms."""
 
 import math
 import pickle
-from collections import Counter
 
 import pytest
 from hypothesis import given, strategies as st
@@ -13,7 +12,7 @@ from rouge_core import UNBOUNDED, CostLimit, CostLimitError, score, score_corpus
 from rouge_core import cost
 from rouge_core.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
 from rouge_core.ngram import ngram_counts
-from rouge_core.skipgram import _counts_for, skip_bigram_total
+from rouge_core.skipgram import _counts_for
 from rouge_core.tokenize import pretokenized
 from tests.fuzzing import FUZZ, fuzz
 
