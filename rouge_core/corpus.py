@@ -7,6 +7,7 @@ pickle them and call them on chunks; `score_corpus` is the plain sequential driv
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
@@ -128,7 +129,9 @@ class CorpusResult:
         return "+".join(self.methods) + first[len(self.methods[0]):]
 
     def to_frame(self, *, texts: bool = True):
-        """One row per pair: id, (texts), then `<method>_precision/recall/fmeasure`."""
+        """One row per pair: id, (texts), then `<method>_precision/recall/fmeasure`. The
+        `references` column holds the JSON text of the list of references, so an export of
+        this table loads back (corpus_io) as the same pairs."""
         import pandas as pd
 
         rows = []
@@ -136,7 +139,7 @@ class CorpusResult:
             row: dict[str, object] = {"id": self.ids[i]}
             if texts:
                 row["candidate"] = self.candidates[i]
-                row["references"] = " ||| ".join(self.references[i])
+                row["references"] = json.dumps(list(self.references[i]), ensure_ascii=False)
             for m in self.methods:
                 s = pair[m].score
                 row[f"{m}_precision"] = s.precision
