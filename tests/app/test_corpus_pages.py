@@ -75,7 +75,7 @@ def test_corpus_page_bad_input_keeps_the_loaded_corpus():
     assert len(at.dataframe(key="corpus_pairs").value) == 4  # the scored table is still there
     at.selectbox(key="corpus_paste_fmt").set_value("JSONL").run()
     at.text_area(key="corpus_paste").set_value('{"id": 1, "candidate": "a", "reference": "b"}\n{oops}\n').run()
-    assert any("line 2: malformed JSON" in e.value for e in at.error)
+    assert any("pasted.jsonl line 2 is not valid JSON" in e.value for e in at.error)  # textio.json_lines
 
 
 def test_compare_page_p_values_are_seeded():
