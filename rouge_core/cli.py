@@ -305,6 +305,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"{PROG}: error: {exc}", file=stderr)
         return 2
+    except SystemExit as exc:  # argparse after --help / --version: main returns, it does not exit
+        return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=stderr)
         return 130

@@ -237,7 +237,7 @@ def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
 
 
 def _json_list_text(value: str) -> list[str] | None:
-    """The references of a cell that holds the JSON text of a list of strings, else None."""
+    """The references of a cell that holds the JSON text of a non-empty list of strings, else None."""
     stripped = value.strip()
     if not (stripped.startswith("[") and stripped.endswith("]")):
         return None
@@ -245,7 +245,7 @@ def _json_list_text(value: str) -> list[str] | None:
         parsed = parse_json(stripped, "cell")
     except InputError:
         return None
-    return parsed if isinstance(parsed, list) and all(isinstance(v, str) for v in parsed) else None
+    return parsed if isinstance(parsed, list) and parsed and all(isinstance(v, str) for v in parsed) else None
 
 
 def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> tuple[list[str], str | None]:

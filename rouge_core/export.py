@@ -21,36 +21,51 @@ import io
 import json
 import math
 import re
+import unicodedata
 from typing import Any, Mapping, Sequence
 
-FORMULA_STARTS = "=+-@＝＋－＠﹦﹢﹣﹫"
+FORMULA_STARTS = frozenset("=+-@＝＋－＠﹦﹢﹣﹫")
 # Where a spreadsheet (or a CSV importer that ignores quotes) may begin a new cell: "\r\n"
 # and every character str.splitlines breaks at.
-_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-# What a spreadsheet may skip before the formula character: whitespace, control and invisible
-# format characters (BOM, zero-width space / joiners, direction marks, soft hyphen). Disjoint
-# from _LINE_BREAKS.
-_SKIPPED = ("\x00-\x09\x0e-\x1b\x1f \x7f\x80-\x84\x86-\xa0\xad\u061c\u1680\u180e\u2000-\u200f\u202a-\u202f"
-            "\u205f-\u2064\u2066-\u206f\u3000\ufeff\ufff9-\ufffb")
-_LINE_START = f"(?:^|(?<=[{_LINE_BREAKS}]))"
-_RISKY_LINE = f"(?='*[{_SKIPPED}]*[{re.escape(FORMULA_STARTS)}])"
-_NEUTRALISE = re.compile(_LINE_START + _RISKY_LINE)
-_RESTORE = re.compile(_LINE_START + "'" + _RISKY_LINE)
+_LINE_BREAK = re.compile("(\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])")
+
+
+def _invisible(char: str) -> bool:
+    """What a spreadsheet may skip before a formula character: whitespace, control and format
+    characters (BOM, zero-width space and joiners, direction marks, soft hyphen...)."""
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf")
+
+
+def _runs_as_formula(line: str) -> bool:
+    """Single quotes, then invisible characters, then a formula character. The leading quotes
+    make `neutralise` reversible: a line that already starts with them gets one more."""
+    i, n = 0, len(line)
+    while i < n and line[i] == "'":
+        i += 1
+    while i < n and _invisible(line[i]):
+        i += 1
+    return i < n and line[i] in FORMULA_STARTS
+
+
+def _lines_changed(value: str, change) -> str:
+    parts = _LINE_BREAK.split(value)  # lines at even positions, the breaks between them
+    parts[::2] = [change(line) for line in parts[::2]]
+    return "".join(parts)
 
 
 def neutralise(value: Any) -> Any:
     """A text with a single quote before every line that starts like a formula; other values
     unchanged."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not value:
         return value
-    return _NEUTRALISE.sub("'", value)
+    return _lines_changed(value, lambda line: "'" + line if _runs_as_formula(line) else line)
 
 
 def restore(value: Any) -> Any:
     """The text `neutralise` was given (its exact inverse); other values unchanged."""
     if not isinstance(value, str) or "'" not in value:
         return value
-    return _RESTORE.sub("", value)
+    return _lines_changed(value, lambda line: line[1:] if line[:1] == "'" and _runs_as_formula(line[1:]) else line)
 
 
 def _records(frame) -> tuple[list[str], list[dict]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rouge_core.cli import main
+from rouge_core.version import __version__
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -226,3 +227,10 @@ def test_cost_limit_is_a_one_line_error(tmp_path, capsys, monkeypatch):
     code, out, err = run(["-c", tmp_path / "c.txt", "-r", tmp_path / "c.txt", "-m", "rougeS*"], capsys)
     assert (code, out) == (2, "") and err.startswith("rouge-lens: error: ") and err.count("\n") == 1
     assert "CostLimitError" not in err and "ROUGE_LENS_DEBUG" not in err
+
+
+def test_help_and_version_return_instead_of_exiting(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"rouge-lens {__version__}\n"
+    assert main(["--help"]) == 0
+    assert "Files are UTF-8" in capsys.readouterr().out
