@@ -120,6 +120,9 @@ def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_B
     text = decode(data, name, max_bytes)
     if not text.strip():
         raise CorpusError(f"{name}: the file is empty")
+    # The csv module refuses cells over 131,072 characters by default; a cell can be as long as
+    # the file (long documents as references), and the file is already within max_bytes.
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     problems: list[str] = []
     try:

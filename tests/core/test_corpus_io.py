@@ -207,3 +207,9 @@ def test_corpus_exports_load_back_as_the_same_pairs():
     assert back.warnings[0] == table.warnings[0]
     back_json = load(to_json(frame, result.signature), "pairs.json")
     assert back_json.systems["candidate"] == tuple(candidates) and back_json.references == back.references
+
+
+def test_csv_cell_longer_than_the_csv_module_default():
+    long_text = "word " * 60_000  # 300,000 characters, over csv's default 131,072
+    c = load(f"id,candidate,reference\n1,{long_text},b\n".encode())
+    assert c.systems["candidate"] == (long_text,)
