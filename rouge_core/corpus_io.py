@@ -206,10 +206,8 @@ def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX
     try:
         document = parse_json(text, name)
     except InputError as e:
-        first = next((line for line in split_lines(text) if line.strip(" \t\r")), "")
-        try:
-            parse_json(first, name)
-        except InputError:
+        first = next(json_lines(text, name), None)
+        if first is None or first.error:
             raise CorpusError(str(e)) from None
         return read_jsonl(data, name, max_bytes)  # JSON lines named .json
     if isinstance(document, dict) and isinstance(document.get("rows"), list):
@@ -263,7 +261,7 @@ def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> t
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [str(value)], None
     if not isinstance(value, str):
-        return [], f"{where}: column {column!r} holds {type(value).__name__}, not text"
+        return [], f"{where}: column {column!r} holds {json_type_name(value)}, not text"
     listed = _json_list_text(value) if reference else None
     return (listed, None) if listed is not None else ([value], None)
 

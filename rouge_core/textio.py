@@ -109,7 +109,7 @@ class _JsonProblem(ValueError):
 
 
 def json_type_name(value: object) -> str:
-    """"an object", "an array", "a string", ... for messages."""
+    """A JSON value's kind for messages: "an object", "an array", "a string", ..."""
     for kind, label in ((bool, "a boolean"), (dict, "an object"), (list, "an array"), (str, "a string"),
                         ((int, float), "a number")):
         if isinstance(value, kind):
