@@ -200,10 +200,16 @@ def open_on_score_page(candidate: str, references: list[str], handled_key: str, 
 
 
 def download_pair(label: str, frame, signature: str, stem: str, key: str, meta: dict | None = None) -> None:
+    """CSV and JSON downloads of a table; says so when the CSV had to protect some cells."""
     c1, c2 = st.columns(2)
     c1.download_button(f"{label} (CSV)", export.to_csv(frame, signature), f"{stem}.csv", "text/csv", key=f"{key}_csv")
     c2.download_button(f"{label} (JSON)", export.to_json(frame, signature, meta=meta), f"{stem}.json",
                        "application/json", key=f"{key}_json")
+    protected = export.csv_prefixed_cells(frame, signature)
+    if protected:
+        st.caption(f"{protected:,} text cell(s) start like a spreadsheet formula (=, +, -, @; DUC texts start with "
+                   "-LRB-). The CSV puts a ' before them so a spreadsheet shows them as text; ROUGE Lens removes it "
+                   "when you load this CSV back as a corpus. The JSON download keeps every text exactly.")
 
 
 def settings_caption() -> None:

@@ -9,6 +9,9 @@ Inputs, one of:
       one object per line: {"candidate": TEXT, "references": [TEXT, ...]}, where a TEXT is a
       string (newlines are sentence breaks) or a list of sentences; "references" may also
       be a single TEXT.
+Files are UTF-8 (or UTF-16/32 with a BOM); lines end at "\n" (a "\r" before it is dropped),
+and nothing else ends a line. The app's uploads and corpus files are read by the same rules
+(rouge_core.textio).
 
 Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g. rougeS*
 on long texts) stops the run with an error naming the pair and a bounded alternative
@@ -36,6 +39,7 @@ from .methods import parse_method
 from .options import MULTI_REF_MODES, PROFILES, profile
 from .scoring import DEFAULT_METHODS, score
 from .signature import signature
+from .textio import InputError, decode_bytes, json_lines, pair_from_record, split_lines
 from .tokenize import SENTENCE_SPLITTERS, TOKENIZERS
 from .version import __version__
 
@@ -101,19 +105,13 @@ def _read_text(path: str) -> str:
     except OSError as exc:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise CliError(f"{path}: not UTF-8 (byte 0x{data[exc.start]:02x} at line {line}); convert it with iconv") from None
-    return text.removeprefix("\ufeff")
+        return decode_bytes(data, path)
+    except InputError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _lines(path: str) -> list[str]:
-    text = _read_text(path)
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
+    return split_lines(_read_text(path))
 
 
 def _n(k: int) -> str:
@@ -124,35 +122,19 @@ def _unsep(line: str, sep: str) -> str:
     return line.replace(sep, "\n") if sep else line
 
 
-def _json_text(value, path: str, lineno: int, what: str) -> str:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list) and all(isinstance(s, str) for s in value):
-        return "\n".join(value)
-    raise CliError(f"{path}:{lineno}: {what} must be a string or a list of sentence strings")
-
-
 def read_pairs(args) -> list[tuple[str, list[str]]]:
     if args.jsonl:
         if args.candidates or args.refs:
             raise CliError("give either --jsonl or -c/-r files, not both")
         pairs = []
-        for lineno, line in enumerate(_read_text(args.jsonl).split("\n"), 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise CliError(f"{args.jsonl}:{lineno}: invalid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict) or "candidate" not in obj or "references" not in obj:
-                raise CliError(f'{args.jsonl}:{lineno}: expected an object with "candidate" and "references"')
-            cand = _json_text(obj["candidate"], args.jsonl, lineno, "candidate")
-            refs = obj["references"]
-            if isinstance(refs, str):
-                refs = [refs]
-            if not isinstance(refs, list) or not refs:
-                raise CliError(f"{args.jsonl}:{lineno}: references must be a non-empty list")
-            pairs.append((cand, [_json_text(r, args.jsonl, lineno, "each reference") for r in refs]))
+        try:
+            for line in json_lines(_read_text(args.jsonl), args.jsonl):
+                if line.error:
+                    raise line.error
+                pair = pair_from_record(line.value, f"{args.jsonl} line {line.number}")
+                pairs.append((pair.candidate, list(pair.references)))
+        except InputError as exc:
+            raise CliError(str(exc)) from None
         if not pairs:
             raise CliError(f"{args.jsonl}: no pairs")
         return pairs
@@ -314,8 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts = build_options(args)
         pairs = read_pairs(args)
         progress = None if args.quiet else (lambda msg: print(msg, file=stderr, flush=True))
-        report = run(pairs, args.methods, opts, progress=progress,
-                     cost_limit=UNBOUNDED if args.no_cost_limit else None)
+        try:
+            report = run(pairs, args.methods, opts, progress=progress,
+                         cost_limit=UNBOUNDED if args.no_cost_limit else None)
+        except ValueError as exc:  # the library's refusals (e.g. CostLimitError) name the problem
+            raise CliError(str(exc)) from None
         if args.format == "csv":
             text = render_csv(report)
         elif args.format == "json":
@@ -334,11 +319,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"{PROG}: error: {exc}", file=stderr)
         return 2
+    except SystemExit as exc:  # argparse after --help / --version: main returns, it does not exit
+        return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=stderr)
         return 130
-    except Exception as exc:  # never a traceback for the user
-        print(f"{PROG}: error: {type(exc).__name__}: {exc}", file=stderr)
+    except Exception as exc:  # never a traceback for the user, unless asked for
+        if os.environ.get("ROUGE_LENS_DEBUG"):
+            raise
+        print(f"{PROG}: error: {type(exc).__name__}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
         return 2
 
 

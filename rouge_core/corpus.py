@@ -7,6 +7,7 @@ pickle them and call them on chunks; `score_corpus` is the plain sequential driv
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
@@ -135,7 +136,8 @@ class CorpusResult:
 
     def to_frame(self, *, texts: bool = True):
         """One row per pair: id, `<method>_precision/recall/fmeasure`, then (texts) the
-        candidate and the references."""
+        candidate and the references. The `references` column holds the JSON text of the list
+        of references, so an export of this table loads back (corpus_io) as the same pairs."""
         import pandas as pd
 
         rows = []
@@ -148,7 +150,7 @@ class CorpusResult:
                 row[f"{m}_fmeasure"] = s.fmeasure
             if texts:
                 row["candidate"] = self.candidates[i]
-                row["references"] = " ||| ".join(self.references[i])
+                row["references"] = json.dumps(list(self.references[i]), ensure_ascii=False)
             rows.append(row)
         return pd.DataFrame(rows)
 

@@ -1,10 +1,19 @@
-"""Reading corpora: CSV, JSONL and parallel text files, with line-numbered errors.
+"""Reading corpora: CSV / TSV, JSON lines, JSON documents and parallel text files, with
+line-numbered errors.
 
 A corpus is a list of pairs: an id, one candidate per system, and one or more references.
+Bytes, lines and JSON are read by rouge_core.textio (the rules every front door shares: UTF-8
+or a BOM-marked UTF-16/32; lines end at "\\n" only; strict JSON).
 
 Parallel text files hold one text per line. A line holding several sentences separates
 them with SENTENCE_MARKER (" <s> ") or with a literal backslash-n (the two characters
 `\\n`); both become real newlines, which the "newline" sentence splitter uses.
+
+A reference cell may hold several references as a JSON list of strings (`["ref one", "ref
+two"]`): in a JSON file a list, in a CSV cell (or a JSON string) the list's JSON text. The
+per-pair exports write their `references` column that way, so they load back as the same
+pairs. A CSV with a `signature` column is a ROUGE Lens export: the `'` its export put before
+cells that start like a spreadsheet formula (rouge_core.export.neutralise) is removed again.
 """
 
 from __future__ import annotations
@@ -15,6 +24,9 @@ import json
 import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
+
+from . import export
+from .textio import InputError, decode_bytes, json_lines, json_type_name, parse_json, split_lines
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 SENTENCE_MARKER = " <s> "
@@ -36,12 +48,15 @@ class CorpusError(ValueError):
 
 @dataclass(frozen=True)
 class Table:
-    """Raw rows of a CSV / JSONL file, with the line each row starts on."""
+    """Raw rows of a CSV / JSON file, with where each row starts (a line, or an item of a
+    JSON list: `unit`)."""
 
     columns: tuple[str, ...]
     rows: tuple[dict, ...]
     lines: tuple[int, ...]
     source: str = ""
+    unit: str = "line"
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,7 +87,7 @@ class Corpus:
 
         h = hashlib.sha256()
         payload = json.dumps([self.ids, self.systems, self.references], ensure_ascii=False, sort_keys=True)
-        h.update(payload.encode("utf-8"))
+        h.update(payload.encode("utf-8", "surrogatepass"))  # a corpus built in code may hold lone surrogates
         return h.hexdigest()[:16]
 
     def preview(self, limit: int = 20):
@@ -92,22 +107,23 @@ class Corpus:
 # --- bytes -> text -------------------------------------------------------------------------
 
 def decode(data: bytes, name: str = "file", max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    if len(data) > max_bytes:
-        raise CorpusError(f"{name}: {len(data) / 1_048_576:.1f} MB is over the size limit of {max_bytes / 1_048_576:.1f} MB")
+    """textio.decode_bytes, its errors as CorpusError."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise CorpusError(f"{name}: line {line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); save the file as UTF-8") from None
+        return decode_bytes(data, name, limit=max_bytes)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
 
 
 # --- CSV / JSONL ---------------------------------------------------------------------------
 
-def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES, *, delimiter: str = ",") -> Table:
     text = decode(data, name, max_bytes)
     if not text.strip():
         raise CorpusError(f"{name}: the file is empty")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    # The csv module refuses cells over 131,072 characters by default; a cell can be as long as
+    # the file (long documents as references), and the file is already within max_bytes.
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     problems: list[str] = []
     try:
         header = next(reader)
@@ -136,41 +152,80 @@ def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_B
         lines.append(start)
     if problems:
         raise CorpusError(problems)
-    return Table(tuple(header), tuple(rows), tuple(lines), name)
+    warnings = ()
+    if "signature" in header:  # a ROUGE Lens export: undo its spreadsheet protection
+        restored = [{k: export.restore(v) for k, v in row.items()} for row in rows]
+        changed = sum(a != b for old, new in zip(rows, restored) for a, b in zip(old.values(), new.values()))
+        header, rows = [export.restore(h) for h in header], restored
+        if changed:
+            warnings = (f"{name} is a ROUGE Lens export: the ' its CSV put before {changed} cell(s) that start like a "
+                        "spreadsheet formula was removed, so the texts are as they were scored",)
+    return Table(tuple(header), tuple(rows), tuple(lines), name, warnings=warnings)
 
 
-def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
-    text = decode(data, name, max_bytes)
+def _table_of_objects(values, numbers: Sequence[int], name: str, unit: str) -> Table:
     problems: list[str] = []
     rows, lines, columns = [], [], {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+    for number, obj in zip(numbers, values):
+        if not isinstance(obj, dict):
+            problems.append(f"{name}: {unit} {number}: expected a JSON object, found {json_type_name(obj)}")
+            if len(problems) >= MAX_PROBLEMS:
+                break
             continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            problems.append(f"{name}: line {number}: malformed JSON ({e.msg} at column {e.colno})")
-        else:
-            if not isinstance(obj, dict):
-                problems.append(f"{name}: line {number}: expected a JSON object, found {type(obj).__name__}")
-            else:
-                rows.append(obj)
-                lines.append(number)
-                columns.update(dict.fromkeys(obj))
-        if len(problems) >= MAX_PROBLEMS:
-            break
+        rows.append(obj)
+        lines.append(number)
+        columns.update(dict.fromkeys(obj))
     if problems:
         raise CorpusError(problems)
     if not rows:
         raise CorpusError(f"{name}: the file holds no JSON objects")
-    return Table(tuple(columns), tuple(rows), tuple(lines), name)
+    return Table(tuple(columns), tuple(rows), tuple(lines), name, unit=unit)
+
+
+def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+    """One JSON object per line (textio.json_lines)."""
+    problems: list[str] = []
+    values, numbers = [], []
+    for line in json_lines(decode(data, name, max_bytes), name):
+        if line.error:
+            problems.append(str(line.error))
+            if len(problems) >= MAX_PROBLEMS:
+                break
+        else:
+            values.append(line.value)
+            numbers.append(line.number)
+    if problems:
+        raise CorpusError(problems)
+    return _table_of_objects(values, numbers, name, "line")
+
+
+def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+    """A JSON document: a list of objects, or an object whose "rows" are (a ROUGE Lens JSON
+    export). A file of one object per line is read as JSON lines."""
+    text = decode(data, name, max_bytes)
+    try:
+        document = parse_json(text, name)
+    except InputError as e:
+        first = next(json_lines(text, name), None)
+        if first is None or first.error:
+            raise CorpusError(str(e)) from None
+        return read_jsonl(data, name, max_bytes)  # JSON lines named .json
+    if isinstance(document, dict) and isinstance(document.get("rows"), list):
+        document = document["rows"]
+    if not isinstance(document, list):
+        document = [document]
+    return _table_of_objects(document, range(1, len(document) + 1), name, "item")
 
 
 def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
-    """CSV or JSONL, chosen by the file name (.jsonl/.json/.ndjson are JSON lines)."""
-    if name.lower().endswith((".jsonl", ".ndjson", ".json")):
+    """Chosen by the file name: .jsonl / .ndjson JSON lines, .json a JSON document (or JSON
+    lines), .tsv tab-separated, anything else CSV."""
+    lower = name.lower()
+    if lower.endswith((".jsonl", ".ndjson")):
         return read_jsonl(data, name, max_bytes)
-    return read_csv(data, name, max_bytes)
+    if lower.endswith(".json"):
+        return read_json(data, name, max_bytes)
+    return read_csv(data, name, max_bytes, delimiter="\t" if lower.endswith(".tsv") else ",")
 
 
 def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
@@ -182,19 +237,33 @@ def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
     return ColumnMapping(id_col, cands, refs)
 
 
-def _cell_texts(value, column: str, line: int, name: str) -> tuple[list[str], str | None]:
-    """A cell as a list of texts: a string, or a JSON list of strings."""
+def _json_list_text(value: str) -> list[str] | None:
+    """The references of a cell that holds the JSON text of a non-empty list of strings, else None."""
+    stripped = value.strip()
+    if not (stripped.startswith("[") and stripped.endswith("]")):
+        return None
+    try:
+        parsed = parse_json(stripped, "cell")
+    except InputError:
+        return None
+    return parsed if isinstance(parsed, list) and parsed and all(isinstance(v, str) for v in parsed) else None
+
+
+def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> tuple[list[str], str | None]:
+    """A cell as a list of texts: a string, or a list of strings (for a reference column also
+    the JSON text of one, as the per-pair exports write it)."""
     if value is None:
         return [], None
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            return [], f"{name}: line {line}: column {column!r} must hold a list of strings"
+            return [], f"{where}: column {column!r} must hold a list of strings"
         return list(value), None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [str(value)], None
     if not isinstance(value, str):
-        return [], f"{name}: line {line}: column {column!r} holds {type(value).__name__}, not text"
-    return [value], None
+        return [], f"{where}: column {column!r} holds {json_type_name(value)}, not text"
+    listed = _json_list_text(value) if reference else None
+    return (listed, None) if listed is not None else ([value], None)
 
 
 def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
@@ -215,12 +284,13 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
         raise CorpusError(f"{name}: a column cannot be both a candidate and a reference")
 
     problems: list[str] = []
-    warnings: list[str] = []
+    warnings: list[str] = list(table.warnings)
     ids: list[str] = []
     first_line: dict[str, int] = {}
     systems: dict[str, list[str]] = {c: [] for c in mapping.candidates}
     references: list[tuple[str, ...]] = []
     for row, line in zip(table.rows, table.lines):
+        where = f"{name}: {table.unit} {line}"
         if len(problems) >= MAX_PROBLEMS:
             problems.append("... (more problems not shown)")
             break
@@ -230,28 +300,28 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
             raw = row.get(mapping.id)
             pair_id = "" if raw is None else str(raw).strip()
             if not pair_id:
-                problems.append(f"{name}: line {line}: empty id")
+                problems.append(f"{where}: empty id")
                 continue
         if pair_id in first_line:
-            problems.append(f"{name}: line {line}: duplicate id {pair_id!r} (first on line {first_line[pair_id]})")
+            problems.append(f"{where}: duplicate id {pair_id!r} (first on {table.unit} {first_line[pair_id]})")
             continue
         first_line[pair_id] = line
         refs: list[str] = []
         for col in mapping.references:
-            texts, err = _cell_texts(row.get(col), col, line, name)
+            texts, err = _cell_texts(row.get(col), col, where, reference=True)
             if err:
                 problems.append(err)
             refs.extend(t for t in texts if t.strip())
         if not refs:
-            problems.append(f"{name}: line {line}: no reference (empty cell{'s' if len(mapping.references) > 1 else ''} in {', '.join(map(repr, mapping.references))})")
+            problems.append(f"{where}: no reference (empty cell{'s' if len(mapping.references) > 1 else ''} in {', '.join(map(repr, mapping.references))})")
             continue
         for col in mapping.candidates:
-            texts, err = _cell_texts(row.get(col), col, line, name)
+            texts, err = _cell_texts(row.get(col), col, where)
             if err:
                 problems.append(err)
             text = "\n".join(texts)
             if not text.strip():
-                warnings.append(f"line {line}: empty candidate in {col!r} (scored as an empty text)")
+                warnings.append(f"{table.unit} {line}: empty candidate in {col!r} (scored as an empty text)")
             systems[col].append(text)
         ids.append(pair_id)
         references.append(tuple(refs))
@@ -280,9 +350,7 @@ def split_marked(line: str, marker: str = SENTENCE_MARKER) -> str:
 
 
 def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
-    text = decode(data, name, max_bytes)
-    lines = text.splitlines()
-    return lines
+    return split_lines(decode(data, name, max_bytes))
 
 
 def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,

@@ -76,7 +76,7 @@ def test_corpus_page_bad_input_keeps_the_loaded_corpus():
     assert len(at.dataframe(key="corpus_pairs").value) == 4  # the scored table is still there
     at.selectbox(key="corpus_paste_fmt").set_value("JSONL").run()
     at.text_area(key="corpus_paste").set_value('{"id": 1, "candidate": "a", "reference": "b"}\n{oops}\n').run()
-    assert any("line 2: malformed JSON" in plain(e.value) for e in at.error)
+    assert any("pasted.jsonl line 2 is not valid JSON" in plain(e.value) for e in at.error)  # textio.json_lines
     captions = [plain(c.value) for c in at.caption]
     assert any(c.startswith("Still loaded (the file tried last could not be read") for c in captions), captions
     assert not any(c.startswith("Loaded:") for c in captions)

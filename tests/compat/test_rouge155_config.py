@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rouge_core.compat.rouge155 import main
 from rouge_core.compat.rouge155.config import read_list_config, read_xml_config
 from rouge_core.compat.rouge155.errors import Rouge155Error
 from rouge_core.compat.rouge155.flags import flags_to_argv, parse_command_line
@@ -85,6 +86,20 @@ def test_bad_xml(tmp_path, text, fragment):
     with pytest.raises(Rouge155Error) as err:
         read_xml_config(str(cfg))
     assert str(cfg) in err.value.message and fragment in err.value.message
+
+
+def test_deeply_nested_xml_config(tmp_path, capsys):
+    # issue 14: a recursive walk raised RecursionError; nesting is the file's to choose
+    depth = 100_000
+    eval_xml = ("<EVAL ID='1'><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT><INPUT-FORMAT TYPE='SPL'/>"
+                "<PEERS><P ID='S'>s.spl</P></PEERS><MODELS><M ID='A'>a.spl</M></MODELS></EVAL>")
+    cfg = tmp_path / "deep.xml"
+    cfg.write_text("<ROUGE_EVAL>" + "<x>" * depth + eval_xml + "</x>" * depth + "</ROUGE_EVAL>")
+    (ev,) = read_xml_config(str(cfg)).evaluations
+    assert ev.peer_path("S") == "p/s.spl" and ev.model_paths() == ["m/a.spl"]
+    cfg.write_text("<ROUGE_EVAL>" + "<x>" * depth + "</x>" * depth + "</ROUGE_EVAL>")
+    assert main(["-a", str(cfg)]) == 1
+    assert capsys.readouterr().err == f"rouge155: error: {cfg}: no <EVAL> element found; is this a ROUGE configuration file?\n"
 
 
 def test_list_config(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rouge_core.cli import main
+from rouge_core.version import __version__
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -131,7 +133,7 @@ def test_progress_on_stderr(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["-c", "missing.txt", "-r", "{refs}"], "missing.txt: no such file"),
     (["-c", "{cands}", "-r", "{short}"], "has 1 line but"),
-    (["-c", "{latin1}", "-r", "{short}"], "not UTF-8 (byte 0xe9 at line 1)"),
+    (["-c", "{latin1}", "-r", "{short}"], "latin1.txt is not UTF-8 text: line 1 has byte 0xe9 (offset 3)"),
     (["-c", "{cands}", "-r", "{refs}", "-m", "rougeX"], "unknown ROUGE method 'rougeX'"),
     (["-c", "{cands}", "-r", "{refs}", "--profile", "nope"], "unknown profile 'nope'"),
     (["-c", "{cands}", "-r", "{refs}", "--bogus"], "unrecognized arguments: --bogus"),
@@ -139,7 +141,7 @@ def test_progress_on_stderr(tmp_path, capsys):
     (["-c", "{cands}", "-r", "{refs}", "--alpha", "x"], "invalid float value"),
     (["-c", "{cands}", "-r", "{refs}", "--stemmer", "snowball-klingon"], "unknown Snowball language"),
     (["-c", "{cands}"], "give -c CANDIDATES and at least one -r"),
-    (["--jsonl", "{badjson}"], "badjson.jsonl:2: invalid JSON"),
+    (["--jsonl", "{badjson}"], "badjson.jsonl line 2 is not valid JSON (Expecting property name"),
     (["--jsonl", "{badjson}", "-c", "{cands}"], "either --jsonl or -c/-r"),
 ])
 def test_errors_are_one_line_exit_2(files, capsys, argv, message):
@@ -176,3 +178,56 @@ def test_subprocess_error_has_no_traceback(files):
     assert proc.returncode == 2
     assert proc.stderr == "rouge-lens: error: nope.txt: no such file\n"
     assert proc.stdout == ""
+
+
+# --- issue 14: the command line reads files as the app does (rouge_core.textio) -------------
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\u0085", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\r"])
+def test_line_files_end_lines_only_at_newline(tmp_path, capsys, sep):
+    (tmp_path / "c.txt").write_bytes(f"a b{sep}c\r\nd e\n".encode())
+    (tmp_path / "r.txt").write_bytes(b"a b c\nx y\n")
+    code, out, err = run(["-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "-m", "rouge1", "-f", "json",
+                          "--tokenizer", "whitespace"], capsys)
+    assert (code, err) == (0, "")
+    pairs = json.loads(out)["pairs"]
+    assert len(pairs) == 2 and pairs[1]["scores"]["rouge1"]["recall"] == 0.0  # "d e" vs "x y", not shifted
+
+
+def test_jsonl_with_raw_u2028_and_utf16_files(tmp_path, capsys):
+    line = json.dumps({"candidate": "the cat\u2028sat", "references": ["the cat sat"]}, ensure_ascii=False)
+    (tmp_path / "p.jsonl").write_bytes((line + "\n").encode("utf-16"))
+    code, out, err = run(["--jsonl", tmp_path / "p.jsonl", "-m", "rouge1", "-f", "json"], capsys)
+    assert (code, err) == (0, "") and json.loads(out)["pairs"][0]["scores"]["rouge1"]["fmeasure"] == 1.0
+    (tmp_path / "c.txt").write_bytes(codecs.BOM_UTF16_BE + "le thé\n".encode("utf-16-be"))
+    (tmp_path / "r.txt").write_bytes("\ufeffle thé\n".encode("utf-8"))
+    code, out, err = run(["-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "-m", "rouge1", "-f", "json",
+                          "--tokenizer", "unicode"], capsys)
+    assert (code, err) == (0, "") and json.loads(out)["pairs"][0]["scores"]["rouge1"]["fmeasure"] == 1.0
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"[" * 100000, "p.jsonl line 1 is nested more than 100 levels deep"),
+    (b'{"candidate": ' + b"1" * 5000 + b', "references": ["r"]}', "p.jsonl line 1 holds an integer of more than 4,300 digits"),
+    (b'{"candidate": "\\ud800", "references": ["r"]}', "p.jsonl line 1 holds a lone surrogate (\\ud800)"),
+    ("x\n".encode("utf-16-le"), "looks like UTF-16 (little-endian) text without a byte-order mark"),
+])
+def test_hostile_files_are_one_line_errors(tmp_path, capsys, data, message):
+    (tmp_path / "p.jsonl").write_bytes(data)
+    code, out, err = run(["--jsonl", tmp_path / "p.jsonl"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"rouge-lens: error: {tmp_path}") and message in err and err.count("\n") == 1
+    assert "Error:" not in err  # a documented message, not an exception's name
+
+
+def test_cost_limit_is_a_one_line_error(tmp_path, capsys):
+    (tmp_path / "c.txt").write_text(" ".join(f"w{i}" for i in range(3000)) + "\n", encoding="utf-8")
+    code, out, err = run(["-c", tmp_path / "c.txt", "-r", tmp_path / "c.txt", "-m", "rougeS*"], capsys)
+    assert (code, out) == (2, "") and err.startswith("rouge-lens: error: ") and err.count("\n") == 1
+    assert "--no-cost-limit" in err and "CostLimitError" not in err and "ROUGE_LENS_DEBUG" not in err
+
+
+def test_help_and_version_return_instead_of_exiting(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"rouge-lens {__version__}\n"
+    assert main(["--help"]) == 0
+    assert "Files are UTF-8" in capsys.readouterr().out

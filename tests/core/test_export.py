@@ -2,23 +2,26 @@ import csv
 import io
 import json
 import math
+import re
 
 import pandas as pd
 import pytest
 
 from rouge_core import score_corpus
 from rouge_core.agreement import cohen_kappa, pairwise_agreement
-from rouge_core.export import neutralise, to_csv, to_json
+from rouge_core.export import csv_prefixed_cells, neutralise, restore, to_csv, to_json
 
 
-@pytest.mark.parametrize("text", ["=1+1", "+cmd", "-2", "@SUM(A1)", "\t=x", "\r=x"])
+@pytest.mark.parametrize("text", ["=1+1", "+cmd", "-2", "@SUM(A1)", "\t=x", " =x", "\ufeff=x", "\u200b@x", "＝1", "''=x"])
 def test_formula_starts_are_neutralised(text):
     assert neutralise(text) == "'" + text
+    assert restore(neutralise(text)) == text
 
 
-@pytest.mark.parametrize("value", ["plain", "a=b", "", 3, -2.5, None])
+@pytest.mark.parametrize("value", ["plain", "a=b", "", "'quoted", "\tplain", 3, -2.5, None])
 def test_other_cells_unchanged(value):
     assert neutralise(value) == value
+    assert restore(value) == value
 
 
 def test_csv_and_json_carry_signature_and_are_safe():
@@ -29,7 +32,8 @@ def test_csv_and_json_carry_signature_and_are_safe():
     assert rows[0]["signature"] == "rouge1|v:0.1.0"
     payload = json.loads(to_json(frame, "rouge1|v:0.1.0", meta={"seed": 0}))
     assert payload["signature"] == "rouge1|v:0.1.0" and payload["meta"] == {"seed": 0}
-    assert payload["rows"][0]["candidate"].startswith("'=") and payload["rows"][0]["missing"] is None
+    assert payload["rows"][0]["candidate"] == "=HYPERLINK(\"x\")"  # JSON is data: exact
+    assert payload["rows"][0]["missing"] is None
 
 
 def test_corpus_exports_round_trip():
@@ -53,3 +57,55 @@ def test_cohen_kappa_hand_checked():
     assert cohen_kappa(["1", "5"], ["2", "5"], weights="quadratic", categories="12345") > cohen_kappa(["1", "5"], ["2", "5"])
     rows = pairwise_agreement({"ann": {"p1": "A", "p2": "B"}, "bob": {"p1": "A", "p2": "A", "p3": "tie"}})
     assert (rows[0].items, rows[0].agreed) == (2, 1)
+
+
+# --- issue 14: a spreadsheet never sees a formula, and exports keep the data ----------------
+
+FORMULA_FIRST = set("=+-@＝＋－＠﹦﹢﹣﹫")
+
+
+def _physical_lines_start_safe(data: bytes) -> None:
+    # A spreadsheet (or an importer that ignores quotes) may start a row or cell after any
+    # CR or LF: no physical line may start, after invisible characters, with a formula character.
+    for line in re.split(r"\r\n|\r|\n", data.decode("utf-8")):
+        for cell in line.split(","):
+            stripped = cell.lstrip("\" \t\ufeff\u200b\u200c\u200d\u2060\u3000")
+            assert not stripped or stripped[0] not in FORMULA_FIRST, (line, cell)
+
+
+def test_bare_cr_cannot_start_a_row():
+    cell = "the cat\r=cmd|' /C calc'!A0"
+    data = to_csv(pd.DataFrame([{"candidate": cell}]), "sig")
+    assert b"\"the cat\r'=cmd|' /C calc'!A0\"" in data  # quoted, and the second line neutralised
+    rows = list(csv.reader(io.StringIO(data.decode(), newline="")))
+    assert rows == [["candidate", "signature"], ["the cat\r'=cmd|' /C calc'!A0", "sig"]]
+    _physical_lines_start_safe(data)
+
+
+@pytest.mark.parametrize("cell", [" =1", "\ufeff=1", "\u200b=1", "\u3000+1", "＝1+1", "＋1", "－1", "＠SUM(A1)",
+                                  "a\n=1", "a\r\n-1", "a\u2028@x", "a\r \u200b=1"])
+def test_invisible_prefixes_and_every_line_are_covered(cell):
+    data = to_csv(pd.DataFrame([{"text": cell}]), "sig")
+    _physical_lines_start_safe(data)
+    back = list(csv.DictReader(io.StringIO(data.decode(), newline="")))[0]["text"]
+    assert back != cell and restore(back) == cell
+
+
+def test_csv_quotes_every_cell_with_a_line_break():
+    data = to_csv(pd.DataFrame([{"a": "x\ry", "b": "x\ny", "c": "plain"}]), "sig")
+    assert data.split(b"\r\n") == [b"a,b,c,signature", b'"x\ry","x\ny",plain,sig', b""]
+
+
+def test_prefixed_cells_are_counted_for_the_note():
+    frame = pd.DataFrame([{"id": "d1", "candidate": "-LRB- the cat -RRB-", "reference": "a\n@b"},
+                          {"id": "d2", "candidate": "plain", "reference": "plain"}])
+    assert csv_prefixed_cells(frame, "sig") == 2
+    assert csv_prefixed_cells(frame.iloc[[1]], "sig") == 0
+
+
+def test_json_export_is_exact():
+    texts = ["-LRB- a", "=1+1", "'quoted", "a\r=b", "\u2028"]
+    payload = json.loads(to_json(pd.DataFrame([{"text": t} for t in texts]), "sig"))
+    assert [r["text"] for r in payload["rows"]] == texts
+    odd = to_json([{"text": "\ud800"}], "sig")  # a lone surrogate stays exact through JSON's escapes
+    assert json.loads(odd)["rows"][0]["text"] == "\ud800"

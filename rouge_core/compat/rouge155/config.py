@@ -85,18 +85,16 @@ def read_xml_config(path: str) -> Config:
             raise Rouge155Error(f"{path}: <{what}> appears outside an <EVAL> element")
         return evaluations[eval_id]
 
-    def walk(node: Node, eval_id: str | None) -> None:
+    def visit(node: Node, eval_id: str | None) -> tuple[list[Node], str | None]:
+        """Read one element; return the children to visit next and the EVAL they belong to."""
         if node.nodeType != Node.ELEMENT_NODE:
-            for child in node.childNodes:
-                walk(child, eval_id)
-            return
+            return list(node.childNodes), eval_id
         name = node.nodeName.upper()
         if name == "EVAL":
             eval_id = _attribute(path, node, "ID")
             evaluations.setdefault(eval_id, Evaluation(eval_id))
-            for child in node.childNodes:
-                walk(child, eval_id)
-        elif name == "INPUT-FORMAT":
+            return list(node.childNodes), eval_id
+        if name == "INPUT-FORMAT":
             fmt = _attribute(path, node, "TYPE")
             if fmt.upper() not in INPUT_FORMATS:
                 raise Rouge155Error(
@@ -125,10 +123,15 @@ def read_xml_config(path: str) -> Config:
                     elif item_id not in table:
                         raise Rouge155Error(f"{path}: <{child.nodeName} ID=\"{item_id}\"> in EVAL {eval_id} names no file")
         else:
-            for child in node.childNodes:
-                walk(child, eval_id)
+            return list(node.childNodes), eval_id
+        return [], eval_id
 
-    walk(document, None)
+    # Depth first in document order, with a stack: nesting depth is the file's to choose.
+    stack: list[tuple[Node, str | None]] = [(document, None)]
+    while stack:
+        node, eval_id = stack.pop()
+        children, eval_id = visit(node, eval_id)
+        stack.extend((child, eval_id) for child in reversed(children))
     if not evaluations:
         raise Rouge155Error(f"{path}: no <EVAL> element found; is this a ROUGE configuration file?")
     for ev in evaluations.values():
