@@ -264,7 +264,7 @@ def summarise(results: dict[str, list[dict]]) -> list[dict]:
 
 def print_table(title: str, rows: list[dict]) -> None:
     print(f"\n{title}")
-    print(f"| action | median (s) | worst (s) | headline median / worst (s) | target met |")
+    print("| action | median (s) | worst (s) | headline median / worst (s) | target met |")
     print("|---|---|---|---|---|")
     for r in rows:
         met = r["median"] < TARGET_MEDIAN and r["worst"] < TARGET_WORST

@@ -35,7 +35,7 @@ from rouge_core import cost  # noqa: E402
 from rouge_core.cost import UNBOUNDED  # noqa: E402
 from rouge_core.options import profile  # noqa: E402
 from rouge_core.scoring import score_documents  # noqa: E402
-from rouge_core.tokenize import pretokenized  # noqa: E402
+from rouge_core.document import pretokenized  # noqa: E402
 
 
 def words(n: int, vocab: int, seed: int) -> list[str]:

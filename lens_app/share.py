@@ -62,7 +62,7 @@ def encoded_length(params: dict[str, str | list[str]]) -> int:
 
 def decode_settings(params: dict[str, list[str]]) -> tuple[dict[str, object], list[str]]:
     """Widget values from query parameters, and messages for values that made no sense."""
-    from rouge_core.tokenize import TOKENIZERS
+    from rouge_core.words import TOKENIZERS
 
     values: dict[str, object] = {}
     problems = []

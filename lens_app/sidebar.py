@@ -13,7 +13,7 @@ import streamlit as st
 import rouge_core
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
-from rouge_core.tokenize import TOKENIZERS
+from rouge_core.words import TOKENIZERS
 
 from . import state
 

@@ -10,7 +10,8 @@ from .options import MULTI_REF_MODES, PROFILES, Options, profile
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents
 from .stats import Score, Stats, f_measure
-from .tokenize import Document, Token, pretokenized, tokenize
+from .document import Document, Token, pretokenized
+from .tokenize import tokenize
 from .version import __version__
 
 __all__ = [

@@ -40,7 +40,8 @@ from .options import MULTI_REF_MODES, PROFILES, profile
 from .scoring import DEFAULT_METHODS, score
 from .signature import signature
 from .textio import InputError, decode_bytes, json_lines, pair_from_record, split_lines
-from .tokenize import SENTENCE_SPLITTERS, TOKENIZERS
+from .sentences import SENTENCE_SPLITTERS
+from .words import TOKENIZERS
 from .version import __version__
 
 PROG = "rouge-lens"
@@ -180,7 +181,7 @@ def build_options(args):
     try:
         opts = profile(args.profile, **overrides)
         if opts.stemmer != "none":
-            from .tokenize import get_stemmer
+            from .stemming import get_stemmer
 
             get_stemmer(opts.stemmer, opts.data_dir)
     except (ValueError, TypeError) as exc:

@@ -36,7 +36,7 @@ from .methods import Method, parse_method
 
 if TYPE_CHECKING:
     from .options import Options
-    from .tokenize import Document
+    from .document import Document
 
 # --- the measured constants ------------------------------------------------------------
 # Fitted to `python bench/calibrate_costs.py` on the development machine (AMD EPYC, 2 cores
@@ -278,7 +278,7 @@ class Shape:
     @staticmethod
     def of(side) -> "Shape":
         """A Document, a token count, or a sequence of sentence lengths."""
-        from .tokenize import Document
+        from .document import Document
 
         if isinstance(side, Shape):
             return side
@@ -488,7 +488,7 @@ def _forms(options) -> tuple[str, str]:
 
 
 def _reference_list(references) -> list:
-    from .tokenize import Document
+    from .document import Document
 
     if isinstance(references, (Document, Shape, int)) or (
             isinstance(references, (list, tuple)) and references and all(isinstance(n, int) for n in references)):

@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from .cost import CostLimit, check_call
 from .methods import Method, compute
 from .options import profile
-from .tokenize import Document, tokenize
+from .document import Document
+from .tokenize import tokenize
 
 _FORMS = profile("rouge-1.5.5")  # the ROUGE-W and ROUGE-SU forms the script computes
 

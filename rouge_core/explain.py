@@ -18,7 +18,7 @@ from .options import MULTI_REF_MODES, Options
 from .scoring import combine_references, prepare, score, score_from_stats
 from .skipgram import START_TOKEN, skip_bigram_counts, skip_stats
 from .stats import Score, Stats
-from .tokenize import Document
+from .document import Document
 from .wlcs import weight, wlcs_paper, wlcs_rouge155
 
 PAPER = 'Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries"'

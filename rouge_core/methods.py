@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fast import CandidateLayout
+from .bitparallel_lcs import CandidateLayout
 from .lcs import best_sentence_lcs, sentence_lcs, union_lcs
 from .ngram import ngram_counts, ngram_evidence, ngram_stats
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from .skipgram import skip_stats
 from .stats import Stats
-from .tokenize import Document
+from .document import Document
 from .wlcs import wlcs_paper, wlcs_rouge155
 
 FAMILIES = ("N", "L", "Lsum", "Lbest", "W", "S", "SU")

@@ -6,7 +6,9 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 
 from .stats import alpha_from_beta, beta_from_alpha
-from .tokenize import SENTENCE_SPLITTERS, STEMMERS, TOKENIZERS
+from .sentences import SENTENCE_SPLITTERS
+from .stemming import STEMMERS
+from .words import TOKENIZERS
 
 MULTI_REF_MODES = ("pooled", "best-recall", "best-f", "max", "mean")
 PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval")

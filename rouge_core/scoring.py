@@ -13,7 +13,8 @@ from .methods import LAYOUT_FAMILIES, Method, compute, parse_method
 from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
-from .tokenize import Document, pretokenized, tokenize_with
+from .document import Document, pretokenized
+from .tokenize import tokenize_with
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 

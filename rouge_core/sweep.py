@@ -27,7 +27,7 @@ from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import PROFILES, Options, profile
 from .scoring import TextLike, prepare, rescore, score_documents
-from .tokenize import Document
+from .document import Document
 
 SWEEP_NS = tuple(range(1, 7))
 SWEEP_DISTANCES: tuple[int | None, ...] = (*range(0, 11), None)

@@ -43,7 +43,7 @@ from typing import Sequence
 from ..options import Options, profile
 from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from ..scoring import MethodScore, score_documents
-from ..tokenize import Document, pretokenized
+from ..document import Document, pretokenized
 
 __all__ = ["METHODS", "MatlabRouge", "method_name", "rouge_evaluation_details", "rouge_evaluation_score"]
 

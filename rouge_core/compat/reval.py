@@ -33,7 +33,7 @@ from typing import NamedTuple, Sequence
 from ..lcs import lcs_length
 from ..options import profile
 from ..scoring import score_documents
-from ..tokenize import pretokenized
+from ..document import pretokenized
 
 __all__ = ["RougeScore", "f1", "fbeta", "lcs", "overlap", "rouge1", "rougel", "rougelsum", "rougen"]
 

@@ -37,7 +37,8 @@ from typing import Sequence
 from ..tokenize import tokenize as _tokenize
 from ..options import Options, profile
 from ..scoring import Result, score_documents
-from ..tokenize import Document, pretokenized, split_sentences
+from ..document import Document, pretokenized
+from ..sentences import split_sentences
 
 __all__ = ["RougeScorer", "Score", "uses_punkt"]
 

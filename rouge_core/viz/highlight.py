@@ -14,7 +14,7 @@ from typing import Mapping
 
 from ..lcs import SentenceLcsEvidence, UnionLcsEvidence
 from ..ngram import NgramEvidence
-from ..tokenize import Document
+from ..document import Document
 from ..wlcs import WlcsEvidence
 
 MATCHED_STYLE = "background:#b7e4c7;border-bottom:2px solid #2d6a4f;"

@@ -8,7 +8,7 @@ from ..methods import Method
 from ..scoring import Result
 from ..skipgram import START_TOKEN, SkipBigramEvidence
 from ..ngram import NgramEvidence
-from ..tokenize import Document
+from ..document import Document
 from ..wlcs import WlcsEvidence
 
 

@@ -5,12 +5,13 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from rouge_core.fast import CandidateLayout, lcs_row_vectors
+from rouge_core.bitparallel_lcs import CandidateLayout, lcs_row_vectors
 from rouge_core.skipgram import _reading_order, skip_bigram_counts
 from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
 from rouge_core.ngram import clipped_hits, count_items, ngram_counts
 from rouge_core.scoring import score
-from rouge_core.tokenize import _tokenize_spans, split_sentences, tokenize
+from rouge_core.tokenize import _tokenize_spans, tokenize
+from rouge_core.sentences import split_sentences
 
 tokens = st.lists(st.sampled_from("abcde"), max_size=14)
 sentences = st.lists(tokens, max_size=5)
@@ -167,7 +168,7 @@ def test_result_records_survive_pickling_and_keep_value_hashes():
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=40), min_size=1, max_size=40))
 def test_layout_masks_are_the_same_with_and_without_the_column_table(cand_sentences):
-    import rouge_core.fast as fast
+    import rouge_core.bitparallel_lcs as fast
 
     cand, bounds = layout(cand_sentences)
     with_table = CandidateLayout(cand, bounds)
@@ -204,7 +205,7 @@ def test_unigram_hits_from_the_masks_equal_the_clipped_counts(cand_sentences, re
 
 
 def test_masks_of_keeps_tuples_by_identity_and_stays_right_past_its_limit():
-    import rouge_core.fast as fast
+    import rouge_core.bitparallel_lcs as fast
 
     grid = CandidateLayout(["a", "b", "a"], ((0, 3),))
     ref = ("a", "c", "b")

@@ -13,7 +13,7 @@ from rouge_core import cost
 from rouge_core.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
 from rouge_core.ngram import ngram_counts
 from rouge_core.skipgram import _counts_for
-from rouge_core.tokenize import pretokenized
+from rouge_core.document import pretokenized
 from tests.fuzzing import FUZZ, fuzz
 
 DISTINCT = " ".join(f"w{i}" for i in range(3000))  # every skip-bigram distinct

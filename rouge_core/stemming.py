@@ -1,0 +1,62 @@
+"""Stemmers by name: ROUGE-1.5.5's (WordNet-2.0 exceptions, then its Porter), NLTK's Porter
+as rouge-score uses it, and Snowball for other languages."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+from .porter155 import porter_stem
+from .resources import exception_table
+
+STEMMERS = ("none", "rouge155", "porter")  # plus "snowball-<language>"
+
+
+def _rouge155_stemmer(data_dir: str | None) -> Callable[[str], str]:
+    table = exception_table(data_dir)
+
+    def stem(term: str) -> str:
+        # ROUGE-1.5.5 leaves tokens of 3 characters or fewer alone, uses the WordNet
+        # exception value when there is one, and the original Porter stemmer otherwise.
+        if len(term) <= 3:
+            return term
+        return table.get(term) or porter_stem(term)
+
+    return stem
+
+
+def _nltk_porter_stemmer() -> Callable[[str], str]:
+    from nltk.stem import porter
+
+    stemmer = porter.PorterStemmer()  # NLTK_EXTENSIONS mode, as rouge-score uses it
+
+    @lru_cache(maxsize=200_000)
+    def stem(term: str) -> str:
+        return stemmer.stem(term) if len(term) > 3 else term
+
+    return stem
+
+
+def _snowball_stemmer(language: str) -> Callable[[str], str]:
+    import snowballstemmer
+
+    try:
+        stemmer = snowballstemmer.stemmer(language)
+    except KeyError as exc:
+        known = ", ".join(sorted(snowballstemmer.algorithms()))
+        raise ValueError(f"unknown Snowball language {language!r}; known: {known}") from exc
+    return lru_cache(maxsize=200_000)(stemmer.stemWord)
+
+
+@lru_cache(maxsize=32)
+def get_stemmer(name: str, data_dir: str | None = None) -> Callable[[str], str] | None:
+    """A stemming function by name: none, rouge155, porter, snowball-<language>."""
+    if name in ("none", "", None):
+        return None
+    if name == "rouge155":
+        return _rouge155_stemmer(data_dir)
+    if name == "porter":
+        return _nltk_porter_stemmer()
+    if name.startswith("snowball-"):
+        return _snowball_stemmer(name.removeprefix("snowball-"))
+    raise ValueError(f"unknown stemmer {name!r}; choose one of {STEMMERS} or snowball-<language>")
