@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 import rouge_core
+from rouge_core.methods import method_name
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.words import TOKENIZERS
@@ -118,8 +119,8 @@ def options_from_widgets() -> rouge_core.Options:
 
 def methods_for(n: int, skip_distance: int | None, w: float) -> list[str]:
     """Every method family with the sidebar's parameters."""
-    d = "*" if skip_distance is None else str(skip_distance)
-    return [*(f"rouge{k}" for k in range(1, n + 1)), "rougeL", "rougeLsum", f"rougeW-{w:g}", f"rougeS{d}", f"rougeSU{d}"]
+    return [*(method_name("N", k) for k in range(1, n + 1)), method_name("L"), method_name("Lsum"), method_name("W", w),
+            method_name("S", skip_distance), method_name("SU", skip_distance)]
 
 
 def differing_settings(options: rouge_core.Options, profile_name: str) -> list[str]:

@@ -32,11 +32,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .methods import Method, parse_method
 
 if TYPE_CHECKING:
-    from .options import Options
     from .document import Document
+    from .methods import Method
+    from .options import Options
 
 # --- the measured constants ------------------------------------------------------------
 # Fitted to `python bench/calibrate_costs.py` on the development machine (AMD EPYC, 2 cores
@@ -308,8 +308,9 @@ def _count_distinct(terms) -> int:
 
 
 # --- per-family costs: (seconds, bytes, unit, count) of one method on one pair ------------
+# (each family of rouge_core.methods calls its own; `Family.cost`)
 
-def _ngram(n: int, c: Shape, r: Shape, evidence: bool):
+def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     grams = max(c.tokens - n + 1, 0) + max(r.tokens - n + 1, 0)
     distinct = min(grams, c.distinct ** n + r.distinct ** n) if n < 8 else grams
     largest = min(max(c.tokens, r.tokens), distinct)
@@ -332,7 +333,7 @@ def _mask_bytes(c: Shape, width: int) -> float:
     return min(c.distinct, c.tokens) * (width / 4 + 60)
 
 
-def _lcs(c: Shape, r: Shape, evidence: bool):
+def lcs_cost(c: Shape, r: Shape, evidence: bool):
     width = c.tokens + 1
     cells = c.tokens * r.tokens
     words = _words(width)
@@ -346,7 +347,7 @@ def _lcs(c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "LCS cells", cells
 
 
-def _union_lcs(c: Shape, r: Shape, evidence: bool):
+def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
     width = c.tokens + c.sentences + 1
     cells = width * r.tokens
     words = _words(2 * width)
@@ -361,7 +362,7 @@ def _union_lcs(c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "LCS cells", cells
 
 
-def _best_sentence_lcs(c: Shape, r: Shape, evidence: bool):
+def best_sentence_cost(c: Shape, r: Shape, evidence: bool):
     cells = c.tokens * r.tokens
     pairs = c.sentences * r.sentences
     seconds = (pairs * LBEST_PAIR_S + (c.tokens * r.sentences + r.tokens * c.sentences) * LCS_TOKEN_S
@@ -384,7 +385,7 @@ def _uses_numpy(rows: int, width: int) -> bool:
     return width >= _NUMPY_MIN_WIDTH and rows * width >= _NUMPY_MIN_CELLS and _numpy_available()
 
 
-def _wlcs(c: Shape, r: Shape, evidence: bool, form: str):
+def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
     if form == "paper":
         rows, width, blocks = r.tokens, c.tokens, 1
         pairs = min(c.tokens, r.tokens)
@@ -406,7 +407,7 @@ def _wlcs(c: Shape, r: Shape, evidence: bool, form: str):
     return seconds, nbytes, "DP cells", cells
 
 
-def _skip(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
+def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
     from .skipgram import skip_bigram_total
 
     grams = 0
@@ -430,61 +431,30 @@ def _skip(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, ev
     return seconds, nbytes, "skip-bigrams", grams
 
 
-def _family_cost(method: Method, c: Shape, r: Shape, evidence: bool, wlcs_form: str, su_form: str):
-    family = method.family
-    if family == "N":
-        return _ngram(method.n, c, r, evidence)
-    if family == "L":
-        return _lcs(c, r, evidence)
-    if family == "Lsum":
-        return _union_lcs(c, r, evidence)
-    if family == "Lbest":
-        return _best_sentence_lcs(c, r, evidence)
-    if family == "W":
-        return _wlcs(c, r, evidence, wlcs_form)
-    return _skip(method.distance, su_form if family == "SU" else None, c, r, evidence)
-
-
 BOUNDED_DISTANCE = 4  # the distance suggested instead of an unlimited one (ROUGE-S4, ROUGE-SU4)
 
 
-def alternative(method: Method) -> str | None:
-    """A bounded method near `method`: a skip distance of 4 for an unlimited one."""
-    if method.family in ("S", "SU") and (method.distance is None or method.distance > BOUNDED_DISTANCE):
-        return f"rouge{method.family}{BOUNDED_DISTANCE}"
-    return None
-
-
-def _method_estimate(method: Method, cand: Shape, refs: Sequence[Shape], evidence: bool, wlcs_form: str,
-                     su_form: str) -> CostEstimate:
+def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options"
+                     ) -> CostEstimate:
+    spec = method.spec
     seconds = 0.0
     nbytes = 0.0
     count = 0
-    unit = ""
+    unit = spec.unit
     for ref in refs:
-        s, b, unit, k = _family_cost(method, cand, ref, evidence, wlcs_form, su_form)
+        s, b, unit, k = spec.cost(method, cand, ref, evidence, options)
         seconds += s + CALL_S
         nbytes += b + BASE_BYTES
         count += k
-    if not refs:
-        unit = _UNITS[method.family]
-    return CostEstimate(method.name, seconds, nbytes, unit, count, alternative(method))
+    return CostEstimate(method.name, seconds, nbytes, unit, count, spec.alternative(method))
 
 
-_UNITS = {"N": "n-grams", "L": "LCS cells", "Lsum": "LCS cells", "Lbest": "LCS cells", "W": "DP cells",
-          "S": "skip-bigrams", "SU": "skip-bigrams"}
+def _options(options: "Options | str | None") -> "Options":
+    from .options import Options, profile
 
-
-def _forms(options) -> tuple[str, str]:
-    if options is None:
-        from .options import profile
-
-        options = profile("rouge-score")
-    elif isinstance(options, str):
-        from .options import profile
-
-        options = profile(options)
-    return options.wlcs_form, options.su_form
+    if isinstance(options, Options):
+        return options
+    return profile(options or "rouge-score")
 
 
 def _reference_list(references) -> list:
@@ -504,22 +474,25 @@ def estimate(method: str | Method, candidate, references, options: "Options | st
     count, or a list of sentence lengths. `references` is a list of those (a single one is
     taken as one reference). `options` (an Options or a profile name) decides the ROUGE-W
     and ROUGE-SU forms."""
-    wlcs_form, su_form = _forms(options)
+    from .methods import parse_method
+
     refs = [Shape.of(r) for r in _reference_list(references)]
-    return _method_estimate(parse_method(method), Shape.of(candidate), refs, evidence, wlcs_form, su_form)
+    return _method_estimate(parse_method(method), Shape.of(candidate), refs, evidence, _options(options))
 
 
 def estimate_methods(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None,
                      *, evidence: bool = True) -> dict[str, CostEstimate]:
     """`estimate` for each method, by method name, in the order given; `total(...)` of the
     values is the whole call's cost, which is what a CostLimit bounds."""
-    wlcs_form, su_form = _forms(options)
+    from .methods import parse_method
+
+    options = _options(options)
     cand = Shape.of(candidate)
     refs = [Shape.of(r) for r in _reference_list(references)]
     out: dict[str, CostEstimate] = {}
     for spec in methods:
         method = parse_method(spec)
-        out[method.name] = _method_estimate(method, cand, refs, evidence, wlcs_form, su_form)
+        out[method.name] = _method_estimate(method, cand, refs, evidence, options)
     return out
 
 
@@ -564,7 +537,7 @@ def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) ->
 
 
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
-    return [_method_estimate(m, cand, refs, evidence, options.wlcs_form, options.su_form) for m in methods]
+    return [_method_estimate(m, cand, refs, evidence, options) for m in methods]
 
 
 # Texts up to this size (tokens plus sentences, each side) cost at most `_SMALL_PAIR` per
@@ -573,6 +546,9 @@ _SMALL_SIDE = 200
 
 
 def _worst_small_pair() -> tuple[float, float]:
+    from .methods import parse_method
+    from .options import Options
+
     side = Shape(_SMALL_SIDE, _SMALL_SIDE, _SMALL_SIDE)
     one_sentence = Shape(_SMALL_SIDE, 1, _SMALL_SIDE)
     worst_s = worst_b = 0.0
@@ -581,12 +557,13 @@ def _worst_small_pair() -> tuple[float, float]:
         method = parse_method(name)
         for wlcs_form in ("paper", "rouge155"):
             for su_form in ("rouge155", "start-token"):
+                options = Options(wlcs_form=wlcs_form, su_form=su_form)
                 for c, r in ((side, side), (one_sentence, one_sentence), (side, one_sentence), (one_sentence, side)):
-                    s, b, _, _ = _family_cost(method, c, r, True, wlcs_form, su_form)
+                    s, b, _, _ = method.spec.cost(method, c, r, True, options)
                     worst_s, worst_b = max(worst_s, s + CALL_S), max(worst_b, b + BASE_BYTES)
     # ROUGE-N's cost peaks at n near half the tokens
     for n in range(1, _SMALL_SIDE + 1):
-        s, b, _, _ = _ngram(n, side, side, True)
+        s, b, _, _ = ngram_cost(n, side, side, True)
         worst_s, worst_b = max(worst_s, s + CALL_S), max(worst_b, b + BASE_BYTES)
     return worst_s, worst_b
 

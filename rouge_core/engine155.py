@@ -106,7 +106,7 @@ def document_counts(
     for name, method in methods.items():
         rows = []
         for model in models:
-            stats, _ = compute(method, peer, model, wlcs_form="rouge155", su_form="rouge155", evidence=False)
+            stats, _ = compute(method, peer, model, _FORMS, evidence=False)
             rows.append(Counts(stats.hits, stats.ref_total, stats.cand_total))
         out[name] = rows
     return out

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from .cost import CostLimit, estimate, estimate_methods, raise_if_over
 from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
-from .methods import parse_method
+from .methods import method_name, parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
 from .scoring import combine_references, prepare, score, score_from_stats
@@ -336,7 +336,7 @@ def skip_growth(cand: Sequence[str], ref: Sequence[str], max_distance: int, *,
                 cost_limit: CostLimit | None = None) -> list[dict]:
     """How the number of skip-bigrams (and matches) grows with the allowed gap (the whole
     walk checked against `cost_limit` first, as scoring is)."""
-    raise_if_over(list(estimate_methods([f"rougeS{d}" for d in range(0, max_distance + 1)], len(cand), [len(ref)],
+    raise_if_over(list(estimate_methods([method_name("S", d) for d in range(0, max_distance + 1)], len(cand), [len(ref)],
                                         evidence=False).values()), cost_limit)
     rows = []
     for d in range(0, max_distance + 1):
@@ -353,8 +353,7 @@ def su_comparison(cand: Sequence[str], ref: Sequence[str], distance: int | None,
                   cost_limit: CostLimit | None = None) -> list[dict]:
     """ROUGE-S next to both SU forms: what adding unigrams does to the counts and scores (the
     three counts checked against `cost_limit` first, as scoring is)."""
-    code = "*" if distance is None else str(distance)
-    raise_if_over([estimate(f"rouge{family}{code}", len(cand), [len(ref)], form, evidence=False)
+    raise_if_over([estimate(method_name(family, distance), len(cand), [len(ref)], form, evidence=False)
                    for family, form in (("S", "rouge-score"), ("SU", "rouge-1.5.5"), ("SU", "matlab"))], cost_limit)
     rows = []
     forms = (

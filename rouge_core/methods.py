@@ -1,26 +1,12 @@
-"""Method names and how each method turns two tokenized documents into statistics."""
+"""Every ROUGE method family in one place.
 
-from __future__ import annotations
-
-import re
-from dataclasses import dataclass
-
-from .bitparallel_lcs import CandidateLayout
-from .lcs import best_sentence_lcs, sentence_lcs, union_lcs
-from .ngram import ngram_counts, ngram_evidence, ngram_stats
-from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
-from .skipgram import skip_stats
-from .stats import Stats
-from .document import Document
-from .wlcs import wlcs_paper, wlcs_rouge155
-
-FAMILIES = ("N", "L", "Lsum", "Lbest", "W", "S", "SU")
-LAYOUT_FAMILIES = ("L", "Lsum")  # the families that build the candidate's bit masks (`_layout`)
-
-
-@dataclass(frozen=True)
-class Method:
-    """A parsed method name.
+A family (ROUGE-N, ROUGE-L, ROUGE-Lsum, reval's ROUGE-Lsum-best, ROUGE-W, ROUGE-S, ROUGE-SU)
+is one object that says everything about itself: how its methods are named and parsed
+(`rouge2`, `rougeW-1.2`, `rougeSU*`), what ROUGE-1.5.5 prints for them, their readable labels,
+the range of their parameter (rouge_core.params), which options change their statistics (and
+so enter their signature), how they compute statistics and evidence on a pair of Documents,
+and what that costs (rouge_core.cost). Scoring, signatures, tables, the app and the
+compatibility front doors ask the family; nothing else spells a method name out.
 
     rouge<n>          ROUGE-N, clipped n-gram overlap (n >= 1)
     rougeL            sentence-level LCS over the whole token lists (rouge-score rougeL)
@@ -29,7 +15,34 @@ class Method:
     rougeW-<w>        weighted LCS with f(k) = k^w (default w = 1.2)
     rougeS<d>, rougeS*    skip-bigrams with at most d tokens in the gap (* = unlimited)
     rougeSU<d>, rougeSU*  skip-bigrams plus unigrams
-    """
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import cost
+from .bitparallel_lcs import CandidateLayout
+from .document import Document
+from .lcs import BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs, union_lcs
+from .ngram import NgramEvidence, ngram_counts, ngram_evidence, ngram_stats
+from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
+from .skipgram import SkipBigramEvidence, skip_stats
+from .stats import Stats
+from .wlcs import WlcsEvidence, wlcs_paper, wlcs_rouge155
+
+if TYPE_CHECKING:
+    from .options import Options
+
+UNLIMITED = "*"  # how a name spells an unlimited skip distance: rougeS*, ROUGE-SU*
+
+
+@dataclass(frozen=True)
+class Method:
+    """A method: its family and the family's parameter (n, weight or distance). Make one
+    with `parse_method(name)` or `FAMILIES[key].method(value)`."""
 
     family: str
     n: int = 0
@@ -38,124 +51,47 @@ class Method:
 
     def __post_init__(self) -> None:
         # Every way of making a Method meets the parameter ranges of rouge_core.params.
-        if self.family not in FAMILIES:
-            raise ValueError(f"unknown method family {self.family!r}; choose one of {FAMILIES}")
-        if self.family == "N":
-            NGRAM_N.check(self.n)
-        elif self.family == "W":
-            WLCS_WEIGHT.check(self.weight)
-        elif self.family in ("S", "SU"):
-            SKIP_DISTANCE.check(self.distance)
+        spec = FAMILIES.get(self.family)
+        if spec is None:
+            raise ValueError(f"unknown method family {self.family!r}; choose one of {tuple(FAMILIES)}")
+        if spec.parameter is not None:
+            spec.parameter.check(self.value)
+
+    @property
+    def spec(self) -> "Family":
+        return FAMILIES[self.family]
+
+    @property
+    def value(self):
+        """The family's parameter value (n, w or d; None for an unlimited distance)."""
+        return self.spec.value_of(self)
 
     @property
     def name(self) -> str:
-        if self.family == "N":
-            return f"rouge{self.n}"
-        if self.family == "L":
-            return "rougeL"
-        if self.family == "Lsum":
-            return "rougeLsum"
-        if self.family == "Lbest":
-            return "rougeLsum-best"
-        if self.family == "W":
-            return f"rougeW-{self.weight:g}"
-        d = "*" if self.distance is None else str(self.distance)
-        return f"rouge{self.family}{d}"
+        return self.spec.name(self.value)
 
     @property
     def rouge155_name(self) -> str:
         """The name ROUGE-1.5.5 prints (its ROUGE-L is the summary-level form)."""
-        if self.family == "N":
-            return f"ROUGE-{self.n}"
-        if self.family in ("L", "Lsum", "Lbest"):
-            return "ROUGE-L"
-        if self.family == "W":
-            return f"ROUGE-W-{self.weight:g}"
-        d = "*" if self.distance is None else str(self.distance)
-        return f"ROUGE-{self.family}{d}"
+        return self.spec.rouge155_name(self.value)
+
+    @property
+    def label(self) -> str:
+        """A readable name with the parameter, e.g. "ROUGE-S (gap ≤ 4)"."""
+        return self.spec.label(self.value)
+
+    @property
+    def short_label(self) -> str:
+        """A compact name for chart axes, e.g. "ROUGE-SU4", "ROUGE-W-1.2", "ROUGE-Lsum"."""
+        return self.spec.short_label(self.value)
 
     @property
     def counts_ngrams(self) -> bool:
         """N, S and SU count grams; ROUGE-1.5.5 rounds their recall before `-f B` compares."""
-        return self.family in ("N", "S", "SU")
+        return self.spec.counts_grams
 
 
-_PATTERN = re.compile(
-    r"^rouge-?(?:(?P<n>\d+)|(?P<lbest>lsum-best)|(?P<lsum>lsum)|(?P<l>l)"
-    r"|w(?:-?(?P<w>\d+(?:\.\d+)?))?|(?P<su>su)(?P<sud>\d+|\*)|s(?P<sd>\d+|\*))$"
-)
-
-
-def parse_method(name: str | Method) -> Method:
-    """A Method from its name (rouge2, rougeL, rougeW-1.2, rougeSU4, ROUGE-SU*, ...); a
-    ValueError naming the problem for an unknown name or a parameter out of its range
-    (rouge_core.params)."""
-    if isinstance(name, Method):
-        return name
-    if not isinstance(name, str):
-        raise TypeError(f"a method is a name such as 'rouge2' or a Method, not {type(name).__name__}")
-    key = name.strip().lower().replace("_", "-")
-    m = _PATTERN.match(key)
-    if not m:
-        raise ValueError(
-            f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
-            "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*"
-        )
-    try:
-        if m["n"]:
-            return Method("N", n=NGRAM_N.check(_integer(m["n"])))
-        if m["lbest"]:
-            return Method("Lbest")
-        if m["lsum"]:
-            return Method("Lsum")
-        if m["l"]:
-            return Method("L")
-        if m["su"]:
-            return Method("SU", distance=None if m["sud"] == "*" else SKIP_DISTANCE.check(_integer(m["sud"])))
-        if m["sd"]:
-            return Method("S", distance=None if m["sd"] == "*" else SKIP_DISTANCE.check(_integer(m["sd"])))
-        return Method("W", weight=WLCS_WEIGHT.check(float(m["w"])) if m["w"] else WLCS_WEIGHT.default)
-    except ValueError as exc:
-        raise ValueError(f"{name!r}: {exc}") from None
-
-
-def _integer(digits: str) -> int:
-    if len(digits) > 1000:  # beyond any range (and Python's int() refuses 4,300 digits)
-        raise ValueError(f"a number of {len(digits):,} digits is out of range")
-    return int(digits)
-
-
-def compute(method: Method, cand: Document, ref: Document, *, wlcs_form: str, su_form: str, evidence: bool,
-            best_sentence_clip: bool = True) -> tuple[Stats, object | None]:
-    """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
-    c_terms, r_terms = cand.term_tuple, ref.term_tuple
-    family = method.family
-    if family == "N":
-        n = method.n
-        if n == 1 and not evidence:
-            layout = cand.memoized(_LAYOUT)
-            if layout is not None:  # the candidate's masks are built: they hold its token counts
-                return Stats(layout.unigram_hits(r_terms), len(c_terms), len(r_terms)), None
-        stats = ngram_stats(c_terms, r_terms, n, _ngram_counts(cand, n), _ngram_counts(ref, n))
-        return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
-    if family == "L":
-        return sentence_lcs(c_terms, r_terms, evidence, layout=_layout(cand))
-    if family in ("Lsum", "W") and (cand.lcs_view is not None or ref.lcs_view is not None):
-        return _perl_byte_limited_lcs(method, cand, ref, evidence)
-    if family == "Lsum":
-        counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1)) if evidence else None
-        return union_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
-                         layout=_layout(cand), unigram_counts=counts)
-    if family == "Lbest":
-        return best_sentence_lcs(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, evidence,
-                                 best_sentence_clip)
-    if family == "W":
-        if wlcs_form == "paper":
-            return wlcs_paper(c_terms, r_terms, method.weight, evidence)
-        return wlcs_rouge155(c_terms, cand.sentence_bounds, r_terms, ref.sentence_bounds, method.weight, evidence)
-    unigram_form = su_form if family == "SU" else None
-    return skip_stats(c_terms, r_terms, method.distance, unigram_form, evidence)
-
+# --- what every family shares -----------------------------------------------------------------
 
 # Document.memo keys: n for the n-gram counts, names for the rest.
 _LAYOUT = "layout"
@@ -169,6 +105,143 @@ def _layout(doc: Document) -> CandidateLayout:
     return doc.memo(_LAYOUT, CandidateLayout, doc.term_tuple, doc.sentence_bounds)
 
 
+@dataclass(frozen=True)
+class Family:
+    """One method family (see the module docstring). Subclasses give the computation.
+
+    key: "N", "L", "Lsum", "Lbest", "W", "S" or "SU"; title: "ROUGE-N", ...;
+    summary: what it measures, in one sentence; parameter: its ParameterRange (None: none);
+    field: the Method field holding the parameter; statistics_options: the Options fields,
+    besides tokenization, that change its statistics (each enters the signature under the
+    short key given); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
+    builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
+    unit: what its cost counts; evidence: the type of its evidence."""
+
+    key: str
+    title: str
+    summary: str
+    parameter: ParameterRange | None = None
+    field: str | None = None
+    statistics_options: tuple[tuple[str, str], ...] = ()
+    counts_grams: bool = False
+    builds_layout: bool = False
+    unit: str = ""
+    evidence: type | None = None
+
+    # names ----------------------------------------------------------------------------------
+    def value_of(self, method: Method):
+        return None if self.field is None else getattr(method, self.field)
+
+    def method(self, value=None) -> Method:
+        """The family's method with this parameter value (checked against its range)."""
+        if self.parameter is None:
+            return Method(self.key)
+        return Method(self.key, **{self.field: self.parameter.check(value)})
+
+    def code(self, value) -> str:
+        """The parameter as names write it: 2, 1.2 (shortest form), 4 or * (unlimited)."""
+        if value is None:
+            return UNLIMITED
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    def name(self, value=None) -> str:
+        raise NotImplementedError
+
+    def rouge155_name(self, value=None) -> str:
+        return f"ROUGE-{self.key}{self.code(value)}"
+
+    def label(self, value=None) -> str:
+        return self.title
+
+    def short_label(self, value=None) -> str:
+        return self.rouge155_name(value)
+
+    def parse(self, key: str) -> Method | None:
+        """The method a lower-cased name stands for, None when it is not this family's."""
+        raise NotImplementedError
+
+    def signature_parts(self, options: "Options") -> list[str]:
+        """The signature fields this family adds (its statistics options that are set)."""
+        return [f"{short}:{self._signature_value(getattr(options, field))}" for field, short in self.statistics_options]
+
+    @staticmethod
+    def _signature_value(value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def statistics_key(self, options: "Options") -> tuple:
+        """The options its statistics depend on beyond tokenization."""
+        return tuple(getattr(options, field) for field, _ in self.statistics_options)
+
+    # computing ------------------------------------------------------------------------------
+    def compute(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
+                ) -> tuple[Stats, object | None]:
+        """Statistics (and evidence, when asked) of `method` on one candidate/reference pair."""
+        raise NotImplementedError
+
+    def cost(self, method: Method, cand: "cost.Shape", ref: "cost.Shape", evidence: bool, options: "Options"):
+        """(seconds, bytes, unit, count) of `method` on one pair of this shape (rouge_core.cost)."""
+        raise NotImplementedError
+
+    def alternative(self, method: Method) -> str | None:
+        """A bounded method near `method` to offer when it costs too much (None: none)."""
+        return None
+
+
+@dataclass(frozen=True)
+class NGramFamily(Family):
+    def name(self, value=None) -> str:
+        return f"rouge{value}"
+
+    def rouge155_name(self, value=None) -> str:
+        return f"ROUGE-{value}"
+
+    def label(self, value=None) -> str:
+        return f"ROUGE-{value}"
+
+    def parse(self, key: str) -> Method | None:
+        m = re.fullmatch(r"rouge-?(\d+)", key)
+        return None if m is None else self.method(_integer(m[1]))
+
+    def compute(self, method, cand, ref, options, evidence):
+        c_terms, r_terms = cand.term_tuple, ref.term_tuple
+        n = method.n
+        if n == 1 and not evidence:
+            layout = cand.memoized(_LAYOUT)
+            if layout is not None:  # the candidate's masks are built: they hold its token counts
+                return Stats(layout.unigram_hits(r_terms), len(c_terms), len(r_terms)), None
+        stats = ngram_stats(c_terms, r_terms, n, _ngram_counts(cand, n), _ngram_counts(ref, n))
+        return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.ngram_cost(method.n, cand, ref, evidence)
+
+
+@dataclass(frozen=True)
+class SentenceLcsFamily(Family):
+    def name(self, value=None) -> str:
+        return "rougeL"
+
+    def rouge155_name(self, value=None) -> str:
+        return "ROUGE-L"
+
+    def label(self, value=None) -> str:
+        return "ROUGE-L (sentence-level LCS)"
+
+    def short_label(self, value=None) -> str:
+        return "ROUGE-L"
+
+    def parse(self, key: str) -> Method | None:
+        return Method(self.key) if key in ("rougel", "rouge-l") else None
+
+    def compute(self, method, cand, ref, options, evidence):
+        return sentence_lcs(cand.term_tuple, ref.term_tuple, evidence, layout=_layout(cand))
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.lcs_cost(cand, ref, evidence)
+
+
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):
     """ROUGE-1.5.5 under `-b`: L and W compare the sentences its L/W reader kept, while
     the unigram counts that clip hits (and the candidate total) come from the cut text."""
@@ -179,3 +252,184 @@ def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, eviden
     if method.family == "Lsum":
         return union_lcs(*args, **clip)
     return wlcs_rouge155(*args, method.weight, **clip)
+
+
+@dataclass(frozen=True)
+class UnionLcsFamily(Family):
+    def name(self, value=None) -> str:
+        return "rougeLsum"
+
+    def rouge155_name(self, value=None) -> str:
+        return "ROUGE-L"
+
+    def label(self, value=None) -> str:
+        return "ROUGE-Lsum (summary-level LCS)"
+
+    def short_label(self, value=None) -> str:
+        return "ROUGE-Lsum"
+
+    def parse(self, key: str) -> Method | None:
+        return Method(self.key) if key in ("rougelsum", "rouge-lsum") else None
+
+    def compute(self, method, cand, ref, options, evidence):
+        if cand.lcs_view is not None or ref.lcs_view is not None:
+            return _perl_byte_limited_lcs(method, cand, ref, evidence)
+        counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1)) if evidence else None
+        return union_lcs(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds, evidence,
+                         layout=_layout(cand), unigram_counts=counts)
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.union_lcs_cost(cand, ref, evidence)
+
+
+@dataclass(frozen=True)
+class BestSentenceLcsFamily(Family):
+    def name(self, value=None) -> str:
+        return "rougeLsum-best"
+
+    def rouge155_name(self, value=None) -> str:
+        return "ROUGE-L"
+
+    def label(self, value=None) -> str:
+        return "ROUGE-Lsum-best (best sentence)"
+
+    def short_label(self, value=None) -> str:
+        return "ROUGE-Lsum-best"
+
+    def parse(self, key: str) -> Method | None:
+        return Method(self.key) if key in ("rougelsum-best", "rouge-lsum-best") else None
+
+    def signature_parts(self, options) -> list[str]:
+        # reval's unclipped sum is the exception, so only it is named
+        return [] if options.best_sentence_clip else ["bestclip:no"]
+
+    def compute(self, method, cand, ref, options, evidence):
+        return best_sentence_lcs(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds, evidence,
+                                 options.best_sentence_clip)
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.best_sentence_cost(cand, ref, evidence)
+
+
+@dataclass(frozen=True)
+class WeightedLcsFamily(Family):
+    def name(self, value=None) -> str:
+        return f"rougeW-{self.code(value)}"
+
+    def rouge155_name(self, value=None) -> str:
+        return f"ROUGE-W-{self.code(value)}"
+
+    def label(self, value=None) -> str:
+        return f"ROUGE-W (w = {self.code(value)})"
+
+    def parse(self, key: str) -> Method | None:
+        m = re.fullmatch(r"rouge-?w(?:-?(\d+(?:\.\d+)?))?", key)
+        if m is None:
+            return None
+        return self.method(float(m[1]) if m[1] else WLCS_WEIGHT.default)
+
+    def compute(self, method, cand, ref, options, evidence):
+        if cand.lcs_view is not None or ref.lcs_view is not None:
+            return _perl_byte_limited_lcs(method, cand, ref, evidence)
+        if options.wlcs_form == "paper":
+            return wlcs_paper(cand.term_tuple, ref.term_tuple, method.weight, evidence)
+        return wlcs_rouge155(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds,
+                             method.weight, evidence)
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.wlcs_cost(cand, ref, evidence, options.wlcs_form)
+
+
+@dataclass(frozen=True)
+class SkipBigramFamily(Family):
+    unigrams: bool = False  # SU: skip-bigrams plus unigrams (in the form options.su_form says)
+
+    def name(self, value=None) -> str:
+        return f"rouge{self.key}{self.code(value)}"
+
+    def label(self, value=None) -> str:
+        gap = "unlimited gap" if value is None else f"gap ≤ {value}"
+        return f"ROUGE-{self.key} ({gap})"
+
+    def parse(self, key: str) -> Method | None:
+        m = re.fullmatch(rf"rouge-?{self.key.lower()}(\d+|\*)", key)
+        if m is None:
+            return None
+        return self.method(None if m[1] == UNLIMITED else _integer(m[1]))
+
+    def _unigram_form(self, options) -> str | None:
+        return options.su_form if self.unigrams else None
+
+    def compute(self, method, cand, ref, options, evidence):
+        return skip_stats(cand.term_tuple, ref.term_tuple, method.distance, self._unigram_form(options), evidence)
+
+    def cost(self, method, cand, ref, evidence, options):
+        return cost.skip_cost(method.distance, self._unigram_form(options), cand, ref, evidence)
+
+    def alternative(self, method: Method) -> str | None:
+        bounded = cost.BOUNDED_DISTANCE
+        if method.distance is None or method.distance > bounded:
+            return self.name(bounded)
+        return None
+
+
+def _integer(digits: str) -> int:
+    if len(digits) > 1000:  # beyond any range (and Python's int() refuses 4,300 digits)
+        raise ValueError(f"a number of {len(digits):,} digits is out of range")
+    return int(digits)
+
+
+_FAMILY_LIST = (
+    NGramFamily("N", "ROUGE-N", "clipped n-gram overlap", NGRAM_N, "n", counts_grams=True, unit="n-grams",
+                evidence=NgramEvidence),
+    SentenceLcsFamily("L", "ROUGE-L", "the longest common subsequence of the whole token lists", builds_layout=True,
+                      unit="LCS cells", evidence=SentenceLcsEvidence),
+    UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
+                   builds_layout=True, unit="LCS cells", evidence=UnionLcsEvidence),
+    BestSentenceLcsFamily("Lbest", "ROUGE-Lsum-best", "each candidate sentence's LCS with its best reference sentence",
+                          statistics_options=(("best_sentence_clip", "bestclip"),), unit="LCS cells",
+                          evidence=BestSentenceEvidence),
+    WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
+                      statistics_options=(("wlcs_form", "wform"),), unit="DP cells", evidence=WlcsEvidence),
+    SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
+                     counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence),
+    SkipBigramFamily("SU", "ROUGE-SU", "skip-bigrams plus unigrams", SKIP_DISTANCE, "distance",
+                     statistics_options=(("su_form", "suform"),), counts_grams=True, unit="skip-bigrams",
+                     evidence=SkipBigramEvidence, unigrams=True),
+)
+FAMILIES: dict[str, Family] = {family.key: family for family in _FAMILY_LIST}
+LAYOUT_FAMILIES = tuple(key for key, family in FAMILIES.items() if family.builds_layout)
+
+
+def parse_method(name: str | Method) -> Method:
+    """A Method from its name (rouge2, rougeL, rougeW-1.2, rougeSU4, ROUGE-SU*, ...); a
+    ValueError naming the problem for an unknown name or a parameter out of its range
+    (rouge_core.params)."""
+    if isinstance(name, Method):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"a method is a name such as 'rouge2' or a Method, not {type(name).__name__}")
+    key = name.strip().lower().replace("_", "-")
+    try:
+        for family in _FAMILY_LIST:
+            method = family.parse(key)
+            if method is not None:
+                return method
+    except ValueError as exc:
+        raise ValueError(f"{name!r}: {exc}") from None
+    raise ValueError(
+        f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
+        "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*"
+    )
+
+
+def method_name(family: str, value=None) -> str:
+    """The name of a family's method with this parameter (checked): method_name("S", None)
+    is "rougeS*", method_name("W", 1.5) "rougeW-1.5"."""
+    return FAMILIES[family].method(value).name
+
+
+def compute(method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
+            ) -> tuple[Stats, object | None]:
+    """Statistics (and evidence, when asked) of one method on one candidate/reference pair."""
+    return method.spec.compute(method, cand, ref, options, evidence)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
 from .cost import UNBOUNDED, CostLimit, check_call
-from .methods import LAYOUT_FAMILIES, Method, compute, parse_method
+from .methods import LAYOUT_FAMILIES, Method, parse_method
 from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
@@ -318,12 +318,11 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
     if cost_limit is not UNBOUNDED:
         check_call(planned, cand, refs, options, evidence, cost_limit)
     scored: dict[str, MethodScore] = {}
-    wlcs_form, su_form, best_clip = options.wlcs_form, options.su_form, options.best_sentence_clip
     for method, name, sig in plans:
+        compute = method.spec.compute
         per_ref = []
         for index, ref in enumerate(refs):
-            stats, ev = compute(method, cand, ref, wlcs_form=wlcs_form, su_form=su_form, evidence=evidence,
-                                best_sentence_clip=best_clip)
+            stats, ev = compute(method, cand, ref, options, evidence)
             per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})

@@ -31,12 +31,7 @@ def signature(method: "Method", options: "Options", n_refs: int) -> str:
         f"multi:{options.multi_ref}",
         f"alpha:{options.alpha:g}",
     ]
-    if method.family == "W":
-        parts.append(f"wform:{options.wlcs_form}")
-    if method.family == "SU":
-        parts.append(f"suform:{options.su_form}")
-    if method.family == "Lbest" and not options.best_sentence_clip:
-        parts.append("bestclip:no")
+    parts += method.spec.signature_parts(options)
     if options.round_pr is not None:
         parts.append(f"round:{options.round_pr}")
     parts.append(f"v:{__version__}")

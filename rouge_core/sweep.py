@@ -24,7 +24,7 @@ import math
 from typing import Iterable, Sequence
 
 from .cost import CostLimit, CostLimitError, resolve_limit
-from .methods import Method, parse_method
+from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
 from .scoring import TextLike, prepare, rescore, score_documents
 from .document import Document
@@ -85,7 +85,7 @@ def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Option
     values = _with_current(ns, current)
     rows = []
     for order, n in enumerate(values):
-        name = f"rouge{n}"
+        name = method_name("N", n)
         result, skipped = _point(cand, refs, [name], options, cost_limit)
         for field, series in MEASURES:
             rows.append(dict(parameter="n", value=n, label=_label(n), order=order, series=series,
@@ -108,16 +108,12 @@ def sweep_skip_distance(
     values = _with_current(distances, current)
     rows = []
     for order, d in enumerate(values):
-        names = ("rougeS" + _distance_code(d), "rougeSU" + _distance_code(d))
+        names = (method_name("S", d), method_name("SU", d))
         result, skipped = _point(cand, refs, names, options, cost_limit)
         for name, series in zip(names, ("ROUGE-S F", "ROUGE-SU F")):
             rows.append(dict(parameter="skip distance", value=d, label=_label(d), order=order, series=series,
                              score=_value(result, name, "fmeasure"), current=d == current, skipped=skipped))
     return _frame(rows)
-
-
-def _distance_code(d: int | None) -> str:
-    return "*" if d is None else str(d)
 
 
 def sweep_beta(
@@ -165,7 +161,7 @@ def sweep_weight(
     values = _with_current([float(w) for w in weights], float(current))
     rows = []
     for order, w in enumerate(values):
-        method = Method("W", weight=w)
+        method = FAMILIES["W"].method(w)
         result, skipped = _point(cand, refs, [method], options, cost_limit)
         for field, series in MEASURES:
             rows.append(dict(parameter="W weight", value=w, label=_label(w), order=order, series=series,

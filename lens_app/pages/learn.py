@@ -15,6 +15,7 @@ from lens_app.display import show_table
 from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import explain
+from rouge_core.methods import method_name
 from rouge_core.viz import learn_charts
 
 MAX_DP_TOKENS = 40  # a larger DP heatmap is unreadable; the walk-through uses the first tokens
@@ -95,7 +96,7 @@ def ngram_section() -> None:
         "that stops a candidate from scoring by repeating a word."
     )
     n = st.radio("n", [1, 2, 3, 4], horizontal=True, key="learn_n")
-    if not affordable(f"rouge{n}"):
+    if not affordable(method_name("N", n)):
         return
     rows = explain.ngram_table(c_terms, r_terms, n)
     table(rows, key="learn_ngrams")
@@ -107,7 +108,7 @@ def ngram_section() -> None:
         )
     if len(clipped) > MAX_CLIPPING_LINES:
         st.caption(f"… and {len(clipped) - MAX_CLIPPING_LINES:,} more clipped {n}-grams (the table shows them all).")
-    stats = per_reference_stats(f"rouge{n}")
+    stats = per_reference_stats(method_name("N", n))
     st.markdown(f"**Matches** = sum of *counted* = {explain.format_number(stats.hits)}; "
                 f"the candidate has {explain.format_number(stats.cand_total)} {n}-grams, the reference {explain.format_number(stats.ref_total)}.")
     show_working(stats, options)
@@ -169,7 +170,7 @@ def wlcs_section() -> None:
         "than three runs of 1; R and P are then turned back into the LCS scale with f⁻¹(x) = x^(1/w)."
     )
     w = st.slider("weight w", 1.05, 3.0, 1.2, 0.05, key="learn_w")
-    if not affordable(f"rougeW-{w:g}"):
+    if not affordable(method_name("W", w)):
         return
     runs = compute.w_runs(candidate, reference, options, w)
     run_lengths = sorted({r["length k"] for form in ("paper", "rouge155") for r in runs[form]["runs"]})
@@ -201,14 +202,14 @@ def skip_section() -> None:
     longest = max(len(c_terms), len(r_terms), 2)
     distance = st.slider("maximum gap d", 0, min(longest - 2, 12) if longest > 2 else 1, min(4, max(longest - 2, 0)), key="learn_skip")
     widest = min(longest, 12)
-    if not affordable(f"rougeSU{max(distance, widest)}"):
+    if not affordable(method_name("SU", max(distance, widest))):
         return
     walk = compute.skip_walkthrough(candidate, reference, options, distance, widest)
     st.markdown(f"The candidate's {len(walk['listed']):,} skip-bigrams with gap ≤ {distance}:")
     table(walk["listed"], key="learn_skip_listed", height=220)
     st.markdown("Shared skip-bigrams and how many times each counts:")
     table(walk["shared"], key="learn_skip_shared", height=220)
-    show_working(per_reference_stats(f"rougeS{distance}"), options)
+    show_working(per_reference_stats(method_name("S", distance)), options)
     st.altair_chart(learn_charts.skip_growth_chart(walk["growth"], distance), width="content")
     st.markdown(
         "**Adding unigrams.** ROUGE-1.5.5 (`-u`) adds the unigram of every position *but the last* (its loop stops one "

@@ -17,6 +17,7 @@ import rouge_core
 from lens_app import compute, costs, inputs, share, state
 from lens_app.display import score_columns, show_table
 from lens_app.markup import md
+from rouge_core.methods import method_name
 from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
@@ -35,10 +36,10 @@ def render_headline(result: rouge_core.Result) -> None:
     for column, name in zip(st.columns(len(compute.HEADLINE_METHODS)), compute.HEADLINE_METHODS):
         method = rouge_core.parse_method(name)
         if name not in result.methods:
-            column.metric(f"{tables.short_label(method)} F", "—", help="not computed: above the cost bound (see below)")
+            column.metric(f"{method.short_label} F", "—", help="not computed: above the cost bound (see below)")
             continue
         m = result[name]
-        column.metric(f"{tables.short_label(method)} F", f"{m.fmeasure:.4f}",
+        column.metric(f"{method.short_label} F", f"{m.fmeasure:.4f}",
                       help=f"precision {m.precision:.4f}, recall {m.recall:.4f}; {m.reason}")
 
 
@@ -122,9 +123,10 @@ def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
 def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, max_n: int) -> None:
     n = st.segmented_control("n", list(range(1, max(max_n, 4) + 1)), default=1, key=f"highlight_n_up_to_{max(max_n, 4)}",
                              format_func=lambda k: f"{k}-grams") or 1
-    if not evidence_affordable(candidate, reference, [f"rouge{n}"], options):
+    name = method_name("N", n)
+    if not evidence_affordable(candidate, reference, [name], options):
         return
-    result = compute.evidence(candidate, reference, f"rouge{n}", options)
+    result = compute.evidence(candidate, reference, name, options)
     ref_score = next(iter(result)).per_reference[0]
     evidence = ref_score.evidence
     show_html(highlight.NGRAM_LEGEND)
@@ -163,7 +165,7 @@ def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_co
 
 
 def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, w: float) -> None:
-    method = rouge_core.parse_method(f"rougeW-{w:g}")
+    method = rouge_core.parse_method(method_name("W", w))
     if not evidence_affordable(candidate, reference, [method.name], options):
         return
     result = compute.evidence(candidate, reference, method.name, options)
@@ -180,11 +182,10 @@ def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_c
 
 def render_skipgrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options,
                      skip_distance: int | None) -> None:
-    d = "*" if skip_distance is None else str(skip_distance)
     gap = "any number of" if skip_distance is None else f"at most {skip_distance}"
     kind = st.radio("Method", ("S", "SU"), horizontal=True, key="skip_family",
                     format_func=lambda k: "ROUGE-S (skip-bigrams)" if k == "S" else "ROUGE-SU (skip-bigrams + unigrams)")
-    name = f"rouge{kind}{d}"
+    name = method_name(kind, skip_distance)
     st.caption(f"A skip-bigram is an ordered word pair with {gap} words between them (skip distance in the sidebar). "
                "Click a column header to sort.")
     if not evidence_affordable(candidate, reference, [name], options):

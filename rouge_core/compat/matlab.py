@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..options import Options, profile
+from ..methods import method_name as rouge_method_name
 from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from ..scoring import MethodScore, score_documents
 from ..document import Document, pretokenized
@@ -69,14 +70,12 @@ def method_name(rouge_method: str = "n-grams", ngram_length: int = 1, skip_dista
     if key not in METHODS:
         raise ValueError(f"unknown RougeMethod {rouge_method!r}; choose one of {', '.join(METHODS)}")
     if key == "n-grams":
-        return f"rouge{_checked('NgramLength', NGRAM_N, ngram_length)}"
+        return rouge_method_name("N", _checked('NgramLength', NGRAM_N, ngram_length))
     if key == "longest-common-subsequences":
-        return "rougeL"
+        return rouge_method_name("L")
     if key in ("weighted-longest-common-subsequences", "weighted-subsequences"):
-        return f"rougeW-{_checked('LCSWeightFactor', WLCS_WEIGHT, lcs_weight_factor):g}"
-    d = _skip_distance(skip_distance)
-    code = "*" if d is None else str(d)
-    return f"rougeS{code}" if key == "skip-bigrams" else f"rougeSU{code}"
+        return rouge_method_name("W", _checked('LCSWeightFactor', WLCS_WEIGHT, lcs_weight_factor))
+    return rouge_method_name("S" if key == "skip-bigrams" else "SU", _skip_distance(skip_distance))
 
 
 def _checked(argument: str, parameter, value):

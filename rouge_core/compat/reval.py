@@ -31,6 +31,7 @@ from collections import Counter
 from typing import NamedTuple, Sequence
 
 from ..lcs import lcs_length
+from ..methods import method_name
 from ..options import profile
 from ..scoring import score_documents
 from ..document import pretokenized
@@ -98,7 +99,7 @@ def rougen(candidate: Sequence[str], reference: Sequence[str], n: int) -> RougeS
         raise ValueError(f"n must be a positive integer, got {n!r}")
     cand = pretokenized(_tokens(candidate, "candidate"))
     ref = pretokenized(_tokens(reference, "reference"))
-    return _score(f"rouge{n}", cand, ref)
+    return _score(method_name("N", n), cand, ref)
 
 
 def rouge1(candidate: Sequence[str], reference: Sequence[str]) -> RougeScore:

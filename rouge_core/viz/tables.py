@@ -4,34 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..methods import Method
 from ..scoring import Result
 from ..skipgram import START_TOKEN, SkipBigramEvidence
 from ..ngram import NgramEvidence
 from ..document import Document
 from ..wlcs import WlcsEvidence
-
-
-def method_label(method: Method) -> str:
-    """A readable name with the method's parameters, e.g. "ROUGE-S (skip ≤ 4)"."""
-    family = method.family
-    if family == "N":
-        return f"ROUGE-{method.n}"
-    if family == "L":
-        return "ROUGE-L (sentence-level LCS)"
-    if family == "Lsum":
-        return "ROUGE-Lsum (summary-level LCS)"
-    if family == "Lbest":
-        return "ROUGE-Lsum-best (best sentence)"
-    if family == "W":
-        return f"ROUGE-W (w = {method.weight:g})"
-    gap = "unlimited gap" if method.distance is None else f"gap ≤ {method.distance}"
-    return f"ROUGE-{family} ({gap})"
-
-
-def short_label(method: Method) -> str:
-    """A compact name for chart axes, e.g. "ROUGE-SU4", "ROUGE-W-1.2"."""
-    return method.rouge155_name if method.family not in ("L", "Lsum", "Lbest") else method.name.replace("rouge", "ROUGE-")
 
 
 def scores_table(result: Result) -> pd.DataFrame:
@@ -40,9 +17,9 @@ def scores_table(result: Result) -> pd.DataFrame:
     for m in result:
         rows.append(
             {
-                "method": method_label(m.method),
+                "method": m.method.label,
                 "name": m.name,
-                "short": short_label(m.method),
+                "short": m.method.short_label,
                 "P": m.precision,
                 "R": m.recall,
                 "F": m.fmeasure,
@@ -61,7 +38,7 @@ def per_reference_table(result: Result) -> pd.DataFrame:
         for ref in m.per_reference:
             rows.append(
                 {
-                    "method": method_label(m.method),
+                    "method": m.method.label,
                     "reference": ref.index + 1,
                     "P": ref.score.precision,
                     "R": ref.score.recall,
