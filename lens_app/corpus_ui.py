@@ -54,7 +54,7 @@ def corpus_loader(prefix: str = "corpus") -> None:
         st.caption(
             f"At most {UPLOAD_MB} MB per file. Tables: an `id` column, one candidate column per system (`candidate`, "
             "or `candidate_A`, `candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
-            "Parallel files: one text per line; separate sentences inside a line with ` <s> ` or a literal `\\n`."
+            "Parallel files: one text per line; separate sentences inside a line with `<q>` (the marker below) or a literal `\\n`."
         )
         try:
             if kind == "Parallel text files":
