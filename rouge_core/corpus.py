@@ -16,7 +16,7 @@ from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
-from .signature import signature
+from .signature import VARIES, signature
 from .stats import Score, Stats
 
 if TYPE_CHECKING:
@@ -228,16 +228,8 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
 
 def corpus_signatures(methods: Sequence[str | Method], options: Options, reference_counts: Sequence[int]) -> dict[str, str]:
     counts = set(reference_counts)
-    varies = len(counts) > 1
-    n_refs = max(counts, default=0)
-    out = {}
-    for spec in methods:
-        method = parse_method(spec)
-        sig = signature(method, options, n_refs)
-        if varies:
-            sig = sig.replace(f"|refs:{n_refs}|", "|refs:varies|")
-        out[method.name] = sig
-    return out
+    n_refs = VARIES if len(counts) > 1 else max(counts, default=0)
+    return {parse_method(spec).name: signature(parse_method(spec), options, n_refs) for spec in methods}
 
 
 def score_corpus(

@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .data_dir import BUNDLED, EXCEPTIONS, STOPWORDS
+from ...resources import BUNDLED_DATA_DIR, DATA_FILES
 
 SCRIPT = "ROUGE-1.5.5.pl"
 
@@ -26,9 +26,9 @@ def make_home(directory: str | Path, python: str | None = None) -> Path:
     """Write `<directory>/ROUGE-1.5.5.pl` (executable) and `<directory>/data/`; returns the shim."""
     home = Path(directory).expanduser()
     data = home / "data"
-    for name in (STOPWORDS, *EXCEPTIONS):
+    for name in DATA_FILES:
         (data / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(BUNDLED / name, data / name)
+        shutil.copyfile(BUNDLED_DATA_DIR / name, data / name)
     shim = home / SCRIPT
     interpreter = shlex.quote(python or sys.executable)
     shim.write_text(f'#!/bin/sh\n# ROUGE-1.5.5.pl for tools that call it: runs rouge_core\'s rouge155.\n'
