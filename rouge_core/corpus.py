@@ -294,11 +294,6 @@ def assemble_corpus(
     )
 
 
-def macro_from_frame(frame, methods: Sequence[str], measure: str = "fmeasure") -> Mapping[str, float]:
-    """Mean of a `to_frame()` column per method (handy for filtered views)."""
-    return {m: float(frame[f"{m}_{measure}"].mean()) for m in methods}
-
-
 def systems_frame(results: Mapping[str, CorpusResult]):
     """Macro and micro P, R, F of every system and method, one row each (a long table)."""
     import pandas as pd

@@ -15,7 +15,7 @@ from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
 from .methods import method_name, parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
-from .scoring import combine_references, prepare, score, score_from_stats
+from .scoring import combine_references, score, score_from_stats
 from .skipgram import START_TOKEN, skip_bigram_counts, skip_stats
 from .stats import Score, Stats
 from .document import Document
@@ -27,22 +27,8 @@ DOCS = {
     "ROUGE-1.5.5": "https://github.com/pltrdy/files2rouge/blob/master/files2rouge/RELEASE-1.5.5/README.txt",
     "rouge-score": "https://github.com/google-research/google-research/tree/master/rouge",
     "MATLAB rougeEvaluationScore": "https://www.mathworks.com/help/textanalytics/ref/rougeevaluationscore.html",
-    "reval": "https://pkg.go.dev/search?q=reval+rouge"  # a search: reval's module path is not pinned here,
+    "reval": "https://github.com/itsubaki/reval",
 }
-
-
-# The Learn page's example when the Score page has no input: a repeated "the" (clipping),
-# two sentences per side (summary-level L) and a second reference (multi-reference modes).
-EXAMPLE_CANDIDATE = "the cat sat on the mat with the dog\nthe dog barked at the cat"
-EXAMPLE_REFERENCES = (
-    "the cat was on the mat\na dog barked loudly at the cat",
-    "a cat sat on a mat next to the dog",
-)
-
-
-def documents(candidate: str, references: Sequence[str], options: Options) -> tuple[Document, list[Document]]:
-    """Tokenize the texts exactly as scoring does under `options`."""
-    return prepare(candidate, options), [prepare(r, options) for r in references]
 
 
 # --- numbers written out -------------------------------------------------------------------

@@ -99,20 +99,6 @@ class UnionSentence:
 class UnionLcsEvidence:
     sentences: tuple[UnionSentence, ...]
 
-    @property
-    def hit_pairs(self) -> list[tuple[int, int]]:
-        """(cand index, ref index) pairs behind the counted hits, for highlighting."""
-        out = []
-        for s in self.sentences:
-            hit = set(s.hits)
-            seen = set()
-            for _, pairs in s.alignments:
-                for c, r in pairs:
-                    if r in hit and r not in seen:
-                        out.append((c, r))
-                        seen.add(r)
-        return out
-
 
 def union_lcs(
     cand: Sequence[str],

@@ -281,15 +281,22 @@ def score(
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     opts = resolve_options(options, overrides)
+    cand_doc, ref_docs = prepare_pair(candidate, references, opts)
+    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+
+
+def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options
+                 ) -> tuple[Document, tuple[Document, ...]]:
+    """A candidate and its references tokenized once under `options`; one reference may be
+    given alone (a text, a Document, or, beside a token-list candidate, a token list)."""
     if isinstance(references, (str, Document)):
         references = [references]
     elif not isinstance(references, (list, tuple)):
         raise TypeError(f"references must be a text or a list of texts, not {type(references).__name__}")
     elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
-    cand_doc = prepare(candidate, opts, "candidate")
-    ref_docs = tuple(prepare(r, opts, f"reference {i}") for i, r in enumerate(references, 1))
-    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+    return prepare(candidate, options, "candidate"), tuple(prepare(r, options, f"reference {i}")
+                                                            for i, r in enumerate(references, 1))
 
 
 @lru_cache(maxsize=4096)

@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
-from .scoring import TextLike, prepare, rescore, score_documents
+from .scoring import TextLike, prepare_pair, rescore, score_documents
 from .document import Document
 
 SWEEP_NS = tuple(range(1, 7))
@@ -55,13 +55,6 @@ def _value(result, name: str, field: str) -> float:
     return math.nan if result is None else getattr(result[name].score, field)
 
 
-def _documents(candidate: TextLike, references: Sequence[TextLike], options: Options) -> tuple[Document, tuple[Document, ...]]:
-    if isinstance(references, (str, Document)):
-        references = [references]
-    return prepare(candidate, options, "candidate"), tuple(prepare(r, options, f"reference {i}")
-                                                            for i, r in enumerate(references, 1))
-
-
 def _with_current(values: Iterable, current) -> list:
     """The sweep grid plus the current setting, so the chart can mark it even off the grid."""
     values = list(values)
@@ -81,7 +74,7 @@ def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Option
             *, cost_limit: CostLimit | None = None):
     """ROUGE-N precision, recall and F for each n."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current(ns, current)
     rows = []
     for order, n in enumerate(values):
@@ -104,7 +97,7 @@ def sweep_skip_distance(
 ):
     """ROUGE-S and ROUGE-SU F for each skip distance (None: unlimited)."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current(distances, current)
     rows = []
     for order, d in enumerate(values):
@@ -129,7 +122,7 @@ def sweep_beta(
     once and rescored at every β; the multi-reference choice is redone at every β, since
     best-F may pick another reference."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     current = round(options.beta, 6)
     values = [float(b) for b in betas]
     if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
@@ -157,7 +150,7 @@ def sweep_weight(
 ):
     """ROUGE-W precision, recall and F for each weight w (w = 1 is plain LCS)."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current([float(w) for w in weights], float(current))
     rows = []
     for order, w in enumerate(values):
@@ -190,7 +183,7 @@ def compare_profiles(
     names = [parse_method(m).name for m in methods]
     rows = []
     for label, opts in entries:
-        cand, refs = _documents(candidate, list(references), opts)
+        cand, refs = prepare_pair(candidate, list(references), opts)
         result, skipped = _point(cand, refs, methods, opts, cost_limit)
         for name in names:
             rows.append(dict(profile=label, method=name, precision=_value(result, name, "precision"),

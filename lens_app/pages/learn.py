@@ -12,6 +12,7 @@ import streamlit as st
 import rouge_core
 from lens_app import compute, costs
 from lens_app.display import show_table
+from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import explain
@@ -60,7 +61,7 @@ st.title("Learn how ROUGE counts")
 candidate, references = current_texts()
 references = [r for r in references if r.strip()]
 if not candidate.strip() or not references:
-    candidate, references = explain.EXAMPLE_CANDIDATE, list(explain.EXAMPLE_REFERENCES)
+    candidate, references = LEARN_EXAMPLE.candidate, list(LEARN_EXAMPLE.references)
     st.info("No texts on the Score page yet, so this walk-through uses a built-in example. Enter your own texts on the Score page and come back.")
 options = current_options()
 st.caption(f"Tokenized as the current settings say: tokenizer `{options.tokenizer}`, stemmer `{options.stemmer}`, "

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 import rouge_core
 from rouge_core import explain
+from rouge_core.scoring import prepare_pair
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "lens_app" / "pages" / "learn.py")
@@ -84,7 +85,7 @@ def test_clipping_is_explained():
 @pytest.mark.parametrize("candidate,references,options", INPUTS)
 def test_heatmap_holds_the_lcs_table(candidate, references, options):
     at = run_page(candidate, references, options)
-    cand, refs = explain.documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     cells = explain.lcs_dp_cells(refs[0].terms, cand.terms)
     (heatmap,) = [frames[0] for frames in chart_frames(at) if "on_path" in frames[0].columns]
     assert heatmap[["i", "j", "value", "on_path", "match"]].to_dict("records") == [
