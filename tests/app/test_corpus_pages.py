@@ -22,7 +22,7 @@ CSV = (
 
 
 def page(name: str) -> AppTest:
-    return AppTest.from_file(str(ROOT / "lens_app" / "pages" / name), default_timeout=60)
+    return AppTest.from_file(str(ROOT / "pages" / name), default_timeout=60)
 
 
 def frame_with(at: AppTest, *columns: str):

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 from rouge_core import disagree
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "lens_app" / "pages" / "disagree.py")
+PAGE = str(ROOT / "pages" / "disagree.py")
 
 
 TOOLS = [*disagree.VARIANTS, "your settings"]

@@ -11,7 +11,7 @@ from rouge_core import explain
 from rouge_core.scoring import prepare_pair
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "lens_app" / "pages" / "learn.py")
+PAGE = str(ROOT / "pages" / "learn.py")
 
 INPUTS = [
     ("the cat sat on the the mat", ["the cat is on the mat"], rouge_core.profile("rouge-score")),
@@ -135,7 +135,7 @@ def test_learn_page_through_the_router():
     at.session_state["candidate"] = "the cat sat on the the mat"
     at.session_state["references"] = ["the cat is on the mat"]
     at.run()
-    at.switch_page("lens_app/pages/learn.py").run()
+    at.switch_page("pages/learn.py").run()
     assert not at.exception, at.exception
     assert any(t.value == "Learn how ROUGE counts" for t in at.title)
 

@@ -21,7 +21,7 @@ def app_test() -> AppTest:
 
     This needs no top-level `pages/` beside app.py: with one, Streamlit (and AppTest, which
     decides afresh on every run) ran the finished page's script alone on reruns, skipping
-    app.py; see lens_app/pages/__init__.py.
+    app.py; see lens_app/navigation.py.
     """
     return AppTest.from_file(APP, default_timeout=90)
 

@@ -20,6 +20,9 @@ from lens_app.examples import DISAGREE_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import disagree, explain
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 YOURS = "your settings"
 

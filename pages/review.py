@@ -14,6 +14,9 @@ from rouge_core.agreement import pairwise_agreement
 from lens_app.markup import md
 from rouge_core.viz import corpus_charts as charts
 from rouge_core.viz.highlight import box_html, ngram_highlight_html
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 
 AB_SCALE = ["A better", "B better", "tie"]

@@ -21,6 +21,9 @@ from rouge_core.methods import method_name
 from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 EVIDENCE_TABS = ("Matched n-grams (ROUGE-N)", "LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)",
                  "Skip-bigrams (ROUGE-S, SU)")

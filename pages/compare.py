@@ -9,6 +9,9 @@ from lens_app.display import show_table
 from lens_app.markup import md
 from rouge_core.corpus import systems_frame
 from rouge_core.viz import corpus_charts as charts
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 st.title("Compare systems")
 ui.settings_caption()

@@ -18,6 +18,9 @@ from lens_app.state import current_options, current_texts
 from rouge_core import explain
 from rouge_core.methods import method_name
 from rouge_core.viz import learn_charts
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 MAX_DP_TOKENS = 40  # a larger DP heatmap is unreadable; the walk-through uses the first tokens
 MAX_CLIPPING_LINES = 8  # the rest are in the table above them
