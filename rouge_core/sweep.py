@@ -26,6 +26,7 @@ from typing import Iterable, Sequence
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
+from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from .scoring import TextLike, prepare_pair, rescore, score_documents
 from .document import Document
 
@@ -70,7 +71,7 @@ def _label(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = 2, ns: Iterable[int] = SWEEP_NS,
+def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = NGRAM_N.default, ns: Iterable[int] = SWEEP_NS,
             *, cost_limit: CostLimit | None = None):
     """ROUGE-N precision, recall and F for each n."""
     resolve_limit(cost_limit)
@@ -90,7 +91,7 @@ def sweep_skip_distance(
     candidate: TextLike,
     references: Sequence[TextLike],
     options: Options,
-    current: int | None = 4,
+    current: int | None = SKIP_DISTANCE.default,
     distances: Iterable[int | None] = SWEEP_DISTANCES,
     *,
     cost_limit: CostLimit | None = None,
@@ -143,7 +144,7 @@ def sweep_weight(
     candidate: TextLike,
     references: Sequence[TextLike],
     options: Options,
-    current: float = 1.2,
+    current: float = WLCS_WEIGHT.default,
     weights: Iterable[float] = SWEEP_WEIGHTS,
     *,
     cost_limit: CostLimit | None = None,

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import rouge_core
+from lens_app.settings import Settings
 from rouge_core import explain
 from rouge_core.scoring import prepare_pair
 
@@ -27,7 +28,7 @@ def run_page(candidate, references, options, open_sections=SECTION_KEYS) -> AppT
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["candidate"] = candidate
     at.session_state["references"] = references
-    at.session_state["options"] = options
+    at.session_state["settings"] = Settings.from_options(options)
     for key in open_sections:  # each section computes only while it is open
         at.session_state[key] = True
     at.run()
