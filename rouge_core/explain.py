@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cost import CostLimit, estimate, estimate_methods, raise_if_over
-from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
+from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, union_lcs
 from .methods import method_name, parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
 from .scoring import combine_references, score, score_from_stats
-from .skipgram import START_TOKEN, skip_bigram_counts, skip_stats
+from .skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
 from .stats import Score, Stats
 from .document import Document
 from .wlcs import weight, wlcs_paper, wlcs_rouge155
@@ -153,28 +153,6 @@ def clipped_rows(rows: Sequence[dict]) -> list[dict]:
 # --- ROUGE-L -------------------------------------------------------------------------------
 
 
-def lcs_traceback_path(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
-    """The DP cells (i, j) the traceback visits, from the bottom-right corner to an edge.
-
-    Same moves as `lcs.lcs_alignment`: diagonal on a match, else left when that cell is
-    strictly larger, else up; so the diagonal steps are exactly its aligned pairs.
-    """
-    if table is None:
-        table = lcs_table(ref, cand)
-    i, j = len(ref), len(cand)
-    path = [(i, j)]
-    while i > 0 and j > 0:
-        if ref[i - 1] == cand[j - 1]:
-            i, j = i - 1, j - 1
-        elif table[i][j - 1] > table[i - 1][j]:
-            j -= 1
-        else:
-            i -= 1
-        path.append((i, j))
-    path.reverse()
-    return path
-
-
 def axis_labels(terms: Sequence[str]) -> list[str]:
     """Unique, ordered labels for a DP axis: "0 ·" for the empty prefix, then "1 the", ..."""
     return ["0 ·", *(f"{k} {t}" for k, t in enumerate(terms, start=1))]
@@ -187,7 +165,7 @@ def lcs_dp_cells(ref: Sequence[str], cand: Sequence[str]) -> list[dict]:
     rouge-score and ROUGE-1.5.5. `match` marks the diagonal steps that add an LCS token.
     """
     table = lcs_table(ref, cand)
-    path = lcs_traceback_path(ref, cand, table)
+    path = traceback_path(ref, cand, table)
     on_path = set(path)
     matched = set((i + 1, j + 1) for i, j in lcs_alignment(ref, cand, table))
     ref_labels, cand_labels = axis_labels(ref), axis_labels(cand)
@@ -299,13 +277,8 @@ def w_runs(cand: Document, ref: Document, w: float) -> dict:
 
 def skip_bigrams(terms: Sequence[str], distance: int | None) -> list[dict]:
     """Every skip-bigram of a token list with at most `distance` tokens in the gap."""
-    n = len(terms)
-    reach = n if distance is None or distance < 0 else distance + 1
-    rows = []
-    for i in range(n - 1):
-        for j in range(i + 1, min(n, i + 1 + reach)):
-            rows.append({"first": terms[i], "second": terms[j], "positions": f"{i + 1}–{j + 1}", "gap": j - i - 1})
-    return rows
+    return [{"first": terms[i], "second": terms[j], "positions": f"{i + 1}–{j + 1}", "gap": j - i - 1}
+            for i, j in skip_bigram_positions(len(terms), distance)]
 
 
 def skip_bigram_table(cand: Sequence[str], ref: Sequence[str], distance: int | None) -> list[dict]:
