@@ -152,7 +152,7 @@ def test_review_judgements_persist_across_runs(tmp_path, monkeypatch):
     at.text_area(key=note_key).set_value("fluent but <b>short</b>").run()
     assert not at.exception and db.exists()
     at.button(key="review_next").click().run()
-    assert "Pair 2 of 4" in at.get("progress")[0].proto.text
+    assert "Pair 2 of 4" in at.progress[0].text
 
     again = start()  # a new session: a reload or a server restart
     assert again.radio(key=verdict_key).value == "4"

@@ -269,7 +269,7 @@ def test_script_in_the_text_is_not_rendered_as_html():
     at = fresh_app()
     set_texts(at, "the <script>alert(1)</script> cat", ["the cat"])
     assert not at.exception
-    html_blocks = [el.proto.body for el in at.get("html")]
+    html_blocks = [el.value for el in at.html]
     assert html_blocks and all("<script>" not in body for body in html_blocks)
     assert any("&lt;script&gt;" in body for body in html_blocks)
 
