@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .version import __version__
+from .words import tokenizer_label
 
 if TYPE_CHECKING:
     from .methods import Method
@@ -22,7 +23,7 @@ def signature(method: "Method", options: "Options", n_refs: int) -> str:
     parts = [
         method.name,
         f"profile:{options.profile}",
-        f"tok:{options.tokenizer}",
+        f"tok:{tokenizer_label(options.tokenizer)}",
         f"lc:{'yes' if options.lowercase else 'no'}",
         f"stem:{options.stemmer}",
         f"sw:{_stopwords_label(options.stopwords)}",
@@ -31,6 +32,10 @@ def signature(method: "Method", options: "Options", n_refs: int) -> str:
         f"multi:{options.multi_ref}",
         f"alpha:{options.alpha:g}",
     ]
+    if options.language is not None:
+        parts.append(f"lang:{options.language}")
+    if options.strip_diacritics:
+        parts.append("diacritics:strip")
     parts += method.spec.signature_parts(options)
     if options.round_pr is not None:
         parts.append(f"round:{options.round_pr}")

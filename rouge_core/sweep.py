@@ -26,6 +26,8 @@ from typing import Iterable, Sequence
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
+from .segment import MissingExtraError
+from .words import tokenizer_label
 from .scoring import TextLike, prepare, rescore, score_documents
 from .document import Document
 
@@ -190,11 +192,15 @@ def compare_profiles(
     names = [parse_method(m).name for m in methods]
     rows = []
     for label, opts in entries:
-        cand, refs = _documents(candidate, list(references), opts)
-        result, skipped = _point(cand, refs, methods, opts, cost_limit)
+        try:
+            cand, refs = _documents(candidate, list(references), opts)
+        except MissingExtraError as exc:  # a profile whose segmenters are not installed here
+            result, skipped = None, str(exc)
+        else:
+            result, skipped = _point(cand, refs, methods, opts, cost_limit)
         for name in names:
             rows.append(dict(profile=label, method=name, precision=_value(result, name, "precision"),
                              recall=_value(result, name, "recall"), fmeasure=_value(result, name, "fmeasure"),
-                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer, skipped=skipped))
+                             multi_ref=opts.multi_ref, tokenizer=tokenizer_label(opts.tokenizer), skipped=skipped))
     return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer",
                                        "skipped"])
