@@ -75,7 +75,7 @@ _UNICODE_TOKEN = regex.compile(
 _CLUSTER = regex.compile(r"\X")
 # Scripts written without spaces between words, found per cluster by its first character.
 _NO_SPACE_SCRIPT = regex.compile(r"[\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{scx=Han}\p{scx=Hira}\p{scx=Kana}]")
-_KANA = regex.compile(r"[\p{scx=Hira}\p{scx=Kana}]")
+_KANA = regex.compile(r"[\p{Script=Hiragana}\p{Script=Katakana}]")  # kana letters (CJK punctuation is kana by scx too)
 _SCRIPT_OF = (
     (regex.compile(r"\p{Thai}"), "thai"),
     (regex.compile(r"\p{Lao}"), "lao"),
