@@ -36,6 +36,8 @@ COMPARE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeLsum-best")
 # (field, the cause it names), in the order of the walk.
 FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("tokenizer", "tokenization"),
+    ("language", "tokenization (language: word segmentation, case)"),
+    ("strip_diacritics", "tokenization (Arabic and Hebrew diacritics)"),
     ("lowercase", "tokenization (case)"),
     ("stopwords", "stopwords"),
     ("stemmer", "stemming"),
@@ -48,7 +50,7 @@ FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("best_sentence_clip", "rougeLsum-best clipping (reval counts reused reference tokens again)"),
     ("empty", "empty-input rule"),
 )
-TOKEN_FIELDS = ("tokenizer", "lowercase", "stopwords", "stemmer")
+TOKEN_FIELDS = ("tokenizer", "language", "strip_diacritics", "lowercase", "stopwords", "stemmer")
 TOLERANCE = 1e-12
 
 

@@ -36,8 +36,10 @@ SEGMENTERS = {
 Spans = list[tuple[int, int]]
 
 
-class MissingExtraError(ImportError):
-    """A package of the `[multilingual]` extra is needed but not installed."""
+class MissingExtraError(ImportError, ValueError):
+    """A package of the `[multilingual]` extra is needed but not installed. Also a ValueError,
+    so every front door that reports a bad setting in one line (the command line, the app's
+    pages) reports this one too."""
 
 
 def require(module: str, purpose: str, package: str | None = None):

@@ -231,6 +231,7 @@ def test_a_missing_segmenter_names_the_extra(monkeypatch):
         with pytest.raises(segment.MissingExtraError, match=r"rouge-lens\[multilingual\]") as info:
             terms("สวัสดีครับ")
         assert "pythainlp" in str(info.value) and "Thai word segmentation" in str(info.value)
+        assert isinstance(info.value, ValueError)  # front doors report it like any bad setting
         assert terms("only latin words") == ["only", "latin", "words"]  # nothing to segment, nothing needed
     finally:
         segment.thai_segmenter.cache_clear()
@@ -259,3 +260,14 @@ def test_language_choices_label_every_language_once():
     assert "PyThaiNLP" in labels["thai"] and "TurkishStemmer" in labels["turkish"]
     for alias, name in languages.ALIASES.items():
         assert languages.canonical(alias) == name
+
+
+def test_disagreement_walk_names_the_language_step():
+    from rouge_core.disagree import Comparison
+
+    walk = Comparison("東京都に住む", ["東京都"]).attribute(
+        "rouge-score", rouge_core.profile("rouge-score", tokenizer="unicode", language="japanese"))
+    assert [s.field for s in walk.steps] == ["tokenizer", "language"]
+    language = walk.steps[1]
+    assert language.cause.startswith("tokenization (language")
+    assert [(d.surface, d.before, d.after) for d in language.token_diffs] == [("東京都", ("東", "京都"), ("東京", "都"))]
