@@ -84,3 +84,14 @@ def label(language: str | None) -> str:
 def language_choices() -> list[tuple[str | None, str]]:
     """(value, label) pairs for a language select box, "any" first."""
     return [(None, label(None)), *((name, label(name)) for name in LANGUAGES)]
+
+
+# One candidate and reference per language written without spaces or with marks a naive word
+# pattern breaks: the app's examples and the tests of their highlights use these.
+EXAMPLES: dict[str, tuple[str, str]] = {
+    "thai": ("ผมชอบแมว และหมา", "ผมชอบหมา"),
+    "hindi": ("मुझे हिन्दी किताबें पसंद हैं।", "मुझे किताबें पसंद नहीं हैं।"),
+    "chinese": ("我爱北京天安门。", "我去北京。"),
+    "japanese": ("東京都に住んでいます。", "東京に住んでいる。"),
+}
+"""language -> (candidate, reference)."""

@@ -10,18 +10,18 @@ import re
 import pytest
 
 import rouge_core
+from rouge_core import languages
 from rouge_core.viz import highlight
 
-# (language, candidate, reference, matched surfaces in the candidate, rouge1 (P, R) per tokenizer)
-EXAMPLES = [
+# (language, candidate, reference, matched surfaces in the candidate, rouge1 (P, R) per tokenizer):
+# the examples rouge_core.languages.EXAMPLES gives the app
+EXAMPLES = [(language, *languages.EXAMPLES[language], matched, numbers) for language, matched, numbers in (
     # XL-Sum's Thai segmenter keeps the space as a token (it counts in P under "multilingual")
-    ("thai", "ผมชอบแมว และหมา", "ผมชอบหมา", ["ผม", "ชอบ", "หมา"], {"unicode": (3 / 5, 1.0), "multilingual": (3 / 6, 1.0)}),
-    ("hindi", "मुझे हिन्दी किताबें पसंद हैं।", "मुझे किताबें पसंद नहीं हैं।", ["मुझे", "किताबें", "पसंद", "हैं"],
-     {"unicode": (4 / 5, 4 / 5), "multilingual": (4 / 5, 4 / 5)}),
-    ("chinese", "我爱北京天安门。", "我去北京。", ["我", "北京"], {"unicode": (2 / 4, 2 / 3), "multilingual": (2 / 4, 2 / 3)}),
-    ("japanese", "東京都に住んでいます。", "東京に住んでいる。", ["東京", "に", "住ん", "で"],
-     {"unicode": (4 / 7, 4 / 5), "multilingual": (4 / 7, 4 / 5)}),
-]
+    ("thai", ["ผม", "ชอบ", "หมา"], {"unicode": (3 / 5, 1.0), "multilingual": (3 / 6, 1.0)}),
+    ("hindi", ["मुझे", "किताबें", "पसंद", "हैं"], {"unicode": (4 / 5, 4 / 5), "multilingual": (4 / 5, 4 / 5)}),
+    ("chinese", ["我", "北京"], {"unicode": (2 / 4, 2 / 3), "multilingual": (2 / 4, 2 / 3)}),
+    ("japanese", ["東京", "に", "住ん", "で"], {"unicode": (4 / 7, 4 / 5), "multilingual": (4 / 7, 4 / 5)}),
+)]
 
 
 def _marked(markup: str, css_class: str = "rl-matched") -> list[str]:
@@ -45,6 +45,13 @@ def test_matched_words_are_marked_on_the_characters_typed(language, cand, ref, m
     # the text around the marks is the text as typed: nothing lost, nothing added
     assert html.unescape(re.sub(r"<[^>]+>", "", markup)) == cand
     assert (result["rouge1"].precision, result["rouge1"].recall) == pytest.approx(numbers[tokenizer])
+    # the LCS pairs are drawn on the same characters on both sides
+    lcs = result["rougeL"].per_reference[0].evidence
+    cand_html, ref_html = highlight.lcs_alignment_html(result.candidate, result.references[0], lcs)
+    assert _marked(cand_html, "rl-pair") == [cand[result.candidate.tokens[c].start:result.candidate.tokens[c].end]
+                                             for c, _ in lcs.pairs]
+    assert _marked(ref_html, "rl-pair") == _marked(cand_html, "rl-pair")
+    assert len(lcs.pairs) >= 2
 
 
 def test_reference_side_marks_its_own_characters():
