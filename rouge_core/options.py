@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from .stats import alpha_from_beta, beta_from_alpha
 from .sentences import SENTENCE_SPLITTERS
-from .languages import XLSUM_STEMMED, canonical
+from .languages import canonical
+from .multilingual import STEMMER_LANGUAGES, STEMMER_PREFIX
 from .stemming import STEMMERS, is_stemmer_name
 from .words import TOKENIZERS, UserTokenizer, word_splitter
 
@@ -100,6 +101,8 @@ class Options:
         if not is_stemmer_name(self.stemmer):
             raise ValueError(f"unknown stemmer {self.stemmer!r}; choose one of {STEMMERS}, snowball-<language> "
                              "or xlsum-<language>")
+        if self.stemmer.startswith(STEMMER_PREFIX) and self.stemmer not in XLSUM_STEMMERS:
+            raise ValueError(f"unknown XL-Sum stemmer {self.stemmer!r}; choose one of {', '.join(XLSUM_STEMMERS)}")
         if isinstance(self.stopwords, str):
             if self.stopwords not in ("none", "smart"):
                 raise ValueError(f"unknown stopword list {self.stopwords!r}; use 'none', 'smart' or a set of words")
@@ -157,7 +160,9 @@ class Options:
         order of `tokenize_with`'s parameters; computed once per Options."""
         key = self.__dict__.get("_tokenize_key")
         if key is None:
-            key = (word_splitter(self.tokenizer, self.language, self.strip_diacritics), self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
+            # a name, or the tokenizer resolved with the options that change its words
+            splitter = word_splitter(self.tokenizer, self.language, self.strip_diacritics)
+            key = (splitter, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
                    self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
             object.__setattr__(self, "_tokenize_key", key)
         return key
@@ -208,7 +213,7 @@ def profile(name: str = "rouge-score", **overrides) -> Options:
 
 
 ANY = "any value"
-XLSUM_STEMMERS = tuple(f"xlsum-{name}" for name in ("porter", *XLSUM_STEMMED))
+XLSUM_STEMMERS = tuple(STEMMER_PREFIX + name for name in STEMMER_LANGUAGES)
 # Settings each tool itself offers: choosing them stays within the profile.
 _NATIVE_OPTIONS = {
     "rouge-1.5.5": {

@@ -271,3 +271,12 @@ def test_disagreement_walk_names_the_language_step():
     language = walk.steps[1]
     assert language.cause.startswith("tokenization (language")
     assert [(d.surface, d.before, d.after) for d in language.token_diffs] == [("東京都", ("東", "京都"), ("東京", "都"))]
+
+
+def test_xlsum_stemmers_are_named_by_language_and_checked():
+    options = rouge_core.profile("multilingual", language="hindi", stemmer="xlsum-hindi")
+    assert options.profile == "multilingual"  # XL-Sum's own use_stemmer stays within the profile
+    assert tokenize("लड़कियाँ खाएंगे", tokenizer="multilingual", stemmer="xlsum-hindi").terms == ["लड़क", "खा"]
+    assert tokenize("running cats", tokenizer="multilingual", stemmer="xlsum-porter").terms == ["run", "cat"]
+    with pytest.raises(ValueError, match="unknown XL-Sum stemmer 'xlsum-klingon'"):
+        rouge_core.Options(stemmer="xlsum-klingon")
