@@ -7,6 +7,7 @@ Results are plain rows (lists of dicts) so they render as tables without pandas 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -15,10 +16,10 @@ from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, un
 from .methods import method_name, parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
-from .scoring import combine_references, score, score_from_stats
+from .scoring import combine_references, prepare, score, score_from_stats
 from .skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
 from .stats import Score, Stats
-from .document import Document
+from .document import Document, tokens_by_word
 from .wlcs import weight, wlcs_paper, wlcs_rouge155
 
 PAPER = 'Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries"'
@@ -384,3 +385,36 @@ def multi_reference(candidate, references: Sequence, method: str, options: Optio
             }
         )
     return {"per_reference": per_reference, "modes": modes}
+
+
+# --- tokenization ----------------------------------------------------------------------------
+
+_TYPED_WORD = re.compile(r"\S+")
+
+
+def tokenization_view(text: str, options: Options) -> list[dict]:
+    """How the tokenizer under `options` reads the user's text, word by word as typed.
+
+    One row per white-space-separated piece of the text: the piece as typed, its start and end
+    (character offsets), the tokens made from it (after lower-casing, stopwords and stemming,
+    exactly as scoring sees them), their offsets, and the characters of the piece that no
+    token covers (punctuation, or letters a tokenizer drops, e.g. "é" under rouge155). A
+    language written without spaces shows one piece per phrase, cut into its words. Rows are
+    plain values: escape them before they reach HTML or Markdown.
+    """
+    doc = prepare(text, options)
+    pieces = [(m.start(), m.end()) for m in _TYPED_WORD.finditer(text)]
+    rows = []
+    for (a, b), tokens in zip(pieces, tokens_by_word(doc.tokens, pieces)):
+        covered = set()
+        for token in tokens:
+            covered.update(range(max(token.start, a), min(token.end, b)))
+        rows.append({
+            "as typed": text[a:b],
+            "start": a,
+            "end": b,
+            "tokens": [t.term for t in tokens],
+            "offsets": [(t.start, t.end) for t in tokens],
+            "dropped": "".join(text[i] for i in range(a, b) if i not in covered),
+        })
+    return rows

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .version import __version__
+from .words import tokenizer_label
 
 if TYPE_CHECKING:
     from .methods import Method
@@ -45,6 +46,8 @@ _CORE = (
 )
 # options shown only when set away from their usual value: (field, short key, label, usual)
 _OPTIONAL = (
+    ("language", "lang", "language", None),
+    ("strip_diacritics", "diacritics", "diacritics", False),
     ("round_pr", "round", "P and R rounded to", None),
     ("empty", "empty", "empty sides score", "zero"),
     ("limit_words", "words", "word limit (-l)", None),
@@ -52,6 +55,8 @@ _OPTIONAL = (
     ("lcs_byte_limit_defect", "lcsbytes", "ROUGE-1.5.5's -b defect for L and W", None),
     ("data_dir", "data", "data folder (content)", None),
 )
+_SHOWN = {"data_dir": lambda value: data_dir_label(value), "strip_diacritics": lambda value: "strip",
+          "lcs_byte_limit_defect": lambda value: "yes"}
 _VERSION = ("version", "v", "rouge_core version")
 
 
@@ -111,10 +116,10 @@ class Signature:
             if field == "lcs_byte_limit_defect" and not options.limit_bytes:
                 continue  # the defect changes nothing without a byte limit
             if value != usual and value is not False:
-                extra.append((key, data_dir_label(value) if field == "data_dir" else
-                              _yes_no(value) if isinstance(value, bool) else str(value)))
+                extra.append((key, _SHOWN[field](value) if field in _SHOWN else str(value)))
         family = tuple(tuple(part.split(":", 1)) for part in method.spec.signature_parts(options))
-        return cls(method.name, options.profile, options.tokenizer, _yes_no(options.lowercase), str(options.stemmer),
+        return cls(method.name, options.profile, tokenizer_label(options.tokenizer), _yes_no(options.lowercase),
+                   str(options.stemmer),
                    stopwords_label(options.stopwords), options.sentence_split, str(n_refs), options.multi_ref,
                    f"{options.alpha:g}", family, tuple(extra))
 

@@ -28,6 +28,8 @@ from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from .scoring import TextLike, prepare_pair, rescore, score_documents
+from .segment import MissingExtraError
+from .words import tokenizer_label
 from .document import Document
 
 SWEEP_NS = tuple(range(1, 7))
@@ -184,11 +186,15 @@ def compare_profiles(
     names = [parse_method(m).name for m in methods]
     rows = []
     for label, opts in entries:
-        cand, refs = prepare_pair(candidate, list(references), opts)
-        result, skipped = _point(cand, refs, methods, opts, cost_limit)
+        try:
+            cand, refs = prepare_pair(candidate, list(references), opts)
+        except MissingExtraError as exc:  # a profile whose segmenters are not installed here
+            result, skipped = None, str(exc)
+        else:
+            result, skipped = _point(cand, refs, methods, opts, cost_limit)
         for name in names:
             rows.append(dict(profile=label, method=name, precision=_value(result, name, "precision"),
                              recall=_value(result, name, "recall"), fmeasure=_value(result, name, "fmeasure"),
-                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer, skipped=skipped))
+                             multi_ref=opts.multi_ref, tokenizer=tokenizer_label(opts.tokenizer), skipped=skipped))
     return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer",
                                        "skipped"])

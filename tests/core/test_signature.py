@@ -23,6 +23,7 @@ TEXTS = [
     ("the the the cat\nthe cat", ["the cat\nthe cat sat"]),
     ("the cat\nthe cat", ["the cat sat"]),  # two candidate sentences choose one reference sentence
     ("", ["the cat sat"]),  # an empty candidate: the empty-input rule decides
+    ("東京に住んでいます。\nكَتَبَ الوَلَدُ", ["東京に住む\nكتب الولد"]),  # segmentation by language; Arabic marks
 ]
 
 
@@ -53,6 +54,8 @@ def _changes(data_dir: str) -> dict[str, list]:
         "data_dir": [data_dir],
         "best_sentence_clip": [False],
         "profile": ["rouge-1.5.5"],
+        "language": ["japanese", "chinese", "arabic"],
+        "strip_diacritics": [True],
     }
 
 
@@ -70,7 +73,9 @@ def test_every_option_is_covered():
 
 
 @pytest.mark.parametrize("base", [rouge_core.profile("rouge-score"), rouge_core.profile("rouge-1.5.5", limit_bytes=40),
-                                  rouge_core.profile("rouge-1.5.5", stopwords="smart")], ids=["rouge-score", "bytes", "smart"])
+                                  rouge_core.profile("rouge-1.5.5", stopwords="smart"),
+                                  rouge_core.profile("rouge-score", tokenizer="unicode")],
+                         ids=["rouge-score", "bytes", "smart", "unicode"])
 def test_a_score_changes_only_with_the_signature(base, tmp_path_factory):
     data_dir = _custom_data_dir(tmp_path_factory)
     changed_somewhere = set()
@@ -89,7 +94,9 @@ def test_a_score_changes_only_with_the_signature(base, tmp_path_factory):
                         assert sig_before[m] != sig_after[m], (field, value, m, sig_before[m])
     if base.tokenizer == "rouge-score":  # the test would catch an option left out: each one bites here
         assert changed_somewhere >= set(_changes(data_dir)) - {"profile", "lcs_byte_limit_defect", "limit_bytes",
-                                                                "data_dir"}
+                                                                "data_dir", "language", "strip_diacritics"}
+    if base.tokenizer == "unicode":
+        assert {"language", "strip_diacritics"} <= changed_somewhere
 
 
 def test_the_byte_limit_defect_and_data_folder_enter_when_they_matter(tmp_path_factory):
