@@ -199,6 +199,13 @@ def stored_verdict(task: Task, shown_index: int, swapped: bool) -> str:
     return values[shown_index]
 
 
+def verdict_text(ref: TaskRef, verdict: str) -> str:
+    """A stored verdict in words, the compared systems named: "sysB better", "sysA much better"."""
+    if ref.kind != "compare" or not verdict.startswith(("A ", "B ")):
+        return verdict
+    return (ref.systems[0] if verdict[0] == "A" else ref.systems[1]) + verdict[1:]
+
+
 def shown_index(task: Task, verdict: str, swapped: bool) -> int | None:
     """Which shown point a stored verdict is (None: not a value of this task's scale)."""
     values = task.values
@@ -286,3 +293,19 @@ def progress_rows(verdicts: Mapping[str, Iterable[str]], total: int) -> list[dic
         rows.append({"annotator": annotator, "judged": judged, "pairs": total,
                      "done": judged / total if total else math.nan})
     return rows
+
+
+def export_frame(frame, systems: Sequence[str] = ()):
+    """Stored judgements (ReviewStore.frame) as exported and shown: every row with its own
+    task's name, kind and systems, rows saved before task definitions included (their
+    scale's whole name as the task name)."""
+    out = frame.copy()
+    for i, row in out.iterrows():
+        if row["task_name"]:
+            continue
+        ref = parse_task_key(row["task"], systems)
+        out.at[i, "task_name"] = ref.aspect
+        out.at[i, "kind"] = ref.kind
+        out.at[i, "system_a"] = ref.systems[0]
+        out.at[i, "system_b"] = ref.systems[1] if len(ref.systems) > 1 else ""
+    return out

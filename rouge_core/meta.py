@@ -708,6 +708,43 @@ def correlation_rows(metrics: Mapping[str, Scores], human_scores: Scores, *, lev
     return rows
 
 
+# --- ROUGE variants -------------------------------------------------------------------------------
+
+# The stemmer a profile uses when stemming is on: ROUGE-1.5.5's own (-m); NLTK's Porter stemmer
+# (rouge-score's use_stemmer) for the others, whose tools have none.
+STEMMER_ON = {"rouge-1.5.5": "rouge155"}
+DEFAULT_STEMMER_ON = "porter"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way of computing ROUGE: a profile with stemming off or on."""
+
+    profile: str
+    stemmer: str
+
+    @property
+    def options(self):
+        from .options import profile
+
+        return profile(self.profile, stemmer=self.stemmer)
+
+    @property
+    def label(self) -> str:
+        return f"{self.profile}, {'no stemming' if self.stemmer == 'none' else self.stemmer + ' stemming'}"
+
+
+def variants(profiles: Sequence[str] | None = None, stemming: Sequence[bool] = (False, True)) -> list[Variant]:
+    """Every profile (default: all four) with stemming off and / or on."""
+    from .options import PROFILES
+
+    chosen = list(PROFILES) if profiles is None else list(profiles)
+    unknown = [p for p in chosen if p not in PROFILES]
+    if unknown:
+        raise ValueError(f"unknown profile(s): {', '.join(unknown)}; profiles are {', '.join(PROFILES)}")
+    return [Variant(p, STEMMER_ON.get(p, DEFAULT_STEMMER_ON) if on else "none") for p in chosen for on in stemming]
+
+
 # --- human judgements ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -115,8 +115,9 @@ def paired_bootstrap(a: Sequence[float], b: Sequence[float], resamples: int = 10
             extreme += 1
         if samples is not None:
             samples.append(sample)
-        if effects is not None:
-            effects.append(standardised_effect(drawn))
+        if effects is not None:  # d_z of the resample; a spread within rounding of 0 leaves it undefined
+            spread = math.sqrt(sum((d - sample) ** 2 for d in drawn) / (n - 1)) if n > 1 else 0.0
+            effects.append(sample / spread if spread > 1e-12 * abs(sample) and spread > 0 else math.nan)
         report(done)
     p_value = (extreme + 1) / (resamples + 1)
     if samples is None:

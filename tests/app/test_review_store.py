@@ -221,3 +221,26 @@ def test_agreement_rows_join_annotators_on_shared_items():
     assert "kappa_quadratic" not in agreement_rows(labels)[0]
     with pytest.raises(ValueError, match="labelled item 'p1' twice"):
         agreement_rows([("alice", "p1", "1"), ("alice", "p1", "2")])
+
+
+def test_the_export_carries_each_rows_own_task_with_whole_scale_names(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    store = ReviewStore(db)
+    key = rt.task_key(rt.DEFAULT_TASKS[0], ["B"])
+    store.save("c1", key, "p3", "alice", "2", task_name="Overall quality", kind="rating", system_a="B")
+    table = rt.export_frame(store.frame("c1"), ["sys|A", "B"])
+    by_task = {row["task"]: row for _, row in table.iterrows()}
+    assert by_task["compare:sys|A|B|scale:A b"][["task_name", "kind", "system_a", "system_b"]].tolist() == [
+        "A better / B better / tie", "compare", "sys|A", "B"]
+    assert by_task["rating:sys|A|scale:1–5"][["task_name", "kind", "system_a"]].tolist() == ["1–5 rating", "rating",
+                                                                                              "sys|A"]
+    assert by_task["rating:B|scale:A b"]["task_name"] == "A better / B better / tie (against the reference)"
+    assert by_task[key]["task_name"] == "Overall quality"
+
+
+def test_verdicts_in_words_name_the_systems():
+    ref = rt.parse_task_key(rt.task_key(rt.DEFAULT_TASKS[1], ["zeta", "alpha"]))
+    assert rt.verdict_text(ref, "B better") == "zeta better" and rt.verdict_text(ref, "A much better") == "alpha much better"
+    assert rt.verdict_text(ref, "tie") == "tie"
+    assert rt.verdict_text(rt.parse_task_key(rt.task_key(rt.DEFAULT_TASKS[0], ["A"])), "4") == "4"

@@ -430,3 +430,17 @@ def test_metric_scores_and_paired_items_from_corpus_results():
     assert scores[("A", "d1")] == 1.0 and scores[("B", "d2")] == 0.0 and len(scores) == 4
     items = meta.paired_items(scores, {("A", "d1"): 5.0, ("B", "d1"): 1.0})
     assert items == [("A", "d1", 1.0, 5.0), ("B", "d1", pytest.approx(2 / 4), 1.0)]
+
+
+def test_variants_are_every_profile_with_stemming_off_and_on():
+    import rouge_core
+
+    found = meta.variants()
+    assert len(found) == 2 * len(rouge_core.PROFILES)
+    assert meta.Variant("rouge-1.5.5", "rouge155") in found and meta.Variant("matlab", "porter") in found
+    assert found[0].options == rouge_core.profile(found[0].profile)
+    assert meta.Variant("rouge-score", "porter").options.stemmer == "porter"
+    assert meta.Variant("reval", "none").label == "reval, no stemming"
+    assert [v.stemmer for v in meta.variants(["rouge-1.5.5"], stemming=(True,))] == ["rouge155"]
+    with pytest.raises(ValueError, match="unknown profile"):
+        meta.variants(["perl"])
