@@ -308,4 +308,5 @@ def export_frame(frame, systems: Sequence[str] = ()):
         out.at[i, "kind"] = ref.kind
         out.at[i, "system_a"] = ref.systems[0]
         out.at[i, "system_b"] = ref.systems[1] if len(ref.systems) > 1 else ""
-    return out
+    first = ["pair_id", "annotator", "task_name", "kind", "system_a", "system_b", "verdict", "note", "updated_at"]
+    return out[first + [c for c in out.columns if c not in first]]

@@ -85,7 +85,7 @@ def stored_corpora(store: ReviewStore, key: str) -> None:
     labels = {c["fingerprint"]: f"{c['name'] or 'corpus'} · {c['pairs']} pairs · {c['judgements']} judgement(s)"
               for c in corpora}
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    chosen = c1.selectbox("Reopen a stored corpus", list(labels), format_func=lambda f: md(labels[f]),
+    chosen = c1.selectbox("Reopen a stored corpus", list(labels), format_func=labels.get,
                           key=f"{key}_reopen_choice")
     if c2.button("Open", key=f"{key}_reopen", type="primary") and load_stored(store, chosen):
         st.rerun()

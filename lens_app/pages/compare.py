@@ -148,7 +148,7 @@ two_systems()
 # --- one document, two systems side by side --------------------------------------------------------
 st.subheader("Side by side: one document, two systems")
 c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
-position = c1.selectbox("Document", range(len(first)), format_func=lambda i: md(first.ids[i]), key="side_doc")
+position = c1.selectbox("Document", range(len(first)), format_func=lambda i: first.ids[i], key="side_doc")
 left_system = c2.selectbox("Left", systems, index=0, key="side_a")
 right_system = c3.selectbox("Right", systems, index=1, key="side_b")
 side_method = c4.selectbox("Evidence of", methods, key="side_method")

@@ -16,6 +16,7 @@ from lens_app import review_tasks as rt
 from lens_app.display import show_table
 from lens_app.markup import md, md_list
 from rouge_core import meta
+from rouge_core.corpus import MEASURE_LABELS
 from rouge_core.corpus_io import CorpusError
 from rouge_core.viz import meta_charts
 
@@ -80,10 +81,10 @@ if not sources:
     st.stop()
 judgements = sources[0] if len(sources) == 1 else sources[0].merged(sources[1])
 c1, c2 = st.columns(2)
-aspect = c1.selectbox("Aspect (task)", judgements.aspects(), key="meta_aspect", format_func=lambda a: md(a or "(no aspect)"))
+aspect = c1.selectbox("Aspect (task)", judgements.aspects(), key="meta_aspect", format_func=lambda a: a or "(no aspect)")
 everyone = judgements.annotators(aspect)
 annotators = c2.multiselect("Annotators", everyone, default=everyone, key=f"meta_annotators_{aspect}",
-                            format_func=lambda a: md(a or "(unnamed)"))
+                            format_func=lambda a: a or "(unnamed)")
 if not annotators:
     st.warning("Choose at least one annotator.")
     st.stop()
@@ -127,7 +128,7 @@ methods = c1.multiselect("Methods", state.current_methods(), default=state.curre
                          help="The sidebar's methods (its n, skip distance and W weight).")
 profiles = c2.multiselect("Profiles", list(rouge_core.PROFILES), default=list(rouge_core.PROFILES), key="meta_profiles")
 measure = c3.selectbox("Measure", ["fmeasure", "recall", "precision"], key="meta_measure",
-                       format_func={"fmeasure": "F", "recall": "recall", "precision": "precision"}.get)
+                       format_func=MEASURE_LABELS.get)
 stemming = st.segmented_control("Stemming", ["off", "on"], selection_mode="multi", default=["off", "on"],
                                 key="meta_stemming", help="On: ROUGE-1.5.5's stemmer (-m) for its profile, NLTK's "
                                                           "Porter stemmer (rouge-score's) for the others.")
@@ -153,9 +154,9 @@ st.caption(f"Scored {what}.")
 
 # --- 3. correlations --------------------------------------------------------------------------------
 st.subheader("3. Correlations with the human scores")
-c1, c2, c3, c4, c5 = st.columns([2, 1, 1, 1, 1.4])
-coefficient = c1.segmented_control("Coefficient", list(COEFFICIENT_LABELS), default="Kendall τ-b", required=True,
+coefficient = st.segmented_control("Coefficient", list(COEFFICIENT_LABELS), default="Kendall τ-b", required=True,
                                    key="meta_coefficient")
+c2, c3, c4, c5 = st.columns(4)
 bootstrap = int(c2.number_input("Resamples", 0, 10_000, 1000, step=100, key="meta_resamples",
                                 help="Bootstrap resamples for the intervals; 0: no intervals."))
 seed = int(c3.number_input("Seed", 0, 2**31 - 1, 0, key="meta_seed"))
@@ -183,7 +184,8 @@ table = meta_ui.cached_table(table_key, compute_table)
 if table.empty:
     st.info("No ROUGE scores to correlate.")
     st.stop()
-st.caption(f"{coefficient} of each variant's {measure} with the human scores ({md(aspect or 'no aspect')}). Summary "
+st.caption(f"{coefficient} of each variant's {MEASURE_LABELS[measure]} with the human scores "
+           f"({md(aspect or 'no aspect')}). Summary "
            "level: per document across systems, then the mean over documents (a document whose correlation is "
            "undefined, e.g. every system got the same human score, is left out and counted). System level: over the "
            "systems' mean scores. Click a column header to sort, a row to see its scores.")
@@ -237,8 +239,9 @@ def open_on_score() -> None:
 if detail_frame.empty:
     st.caption("No document has a defined correlation.")
 else:
+    ranks = {c: st.column_config.NumberColumn(format="%.1f") for c in ("human_rank", "metric_rank")}
     show_table(detail_frame, key="meta_disagreements", limit=None, on_select=open_on_score,
-               selection_mode="single-row")
+               selection_mode="single-row", column_config=ranks)
     st.caption(f"Click a row to open that summary on the Score page with its evidence, under {md(chosen.variant.label)}.")
 
 # --- 5. two variants: is the difference significant? ----------------------------------------------------
@@ -247,8 +250,8 @@ with st.expander("Is one variant significantly better than another?", key="meta_
     if comparing.open:
         labels = list(table["variant"])
         c1, c2, c3 = st.columns([2, 2, 1])
-        first = c1.selectbox("Variant", labels, index=0, key="meta_compare_a", format_func=md)
-        second = c2.selectbox("against", labels, index=min(1, len(labels) - 1), key="meta_compare_b", format_func=md)
+        first = c1.selectbox("Variant", labels, index=0, key="meta_compare_a")
+        second = c2.selectbox("against", labels, index=min(1, len(labels) - 1), key="meta_compare_b")
         level = c3.radio("Level", list(meta.LEVELS), key="meta_compare_level")
         c4, c5, c6 = st.columns(3)
         test_resamples = int(c4.number_input("Resamples", 10, 10_000, 1000, step=100, key="meta_compare_resamples"))

@@ -81,17 +81,17 @@ def choice(widget, label: str, options: list, key: str, **kwargs):
 # --- the task -----------------------------------------------------------------------------------
 tasks = {t.name: t for t in store.tasks()}
 c1, c2, c3 = st.columns(3)
-task = tasks[choice(c1.selectbox, "Task", list(tasks), CHOICES["task"], format_func=md)]
+task = tasks[choice(c1.selectbox, "Task", list(tasks), CHOICES["task"])]
 if task.kind == "rating":
-    chosen = (choice(c2.selectbox, "System to rate", systems, CHOICES["sys"], format_func=md),)
+    chosen = (choice(c2.selectbox, "System to rate", systems, CHOICES["sys"]),)
 elif len(systems) < 2:
     st.info("This task compares two systems; the corpus has one. Choose a rating task, or load a corpus with "
             "several candidate columns.")
     st.stop()
 else:
-    first_pick = choice(c2.selectbox, "Compare system", systems, CHOICES["sys_a"], format_func=md)
+    first_pick = choice(c2.selectbox, "Compare system", systems, CHOICES["sys_a"])
     others = [s for s in systems if s != first_pick]
-    chosen = (first_pick, choice(c3.selectbox, "with system", others, CHOICES["sys_b"], format_func=md))
+    chosen = (first_pick, choice(c3.selectbox, "with system", others, CHOICES["sys_b"]))
     st.caption("Blinded: the two summaries are shown as “Summary 1” and “Summary 2”, in an order that changes from "
                "pair to pair (fixed per annotator), and their systems are named once your verdict is saved.")
 key = rt.task_key(task, chosen)
@@ -105,11 +105,10 @@ for param in CHOICES:
 
 def task_editor() -> None:
     names = list(tasks)
-    target = st.selectbox("Edit", ["New task…", *names], key="review_edit_target",
-                          format_func=lambda name: md(name))
+    target = st.selectbox("Edit", ["New task…", *names], key="review_edit_target")
     existing = tasks.get(target)
     in_use = existing is not None and store.task_in_use(existing.name)
-    suffix = "new" if existing is None else f"{target}"
+    suffix = "new" if existing is None else target
     name = existing.name if existing else st.text_input("Name", key="review_edit_name", max_chars=rt.MAX_NAME)
     kinds = {"rating": "Rate one system (1 … k)", "compare": "Compare two systems, blinded (3 or 5 points)"}
     kind = existing.kind if existing else st.radio("Kind", list(kinds), format_func=kinds.get, key="review_edit_kind",
@@ -266,7 +265,8 @@ note_key = f"note_{fingerprint}_{key}_{pair_id}_{annotator}"
 for i, (column, anchor) in enumerate(zip(st.columns(task.points), task.anchors)):
     value = task.values[i] if task.kind == "rating" else f"{i + 1}"
     column.button(f"{value} · {md(anchor)}", key=f"verdict_{i}", shortcut=keys[i], on_click=save, args=(i, note_key),
-                  type="primary" if current == i else "secondary", disabled=not annotator, width="stretch")
+                  type="primary" if current == i else "secondary", disabled=not annotator, width="stretch",
+                  wrap=True)
 if note_key not in st.session_state:
     st.session_state[note_key] = stored.note if stored else ""
 st.text_area("Note", key=note_key, on_change=save, args=(None, note_key), disabled=not annotator)
