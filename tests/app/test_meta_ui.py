@@ -29,7 +29,9 @@ def test_the_table_has_both_levels_per_variant_best_first():
     want = meta.correlate(variants[0].scores["noisy"], human, "system", "pearson", bootstrap=50, seed=1, confidence=90)
     assert noisy["system"] == want.value and (noisy["system_low"], noisy["system_high"]) == (want.low, want.high)
     assert noisy["signature"] == "sig-noisy" and noisy["variant"] == "noisy · rouge-score, no stemming"
-    assert (noisy["documents"], noisy["left_out"], noisy["systems"], noisy["items"]) == (6, 0, 3, 18)
+    summary = meta.correlate(variants[0].scores["noisy"], human, "summary", "pearson")
+    assert (noisy["documents"], noisy["left_out"]) == (summary.averaged, len(summary.left_out))
+    assert noisy["documents"] + noisy["left_out"] == 6 and (noisy["systems"], noisy["items"]) == (3, 18)
     long = meta_ui.chart_rows(table)
     assert len(long) == 4 and set(long["level"]) == {"summary", "system"}
     plain = meta_ui.correlation_table(variants, human, "kendall", "c", bootstrap=0, seed=0, confidence=95,
