@@ -281,15 +281,21 @@ def test_two_variants_compared_with_the_tests(db):
 
 # --- ranking several systems ---------------------------------------------------------------------
 
-def test_the_compare_page_ranks_three_systems(db):
-    from rouge_core.corpus import rank_systems
-
+def compare_page(resamples: int) -> AppTest:
+    """Compare systems with the three-system corpus pasted and scored, ranked with `resamples`."""
     at = page("compare.py")
     at.run()
     at.radio(key="compare_kind").set_value("Paste CSV / JSONL").run()
     at.text_area(key="compare_paste").set_value(corpus_csv(systems=3, documents=25)).run()
     at.button(key="compare_score").click().run()
-    at.number_input(key="rank_resamples").set_value(300).run()
+    at.number_input(key="rank_resamples").set_value(resamples).run()
+    return at
+
+
+def test_the_compare_page_ranks_three_systems(db):
+    from rouge_core.corpus import rank_systems
+
+    at = compare_page(300)
     assert not at.exception, at.exception
     scored = {s: rouge_core.score_corpus(list(c), list(CORPUS.references), rouge_core.DEFAULT_METHODS,
                                          ids=list(CORPUS.ids)) for s, c in CORPUS.systems.items()}
@@ -308,11 +314,6 @@ def test_the_compare_page_ranks_three_systems(db):
 
 
 def test_ranking_many_resamples_asks_first(db):
-    at = page("compare.py")
-    at.run()
-    at.radio(key="compare_kind").set_value("Paste CSV / JSONL").run()
-    at.text_area(key="compare_paste").set_value(corpus_csv(systems=3, documents=25)).run()
-    at.button(key="compare_score").click().run()
-    at.number_input(key="rank_resamples").set_value(100_000).run()
+    at = compare_page(100_000)
     assert any("Lower the resamples, or compute it anyway" in plain(w.value) for w in at.warning)
     assert not any(plain(m.value).startswith("Ranking of") for m in at.markdown)
