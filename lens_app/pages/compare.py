@@ -83,11 +83,13 @@ if ranking is not None:
                "difference / standard deviation of the per-pair differences (0.2 small, 0.5 medium, 0.8 large), with "
                f"its interval; adjusted_p: the {ranking.test} p-value"
                + (" after Holm's correction." if ranking.correction == "holm" else "."))
+    how = {"test": ranking.test, "correction": ranking.correction, "alpha": ranking.alpha,
+           "resamples": ranking.resamples, "seed": ranking.seed, "confidence": ranking.confidence}
     r1, r2 = st.columns(2)
     with r1:
-        ui.download_pair("Ranking", ranking_table, ranking.signature, "ranking", "dl_ranking")
+        ui.download_pair("Ranking", ranking_table, ranking.signature, "ranking", "dl_ranking", meta=how)
     with r2:
-        ui.download_pair("Pairwise comparisons", pairs, ranking.signature, "pairwise", "dl_pairwise")
+        ui.download_pair("Pairwise comparisons", pairs, ranking.signature, "pairwise", "dl_pairwise", meta=how)
 
 # --- two systems in detail ------------------------------------------------------------------------
 st.subheader("Two systems in detail")

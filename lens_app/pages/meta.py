@@ -180,6 +180,15 @@ def compute_table() -> pd.DataFrame:
     return table
 
 
+seconds = meta_ui.correlation_seconds(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
+                                     bootstrap, method, resample)
+if seconds > meta_ui.ASK_ABOVE_SECONDS and st.session_state.get("meta_approved") != table_key:
+    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} take about {seconds:,.0f} s. Lower the "
+               "resamples, resample documents only, or compute them anyway.", icon=":material/hourglass_top:")
+    if st.button(f"Compute anyway (about {seconds:,.0f} s)", key="meta_anyway", icon=":material/play_arrow:"):
+        st.session_state["meta_approved"] = table_key
+        st.rerun()
+    st.stop()
 table = meta_ui.cached_table(table_key, compute_table)
 if table.empty:
     st.info("No ROUGE scores to correlate.")
@@ -193,7 +202,10 @@ shown_columns = [c for c in table.columns if c not in ("variant", "signature")]
 event = show_table(table[shown_columns], key="meta_table", limit=None, on_select="rerun", selection_mode="single-row")
 export_signature = meta_ui.signature(fingerprint, judgements.source, aspect, len(annotators), coefficient, bootstrap,
                                      seed, confidence, resample, measure)
-ui.download_pair("Correlations", table, export_signature, "correlations", "dl_correlations")
+ui.download_pair("Correlations", table, export_signature, "correlations", "dl_correlations",
+                 meta={"coefficient": coefficient, "measure": measure, "aspect": aspect, "annotators": annotators,
+                       "human_scores": judgements.source, "resamples": bootstrap, "seed": seed,
+                       "confidence": confidence, "resample": resample})
 st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(table), coefficient, signature=export_signature),
                 width="stretch")
 

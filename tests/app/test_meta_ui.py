@@ -62,3 +62,11 @@ def test_two_variants_in_words():
     assert "have the same Pearson r" in meta_ui.difference_in_words("good", "good too", "summary", "Pearson r", same)
     assert "No test finds the difference significant" in meta_ui.difference_in_words("good", "good too", "summary",
                                                                                      "Pearson r", same)
+
+
+def test_the_correlation_estimate_grows_with_what_is_resampled():
+    documents_only = meta_ui.correlation_seconds(16, 100, 56, 1000, "kendall", "documents")
+    both = meta_ui.correlation_seconds(16, 100, 56, 1000, "kendall", "both")
+    assert documents_only < meta_ui.ASK_ABOVE_SECONDS < both  # resampling systems too costs far more
+    assert meta_ui.correlation_seconds(3, 25, 56, 1000, "kendall", "documents") < 0.5
+    assert meta_ui.correlation_seconds(16, 100, 56, 1000, "pearson", "both") < both
