@@ -206,8 +206,12 @@ ui.download_pair("Correlations", table, export_signature, "correlations", "dl_co
                  meta={"coefficient": coefficient, "measure": measure, "aspect": aspect, "annotators": annotators,
                        "human_scores": judgements.source, "resamples": bootstrap, "seed": seed,
                        "confidence": confidence, "resample": resample})
-st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(table), coefficient, signature=export_signature),
-                width="stretch")
+CHARTED = 20  # variants drawn: a chart of all 56 default ones is too tall to read
+st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(table.head(CHARTED)), coefficient,
+                                               signature=export_signature), width="stretch")
+if len(table) > CHARTED:
+    st.caption(f"The chart shows the {CHARTED} best variants at the summary level; the table and the downloads have "
+               f"all {len(table)}.")
 
 # --- 4. one variant: scatter and the documents where it disagrees most ---------------------------------
 picked = event.selection.rows if event is not None else []

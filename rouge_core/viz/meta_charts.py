@@ -27,7 +27,8 @@ def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "
     layers.append(base.mark_point(filled=True, size=70).encode(
         x=alt.X("value:Q", title=coefficient, scale=alt.Scale(domain=[-1, 1])), y=y, yOffset="level:N",
         color=alt.Color("level:N", scale=LEVEL_COLOURS, title="level"), tooltip=tooltip))
-    chart = alt.layer(*layers).properties(height=alt.Step(18))  # a numeric height squeezes a band axis in Streamlit
+    # The step is per level (yOffset); a numeric height would squeeze the band axis in Streamlit.
+    chart = alt.layer(*layers).properties(height=alt.Step(11))
     return _titled(chart, f"{coefficient} with the human scores, per ROUGE variant", signature)
 
 

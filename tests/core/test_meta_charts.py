@@ -9,7 +9,7 @@ def test_correlations_chart_keeps_the_table_order_and_a_band_height():
     rows = pd.DataFrame({"variant": ["b", "b", "a", "a"], "level": ["summary", "system"] * 2,
                          "value": [0.5, 0.9, 0.4, 0.8], "low": [0.3, 0.7, 0.2, 0.5], "high": [0.7, 1.0, 0.6, 1.0]})
     spec = meta_charts.correlations_chart(rows, "Kendall τ-b", "meta|sig").to_dict()
-    assert spec["height"] == {"step": 18}  # a numeric height squeezes a band axis in Streamlit 1.67
+    assert spec["height"] == {"step": 11}  # a numeric height squeezes a band axis in Streamlit 1.67
     rule, point = spec["layer"]
     assert point["encoding"]["y"]["sort"] == ["b", "a"] and point["encoding"]["x"]["scale"]["domain"] == [-1, 1]
     assert rule["encoding"]["x2"]["field"] == "high" and spec["title"]["subtitle"] == ["meta|sig"]
