@@ -46,6 +46,7 @@ PAGES = (
     PageSpec(script("corpus"), "Corpus", ":material/folder_open:", "corpus"),
     PageSpec(script("compare"), "Compare systems", ":material/bar_chart:", "compare"),
     PageSpec(script("review"), "Review", ":material/rate_review:", "review"),
+    PageSpec(script("meta"), "Which ROUGE agrees with your annotators?", ":material/insights:", "meta"),
 )
 
 SCORE = script("score")

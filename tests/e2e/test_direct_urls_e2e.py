@@ -29,6 +29,7 @@ HEADINGS = {  # each page script's st.title
     "corpus": "Corpus",
     "compare": "Compare systems",
     "review": "Review",
+    "meta": "Which ROUGE agrees with your annotators?",
 }
 NAV_LINK = "[data-testid='stSidebarNav'] a[data-testid='stSidebarNavLink']"
 
