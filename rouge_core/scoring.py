@@ -14,6 +14,7 @@ from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .tokenize import Document, pretokenized, tokenize_with
+from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -82,7 +83,7 @@ class Result:
 
     def to_frame(self, per_reference: bool = False):
         """A pandas DataFrame: one row per method (or per method and reference)."""
-        import pandas as pd
+        pd = optional.pandas("Result.to_frame()")
 
         rows = []
         for m in self.methods.values():
