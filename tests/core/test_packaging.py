@@ -7,12 +7,16 @@ import email
 import re
 import subprocess
 import sys
-import tomllib
 import types
 import zipfile
 from pathlib import Path
 
 import pytest
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 import rouge_core
 from rouge_core import optional
