@@ -20,8 +20,17 @@ Modules, as in rouge-score 0.1.2:
 `from rouge_core.compat.rouge_score import RougeScorer` keeps working.
 """
 
-from . import io, rouge_scorer, scoring, tokenize, tokenizers
+import importlib
+
+from . import rouge_scorer, scoring, tokenize, tokenizers
 from .rouge_scorer import RougeScorer, uses_punkt
 from .scoring import Score
 
 __all__ = ["RougeScorer", "Score", "io", "rouge_scorer", "scoring", "tokenize", "tokenizers", "uses_punkt"]
+
+
+def __getattr__(name: str):
+    # `io` (files, globbing, logging) loads when first used, not with `import rouge_core`.
+    if name == "io":
+        return importlib.import_module(f"{__name__}.io")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
