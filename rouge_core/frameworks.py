@@ -28,7 +28,7 @@ per-pair F-measures.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .compat.rouge_score.rouge_scorer import RougeScorer, _method_for
 from .compat.rouge_score.scoring import BootstrapAggregator, Score
@@ -57,27 +57,35 @@ def _tokenizer_object(tokenizer):
     raise TypeError(f"tokenizer must be a callable (text -> tokens) or have a .tokenize method, not {type(tokenizer).__name__}")
 
 
+def _as_list(value, what: str) -> list:
+    """A batch (list, tuple, NumPy array, pandas Series, any iterable) as a list; a lone text
+    or a mapping is refused, since iterating it would score characters or keys."""
+    if isinstance(value, _TEXT) or isinstance(value, Mapping) or not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be a list (one entry per pair), not {type(value).__name__}")
+    return list(value)
+
+
 def _checked_pairs(predictions, references) -> list[tuple[object, object]]:
     """The (prediction, reference or list of references) pairs, or a ValueError / TypeError naming the problem."""
-    for name, value in (("predictions", predictions), ("references", references)):
-        if isinstance(value, _TEXT) or not isinstance(value, Sequence):
-            raise TypeError(f"{name} must be a list (one entry per pair), not {type(value).__name__}")
+    predictions, references = _as_list(predictions, "predictions"), _as_list(references, "references")
     if len(predictions) != len(references):
         raise ValueError(f"predictions and references must have the same length: {len(predictions)} predictions, "
                          f"{len(references)} references")
+    pairs = []
     for i, (prediction, reference) in enumerate(zip(predictions, references)):
         if not isinstance(prediction, _TEXT):
             raise TypeError(f"predictions[{i}] must be a str (or UTF-8 bytes), not {type(prediction).__name__}")
-        if isinstance(reference, _TEXT):
-            continue
-        if not isinstance(reference, Sequence):
-            raise TypeError(f"references[{i}] must be a str or a list of str, not {type(reference).__name__}")
-        if not reference:
-            raise ValueError(f"references[{i}] is an empty list: each pair needs at least one reference")
-        for j, text in enumerate(reference):
-            if not isinstance(text, _TEXT):
-                raise TypeError(f"references[{i}][{j}] must be a str (or UTF-8 bytes), not {type(text).__name__}")
-    return list(zip(predictions, references))
+        if not isinstance(reference, _TEXT):
+            if isinstance(reference, Mapping) or not isinstance(reference, Iterable):
+                raise TypeError(f"references[{i}] must be a str or a list of str, not {type(reference).__name__}")
+            reference = list(reference)
+            if not reference:
+                raise ValueError(f"references[{i}] is an empty list: each pair needs at least one reference")
+            for j, text in enumerate(reference):
+                if not isinstance(text, _TEXT):
+                    raise TypeError(f"references[{i}][{j}] must be a str (or UTF-8 bytes), not {type(text).__name__}")
+        pairs.append((prediction, reference))
+    return pairs
 
 
 class RougeAccumulator:

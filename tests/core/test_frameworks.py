@@ -107,6 +107,16 @@ def test_seed_none_draws_from_numpys_global_generator_like_evaluate():
     assert rouge_core.compute(predictions, references, seed=None) == want
 
 
+def test_arrays_and_series_are_batches():
+    predictions, references = corpus(6, 2, multi=True)
+    want = rouge_core.compute(predictions, references, use_aggregator=False)
+    arrays = np.array(predictions), [np.array(r) for r in references]
+    assert rouge_core.compute(*arrays, use_aggregator=False) == want
+    assert rouge_core.compute(iter(predictions), tuple(references), use_aggregator=False) == want
+    with pytest.raises(TypeError, match="references must be a list"):
+        rouge_core.compute(["a"], {"a": "b"})
+
+
 def test_bytes_texts():
     got = rouge_core.compute([b"the cat sat"], [[b"the cat", "a cat sat"]], use_aggregator=False)
     assert got["rouge1"] == [0.8] and got["rouge2"] == [2 / 3]
