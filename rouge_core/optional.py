@@ -14,10 +14,7 @@ from types import ModuleType
 # module -> (distribution to install, extra of rouge-lens that brings it)
 EXTRAS = {
     "pandas": ("pandas", "frames"),
-    "altair": ("altair", "app"),
-    "streamlit": ("streamlit", "app"),
-    "dask": ("dask[dataframe,distributed]", "dask"),
-    "numpy": ("numpy", None),
+    "numpy": ("numpy", None),  # a core dependency: only missing from a broken install
 }
 
 
