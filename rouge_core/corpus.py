@@ -18,6 +18,7 @@ from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
 from .signature import VARIES, signature
 from .stats import Score, Stats
+from . import optional
 
 from .significance import effect_label
 
@@ -92,7 +93,7 @@ class BootstrapResult:
     micro: dict[str, dict[str, Interval]]
 
     def to_frame(self):
-        import pandas as pd
+        pd = optional.pandas("BootstrapResult.to_frame()")
 
         rows = []
         for kind, table in (("macro", self.macro), ("micro", self.micro)):
@@ -140,7 +141,7 @@ class CorpusResult:
         """One row per pair: id, `<method>_precision/recall/fmeasure`, then (texts) the
         candidate and the references. The `references` column holds the JSON text of the list
         of references, so an export of this table loads back (corpus_io) as the same pairs."""
-        import pandas as pd
+        pd = optional.pandas("CorpusResult.to_frame()")
 
         rows = []
         for i, pair in enumerate(self.pairs):
@@ -158,7 +159,7 @@ class CorpusResult:
 
     def aggregates_frame(self, bootstrap: BootstrapResult | None = None):
         """Long table: method, aggregate (macro/micro), P, R, F (plus interval bounds of F)."""
-        import pandas as pd
+        pd = optional.pandas("CorpusResult.aggregates_frame()")
 
         rows = []
         for kind, table in (("macro", self.macro()), ("micro", self.micro())):
@@ -298,7 +299,7 @@ def assemble_corpus(
 
 def systems_frame(results: Mapping[str, CorpusResult]):
     """Macro and micro P, R, F of every system and method, one row each (a long table)."""
-    import pandas as pd
+    pd = optional.pandas("systems_frame()")
 
     rows = []
     for system, result in results.items():
@@ -368,7 +369,7 @@ class SystemComparison:
         return f"{head} {verdict}"
 
     def tests_frame(self):
-        import pandas as pd
+        pd = optional.pandas("SystemComparison.tests_frame()")
 
         rows = [{**t.as_dict(), "system_a": self.system_a, "system_b": self.system_b, "method": self.method,
                  "measure": self.measure, "pairs": self.pairs} for t in (self.bootstrap, self.permutation)]

@@ -31,6 +31,7 @@ from typing import Mapping, Sequence
 
 from . import export
 from .textio import InputError, decode_bytes, json_lines, json_type_name, parse_json, split_lines
+from . import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 SENTENCE_MARKER = "<q>"
@@ -96,7 +97,7 @@ class Corpus:
         return h.hexdigest()[:16]
 
     def preview(self, limit: int = 20):
-        import pandas as pd
+        pd = optional.pandas("Corpus.preview()")
 
         rows = []
         for i in range(min(limit, len(self.ids))):

@@ -15,6 +15,7 @@ from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
 from .tokenize import tokenize_with
+from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -83,7 +84,7 @@ class Result:
 
     def to_frame(self, per_reference: bool = False):
         """A pandas DataFrame: one row per method (or per method and reference)."""
-        import pandas as pd
+        pd = optional.pandas("Result.to_frame()")
 
         rows = []
         for m in self.methods.values():

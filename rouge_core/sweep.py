@@ -31,6 +31,7 @@ from .scoring import TextLike, prepare_pair, rescore, score_documents
 from .segment import MissingExtraError
 from .words import tokenizer_label
 from .document import Document
+from . import optional
 
 SWEEP_NS = tuple(range(1, 7))
 SWEEP_DISTANCES: tuple[int | None, ...] = (*range(0, 11), None)
@@ -40,7 +41,7 @@ MEASURES = (("precision", "precision"), ("recall", "recall"), ("fmeasure", "F"))
 
 
 def _frame(rows: list[dict]):
-    import pandas as pd
+    pd = optional.pandas("a sweep table")
 
     return pd.DataFrame(rows, columns=["parameter", "value", "label", "order", "series", "score", "current", "skipped"])
 
@@ -178,7 +179,7 @@ def compare_profiles(
     """P, R and F of each method under each tool profile (each tokenizes in its own way,
     so the texts are tokenized once per profile). With `current`, the user's own settings
     join the comparison as "your settings"."""
-    import pandas as pd
+    pd = optional.pandas("compare_profiles()")
 
     entries: list[tuple[str, Options]] = [(name, profile(name)) for name in profiles]
     if current is not None:

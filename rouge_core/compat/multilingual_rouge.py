@@ -43,7 +43,8 @@ from ..options import Options, profile
 from ..scoring import Result, prepare, score_documents
 from ..stemming import get_stemmer
 from .rouge_score import RougeScorer as _RougeScoreScorer
-from .rouge_score import Score, _method_for
+from .rouge_score.rouge_scorer import _method_for
+from .rouge_score.scoring import Score
 
 __all__ = ["RougeScorer", "Score"]
 
