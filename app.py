@@ -11,10 +11,9 @@ import streamlit as st
 
 from lens_app import inputs, share, sidebar
 from lens_app.markup import md
-from lens_app.navigation import APP_ROOT, run_router
+from lens_app.navigation import configure_page, run_router
 
-# The icon is served by this server: an icon name would make browsers fetch it from a font CDN.
-st.set_page_config(page_title="ROUGE Lens", page_icon=str(APP_ROOT / "lens_app" / "static" / "icon.png"), layout="wide")
+configure_page()
 
 navigation = run_router()
 

@@ -23,6 +23,22 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
                  "--disable-component-update"]
 
 
+# The page is idle when Streamlit's script run has finished (the app root's
+# data-test-script-state; its "Running" widget shows only after a delay, so its absence proves
+# nothing) and no element of a replaced run is left stale.
+IDLE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.getAttribute('data-test-script-state') === 'notRunning'
+    && !document.querySelector('[data-stale="true"]');
+}"""
+
+
+def wait_idle(page, timeout_ms: int = 60_000) -> None:
+    """Wait until the page's script run has finished and nothing is stale (a click on an
+    element of a run being replaced is lost)."""
+    page.wait_for_function(IDLE, timeout=timeout_ms)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

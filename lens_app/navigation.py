@@ -67,11 +67,21 @@ def pages() -> list:
     return listed + [st.Page(_open_score_at_root, title="Score", url_path=SCORE_URL, visibility="hidden")]
 
 
+def configure_page() -> None:
+    """Title, layout and the browser tab's icon, set before any navigation: once a page config
+    names an icon, the browser keeps it; otherwise a page's material icon becomes the tab icon,
+    which the browser fetches from Google's font CDN (a third-party request on every visit, and
+    a broken icon offline). This icon is served by this server."""
+    st.set_page_config(page_title="ROUGE Lens", page_icon=str(APP_ROOT / "lens_app" / "static" / "icon.png"),
+                       layout="wide")
+
+
 def start_router_once() -> None:
     """On a session's first run, hand over to app.py's router (see the module docstring)."""
     if st.session_state.get(_ROUTED_KEY):
         return
     st.session_state[_ROUTED_KEY] = True
+    configure_page()
     st.navigation(pages())  # public API: turns Streamlit's legacy pages/ mode off for the process
     st.rerun()
 

@@ -19,6 +19,7 @@ from lens_app.settings import Settings
 from rouge_core import meta
 from rouge_core.corpus import MEASURE_LABELS
 from rouge_core.corpus_io import CorpusError
+from rouge_core.scoring import missing_extra
 from rouge_core.viz import meta_charts
 from lens_app.navigation import start_router_once
 
@@ -130,12 +131,16 @@ st.subheader("2. ROUGE variants")
 c1, c2, c3 = st.columns([2, 2, 1])
 methods = c1.multiselect("Methods", state.current_methods(), default=state.current_methods(), key="meta_methods",
                          help="The sidebar's methods (its n, skip distance and W weight).")
-profiles = c2.multiselect("Profiles", list(rouge_core.PROFILES), default=list(rouge_core.PROFILES), key="meta_profiles")
+unavailable = {p: why for p in rouge_core.PROFILES if (why := missing_extra(rouge_core.profile(p)))}
+runnable = [p for p in rouge_core.PROFILES if p not in unavailable]
+profiles = c2.multiselect("Profiles", runnable, default=runnable, key="meta_profiles")
 measure = c3.selectbox("Measure", ["fmeasure", "recall", "precision"], key="meta_measure",
                        format_func=MEASURE_LABELS.get)
 stemming = st.segmented_control("Stemming", ["off", "on"], selection_mode="multi", default=["off", "on"],
                                 key="meta_stemming", help="On: ROUGE-1.5.5's stemmer (-m) for its profile, NLTK's "
                                                           "Porter stemmer (rouge-score's) for the others.")
+for name, why in unavailable.items():
+    st.caption(f"The {name} profile cannot run here: {md(why)}")
 if not methods or not profiles or not stemming:
     st.info("Choose at least one method, one profile and stemming off or on.")
     st.stop()

@@ -505,7 +505,7 @@ class SystemRanking:
 
     def ranking_frame(self):
         """One row per system: rank, mean, rank range and cluster."""
-        import pandas as pd
+        pd = optional.pandas("SystemRanking.ranking_frame()")
 
         ranges = self.rank_ranges()
         cluster = {s: i for i, group in enumerate(self.clusters(), 1) for s in group}
@@ -517,7 +517,7 @@ class SystemRanking:
     def pairs_frame(self):
         """One row per pair of systems: the difference and its interval, the effect size and its
         interval, both tests' p-values, the adjusted p-value of the deciding test."""
-        import pandas as pd
+        pd = optional.pandas("SystemRanking.pairs_frame()")
 
         rows = []
         for c in self.comparisons:

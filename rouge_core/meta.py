@@ -75,6 +75,7 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from . import optional
 from .corpus_io import DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
@@ -807,7 +808,7 @@ class HumanJudgements:
         return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings)
 
     def to_frame(self):
-        import pandas as pd
+        pd = optional.pandas("HumanJudgements.to_frame()")
 
         return pd.DataFrame([r.__dict__ for r in self.rows], columns=list(HumanScore.__dataclass_fields__))
 

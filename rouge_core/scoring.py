@@ -126,6 +126,22 @@ def resolve_options(options: Options | str | None, overrides: dict) -> Options:
     return options.replace(**overrides) if overrides else options
 
 
+# A word in each script that needs a segmenter or tokenizer of an optional extra.
+_EXTRA_PROBE = "a ก ລ ក မ 中 あ"
+
+
+def missing_extra(options: Options) -> str | None:
+    """Why `options` cannot tokenize on this machine (a package of an optional extra is not
+    installed, e.g. the multilingual profile without pyonmttok), or None when it can."""
+    from .segment import MissingExtraError
+
+    try:
+        tokenize_with(_EXTRA_PROBE, *options.tokenize_key())
+    except MissingExtraError as exc:
+        return str(exc)
+    return None
+
+
 def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
     """Tokenize once per text; a Document or a token list passes through as given.
 

@@ -40,6 +40,7 @@ def lcs_heatmap(cells: Sequence[dict], title: str = "LCS table with its tracebac
         title=title,
         width=alt.Step(cell_px),  # a fixed size per cell, so long texts grow the chart, not shrink cells
         height=alt.Step(cell_px),
+        autosize="pad",  # the size comes from the cells; "fit" (the host's default) cannot apply
     )
 
 
@@ -86,8 +87,10 @@ def multi_reference_chart(modes: Sequence[dict]) -> alt.Chart:
         .mark_bar()
         .encode(
             x=alt.X("F:Q", title="F", scale=alt.Scale(domain=[0, 1])),
-            y=alt.Y("mode:N", sort=list(frame["mode"]), title=None),
+            # every mode's full name beside its bar (Vega would hide overlapping or long labels)
+            y=alt.Y("mode:N", sort=list(frame["mode"]), title=None, axis=alt.Axis(labelLimit=320, labelOverlap=False)),
             tooltip=["mode", alt.Tooltip("P:Q", format=".4f"), alt.Tooltip("R:Q", format=".4f"), alt.Tooltip("F:Q", format=".4f")],
         )
-        .properties(title="Same input, five ways to combine references", width=360, height=160)
+        .properties(title="Same input, five ways to combine references", width=360, height=30 * len(frame),
+                    autosize="pad")  # the plot gets the size, the labels come beside it
     )

@@ -18,6 +18,7 @@ from lens_app.settings import Settings  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
 from lens_app.review_store import ReviewStore  # noqa: E402
 from rouge_core import corpus_io, meta  # noqa: E402
+from rouge_core.scoring import missing_extra  # noqa: E402
 from tests.annotated_corpus import corpus_csv, ratings, ratings_csv  # noqa: E402
 
 CORPUS = corpus_io.build_corpus(corpus_io.read_csv(corpus_csv(systems=3, documents=25).encode(), "annotated.csv"))
@@ -215,7 +216,8 @@ def test_the_page_correlates_every_variant_with_the_app_judgements(db):
     rows = seeded_judgements(db)
     at = meta_page(db)
     table = frame_with(at, "summary", "system", "profile", "stemmer")
-    assert len(table) == len(Settings().methods()) * len(rouge_core.PROFILES) * 2  # the sidebar's methods
+    runnable = [p for p in rouge_core.PROFILES if missing_extra(rouge_core.profile(p)) is None]
+    assert len(table) == len(Settings().methods()) * len(runnable) * 2  # the sidebar's methods
     human = {}
     for system, doc_id, _, value in rows:
         human.setdefault((system, doc_id), []).append(value)
@@ -234,6 +236,25 @@ def test_the_page_correlates_every_variant_with_the_app_judgements(db):
     assert caption.startswith("75 human scores (this app's judgements) for 3 system(s) × 25 document(s)")
     worst = frame_with(at, "doc_id", "human_rank", "metric_rank")
     assert set(worst["system"]) == set(SYSTEMS) and len(worst) == 30  # the 10 worst documents, 3 systems each
+
+
+def test_a_profile_whose_extra_is_missing_is_named_and_left_out(db, monkeypatch):
+    """The app extra without the multilingual one: the other profiles are scored, the missing one is named."""
+    from rouge_core import multilingual
+
+    monkeypatch.setitem(sys.modules, "pyonmttok", None)  # as if the [multilingual] extra were not installed
+    multilingual._onmt.cache_clear()
+    try:
+        seeded_judgements(db)
+        at = meta_page(db)
+        assert at.multiselect(key="meta_profiles").options == [p for p in rouge_core.PROFILES if p != "multilingual"]
+        table = frame_with(at, "summary", "system", "profile", "stemmer")
+        assert set(table["profile"]) == set(rouge_core.PROFILES) - {"multilingual"}
+        assert any(plain(c.value).startswith("The multilingual profile cannot run here: XL-Sum's multilingual "
+                                             "tokenizer (OpenNMT) needs the package pyonmttok")
+                   and "pip install 'rouge-lens[multilingual]'" in plain(c.value) for c in at.caption)
+    finally:
+        multilingual._onmt.cache_clear()
 
 
 def test_imported_judgements_and_one_annotator(db):

@@ -1,4 +1,5 @@
 import math
+import sys
 
 import pytest
 
@@ -170,11 +171,29 @@ def test_ranking_three_systems_clusters_and_rank_ranges():
     assert "close is significantly better than worst." in summary
     assert "No significant difference between best and close (p = " in summary
     assert summary.endswith("Groups the tests separate, best first: {best, close} > {worst}.")
+
+
+def test_ranking_tables():
+    pytest.importorskip("pandas")  # the library's core install has no pandas (tests/minversions)
+    from rouge_core.corpus import rank_systems
+
+    ranking = rank_systems(_three_systems(), "rouge1", resamples=200, seed=3)
     frame = ranking.ranking_frame()
     assert list(frame["system"]) == ["best", "close", "worst"] and list(frame["cluster"]) == [1, 1, 2]
     pairs = ranking.pairs_frame()
     assert list(pairs["significant"]) == [False, True, True]
     assert (pairs["effect_low"] <= pairs["effect_size"]).all() and (pairs["effect_size"] <= pairs["effect_high"]).all()
+
+
+def test_ranking_tables_without_pandas_name_the_frames_extra(monkeypatch):
+    from rouge_core.corpus import rank_systems
+    from rouge_core.optional import MissingDependency
+
+    ranking = rank_systems(_three_systems(), "rouge1", resamples=20, seed=3)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    for table, name in ((ranking.ranking_frame, "ranking_frame"), (ranking.pairs_frame, "pairs_frame")):
+        with pytest.raises(MissingDependency, match=rf"SystemRanking.{name}\(\) needs pandas.*rouge-lens\[frames\]"):
+            table()
 
 
 def test_ranking_checks_its_choices():

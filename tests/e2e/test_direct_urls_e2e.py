@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 import rouge_core as rc
 from lens_app.navigation import APP_ROOT, PAGES
+from lens_app.devserver import wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -37,10 +38,6 @@ NAV_LINK = "[data-testid='stSidebarNav'] a[data-testid='stSidebarNavLink']"
 def _path(spec) -> str:
     """The page's URL path: Streamlit serves the default (first) page at the root only."""
     return "/" if spec is REGISTERED[0] else f"/{spec.url_path}"
-
-
-def _wait_idle(page) -> None:
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
 
 
 def _nav_titles(page) -> list[str]:
@@ -76,13 +73,17 @@ def _profile(page):
 @pytest.mark.parametrize("spec", REGISTERED, ids=[spec.url_path for spec in REGISTERED])
 def test_a_page_url_opened_first_on_a_fresh_server_gets_the_app(fresh_app_url, browser_page, artifacts_dir, spec):
     page = browser_page
+    elsewhere = []  # requests to any other host, e.g. a page icon fetched from a font CDN
+    page.on("request", lambda request: urlsplit(request.url).netloc != urlsplit(fresh_app_url).netloc
+            and not request.url.startswith("data:") and elsewhere.append(request.url))
     page.goto(fresh_app_url + _path(spec))  # the server's first request; "/" has never been loaded
     page.get_by_role("heading", name=HEADINGS[spec.url_path]).first.wait_for()
     page.locator(NAV_LINK).first.wait_for()
-    _wait_idle(page)
+    wait_idle(page)
 
     assert urlsplit(page.url).path == _path(spec)  # stayed on the requested page
     _assert_app_frame(page, spec.title)
+    assert elsewhere == []
     page.screenshot(path=str(artifacts_dir / f"direct-url-{spec.url_path}.png"))
 
 
@@ -94,11 +95,11 @@ def test_the_score_url_opens_the_score_page_with_its_query(fresh_app_url, browse
     if not first:
         page.goto(fresh_app_url)
         page.locator(NAV_LINK).first.wait_for()
-        _wait_idle(page)
+        wait_idle(page)
     page.goto(f"{fresh_app_url}/score?" + urlencode({"c": "the zebra sat", "r": "a zebra sat"}))
     page.get_by_role("heading", name=HEADINGS["score"]).first.wait_for()
     expect(page.get_by_label("Candidate (the summary to score)")).to_have_value("the zebra sat")
-    _wait_idle(page)
+    wait_idle(page)
     _assert_app_frame(page, REGISTERED[0].title)
     page.screenshot(path=str(artifacts_dir / f"direct-url-slash-score-{'fresh' if first else 'warm'}.png"))
 
@@ -111,7 +112,7 @@ def test_a_share_link_to_the_score_page_on_a_fresh_server(fresh_app_url, browser
     page.goto(f"{fresh_app_url}/?{query}")
     expected = rc.score(cand_text, refs, ["rouge1"], "rouge-1.5.5")["rouge1"].fmeasure
     page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(f"{expected:.4f}").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
 
     expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(cand_text)
     expect(page.get_by_label("Reference 2")).to_have_value("a cat sat")
@@ -129,7 +130,7 @@ def test_query_parameters_on_another_page_url_survive(fresh_app_url, browser_pag
     page.goto(f"{fresh_app_url}/learn?{query}")
     page.get_by_role("heading", name=HEADINGS["learn"]).first.wait_for()
     page.locator(NAV_LINK).first.wait_for()
-    _wait_idle(page)
+    wait_idle(page)
 
     assert urlsplit(page.url).path == "/learn"
     assert parse_qs(urlsplit(page.url).query)["c"] == [cand_text]
@@ -146,7 +147,7 @@ def test_query_parameters_on_another_page_url_survive(fresh_app_url, browser_pag
     expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(cand_text)
     expect(page.get_by_label("Reference (a human summary)")).to_have_value(ref_text)
     expect(_profile(page)).to_have_value("rouge-1.5.5")
-    _wait_idle(page)
+    wait_idle(page)
     page.screenshot(path=str(artifacts_dir / "direct-url-share-learn-then-score.png"))
 
 
@@ -161,7 +162,7 @@ def test_a_bookmarked_corpus_page_opens_a_pair_on_the_score_page(fresh_app_url, 
     page.get_by_text("Parsed 2 pairs").wait_for()
     page.get_by_role("button", name="Score corpus").click()
     page.get_by_text("Click a row to open it").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
 
     pairs = page.locator("[data-testid='stElementContainer']:has-text('Click a row to open it')"
                          " + [data-testid='stElementContainer'] [data-testid='stDataFrame']")
@@ -172,7 +173,7 @@ def test_a_bookmarked_corpus_page_opens_a_pair_on_the_score_page(fresh_app_url, 
 
     expect(page.get_by_label("Candidate (the summary to score)")).to_have_value("the dog ran home")
     expect(page.get_by_label("Reference (a human summary)")).to_have_value("the dog ran home quickly")
-    _wait_idle(page)
+    wait_idle(page)
     assert urlsplit(page.url).path == "/"
     _assert_app_frame(page, REGISTERED[0].title)
     page.screenshot(path=str(artifacts_dir / "direct-url-corpus-to-score.png"))

@@ -13,12 +13,9 @@ from lens_app import review_tasks as rt
 from lens_app.review_store import ReviewStore
 from rouge_core import corpus_io
 from tests.annotated_corpus import corpus_csv, ratings
+from lens_app.devserver import wait_idle
 
 pytestmark = pytest.mark.e2e
-
-
-def wait_idle(page) -> None:
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
 
 
 def press(page, key: str) -> None:

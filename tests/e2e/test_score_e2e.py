@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rouge_core as rc
+from lens_app.devserver import wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -17,10 +18,6 @@ def _commit(page, locator, text: str) -> None:
     locator.click()
     locator.fill(text)
     locator.press("Control+Enter")
-
-
-def _wait_idle(page) -> None:
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
 
 
 def test_type_texts_and_see_scores_evidence_and_chart(app_url, browser_page, artifacts_dir):
@@ -38,7 +35,7 @@ def test_type_texts_and_see_scores_evidence_and_chart(app_url, browser_page, art
 
     metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F")
     metric.get_by_text(f"{expected:.4f}").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
 
     matched = page.locator("span.rl-matched")
     assert matched.count() > 0
@@ -49,7 +46,7 @@ def test_type_texts_and_see_scores_evidence_and_chart(app_url, browser_page, art
     page.get_by_text("The dashed red line marks your current setting").wait_for()
     page.get_by_text("The same input under each tool's profile").click()
     page.get_by_text("Each tool tokenizes and combines references its own way").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     expect(page.locator(CHART)).to_have_count(3)
     assert page.get_by_text("Settings", exact=True).is_visible()  # the shared sidebar survived the reruns
     assert page.locator("[data-testid='stException']").count() == 0
@@ -78,19 +75,19 @@ def test_a_long_text_with_default_settings_and_an_unlimited_distance_asks_first(
     _commit(page, page.get_by_label("Reference (a human summary)"), reference)
     expected = rc.score(candidate, [reference], ["rouge1"], "rouge-score")["rouge1"].fmeasure
     page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(f"{expected:.4f}").wait_for()
-    _wait_idle(page)  # a click on an element of the run being replaced is lost
+    wait_idle(page)  # a click on an element of the run being replaced is lost
     page.get_by_text("How the score moves with each parameter").click()
     page.get_by_text("The dashed red line marks your current setting").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     assert page.locator("[data-testid='stException']").count() == 0
 
     page.locator("[data-testid='stSidebar']").get_by_text("unlimited", exact=True).click()
     page.get_by_text("is not computed: it would take about").first.wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     assert page.get_by_role("button", name="Compute anyway").count() >= 1
     assert page.locator("[data-testid='stException']").count() == 0
     page.screenshot(path=str(artifacts_dir / "score-long-unlimited-asks.png"))
     page.get_by_role("button", name="Use rougeS4 instead (skip distance 4)").first.click()
     page.get_by_text("is not computed").first.wait_for(state="detached")
-    _wait_idle(page)
+    wait_idle(page)
     assert page.locator("[data-testid='stException']").count() == 0

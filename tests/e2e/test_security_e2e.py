@@ -8,6 +8,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from lens_app.devserver import wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -28,11 +29,6 @@ def _watch_requests(page, origin: str) -> list[str]:
     return outside
 
 
-def _wait_idle(page) -> None:
-    page.wait_for_timeout(300)
-    page.locator("[data-testid='stStatusWidget']").wait_for(state="hidden", timeout=60_000)
-
-
 def _assert_no_injected_markup(page) -> None:
     main = page.locator("[data-testid='stAppViewContainer']")
     hrefs = [a.get_attribute("href") or "" for a in main.locator("a").all()]
@@ -48,7 +44,7 @@ def test_learn_page_shows_tokens_as_text(app_url, browser_page, artifacts_dir):
     query = urlencode({"c": f"{token} {token} {LINK} {BARE}", "r": f"{token} {LINK}", "profile": "matlab"})
     page.goto(f"{app_url}/learn?{query}")
     page.get_by_role("heading", name="Learn how ROUGE counts").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     clipping = page.get_by_text(re.compile("^Clipping:"))
     expect(clipping.first).to_contain_text(_as_shown(IMAGE))  # shown as typed
     _assert_no_injected_markup(page)
@@ -69,7 +65,7 @@ def test_corpus_compare_and_review_show_names_as_text(app_url, app_judgements_db
     page.get_by_text("Parsed 2 pairs").wait_for()
     page.get_by_role("button", name="Score corpus").click()
     page.get_by_text("Aggregates", exact=True).wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     loaded = page.get_by_text(re.compile("^Loaded:")).first.inner_text().replace("\u2060", "")
     assert f"systems: candidate_{IMAGE}, candidate_{LINK}" in loaded  # shown as typed
     _assert_no_injected_markup(page)
@@ -77,16 +73,16 @@ def test_corpus_compare_and_review_show_names_as_text(app_url, app_judgements_db
 
     page.locator("[data-testid='stSidebarNav'] a", has_text="Compare systems").click()
     page.get_by_role("heading", name="Compare systems").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     _assert_no_injected_markup(page)
 
     page.locator("[data-testid='stSidebarNav'] a", has_text="Review").click()
     page.get_by_role("textbox", name="Annotator name").fill(f"{IMAGE} {LINK}")
     page.get_by_role("textbox", name="Annotator name").press("Enter")
-    _wait_idle(page)
+    wait_idle(page)
     page.get_by_role("button", name=re.compile(r"^4 · Good")).click()
     page.get_by_text(re.compile("Saved pair")).wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     expect(page.get_by_text(re.compile(r"id www")).first).to_be_visible()
     _assert_no_injected_markup(page)
     body = page.locator("[data-testid='stAppViewContainer']").inner_text()
@@ -101,7 +97,7 @@ def test_a_link_cannot_choose_a_server_path(app_url, browser_page, tmp_path):
     planted = tmp_path / "planted" / "evil.sqlite3"
     page.goto(f"{app_url}/review?{urlencode({'db': str(planted)})}")
     page.get_by_role("textbox", name="Annotator name").wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     assert not planted.parent.exists()
     assert "db=" not in page.url
 
@@ -112,7 +108,7 @@ def test_every_page_loads_only_from_its_own_server(app_url, browser_page):
     for path in ("/", "/learn", "/disagree", "/corpus", "/compare", "/review", "/meta"):
         page.goto(f"{app_url}{path}")
         page.locator("[data-testid='stSidebarNav']").wait_for()
-        _wait_idle(page)
+        wait_idle(page)
     icon = page.locator("link[rel*='icon']").first.get_attribute("href") or ""
     assert not icon.startswith("http") or icon.startswith(app_url), icon
     assert page.get_by_role("button", name="Deploy").count() == 0

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from lens_app.devserver import running_app
+from lens_app.devserver import running_app, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -75,7 +75,7 @@ def test_highlights_are_readable_in_both_themes(theme, chromium_browser, artifac
             for tab in EVIDENCE_TABS:
                 page.get_by_role("tab", name=re.compile(tab)).click()
                 page.locator(".rl-text").first.wait_for(state="visible")
-                page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")
+                wait_idle(page)
                 page.locator(".rl-text").first.scroll_into_view_if_needed()
                 page.screenshot(path=str(artifacts_dir / f"theme-{theme}-{tab.split()[0].lower()}.png"))
                 parts = page.evaluate(CONTRASTS, HIGHLIGHT_PARTS)

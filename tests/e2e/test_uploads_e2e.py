@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from lens_app.devserver import wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -25,10 +26,6 @@ BAD = [
 ]
 
 
-def _wait_idle(page) -> None:
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
-
-
 @pytest.mark.parametrize("uploader, name, data, message", BAD, ids=[case[1] for case in BAD])
 def test_a_bad_upload_shows_what_is_wrong_and_keeps_the_texts(app_url, browser_page, tmp_path, artifacts_dir,
                                                                uploader, name, data, message):
@@ -44,7 +41,7 @@ def test_a_bad_upload_shows_what_is_wrong_and_keeps_the_texts(app_url, browser_p
         .locator("input[type='file']").set_input_files(str(path))
     shown = page.get_by_text(re.compile(re.escape(message))).first
     shown.wait_for()
-    _wait_idle(page)
+    wait_idle(page)
     expect(candidate).to_have_value(before)
     assert page.locator("[data-testid='stException']").count() == 0
     if name in ("latin.txt", "deep.json"):
