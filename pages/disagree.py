@@ -84,6 +84,8 @@ st.markdown(
     "and `rougeLsum`; reval's summary-level form is `rougeLsum-best`. F-measures:"
 )
 table(comparison.side_by_side(variants), key="disagree_side_by_side", limit=None)
+for note in comparison.above_one(variants):
+    st.info(md(note), icon=":material/info:")
 
 names = list(variants)
 baseline = st.selectbox("Explain every difference from", names, index=names.index("rouge-score"), key="disagree_baseline")

@@ -18,6 +18,7 @@ from lens_app.state import current_options, current_settings, current_texts
 from rouge_core import explain
 from rouge_core.methods import method_name
 from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
+from rouge_core.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
 from lens_app.navigation import start_router_once
 
@@ -163,7 +164,10 @@ def lcs_section() -> None:
     st.markdown("rougeLsum (union):")
     show_working(per_reference_stats("rougeLsum"), options)
     st.markdown("rougeLsum-best (reval):")
-    show_working(per_reference_stats("rougeLsum-best"), options)
+    best_sentence = per_reference_stats("rougeLsum-best")
+    show_working(best_sentence, options)
+    if note := above_one_note("rougeLsum-best", score_from_stats(best_sentence, options)):
+        st.info(note, icon=":material/info:")
     sources("ROUGE-1.5.5", "rouge-score", "reval")
 
 

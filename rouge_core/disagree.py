@@ -19,7 +19,7 @@ from typing import Sequence
 
 from .document import tokens_by_word
 from .options import Options, profile
-from .scoring import prepare, rescore, score_documents, statistics_key
+from .scoring import above_one_note, prepare, rescore, score_documents, statistics_key
 from .stats import Score
 
 # The columns of the side-by-side table: each tool as people run it.
@@ -184,6 +184,11 @@ class Comparison:
             result = self.result(options)
             out = self._scores[options] = {m: result[m].score for m in self.methods}
         return out
+
+    def above_one(self, variants: dict[str, Options] | None = None) -> list[str]:
+        """A note for every tool's score above 1 on this input (a named quirk, see scoring.above_one_note)."""
+        return [f"{name}: {note}" for name, opts in (variants or VARIANTS).items()
+                for m, score in self.scores(opts).items() if (note := above_one_note(m, score))]
 
     def side_by_side(self, variants: dict[str, Options] | None = None) -> list[dict]:
         """One row per method, one F column per tool."""

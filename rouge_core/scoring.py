@@ -64,6 +64,18 @@ class MethodScore:
         return self.score.fmeasure
 
 
+def above_one_note(method: str, score: Score) -> str | None:
+    """Why `score` is above 1, or None when it is not. Only a named reference-tool quirk allows
+    it (reval's unclipped rougeLsum-best); any other score above 1 would be a defect."""
+    highest = max(score.precision, score.recall, score.fmeasure)
+    if not highest > 1:
+        return None
+    return (f"{method}'s score of {highest:.4f} is above 1: with best_sentence_clip off (reval's rougeLsum-best, a "
+            "named reval quirk) each candidate sentence adds its best reference sentence's LCS without clipping, "
+            "so a reference sentence matched by several candidate sentences counts each time. The other "
+            "profiles clip by token counts.")
+
+
 @dataclass(slots=True)
 class Result:
     candidate: Document
@@ -81,6 +93,10 @@ class Result:
 
     def to_dict(self) -> dict[str, dict[str, float]]:
         return {name: m.score.as_dict() for name, m in self.methods.items()}
+
+    def above_one(self) -> dict[str, str]:
+        """{method name: why} for every score above 1 (see `above_one_note`)."""
+        return {name: note for name, m in self.methods.items() if (note := above_one_note(name, m.score))}
 
     def to_frame(self, per_reference: bool = False):
         """A pandas DataFrame: one row per method (or per method and reference)."""

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lens_app.markup import plain
 from lens_app.settings import Settings
 from rouge_core import disagree
 
@@ -96,3 +97,10 @@ def test_the_sidebar_settings_join_the_tools():
     causes = causes_table(at).set_index("tool")["causes (in walk order)"]
     assert causes["your settings"] == causes["ROUGE-1.5.5 -m"]
     assert not token_tables(at)  # the detail sections wait until opened
+
+
+def test_a_score_above_one_is_explained_as_reval_quirk():
+    at = run_page("a\na", ["a"])
+    notes = [plain(i.value) for i in at.info if "above 1" in plain(i.value)]
+    assert len(notes) == 1 and notes[0].startswith("reval: rougeLsum") and "named reval quirk" in notes[0]
+    assert not [i for i in run_page("a b", ["a"]).info if "above 1" in i.value]

@@ -146,3 +146,13 @@ def test_a_closed_section_computes_nothing():
     assert [e.label for e in at.expander][:1] == ["ROUGE-N: counting shared n-grams"]
     assert len(at.get("vega_lite_chart")) == 0  # the heatmap, weight curve and growth charts wait
     assert "Union hits" not in shown(at) and "Clipping:" in shown(at)  # ROUGE-N is open by default
+
+
+def test_reval_best_sentence_recall_above_one_is_named_as_reval_quirk():
+    """Issue 14 #10: reval's unclipped rougeLsum-best may exceed 1; the page says why."""
+    at = run_page("a\na", ["a"], rouge_core.profile("reval"))
+    notes = [i.value for i in at.info if "above 1" in i.value]
+    assert notes == [rouge_core.scoring.above_one_note("rougeLsum-best", rouge_core.Score(1.0, 2.0, 4 / 3))]
+    assert "2.0000 is above 1" in notes[0] and "named reval quirk" in notes[0]
+    clipped = run_page("a\na", ["a"], rouge_core.profile("rouge-score"))
+    assert not [i for i in clipped.info if "above 1" in i.value]

@@ -93,6 +93,10 @@ def test_reval_keeps_its_unclipped_sum_as_a_named_quirk():
     assert (m.precision, m.recall) == (1.0, 2.0)  # what reval's ROUGELsum computes
     assert "|bestclip:no|" in m.signature
     assert reval.rougelsum([["a"], ["a"]], [["a"]]).recall == 2.0
+    result = score("a\na", ["a"], ["rougeLsum-best", "rouge1"], "reval")
+    assert list(result.above_one()) == ["rougeLsum-best"]
+    assert result.above_one()["rougeLsum-best"].startswith("rougeLsum-best's score of 2.0000 is above 1")
+    assert "named reval quirk" in result.above_one()["rougeLsum-best"]
 
 
 @pytest.mark.parametrize("profile_name", ["rouge-score", "rouge-1.5.5", "matlab"])
@@ -100,6 +104,7 @@ def test_other_profiles_clip_the_reused_reference_tokens(profile_name):
     m = score("a\na", ["a"], ["rougeLsum-best"], profile_name)["rougeLsum-best"]
     assert (m.precision, m.recall) == (0.5, 1.0)
     assert "bestclip" not in m.signature
+    assert score("a\na", ["a"], ["rougeLsum-best"], profile_name).above_one() == {}
 
 
 def test_clipping_keeps_reval_s_documented_example():
