@@ -13,6 +13,15 @@ def _titled(chart: alt.Chart, title: str, signature: str) -> alt.Chart:
     return chart.properties(title=alt.TitleParams(title, subtitle=[signature] if signature else [], subtitleFontSize=9))
 
 
+def band_rows(chart, bands: int, step: int):
+    """`chart` with `step` pixels per band of its y axis (`bands` of them), as wide as its
+    container. The height is a number of pixels for the plot alone (fit-x): the host's default
+    autosize ("fit" both ways) would squeeze the bands to make room for the title and axes, and
+    it cannot fit a height given in steps (Vega warns it drops fit-y)."""
+    return chart.properties(height=step * max(1, bands),
+                            autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+
+
 def score_distributions(per_pair: pd.DataFrame, methods: Sequence[str], measure: str = "fmeasure", signature: str = "") -> alt.Chart:
     """Box plot of per-pair scores, one box per method."""
     long = pd.DataFrame(

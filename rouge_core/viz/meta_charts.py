@@ -6,7 +6,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from .corpus_charts import _titled
+from .corpus_charts import _titled, band_rows
 
 LEVEL_COLOURS = alt.Scale(domain=["summary", "system"], range=["#1f77b4", "#ff7f0e"])
 
@@ -27,8 +27,7 @@ def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "
     layers.append(base.mark_point(filled=True, size=70).encode(
         x=alt.X("value:Q", title=coefficient, scale=alt.Scale(domain=[-1, 1])), y=y, yOffset="level:N",
         color=alt.Color("level:N", scale=LEVEL_COLOURS, title="level"), tooltip=tooltip))
-    # The step is per level (yOffset); a numeric height would squeeze the band axis in Streamlit.
-    chart = alt.layer(*layers).properties(height=alt.Step(11))
+    chart = band_rows(alt.layer(*layers), len(order) * frame["level"].nunique(), 11)  # a band per level (yOffset)
     return _titled(chart, f"{coefficient} with the human scores, per ROUGE variant", signature)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from .corpus_charts import _titled
+from .corpus_charts import _titled, band_rows
 
 
 def pairwise_differences(pairs: pd.DataFrame, measure_label: str, signature: str = "") -> alt.LayerChart:
@@ -25,5 +25,5 @@ def pairwise_differences(pairs: pd.DataFrame, measure_label: str, signature: str
                  alt.Tooltip("difference_high:Q", format=".4f"), alt.Tooltip("effect_size:Q", format=".2f"),
                  alt.Tooltip("adjusted_p:Q", format=".4g")])
     zero = alt.Chart(pd.DataFrame({"x": [0.0]})).mark_rule(color="gray", strokeDash=[4, 4]).encode(x="x:Q")
-    chart = (zero + rules + points).properties(height=alt.Step(28))  # a numeric height squeezes a band axis in Streamlit
+    chart = band_rows(zero + rules + points, len(order), 28)
     return _titled(chart, "Every pair of systems: difference with its interval", signature)

@@ -9,7 +9,8 @@ def test_correlations_chart_keeps_the_table_order_and_a_band_height():
     rows = pd.DataFrame({"variant": ["b", "b", "a", "a"], "level": ["summary", "system"] * 2,
                          "value": [0.5, 0.9, 0.4, 0.8], "low": [0.3, 0.7, 0.2, 0.5], "high": [0.7, 1.0, 0.6, 1.0]})
     spec = meta_charts.correlations_chart(rows, "Kendall τ-b", "meta|sig").to_dict()
-    assert spec["height"] == {"step": 11}  # a numeric height squeezes a band axis in Streamlit 1.67
+    assert spec["height"] == 2 * 2 * 11  # 11 px a band: 2 variants × 2 levels, plot only (fit-x)
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}  # no "Dropping fit-y" from Vega
     rule, point = spec["layer"]
     assert point["encoding"]["y"]["sort"] == ["b", "a"] and point["encoding"]["x"]["scale"]["domain"] == [-1, 1]
     assert rule["encoding"]["x2"]["field"] == "high" and spec["title"]["subtitle"] == ["meta|sig"]
@@ -31,6 +32,6 @@ def test_pairwise_differences_colour_significance():
                           "difference_low": [-0.05, 0.1], "difference_high": [0.15, 0.3], "effect_size": [0.5, 1.0],
                           "adjusted_p": [0.3, 0.01], "significant": [False, True]})
     spec = ranking_charts.pairwise_differences(pairs, "F").to_dict()
-    assert spec["height"] == {"step": 28}
+    assert spec["height"] == 2 * 28 and spec["autosize"]["type"] == "fit-x"
     data = next(d for d in spec["datasets"].values() if len(d) == 2 and "pair" in d[0])
     assert [(d["pair"], d["verdict"]) for d in data] == [("a − b", "not significant"), ("a − c", "significant")]
