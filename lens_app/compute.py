@@ -114,3 +114,9 @@ def skip_walkthrough(candidate: str, reference: str, options: rouge_core.Options
 @st.cache_data(max_entries=16, show_spinner=False)
 def multi_reference(candidate: str, references: tuple[str, ...], method: str, options: rouge_core.Options) -> dict:
     return explain.multi_reference(candidate, list(references), method, options)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def tokenization(text: str, options: rouge_core.Options) -> list[dict]:
+    """How the tokenizer reads one text, word by word as typed (rouge_core.explain)."""
+    return explain.tokenization_view(text, options)

@@ -3,11 +3,15 @@ Kolena documentation (texts copied from the conformance seeds), a multi-sentence
 pair, and what the Learn and Why-do-tools-disagree pages show before there are texts.
 
 Copied here rather than read from shared/ at run time, so the app has no data dependency.
+The language examples are rouge_core.languages.EXAMPLES (the library's tests check their
+highlights); each names its language, and loading one chooses the multilingual profile.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from rouge_core import languages
 
 
 @dataclass(frozen=True)
@@ -18,6 +22,7 @@ class Example:
     candidate: str
     references: tuple[str, ...]
     note: str = ""
+    language: str | None = None  # set: loading it scores under the multilingual profile with this language
 
 
 EXAMPLES: tuple[Example, ...] = (
@@ -95,6 +100,19 @@ EXAMPLES: tuple[Example, ...] = (
 
 DEFAULT_EXAMPLE = EXAMPLES[0]
 
+# Why each language needs more than rouge-score's [a-z0-9] (the note under a loaded example).
+_LANGUAGE_NOTES = {
+    "thai": "Thai has no spaces between words: PyThaiNLP cuts ผมชอบแมว into ผม ชอบ แมว. XL-Sum counts the space "
+            "between phrases as a token of its own.",
+    "hindi": "Devanagari vowel signs (matras) belong to their word: a naive word pattern breaks हिन्दी apart.",
+    "chinese": "Chinese has no spaces: jieba segments it into words (北京, 天安门).",
+    "japanese": "Japanese mixes kanji and kana without spaces: MeCab segments it into words (東京, に, 住ん, で).",
+}
+LANGUAGE_EXAMPLES: tuple[Example, ...] = tuple(
+    Example(f"language-{language}", languages.display_name(language), "written for ROUGE Lens", candidate,
+            (reference,), _LANGUAGE_NOTES.get(language, ""), language)
+    for language, (candidate, reference) in languages.EXAMPLES.items())
+
 # What the Learn and Why-do-tools-disagree pages show before the Score page has texts.
 LEARN_EXAMPLE = Example(
     "learn-walkthrough", "Learn: clipping, sentences and two references", "written for ROUGE Lens",
@@ -110,7 +128,7 @@ DISAGREE_EXAMPLE = Example(
 
 
 def get_example(key: str) -> Example:
-    for example in EXAMPLES:
+    for example in (*EXAMPLES, *LANGUAGE_EXAMPLES):
         if example.key == key:
             return example
-    raise KeyError(f"no example {key!r}; known: {', '.join(e.key for e in EXAMPLES)}")
+    raise KeyError(f"no example {key!r}; known: {', '.join(e.key for e in (*EXAMPLES, *LANGUAGE_EXAMPLES))}")

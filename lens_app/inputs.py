@@ -11,7 +11,7 @@ import streamlit as st
 
 from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
 
-from . import examples, state
+from . import examples, sidebar, state
 from .markup import md
 
 _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
@@ -29,10 +29,14 @@ def forget_upload_errors() -> None:
 
 
 def load_example(key: str) -> None:
+    """Load an example's texts (a callback: before the sidebar is drawn). A language example
+    also chooses the multilingual profile with its language, which it needs to score right."""
     example = examples.get_example(key)
     state.set_texts(example.candidate, list(example.references))
     st.session_state["loaded_example"] = example.key
     forget_upload_errors()
+    if example.language:
+        sidebar.choose_profile("multilingual", language=example.language)
 
 
 def ensure_texts() -> None:
@@ -41,11 +45,10 @@ def ensure_texts() -> None:
         load_example(examples.DEFAULT_EXAMPLE.key)
 
 
-def render_examples() -> None:
-    st.markdown("**Try an example** (one click loads it; your settings stay):")
-    columns = st.columns(4)
-    for i, example in enumerate(examples.EXAMPLES):
-        columns[i % 4].button(
+def _example_buttons(chosen: tuple[examples.Example, ...], columns: int) -> None:
+    cells = st.columns(columns)
+    for i, example in enumerate(chosen):
+        cells[i % columns].button(
             example.title,
             key=f"example_{example.key}",
             on_click=load_example,
@@ -53,6 +56,13 @@ def render_examples() -> None:
             help=f"{example.source}. {example.note}",
             width="stretch",
         )
+
+
+def render_examples() -> None:
+    st.markdown("**Try an example** (one click loads it; your settings stay):")
+    _example_buttons(examples.EXAMPLES, 4)
+    st.markdown("**Try another language** (loads the pair and the multilingual profile with its language):")
+    _example_buttons(examples.LANGUAGE_EXAMPLES, len(examples.LANGUAGE_EXAMPLES))
     loaded = st.session_state.get("loaded_example")
     if loaded:
         example = examples.get_example(loaded)

@@ -5,6 +5,11 @@ and the methods' parameters n, d and w), with the defaults and the choices defin
 Pages ask it for `.options()` (a rouge_core.Options) and `.methods()` (method names); share
 links are `.to_query()` and `Settings.from_query(...)`. The sidebar's widgets are one view of
 it (lens_app.sidebar); nothing else keeps a copy of a setting.
+
+`language` and `strip_diacritics` are kept whatever the tokenizer, but `.options()` passes
+them only to the tokenizers that read them (rouge_core.words.LANGUAGE_AWARE and
+DIACRITICS_AWARE): a language the tokenizer ignores changes no number, so it stays out of the
+Options and the signature, and comes back into effect with a tokenizer that reads it.
 """
 
 from __future__ import annotations
@@ -13,16 +18,28 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 
 import rouge_core
+from rouge_core.languages import LANGUAGES, XLSUM_STEMMED, canonical
 from rouge_core.methods import method_name
-from rouge_core.options import MULTI_REF_MODES
+from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
+from rouge_core.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
-from rouge_core.words import TOKENIZERS
+from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
 
 CUSTOM = "custom"
 DEFAULT_PROFILE = "rouge-score"
 PROFILE_CHOICES = (*rouge_core.PROFILES, CUSTOM)
-STEMMERS = ("none", "porter", "rouge155", "snowball-english")
+BASIC_STEMMERS = ("none", "porter", "rouge155", "snowball-english")
+STEMMERS = (*BASIC_STEMMERS, *RUNNABLE_XLSUM_STEMMERS)
+XLSUM_STEMMER_PROFILES = ("multilingual", CUSTOM)  # the profiles whose stemmer list offers XL-Sum's
 STOPWORDS = ("none", "smart")
+STEMMER_LABELS = {
+    "none": "none",
+    "porter": "porter: NLTK's Porter (rouge-score)",
+    "rouge155": "rouge155: WordNet exceptions + Porter (ROUGE-1.5.5 -m)",
+    "snowball-english": "snowball-english: Snowball (Porter 2)",
+}
+NO_LANGUAGE = "none"  # the widget's and the link's word for Options(language=None)
+LANGUAGE_CHOICES = (NO_LANGUAGE, *LANGUAGES)
 MULTI_REF_LABELS = {
     "pooled": "pooled: counts summed over references (ROUGE-1.5.5 -f A)",
     "best-recall": "best recall (ROUGE-1.5.5 -f B)",
@@ -30,27 +47,38 @@ MULTI_REF_LABELS = {
     "max": "max of P, R, F separately (MATLAB)",
     "mean": "mean over references",
 }
-TOKENIZER_LABELS = {
-    "rouge155": "rouge155: ASCII letters and digits (Perl)",
-    "rouge-score": "rouge-score: lower-case, [a-z0-9]",
-    "whitespace": "whitespace: tokens as written",
-    "unicode": "unicode: words in any script",
-    "cjk": "cjk: one token per CJK character",
-}
+
+
+def stemmer_label(name: str) -> str:
+    """A stemmer's name with what it is (the sidebar's choices)."""
+    if name.startswith(XLSUM_PREFIX):
+        language = name.removeprefix(XLSUM_PREFIX)
+        what = "Porter (no language)" if language == "porter" else XLSUM_STEMMED[language]
+        return f"{name}: XL-Sum's, {what}"
+    return STEMMER_LABELS.get(name, name)
+
+
 # The Options fields the sidebar sets; the profile decides the rest.
-OPTION_FIELDS = ("tokenizer", "lowercase", "stemmer", "stopwords", "multi_ref", "alpha")
-CHOICES = {"profile": PROFILE_CHOICES, "tokenizer": TOKENIZERS, "stemmer": STEMMERS, "stopwords": STOPWORDS,
-           "multi_ref": MULTI_REF_MODES}
+OPTION_FIELDS = ("tokenizer", "language", "strip_diacritics", "lowercase", "stemmer", "stopwords", "multi_ref", "alpha")
+CHOICES = {"profile": PROFILE_CHOICES, "tokenizer": TOKENIZERS, "language": LANGUAGE_CHOICES, "stemmer": STEMMERS,
+           "stopwords": STOPWORDS, "multi_ref": MULTI_REF_MODES}
 
 
 def _yes(value: bool) -> str:
     return "1" if value else "0"
 
 
+def _language(text: str) -> str:
+    """A language from a link: its canonical name (XL-Sum's aliases accepted) or "none"."""
+    return NO_LANGUAGE if text.strip().lower() in (NO_LANGUAGE, "") else canonical(text)
+
+
 # Settings field -> (URL parameter, to text, from text). The names are those of links already shared.
 QUERY = {
     "profile": ("profile", str, str),
     "tokenizer": ("tok", str, str),
+    "language": ("lang", str, _language),
+    "strip_diacritics": ("strip", _yes, lambda s: s == "1"),
     "lowercase": ("lc", _yes, lambda s: s == "1"),
     "stemmer": ("stem", str, str),
     "stopwords": ("sw", str, str),
@@ -66,9 +94,16 @@ RANGES = {"max_n": NGRAM_N, "skip_distance": SKIP_DISTANCE, "weight": WLCS_WEIGH
 
 def _profile_fields(name: str) -> dict:
     options = rouge_core.profile(name)
+    return _sidebar_values(options)
+
+
+def _sidebar_values(options: rouge_core.Options) -> dict:
+    """The OPTION_FIELDS of an Options as the sidebar holds them."""
     values = {f: getattr(options, f) for f in OPTION_FIELDS}
     if not isinstance(values["stopwords"], str):
         values["stopwords"] = "none"
+    if values["language"] is None:
+        values["language"] = NO_LANGUAGE
     return values
 
 
@@ -79,6 +114,8 @@ class Settings:
 
     profile: str = DEFAULT_PROFILE
     tokenizer: str = _profile_fields(DEFAULT_PROFILE)["tokenizer"]
+    language: str = _profile_fields(DEFAULT_PROFILE)["language"]
+    strip_diacritics: bool = _profile_fields(DEFAULT_PROFILE)["strip_diacritics"]
     lowercase: bool = _profile_fields(DEFAULT_PROFILE)["lowercase"]
     stemmer: str = _profile_fields(DEFAULT_PROFILE)["stemmer"]
     stopwords: str = _profile_fields(DEFAULT_PROFILE)["stopwords"]
@@ -99,16 +136,38 @@ class Settings:
         """The settings of an Options the sidebar can express (its profile and the fields
         the sidebar sets); ValueError for one it cannot."""
         settings = cls(profile=options.profile if options.profile in PROFILE_CHOICES else CUSTOM,
-                       **{f: getattr(options, f) for f in OPTION_FIELDS}, **changes)
-        if settings.options() != options:
+                       **_sidebar_values(options), **changes)
+        offered = all(getattr(settings, f) in CHOICES[f] for f in CHOICES)  # not, e.g., a user's tokenizer
+        if not offered or settings.options() != options:
             raise ValueError(f"the sidebar cannot express these options: {options}")
         return settings
 
     def options(self) -> rouge_core.Options:
         chosen = {f: getattr(self, f) for f in OPTION_FIELDS}
+        chosen["language"] = None if self.language == NO_LANGUAGE or not self.reads_language else self.language
+        chosen["strip_diacritics"] = self.strip_diacritics and self.reads_diacritics
         if self.profile == CUSTOM:
             return rouge_core.Options(**chosen)
         return rouge_core.profile(self.profile, **chosen)
+
+    @property
+    def stemmer_choices(self) -> tuple[str, ...]:
+        """The stemmers the sidebar offers: XL-Sum's per-language ones with the multilingual
+        (or a custom) profile, where they belong, and with any profile once one is chosen
+        (a link can carry one)."""
+        if self.profile in XLSUM_STEMMER_PROFILES or self.stemmer not in BASIC_STEMMERS:
+            return STEMMERS
+        return BASIC_STEMMERS
+
+    @property
+    def reads_language(self) -> bool:
+        """Whether the tokenizer's words depend on the language."""
+        return self.tokenizer in LANGUAGE_AWARE
+
+    @property
+    def reads_diacritics(self) -> bool:
+        """Whether the tokenizer can strip Arabic and Hebrew diacritics."""
+        return self.tokenizer in DIACRITICS_AWARE
 
     @property
     def distance(self) -> int | None:
@@ -121,11 +180,19 @@ class Settings:
                 method_name("W", self.weight), method_name("S", self.distance), method_name("SU", self.distance)]
 
     def differing(self) -> list[str]:
-        """The option fields set away from the profile's own values."""
+        """The option fields set away from the profile's own values (those in effect: a
+        language the tokenizer does not read is none)."""
         if self.profile == CUSTOM:
             return []
         preset = _profile_fields(self.profile)
-        return [f for f in OPTION_FIELDS if getattr(self, f) != preset[f]]
+        chosen = _sidebar_values(self.options())
+        return [f for f in OPTION_FIELDS if chosen[f] != preset[f]]
+
+    @property
+    def within_profile(self) -> bool:
+        """Whether the options are still the profile's tool (settings it offers itself, such
+        as rouge-score's Porter stemmer or the multilingual profile's language, keep it)."""
+        return self.profile != CUSTOM and self.options().profile == self.profile
 
     def replace(self, **changes) -> "Settings":
         return replace(self, **changes)

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rouge_core.languages import language_choices
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
-from rouge_core.words import TOKENIZERS
+from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
-from .settings import (MULTI_REF_LABELS, PROFILE_CHOICES, STEMMERS, STOPWORDS, TOKENIZER_LABELS, Settings)
+from .settings import (CUSTOM, LANGUAGE_CHOICES, MULTI_REF_LABELS, NO_LANGUAGE, PROFILE_CHOICES, STOPWORDS,
+                       Settings, stemmer_label)
 
 # Settings field -> its widget's key
 WIDGETS = {
     "profile": "sb_profile",
     "tokenizer": "sb_tokenizer",
+    "language": "sb_language",
+    "strip_diacritics": "sb_strip_diacritics",
     "lowercase": "sb_lowercase",
     "stemmer": "sb_stemmer",
     "stopwords": "sb_stopwords",
@@ -33,6 +37,8 @@ WIDGETS = {
     "weight": "sb_w",
 }
 PROFILE, TOKENIZER, STEMMER, MULTI_REF = WIDGETS["profile"], WIDGETS["tokenizer"], WIDGETS["stemmer"], WIDGETS["multi_ref"]
+LANGUAGE, STRIP_DIACRITICS = WIDGETS["language"], WIDGETS["strip_diacritics"]
+_LANGUAGE_LABELS = {(value or NO_LANGUAGE): label for value, label in language_choices()}
 ALPHA, MAX_N, SKIP, SKIP_UNLIMITED, WEIGHT = (WIDGETS[f] for f in ("alpha", "max_n", "skip_distance", "skip_unlimited",
                                                                   "weight"))
 F_PARAM = "sb_f_param"  # which of β / α is drawn
@@ -53,7 +59,8 @@ def _beta(alpha: float) -> float:
 def from_widgets() -> Settings:
     ss = st.session_state
     return Settings(**{field: ss[key] for field, key in WIDGETS.items()}).replace(
-        lowercase=bool(ss[WIDGETS["lowercase"]]), alpha=float(ss[ALPHA]), max_n=int(ss[MAX_N]),
+        lowercase=bool(ss[WIDGETS["lowercase"]]), strip_diacritics=bool(ss[STRIP_DIACRITICS]),
+        alpha=float(ss[ALPHA]), max_n=int(ss[MAX_N]),
         skip_distance=int(ss[SKIP]), skip_unlimited=bool(ss[SKIP_UNLIMITED]), weight=round(float(ss[WEIGHT]), 4))
 
 
@@ -75,12 +82,19 @@ def ensure_defaults() -> None:
     ss.setdefault(F_PARAM, "β")
 
 
-def _load_profile() -> None:
-    name = st.session_state[PROFILE]
+def choose_profile(name: str, **changes) -> None:
+    """Load a profile's values into the widgets (then `changes`), keeping the method
+    parameters; "custom" keeps every value. Call before the widgets are drawn (a callback)."""
     current = from_widgets()
-    show(Settings.for_profile(name, max_n=current.max_n, skip_distance=current.skip_distance,
-                              skip_unlimited=current.skip_unlimited, weight=current.weight)
-         if name != "custom" else current)
+    if name == CUSTOM:
+        show(current.replace(profile=CUSTOM, **changes))
+        return
+    show(Settings.for_profile(name, **{"max_n": current.max_n, "skip_distance": current.skip_distance,
+                                       "skip_unlimited": current.skip_unlimited, "weight": current.weight, **changes}))
+
+
+def _load_profile() -> None:
+    choose_profile(st.session_state[PROFILE])
 
 
 def _beta_changed() -> None:
@@ -102,8 +116,19 @@ def render() -> Settings:
                  help="A preset that makes the numbers equal one tool's: ROUGE-1.5.5 (Perl), Google's rouge-score, "
                       "MATLAB rougeEvaluationScore or the Go reval package.")
     sb.selectbox("Tokenizer", TOKENIZERS, key=TOKENIZER, format_func=lambda t: TOKENIZER_LABELS.get(t, t))
+    tokenizer = ss[TOKENIZER]
+    sb.selectbox("Language", LANGUAGE_CHOICES, key=LANGUAGE, format_func=_LANGUAGE_LABELS.get,
+                 disabled=tokenizer not in LANGUAGE_AWARE,
+                 help="Which language the texts are in. The unicode and cjk tokenizers read Han characters as Chinese "
+                      "or Japanese words and Turkish or Azerbaijani dotted and dotless i by it; the multilingual profile "
+                      f"chooses XL-Sum's segmenter. Only the {', '.join(LANGUAGE_AWARE)} tokenizers read it.")
+    sb.checkbox("Strip Arabic/Hebrew diacritics", key=STRIP_DIACRITICS, disabled=tokenizer not in DIACRITICS_AWARE,
+                help="Drop Arabic harakat and the tatweel, Hebrew niqqud and cantillation from words, so a vowelled word "
+                     f"matches the same word without vowels. Only the {', '.join(DIACRITICS_AWARE)} tokenizers do.")
     sb.checkbox("Lower-case", key=WIDGETS["lowercase"])
-    sb.selectbox("Stemmer", STEMMERS, key=STEMMER, help="porter: NLTK (rouge-score); rouge155: WordNet exceptions + Porter (-m)")
+    sb.selectbox("Stemmer", from_widgets().stemmer_choices, key=STEMMER, format_func=stemmer_label,
+                 help="porter: NLTK (rouge-score); rouge155: WordNet exceptions + Porter (-m); xlsum-…: XL-Sum's "
+                      "stemmer of that language (tokens longer than 3 characters)")
     sb.selectbox("Stopwords", STOPWORDS, key=WIDGETS["stopwords"], help="smart: the SMART list ROUGE-1.5.5 removes with -s")
     sb.selectbox("Several references", list(MULTI_REF_LABELS), key=MULTI_REF, format_func=MULTI_REF_LABELS.get)
     sb.radio("F-measure weight", ("β", "α"), key=F_PARAM, horizontal=True,
@@ -128,7 +153,10 @@ def render() -> Settings:
     settings = from_widgets()
     ss[state.SETTINGS_KEY] = settings
     changed = settings.differing()
-    if changed:
+    if changed and settings.within_profile:
+        sb.caption(f"Set within the {settings.profile} profile: {', '.join(changed)}. The tool offers "
+                   f"{'these' if len(changed) > 1 else 'this'} itself, so the numbers still equal that tool's.")
+    elif changed:
         sb.caption(f"Changed from the {settings.profile} profile: {', '.join(changed)}. "
                    "The numbers no longer claim to equal that tool's.")
     return settings

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
-from lens_app import compute, costs
+from lens_app import compute, costs, tokens_ui
 from lens_app.display import show_table
 from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
@@ -69,10 +69,14 @@ if not candidate.strip() or not references:
     candidate, references = LEARN_EXAMPLE.candidate, list(LEARN_EXAMPLE.references)
     st.info("No texts on the Score page yet, so this walk-through uses a built-in example. Enter your own texts on the Score page and come back.")
 options = current_options()
-st.caption(f"Tokenized as the current settings say: tokenizer `{options.tokenizer}`, stemmer `{options.stemmer}`, "
+st.caption(f"Tokenized as the current settings say: {tokens_ui.settings_text(options)}; "
            f"sentences split by `{options.sentence_split}` (profile `{options.profile}`).")
 
-cand_doc, ref_docs = compute.documents(candidate, tuple(references), options)
+try:
+    cand_doc, ref_docs = compute.documents(candidate, tuple(references), options)
+except ValueError as exc:  # e.g. a segmenter or stemmer whose package is not installed
+    st.error(f"These settings cannot tokenize the texts: {md(exc)}")
+    st.stop()
 ref_index = 0
 if len(ref_docs) > 1:
     ref_index = st.selectbox(
@@ -92,6 +96,11 @@ def per_reference_stats(method: str) -> rouge_core.Stats:
 
 def affordable(*methods: str) -> bool:
     return costs.affordable(candidate, (reference,), methods, options, evidence=True, what="This walk-through")
+
+
+# --- tokens --------------------------------------------------------------------------------
+def tokens_section() -> None:
+    tokens_ui.render(candidate, reference, f"Reference {ref_index + 1}", cand_doc, ref_doc, options)
 
 
 # --- ROUGE-N -------------------------------------------------------------------------------
@@ -256,6 +265,7 @@ def multi_section() -> None:
 
 # --- the page: each section computes only while it is open --------------------------------
 SECTIONS = (
+    ("How your text is tokenized", tokens_section, "learn_open_tokens", False),
     ("ROUGE-N: counting shared n-grams", ngram_section, "learn_open_n", True),
     ("ROUGE-L: the longest common subsequence", lcs_section, "learn_open_l", False),
     ("ROUGE-W: rewarding consecutive matches", wlcs_section, "learn_open_w", False),

@@ -49,6 +49,7 @@ from itertools import combinations
 from typing import Sequence
 
 from . import corpus_io
+from .languages import canonical
 from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
 from .cost import UNBOUNDED, CostLimitError
 from .methods import parse_method
@@ -57,7 +58,7 @@ from .scoring import DEFAULT_METHODS
 from .sentences import SENTENCE_SPLITTERS
 from .textio import InputError, decode_bytes, split_lines
 from .version import __version__
-from .words import TOKENIZERS
+from .words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS, load_tokenizer, tokenizer_label
 
 PROG = "rouge-lens"
 PROGRESS_EVERY = 1000
@@ -91,8 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rouge1..rougeN rougeL rougeLsum rougeLsum-best rougeW-1.2 rougeS4 rougeS* rougeSU4 rougeSU* "
                         f"(default: {' '.join(DEFAULT_METHODS)})")
     m.add_argument("-p", "--profile", default="rouge-score", help=f"preset: {', '.join(PROFILES)} (default rouge-score)")
-    m.add_argument("--tokenizer", choices=TOKENIZERS)
-    m.add_argument("--stemmer", help="none, porter, rouge155 or snowball-<language>")
+    m.add_argument("--tokenizer", metavar="NAME|MODULE:FUNCTION",
+                   help=f"{', '.join(TOKENIZERS)}, or your own function text -> tokens imported from MODULE "
+                        "(found from the current directory too), e.g. mytok:split")
+    m.add_argument("--language", metavar="LANG",
+                   help="the texts' language, read by the unicode, cjk and multilingual tokenizers (e.g. thai, chinese, "
+                        "japanese, hindi; XL-Sum's names and aliases)")
+    m.add_argument("--strip-diacritics", action="store_true",
+                   help="drop Arabic harakat and Hebrew niqqud from words (unicode and cjk tokenizers)")
+    m.add_argument("--stemmer", help="none, porter, rouge155, snowball-<language> or xlsum-<language>")
     m.add_argument("--stopwords", metavar="LIST", help="none, smart, or a file of words (one per line)")
     m.add_argument("--sentence-split", choices=SENTENCE_SPLITTERS, help="how texts split into sentences")
     m.add_argument("--case-sensitive", action="store_true", help="do not lower-case tokens")
@@ -157,10 +165,42 @@ def read_corpus(args, stdin) -> corpus_io.Corpus:
                                    marker=args.sentence_sep, max_bytes=None)
 
 
+def _tokenizer(spec: str):
+    """A built-in tokenizer's name, or the user's function imported from "module:function"
+    (the current directory is searched too, as `python -m` does)."""
+    if spec in TOKENIZERS:
+        return spec
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        return load_tokenizer(spec)
+    except ValueError as exc:
+        raise CliError(f"--tokenizer: {exc}") from None
+
+
+def _check_language_options(opts) -> None:
+    """--language and --strip-diacritics with a tokenizer that does not read them would change
+    no number while the user expects them to: say so instead."""
+    name = tokenizer_label(opts.tokenizer)
+    if opts.language is not None and opts.tokenizer not in LANGUAGE_AWARE:
+        raise CliError(f"--language {opts.language} changes nothing with the {name} tokenizer; use it with "
+                       f"--tokenizer {' / '.join(LANGUAGE_AWARE)} (or --profile multilingual)")
+    if opts.strip_diacritics and opts.tokenizer not in DIACRITICS_AWARE:
+        raise CliError(f"--strip-diacritics changes nothing with the {name} tokenizer; use it with "
+                       f"--tokenizer {' / '.join(DIACRITICS_AWARE)}")
+
+
 def build_options(args, stdin):
     overrides = {}
     if args.tokenizer:
-        overrides["tokenizer"] = args.tokenizer
+        overrides["tokenizer"] = _tokenizer(args.tokenizer)
+    if args.language:
+        try:
+            overrides["language"] = canonical(args.language)
+        except ValueError as exc:
+            raise CliError(f"--language: {exc}") from None
+    if args.strip_diacritics:
+        overrides["strip_diacritics"] = True
     if args.stemmer:
         overrides["stemmer"] = args.stemmer
     if args.stopwords:
@@ -191,6 +231,7 @@ def build_options(args, stdin):
             get_stemmer(opts.stemmer, opts.data_dir)
     except (ValueError, TypeError) as exc:
         raise CliError(str(exc)) from None
+    _check_language_options(opts)
     return opts
 
 

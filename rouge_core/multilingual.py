@@ -31,7 +31,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable
 
-from .languages import ALIASES, XLSUM_STEMMED
+from .languages import ALIASES, UNRUNNABLE_STEMMERS, XLSUM_STEMMED
 from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
 
 Triples = list[tuple[str, int, int]]
@@ -299,9 +299,8 @@ def _language_stemmer(language: str) -> Callable[[str], str]:
     if language == "turkish":
         module = require("TurkishStemmer", "XL-Sum's Turkish stemmer", "TurkishStemmer")
         return module.TurkishStemmer().stem
-    if language == "bengali":
-        raise ValueError("XL-Sum's Bengali stemmer cannot run: the rule file it reads is missing from the published "
-                         "multilingual-rouge package; score Bengali without stemming")
+    if language in UNRUNNABLE_STEMMERS:
+        raise ValueError(UNRUNNABLE_STEMMERS[language])
     from nltk.stem.snowball import SnowballStemmer
 
     # XL-Sum asks NLTK to leave NLTK's stopwords unstemmed (ignore_stopwords=True); that needs

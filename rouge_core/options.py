@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from .stats import alpha_from_beta, beta_from_alpha
 from .sentences import SENTENCE_SPLITTERS
-from .languages import canonical
+from .languages import UNRUNNABLE_STEMMERS, canonical
 from .multilingual import STEMMER_LANGUAGES, STEMMER_PREFIX
 from .stemming import STEMMERS, is_stemmer_name
 from .words import TOKENIZERS, UserTokenizer, word_splitter
@@ -214,6 +214,8 @@ def profile(name: str = "rouge-score", **overrides) -> Options:
 
 ANY = "any value"
 XLSUM_STEMMERS = tuple(STEMMER_PREFIX + name for name in STEMMER_LANGUAGES)
+# those that run (given the [multilingual] extra where they need a package of it)
+RUNNABLE_XLSUM_STEMMERS = tuple(STEMMER_PREFIX + name for name in STEMMER_LANGUAGES if name not in UNRUNNABLE_STEMMERS)
 # Settings each tool itself offers: choosing them stays within the profile.
 _NATIVE_OPTIONS = {
     "rouge-1.5.5": {

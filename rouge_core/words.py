@@ -234,8 +234,10 @@ TOKENIZER_LABELS = {
     "multilingual": "multilingual: XL-Sum's tokenizer (punctuation split, its language's segmenter)",
     "xlsum-basic": "xlsum-basic: XL-Sum's basic tokenizer (its rougeLsum sentences)",
 }
-# The tokenizers whose words depend on the `language` and `strip_diacritics` options.
+# The tokenizers whose words depend on the `language` option, and those that honour
+# `strip_diacritics` (XL-Sum's tokenizer keeps every mark, as XL-Sum does).
 LANGUAGE_AWARE = ("unicode", "cjk", "multilingual")
+DIACRITICS_AWARE = ("unicode", "cjk")
 
 
 # --- a tokenizer with its settings ---------------------------------------------------------
@@ -273,7 +275,7 @@ def word_splitter(tokenizer, language: str | None = None, strip_diacritics: bool
     if not isinstance(tokenizer, str):
         return tokenizer if isinstance(tokenizer, UserTokenizer) else UserTokenizer.wrap(tokenizer)
     if tokenizer in LANGUAGE_AWARE and (language is not None or strip_diacritics):
-        return Splitter(tokenizer, language, strip_diacritics and tokenizer != "multilingual")
+        return Splitter(tokenizer, language, strip_diacritics and tokenizer in DIACRITICS_AWARE)
     return tokenizer
 
 
@@ -367,6 +369,8 @@ def load_tokenizer(spec: str) -> UserTokenizer:
         target = importlib.import_module(module_name)
     except ImportError as exc:
         raise ValueError(f"cannot import the tokenizer module {module_name!r}: {exc}") from exc
+    except Exception as exc:  # the module itself fails while it loads (a syntax error, a raise)
+        raise ValueError(f"the tokenizer module {module_name!r} failed to import: {type(exc).__name__}: {exc}") from exc
     for part in attr.split("."):
         try:
             target = getattr(target, part)

@@ -101,6 +101,26 @@ def _gram_text(gram: tuple[str, ...]) -> str:
     return " ".join(gram)
 
 
+# --- tokens --------------------------------------------------------------------------------
+
+# Neighbouring tokens alternate two tints, so the words of a script written without spaces
+# (Thai, Chinese, Japanese) show where one ends and the next begins.
+TOKEN_STYLES = ("background:rgba(51,154,240,0.3);border-bottom:2px solid #1c7ed6;",
+                "background:rgba(151,117,250,0.3);border-bottom:2px solid #7048e8;")
+
+
+def tokens_html(doc: Document, limit: int | None = None) -> str:
+    """The text as typed with every token marked (its term and offsets on hover) and the
+    characters no token covers left plain; with `limit`, only the text up to the end of the
+    first `limit` tokens."""
+    shown = len(doc.tokens) if limit is None else min(limit, len(doc.tokens))
+    marks = {i: Mark("rl-token", TOKEN_STYLES[i % 2], f"token {i + 1}: “{tok.term}” at characters {tok.start}–{tok.end}")
+             for i, tok in enumerate(doc.tokens[:shown])}
+    end = len(doc.text) if shown == len(doc.tokens) else max(t.end for t in doc.tokens[:shown]) if shown else 0
+    body = _render_range(doc, marks, 0, shown, 0, end)
+    return _boxed(body + ("…" if end < len(doc.text) else ""))
+
+
 # --- ROUGE-N -------------------------------------------------------------------------------
 
 

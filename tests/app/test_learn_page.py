@@ -2,13 +2,16 @@
 
 from pathlib import Path
 
+import html
+import re
+
 import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import rouge_core
 from lens_app.settings import Settings
-from rouge_core import explain
+from rouge_core import explain, languages
 from rouge_core.scoring import prepare_pair
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +127,7 @@ def test_empty_state_uses_the_example_and_names_the_paper():
     at.run()
     assert not at.exception
     assert any("built-in example" in i.value for i in at.info)
-    assert len(at.expander) == 5
+    assert len(at.expander) == 6  # the tokenization section and the five methods' sections
     assert all("Lin (2004)" in c.value for c in at.caption if c.value.startswith("Sources"))
     assert sum(c.value.startswith("Sources") for c in at.caption) == 5
 
@@ -143,7 +146,8 @@ def test_learn_page_through_the_router():
 
 def test_a_closed_section_computes_nothing():
     at = run_page(*INPUTS[0], open_sections=())
-    assert [e.label for e in at.expander][:1] == ["ROUGE-N: counting shared n-grams"]
+    assert [e.label for e in at.expander][:2] == ["How your text is tokenized", "ROUGE-N: counting shared n-grams"]
+    assert not [df for df in at.dataframe if "made into" in df.value.columns] and not at.html  # tokens wait too
     assert len(at.get("vega_lite_chart")) == 0  # the heatmap, weight curve and growth charts wait
     assert "Union hits" not in shown(at) and "Clipping:" in shown(at)  # ROUGE-N is open by default
 
@@ -156,3 +160,62 @@ def test_reval_best_sentence_recall_above_one_is_named_as_reval_quirk():
     assert "2.0000 is above 1" in notes[0] and "named reval quirk" in notes[0]
     clipped = run_page("a\na", ["a"], rouge_core.profile("rouge-score"))
     assert not [i for i in clipped.info if "above 1" in i.value]
+
+
+TOKENS_SECTION = "learn_open_tokens"
+
+
+def token_tables(at: AppTest) -> list:
+    return [df.value for df in at.dataframe if "made into" in df.value.columns]
+
+
+def marked_tokens(at: AppTest) -> list[list[str]]:
+    """The text of every token span drawn, per text box."""
+    return [[html.unescape(t) for t in re.findall(r'<span class="rl-token"[^>]*>([^<]*)</span>', h.value)]
+            for h in at.html]
+
+
+@pytest.mark.parametrize("language", list(languages.EXAMPLES))
+def test_the_tokenization_section_shows_the_tokens_of_the_users_texts(language):
+    candidate, reference = languages.EXAMPLES[language]
+    options = rouge_core.profile("multilingual", language=language)
+    at = run_page(candidate, [reference], options, open_sections=(TOKENS_SECTION,))
+    cand_doc, (ref_doc,) = prepare_pair(candidate, [reference], options)
+    # every scoring token is marked on the characters typed, in order
+    assert marked_tokens(at) == [[candidate[t.start:t.end] for t in cand_doc.tokens],
+                                 [reference[t.start:t.end] for t in ref_doc.tokens]]
+    tables = token_tables(at)
+    assert len(tables) == 2
+    for frame, text in zip(tables, (candidate, reference)):
+        rows = explain.tokenization_view(text, options)
+        assert frame["as typed"].tolist() == [r["as typed"] for r in rows]
+        assert frame["tokens"].tolist() == [len(r["tokens"]) for r in rows]
+        assert frame["made into"].tolist() == [" ".join(f"“{t}”" for t in r["tokens"]) for r in rows]
+        assert frame["dropped"].tolist() == [r["dropped"] for r in rows]
+    assert f"language **{languages.display_name(language)}" in "\n".join(c.value for c in at.caption)
+
+
+def test_the_tokenization_section_shows_segmented_and_dropped_words():
+    thai, _ = languages.EXAMPLES["thai"]
+    at = run_page(thai, ["หมา"], rouge_core.profile("multilingual", language="thai"), open_sections=(TOKENS_SECTION,))
+    first = token_tables(at)[0].iloc[0]
+    # segmented into its words, and XL-Sum's joining space (a token it counts) shown with them
+    assert (first["as typed"], first["start"], first["end"], first["made into"], first["offsets"]) == (
+        "ผมชอบแมว", 0, 8, "“ผม” “ชอบ” “แมว” “ ”", "0–2 2–5 5–8 8–9")
+    hindi, _ = languages.EXAMPLES["hindi"]
+    at = run_page(hindi, ["मुझे"], rouge_core.profile("rouge-score"), open_sections=(TOKENS_SECTION,))
+    frame = token_tables(at)[0]
+    assert frame["tokens"].tolist() == [0] * 5  # rouge-score keeps [a-z0-9]: every Hindi word is dropped whole
+    assert frame["dropped"].tolist() == hindi.split()
+    assert marked_tokens(at) == [[], []]
+
+
+def test_the_tokenization_section_escapes_the_users_text():
+    candidate = "the <b>cat</b> & <script>alert(1)</script> dog"
+    at = run_page(candidate, ["the cat"], rouge_core.profile("rouge-score", tokenizer="whitespace"),
+                  open_sections=(TOKENS_SECTION,))
+    bodies = [h.value for h in at.html]
+    assert all("<b>" not in b and "<script>" not in b for b in bodies)
+    assert "&lt;b&gt;cat&lt;/b&gt;" in bodies[0] and "&amp;" in bodies[0]
+    assert marked_tokens(at)[0] == candidate.split()
+    assert token_tables(at)[0]["as typed"].tolist() == candidate.split()

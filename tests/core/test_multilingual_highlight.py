@@ -76,3 +76,25 @@ def test_thai_space_tokens_of_xlsum_mark_the_gap_they_stand_for():
     space = result.candidate.tokens[2]
     assert "ผมชอบ, กินข้าว"[space.start:space.end] == ", "
     assert result["rouge1"].fmeasure == 1.0
+
+
+@pytest.mark.parametrize("language", list(languages.EXAMPLES))
+def test_every_token_is_marked_on_its_characters(language):
+    cand, _ = languages.EXAMPLES[language]
+    doc = rouge_core.score(cand, [cand], ["rouge1"], "multilingual", language=language).candidate
+    markup = highlight.tokens_html(doc)
+    assert _marked(markup, "rl-token") == [cand[t.start:t.end] for t in doc.tokens]
+    assert html.unescape(re.sub(r"<[^>]+>", "", markup)) == cand
+    # neighbouring tokens alternate tints, so unspaced words show where each ends
+    styles = re.findall(r'<span class="rl-token" style="([^"]*)"', markup)
+    assert all(a != b for a, b in zip(styles, styles[1:]))
+
+
+def test_a_token_limit_draws_the_text_up_to_the_last_token_shown():
+    doc = rouge_core.score("a <b> c d", ["a"], ["rouge1"], "rouge-score", tokenizer="whitespace").candidate
+    markup = highlight.tokens_html(doc, limit=2)
+    assert _marked(markup, "rl-token") == ["a", "<b>"]
+    assert html.unescape(re.sub(r"<[^>]+>", "", markup)) == "a <b>…"
+    assert "&lt;b&gt;" in markup and "<b>" not in markup
+    empty = rouge_core.score("!!", ["a"], ["rouge1"], "rouge-score").candidate
+    assert html.unescape(re.sub(r"<[^>]+>", "", highlight.tokens_html(empty, limit=5))) == "!!"

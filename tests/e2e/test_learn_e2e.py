@@ -17,7 +17,7 @@ def test_learn_page_renders_with_heatmap(app_url, browser_page, artifacts_dir):
     open_page(page, app_url, "learn")
     page.get_by_text("Learn how ROUGE counts").first.wait_for()
     page.get_by_text("Multiple references: five ways to combine them").wait_for()  # the last section
-    assert page.locator("[data-testid='stMain'] [data-testid='stExpander']").count() == 5
+    assert page.locator("[data-testid='stMain'] [data-testid='stExpander']").count() == 6  # tokens + five methods
     page.get_by_text("R = ", exact=False).first.wait_for()
     page.locator("[data-testid='stDataFrame']").first.wait_for()
     page.screenshot(path=str(artifacts_dir / "learn-top.png"), full_page=True)
