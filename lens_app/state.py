@@ -34,6 +34,16 @@ def current_texts() -> tuple[str, list[str]]:
     return st.session_state.get(CANDIDATE_KEY, ""), list(st.session_state.get(REFERENCES_KEY, [""]))
 
 
+def texts_or_example(example) -> tuple[str, list[str], bool]:
+    """The Score page's candidate and non-empty references, or `example`'s texts when either
+    side is empty; the flag says the example is used."""
+    candidate, references = current_texts()
+    references = [r for r in references if r.strip()]
+    if candidate.strip() and references:
+        return candidate, references, False
+    return example.candidate, list(example.references), True
+
+
 def set_texts(candidate: str, references: list[str]) -> None:
     """Replace the shared texts; input widgets pick them up on their next draw."""
     st.session_state[CANDIDATE_KEY] = candidate

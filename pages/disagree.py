@@ -18,7 +18,7 @@ from lens_app import compute
 from lens_app.display import show_table
 from lens_app.examples import DISAGREE_EXAMPLE
 from lens_app.markup import md
-from lens_app.state import current_options, current_texts
+from lens_app.state import current_options, texts_or_example
 from rouge_core import disagree, explain
 from lens_app.navigation import start_router_once
 
@@ -70,10 +70,8 @@ def render_attribution(att: disagree.Attribution, key: str) -> None:
 
 st.title("Why do tools disagree?")
 
-candidate, references = current_texts()
-references = [r for r in references if r.strip()]
-if not candidate.strip() or not references:
-    candidate, references = DISAGREE_EXAMPLE.candidate, list(DISAGREE_EXAMPLE.references)
+candidate, references, from_example = texts_or_example(DISAGREE_EXAMPLE)
+if from_example:
     st.info("No texts on the Score page yet, so this page uses a built-in example.")
 comparison = compute.comparison(candidate, tuple(references))
 variants = {**disagree.VARIANTS, YOURS: current_options()}

@@ -14,7 +14,7 @@ from lens_app import compute, costs, tokens_ui
 from lens_app.display import show_table
 from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
-from lens_app.state import current_options, current_settings, current_texts
+from lens_app.state import current_options, current_settings, texts_or_example
 from rouge_core import explain
 from rouge_core.methods import method_name
 from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
@@ -63,10 +63,8 @@ def tokens_line(label: str, terms) -> None:
 
 st.title("Learn how ROUGE counts")
 
-candidate, references = current_texts()
-references = [r for r in references if r.strip()]
-if not candidate.strip() or not references:
-    candidate, references = LEARN_EXAMPLE.candidate, list(LEARN_EXAMPLE.references)
+candidate, references, from_example = texts_or_example(LEARN_EXAMPLE)
+if from_example:
     st.info("No texts on the Score page yet, so this walk-through uses a built-in example. Enter your own texts on the Score page and come back.")
 options = current_options()
 st.caption(f"Tokenized as the current settings say: {tokens_ui.settings_text(options)}; "
