@@ -10,15 +10,15 @@ compute*Score routines:
   f(|c|) and f(Σ f(|r_i|)), with Σ f(|r_i|) itself in `ref_base`.
 - `-f A` ("pooled"): the counts summed over the models, in model order (`Stats.__add__`).
 - `-f B` ("best-recall"): per model, the value the metric's routine compares
-  (`selection_value`); the first model with the greatest value wins (`best_model`).
+  (`selection_value`); the first model with the greatest value wins (the script replaces
+  its best only on a strictly greater value), as in every "best" mode of
+  rouge_core.scoring.combine_references.
 - printing: R and P with `%7.5f`, F computed from the printed R and P and printed too
   (`printed_score`); the bootstrap's averages and bounds are printed the same way.
 - the metrics and their print order (`report_methods`).
 """
 
 from __future__ import annotations
-
-from typing import Sequence
 
 from .methods import FAMILIES, Method
 from .stats import Score, Stats
@@ -33,9 +33,9 @@ def printed(x: float, digits: int = DIGITS) -> float:
 
 def printed_score(precision: float, recall: float, alpha: float, digits: int = DIGITS) -> Score:
     """P and R printed, then F = P·R / ((1−α)·P + α·R) from the printed values, printed."""
-    p, r = float(f"{precision:.{digits}f}"), float(f"{recall:.{digits}f}")
+    p, r = printed(precision, digits), printed(recall, digits)
     denominator = (1 - alpha) * p + alpha * r
-    return Score(p, r, float(f"{p * r / denominator:.{digits}f}") if denominator > 0 else 0.0)
+    return Score(p, r, printed(p * r / denominator, digits) if denominator > 0 else 0.0)
 
 
 def selection_value(method, stats: Stats, digits: int = DIGITS) -> float:
@@ -56,15 +56,6 @@ def selection_value(method, stats: Stats, digits: int = DIGITS) -> float:
         return (stats.hits / base) ** stats.exponent if base > 0 else 0.0
     return stats.hits / stats.ref_total if stats.ref_total > 0 else 0.0
 
-
-def best_model(values: Sequence[float]) -> int:
-    """The index `-f B` keeps: the first of the greatest values (the script replaces its
-    best only on a strictly greater score)."""
-    best, chosen = -1.0, 0
-    for index, value in enumerate(values):
-        if value > best:
-            best, chosen = value, index
-    return chosen
 
 
 def report_methods(max_n: int, *, lcs: bool = True, weight: float | None = None,

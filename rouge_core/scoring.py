@@ -208,13 +208,11 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
                            f"hits and totals summed over {len(refs)} references", total, sig)
     if mode in ("best-recall", "best-f"):
         key = "recall" if mode == "best-recall" else "fmeasure"
-        if mode == "best-recall" and options.round_pr is not None:
-            # ROUGE-1.5.5 `-f B`: what each of its routines compares, first on ties
+        if mode == "best-recall" and options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
             values = [rules155.selection_value(method, ref.stats, options.round_pr) for ref in refs]
-            best = rules155.best_model(values)
         else:
             values = [getattr(ref.score, key) for ref in refs]
-            best = _first_max(values)
+        best = _first_max(values)
         ref = refs[best]
         others = ", ".join(f"{v:.4f}" for i, v in enumerate(values) if i != best)
         label = "recall" if key == "recall" else "F"
