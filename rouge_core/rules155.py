@@ -31,11 +31,17 @@ def printed(x: float, digits: int = DIGITS) -> float:
     return float(f"{x:.{digits}f}")
 
 
+def f_measure(precision: float, recall: float, alpha: float) -> float:
+    """The script's F = P·R / ((1−α)·P + α·R), 0 when the denominator is (for α = 0.5 not
+    rouge_core.stats.f_measure's 2·P·R / (P + R), which can differ in the last bit)."""
+    denominator = (1 - alpha) * precision + alpha * recall
+    return precision * recall / denominator if denominator > 0 else 0.0
+
+
 def printed_score(precision: float, recall: float, alpha: float, digits: int = DIGITS) -> Score:
-    """P and R printed, then F = P·R / ((1−α)·P + α·R) from the printed values, printed."""
+    """P and R printed, then F from the printed values, printed."""
     p, r = printed(precision, digits), printed(recall, digits)
-    denominator = (1 - alpha) * p + alpha * r
-    return Score(p, r, printed(p * r / denominator, digits) if denominator > 0 else 0.0)
+    return Score(p, r, printed(f_measure(p, r, alpha), digits))
 
 
 def selection_value(method, stats: Stats, digits: int = DIGITS) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from rouge_core.rules155 import printed
+from rouge_core.rules155 import f_measure, printed
 from rouge_core.stats import Interval
 
 _MULTIPLIER = 0x5DEECE66D
@@ -99,8 +99,7 @@ def resample_means(
         else:
             rr = sc / sa if sa > 0 else 0
             pp = sc / sb if sb > 0 else 0
-            den = (1 - alpha) * pp + alpha * rr
             out_r.append(rr)
             out_p.append(pp)
-            out_f.append((rr * pp) / den if den > 0 else 0)
+            out_f.append(f_measure(pp, rr, alpha))  # unrounded here
     return out_r, out_p, out_f

@@ -15,22 +15,13 @@ from rouge_core.cost import CostLimit, check_call
 from rouge_core.document import Document
 from rouge_core.methods import Method, compute
 from rouge_core.options import Options
+from rouge_core.scoring import prepare
 from rouge_core.stats import Stats
-from rouge_core.tokenize import tokenize
 
 
 def _document(sentences: list[str], options: Options) -> Document:
-    # One sentence per line; the script skips empty lines, which `tokenize` does too. The
-    # runner has cut the text already, so the Options' limits are not applied again.
-    return tokenize(
-        "\n".join(s.replace("\n", " ") for s in sentences),
-        tokenizer=options.tokenizer,
-        lowercase=options.lowercase,
-        stemmer=options.stemmer,
-        stopwords=options.stopwords,
-        sentence_split="newline",
-        data_dir=options.data_dir,
-    )
+    # One sentence per line; the script skips empty lines, which tokenizing does too.
+    return prepare("\n".join(s.replace("\n", " ") for s in sentences), options)
 
 
 def document_counts(
@@ -52,6 +43,9 @@ def document_counts(
     The document's cost (every method against every model) is checked against
     `cost_limit` (None: the default bound) before anything is scored: CostLimitError.
     """
+    # the runner has cut the texts to -l / -b already (and made the -b defect's view)
+    options = options.replace(sentence_split="newline", limit_words=None, limit_bytes=None,
+                              lcs_byte_limit_defect=False, profile=options.profile)
     peer = _document(peer_sentences, options)
     models = [_document(m, options) for m in model_docs]
     if lcs_peer_sentences is not None:
