@@ -32,8 +32,8 @@ def printed(x: float, digits: int = DIGITS) -> float:
 
 
 def f_measure(precision: float, recall: float, alpha: float) -> float:
-    """The script's F = P·R / ((1−α)·P + α·R), 0 when the denominator is (for α = 0.5 not
-    rouge_core.stats.f_measure's 2·P·R / (P + R), which can differ in the last bit)."""
+    """The script's F = P·R / ((1−α)·P + α·R), 0 when the denominator is 0. For α = 0.5 this
+    is not rouge_core.stats.f_measure's 2·P·R / (P + R), which can differ in the last bit."""
     denominator = (1 - alpha) * precision + alpha * recall
     return precision * recall / denominator if denominator > 0 else 0.0
 
@@ -61,7 +61,6 @@ def selection_value(method, stats: Stats, digits: int = DIGITS) -> float:
             base = stats.ref_total ** stats.exponent
         return (stats.hits / base) ** stats.exponent if base > 0 else 0.0
     return stats.hits / stats.ref_total if stats.ref_total > 0 else 0.0
-
 
 
 def report_methods(max_n: int, *, lcs: bool = True, weight: float | None = None,
