@@ -13,14 +13,14 @@ from .methods import Method, parse_method
 from .options import MULTI_REF_MODES, PROFILES, Options, profile
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents
-from .stats import Score, Stats, f_measure
+from .stats import Interval, Score, Stats, f_measure
 from .document import Document, Token, pretokenized
 from .tokenize import tokenize
 from .version import __version__
 
 __all__ = [
-    "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS",
-    "Document", "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "Options", "PROFILES", "ParameterRange",
+    "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
+    "Interval", "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "Options", "PROFILES", "ParameterRange",
     "ReferenceScore", "Result", "RougeAccumulator", "SKIP_DISTANCE", "Score", "Stats", "Token", "UNBOUNDED",
     "WLCS_WEIGHT", "compute", "f_measure", "parse_method", "pretokenized", "profile", "score", "score_corpus",
     "score_documents", "tokenize", "__version__",

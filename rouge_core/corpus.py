@@ -17,7 +17,7 @@ from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
 from .signature import VARIES, signature
-from .stats import Score, Stats
+from .stats import Interval, Score, Stats
 from . import optional
 
 from .significance import effect_label
@@ -73,15 +73,6 @@ def aggregate_macro(scores: Iterable[Score]) -> Score:
                 sums[i] += v
                 counts[i] += 1
     return Score(*(sums[i] / counts[i] if counts[i] else math.nan for i in range(3)))
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A bootstrap confidence interval around the observed value."""
-
-    value: float
-    low: float
-    high: float
 
 
 @dataclass(frozen=True)

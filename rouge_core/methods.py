@@ -138,17 +138,21 @@ class Family:
             return Method(self.key)
         return Method(self.key, **{self.field: self.parameter.check(value)})
 
-    def code(self, value) -> str:
-        """The parameter as names write it: 2, 1.2 (shortest form), 4 or * (unlimited)."""
+    def code(self, value, typed: str | None = None) -> str:
+        """The parameter as names write it: 2, 1.2 (shortest form), 4 or * (unlimited); or as
+        `typed` on ROUGE-1.5.5's command line, which the script prints unchanged (`-w 1.20`)."""
         if value is None:
             return UNLIMITED
+        if typed is not None:
+            return typed
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     def name(self, value=None) -> str:
         raise NotImplementedError
 
-    def rouge155_name(self, value=None) -> str:
-        return f"ROUGE-{self.key}{self.code(value)}"
+    def rouge155_name(self, value=None, typed: str | None = None) -> str:
+        """The name ROUGE-1.5.5 prints; `typed`: the parameter as typed on its command line."""
+        return f"ROUGE-{self.key}{self.code(value, typed)}"
 
     def label(self, value=None) -> str:
         return self.title
@@ -194,7 +198,7 @@ class NGramFamily(Family):
     def name(self, value=None) -> str:
         return f"rouge{value}"
 
-    def rouge155_name(self, value=None) -> str:
+    def rouge155_name(self, value=None, typed=None) -> str:
         return f"ROUGE-{value}"
 
     def label(self, value=None) -> str:
@@ -223,7 +227,7 @@ class SentenceLcsFamily(Family):
     def name(self, value=None) -> str:
         return "rougeL"
 
-    def rouge155_name(self, value=None) -> str:
+    def rouge155_name(self, value=None, typed=None) -> str:
         return "ROUGE-L"
 
     def label(self, value=None) -> str:
@@ -259,7 +263,7 @@ class UnionLcsFamily(Family):
     def name(self, value=None) -> str:
         return "rougeLsum"
 
-    def rouge155_name(self, value=None) -> str:
+    def rouge155_name(self, value=None, typed=None) -> str:
         return "ROUGE-L"
 
     def label(self, value=None) -> str:
@@ -287,7 +291,7 @@ class BestSentenceLcsFamily(Family):
     def name(self, value=None) -> str:
         return "rougeLsum-best"
 
-    def rouge155_name(self, value=None) -> str:
+    def rouge155_name(self, value=None, typed=None) -> str:
         return "ROUGE-L"
 
     def label(self, value=None) -> str:
@@ -316,8 +320,8 @@ class WeightedLcsFamily(Family):
     def name(self, value=None) -> str:
         return f"rougeW-{self.code(value)}"
 
-    def rouge155_name(self, value=None) -> str:
-        return f"ROUGE-W-{self.code(value)}"
+    def rouge155_name(self, value=None, typed: str | None = None) -> str:
+        return f"ROUGE-W-{self.code(value, typed)}"
 
     def label(self, value=None) -> str:
         return f"ROUGE-W (w = {self.code(value)})"

@@ -27,8 +27,8 @@ class Options:
       max          the maximum of each of P, R and F over references (MATLAB)
       mean         the mean of per-reference P, R and F
     round_pr: ROUGE-1.5.5 prints P and R to 5 decimals and computes F from the rounded
-      values; with `round_pr=5` scores are rounded the same way (and `-f B` compares the
-      rounded recall of N and S, as the script does).
+      values; with `round_pr=5` scores are rounded the same way (and `-f B` compares what
+      the script's routine for each metric compares; the rules: rouge_core.rules155).
     wlcs_form: "rouge155" (what the script computes) or "paper" (Lin 2004).
     su_form: "rouge155" (unigrams of all positions but the last) or "start-token" (MATLAB).
     empty: "zero" (scores of empty sides are 0) or "nan" (MATLAB: undefined ratios are NaN).

@@ -8,6 +8,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
+from . import rules155
 from .cost import UNBOUNDED, CostLimit, check_call
 from .methods import LAYOUT_FAMILIES, Method, parse_method
 from .options import Options, profile
@@ -220,15 +221,7 @@ def score_from_stats(stats: Stats, options: Options) -> Score:
     digits = options.round_pr
     if digits is None:
         return Score(p, r, f_measure(p, r, options.alpha))
-    # ROUGE-1.5.5 prints P and R with %.5f and computes F from the printed values.
-    p, r = _round(p, digits), _round(r, digits)
-    denominator = (1 - options.alpha) * p + options.alpha * r
-    f = _round(p * r / denominator, digits) if denominator > 0 else 0.0
-    return Score(p, r, f)
-
-
-def _round(x: float, digits: int) -> float:
-    return float(f"{x:.{digits}f}")
+    return rules155.printed_score(p, r, options.alpha, digits)  # ROUGE-1.5.5: F from the printed P and R
 
 
 def combine_references(method: Method, refs: Sequence[ReferenceScore], options: Options, sig: str) -> MethodScore:
@@ -247,12 +240,10 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
                            f"hits and totals summed over {len(refs)} references", total, sig)
     if mode in ("best-recall", "best-f"):
         key = "recall" if mode == "best-recall" else "fmeasure"
-        values = [getattr(ref.score, key) for ref in refs]
-        if mode == "best-recall" and options.round_pr is not None and not method.counts_ngrams:
-            # ROUGE-1.5.5 `-f B` compares the rounded recall for N and S but, for L and W,
-            # the unrounded hits / Σ f(|r_i|) (for W before its second weighting); the
-            # chosen reference is printed rounded either way.
-            values = [_rouge155_lcs_recall(ref.stats) for ref in refs]
+        if mode == "best-recall" and options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
+            values = [rules155.selection_value(method, ref.stats, options.round_pr) for ref in refs]
+        else:
+            values = [getattr(ref.score, key) for ref in refs]
         best = _first_max(values)
         ref = refs[best]
         others = ", ".join(f"{v:.4f}" for i, v in enumerate(values) if i != best)
@@ -267,11 +258,6 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, combined, tuple(refs), best, reason, None, sig)
     combined = Score(*(sum(_values(scores, k)) / len(scores) for k in ("precision", "recall", "fmeasure")))
     return MethodScore(method, combined, tuple(refs), None, f"mean over {len(refs)} references", None, sig)
-
-
-def _rouge155_lcs_recall(stats: Stats) -> float:
-    base = stats.ref_total**stats.exponent
-    return stats.hits / base if base > 0 else 0.0
 
 
 def _values(scores: Sequence[Score], key: str) -> list[float]:

@@ -1,4 +1,5 @@
-"""Sufficient statistics of one (candidate, reference) comparison and the scores they give."""
+"""Sufficient statistics of one (candidate, reference) comparison, the scores they give, and
+a score's confidence interval."""
 
 from __future__ import annotations
 
@@ -16,12 +17,21 @@ class Stats:
     Statistics are additive, so pooling over references (ROUGE-1.5.5 `-f A`) or over a
     corpus (micro averages, `-t 1`) is a sum. ROUGE-W divides weighted totals and then takes
     the 1/w-th power of the ratios; `exponent` carries that power (1 for every other method).
+
+    These are also ROUGE-1.5.5's per-model counts: `hits` its hit count, `cand_total` its
+    peer count and `ref_total` its model count (rouge_core.rules155).
+
+    `ref_base` (ROUGE-W only; None elsewhere): the reference total before its weighting,
+    ref_total = f(ref_base) — Σ f(|r_i|) in the ROUGE-1.5.5 form, |r| in the paper's. It is
+    kept as computed, because ROUGE-1.5.5's `-f B` compares hits / Σ f(|r_i|), and rebuilding
+    it from ref_total (ref_total ** exponent) is off in the last bits, which can flip a tie.
     """
 
     hits: float
     cand_total: float
     ref_total: float
     exponent: float = 1.0
+    ref_base: float | None = None
 
     def precision(self) -> float:
         return _ratio(self.hits, self.cand_total, self.exponent)
@@ -30,11 +40,13 @@ class Stats:
         return _ratio(self.hits, self.ref_total, self.exponent)
 
     def __add__(self, other: "Stats") -> "Stats":
+        base = None if self.ref_base is None or other.ref_base is None else self.ref_base + other.ref_base
         return Stats(
             self.hits + other.hits,
             self.cand_total + other.cand_total,
             self.ref_total + other.ref_total,
             self.exponent,
+            base,
         )
 
 
@@ -78,3 +90,14 @@ class Score:
 
     def as_dict(self) -> dict[str, float]:
         return {"precision": self.precision, "recall": self.recall, "fmeasure": self.fmeasure}
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A value with the bounds of its confidence interval: a corpus bootstrap's observed
+    score (rouge_core.corpus), a paired difference or effect size (`compare_systems`), or
+    ROUGE-1.5.5's bootstrap average (the mean of its resample values) with its interval."""
+
+    value: float
+    low: float
+    high: float

@@ -188,7 +188,7 @@ def _runs_of(pairs: Sequence[tuple[int, int]], w: float) -> list[WlcsRun]:
 
 def wlcs_paper(cand: Sequence[str], ref: Sequence[str], w: float, evidence: bool = False):
     value, pairs = wlcs_alignment(ref, cand, w)
-    stats = Stats(value, weight(len(cand), w), weight(len(ref), w), 1.0 / w)
+    stats = Stats(value, weight(len(cand), w), weight(len(ref), w), 1.0 / w, len(ref))
     if not evidence:
         return stats, None
     runs = _runs_of(pairs, w)
@@ -237,5 +237,5 @@ def wlcs_rouge155(
                     runs.append(WlcsRun(tuple(ra + x for x in current), tuple(partner[x] for x in current), run_weight))
                 current = []
     cand_len = len(cand if clip_cand is None else clip_cand)
-    stats = Stats(hits, weight(cand_len, w), weight(ref_base, w), 1.0 / w)
+    stats = Stats(hits, weight(cand_len, w), weight(ref_base, w), 1.0 / w, ref_base)
     return stats, (WlcsEvidence("rouge155", w, tuple(runs), hits) if evidence else None)

@@ -10,13 +10,13 @@ from rouge_core.compat.rouge155.errors import Rouge155Error
 from rouge_core.compat.rouge155.flags import flags_to_argv, parse_command_line
 from rouge_core.compat.rouge155.readers import sentences_from_bytes
 from rouge_core.compat.rouge155.scoring import metrics_for
-from rouge_core.compat.rouge155.flags import Options as FlagOptions
 from rouge_core.compat.rouge155.runner import _cut
+from rouge_core.options import profile
 
 
 def test_getopt_bundles_and_negative_values():
     o, rest = parse_command_line(["-am", "-2", "-1", "-U", "-n4", "-w", "1.20", "c.xml", "-x"])
-    assert o.all_systems and o.stem and o.skip_unigrams_and_plain and o.max_n == 4
+    assert o.all_systems and o.options.stemmer == "rouge155" and o.skip_unigrams_and_plain and o.max_n == 4
     assert o.skip_distance == -1 and o.weight == 1.2 and o.weight_text == "1.20"
     assert rest == ["c.xml", "-x"]  # options stop at the first non-option, as in Perl
 
@@ -25,6 +25,11 @@ def test_metric_names_and_order():
     o, _ = parse_command_line(["-n", "2", "-w", "1.2", "-2", "4", "-U"])
     assert [m.name for m in metrics_for(o)] == [
         "ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4"]
+    assert [m.method.name for m in metrics_for(o)] == [
+        "rouge1", "rouge2", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"]
+    o, _ = parse_command_line(["-w", "1.20", "-2", "04", "-u"])  # printed as typed, scored as numbers
+    assert [(m.name, m.method.name) for m in metrics_for(o)] == [
+        ("ROUGE-L", "rougeLsum"), ("ROUGE-W-1.20", "rougeW-1.2"), ("ROUGE-SU04", "rougeSU4")]
     o, _ = parse_command_line(["-x", "-2", "-1", "-u", "-U"])
     assert [m.name for m in metrics_for(o)] == ["ROUGE-SU*"]
     o, _ = parse_command_line(["-3", "HMR1"])  # -3: no ROUGE-L, Basic Elements only
@@ -57,7 +62,18 @@ def test_bad_flags(argv, fragment):
 def test_keywords_become_flags():
     argv = flags_to_argv("-n 2", stem=True, skip_distance=4, skip_unigrams=True, f="B", no_lcs=False)
     o, _ = parse_command_line(argv)
-    assert (o.max_n, o.stem, o.skip_distance, o.skip_unigrams, o.formula, o.no_lcs) == (2, True, 4, True, "B", False)
+    assert (o.max_n, o.skip_distance, o.skip_unigrams, o.no_lcs) == (2, 4, True, False)
+    assert (o.options.stemmer, o.options.multi_ref) == ("rouge155", "best-recall")
+
+
+def test_scoring_flags_are_the_rouge155_profile():
+    o, _ = parse_command_line(["-m", "-s", "-f", "B", "-p", "0.3", "-l", "10", "-e", "somewhere"])
+    assert o.options == profile("rouge-1.5.5", stemmer="rouge155", stopwords="smart", multi_ref="best-recall",
+                                alpha=0.3, limit_words=10, data_dir="somewhere")
+    assert o.options.profile == "rouge-1.5.5"
+    o, _ = parse_command_line(["-f", "C", "-b", "75"])  # the script reads anything but B as A
+    assert (o.options.multi_ref, o.options.limit_bytes, o.options.limit_words) == ("pooled", 75, None)
+    assert parse_command_line([])[0].options == profile("rouge-1.5.5")
 
 
 def test_xml_config(tmp_path):
@@ -128,8 +144,9 @@ def test_readers():
     assert sentences_from_bytes(b"x|y|z\n\n", "SIMPLE") == [b"x|y|z", b""]
 
 
-def cut(sentences, lcs_reader=False, **limits):
-    return _cut(sentences, FlagOptions(**limits), lcs_reader=lcs_reader)
+def cut(sentences, lcs_reader=False, word_limit=None, byte_limit=None):
+    return _cut(sentences, profile("rouge-1.5.5", limit_words=word_limit, limit_bytes=byte_limit),
+                lcs_reader=lcs_reader)
 
 
 def test_word_limit_cuts_and_counts_raw_words():

@@ -2,26 +2,23 @@
 createNGram, createSkipBigram, lcs/wlcs with markLCS and unigram clipping).
 
 It serves as an independent oracle: the front door's output through it is compared with the
-shipped sample outputs, and `rouge_core.engine155` is compared with it case by case.
+shipped sample outputs, and the drop-in's engine (`rouge_core.compat.rouge155.engine`) is
+compared with it case by case. Its counts come back as rouge_core `Stats` (hits, peer count,
+model count; for ROUGE-W also the raw Σ f(|r_i|)), the engine's contract.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
 
-from rouge_core import porter155
+from rouge_core import porter155, profile
+from rouge_core.compat.rouge155.engine import document_counts
+from rouge_core.methods import parse_method
 from rouge_core.resources import exception_table, smart_stopwords
-
-
-@dataclass(frozen=True)
-class RefCounts:
-    hit: float
-    model: float
-    peer: float
+from rouge_core.stats import Stats
 
 
 def _tokens(text: str, stem: bool, stopwords: bool, data_dir: str) -> list[str]:
@@ -118,53 +115,51 @@ def _lcs_hits(model_sents, peer_sents, model_1, peer_1, weight):
     return hit, base
 
 
-def reference_counts(peer_sentences, model_docs, *, max_n, skip_distance, skip_unigrams,
-                     skip_also_plain, wlcs_weight, stem, stopwords, data_dir,
-                     lcs_peer_sentences=None, lcs_model_docs=None):
-    """Same contract as `rouge_core.engine155.document_counts`."""
-    tok = lambda text: _tokens(text, stem, stopwords, data_dir)  # noqa: E731
+def reference_counts(peer_sentences, model_docs, methods, options, *, lcs_peer_sentences=None,
+                     lcs_model_docs=None):
+    """Same contract as `rouge_core.compat.rouge155.engine.document_counts`: per method
+    (ROUGE-N, the summary-level ROUGE-L, ROUGE-W, ROUGE-S, ROUGE-SU), one Stats per model."""
+    stem, stopwords = options.stemmer == "rouge155", options.stopwords == "smart"
+    tok = lambda text: _tokens(text, stem, stopwords, options.data_dir)  # noqa: E731
     peer = tok(" ".join(peer_sentences))
     models = [tok(" ".join(m)) for m in model_docs]
     lcs_peer = [tok(s) for s in (lcs_peer_sentences or peer_sentences)]
     lcs_models = [[tok(s) for s in m] for m in (lcs_model_docs or model_docs)]
-    out: dict[str, list[RefCounts]] = {}
-    for n in range(1, max_n + 1):
-        pg = _ngrams(peer, n)
-        out[f"ROUGE-{n}"] = [RefCounts(_clip(_ngrams(m, n), pg), max(len(m) - n + 1, 0),
-                                       max(len(peer) - n + 1, 0)) for m in models]
-    for name, weight in (("ROUGE-L", None), (f"ROUGE-W-{wlcs_weight}", wlcs_weight)):
-        if name != "ROUGE-L" and weight is None:
-            continue
-        rows = []
-        for m, lm in zip(models, lcs_models):
-            hit, base = _lcs_hits(lm, lcs_peer, Counter(m), Counter(peer), weight)
-            if weight is None:
-                rows.append(RefCounts(hit, base, len(peer)))
-            else:
-                rows.append(RefCounts(hit, base ** weight, len(peer) ** weight))
-        out[name] = rows
-    if skip_distance is not None:
-        d = "*" if skip_distance < 0 else str(skip_distance)
-        kinds = []
-        if skip_also_plain:
-            kinds.append((f"ROUGE-S{d}", False))
-        if skip_unigrams:
-            kinds.append((f"ROUGE-SU{d}", True))
-        for name, uni in kinds:
-            pg = _skip(peer, skip_distance, uni)
-            out[name] = [RefCounts(_clip(_skip(m, skip_distance, uni), pg),
-                                   sum(_skip(m, skip_distance, uni).values()),
-                                   sum(pg.values())) for m in models]
+    out: dict = {}
+    for method in methods:
+        if method.family == "N":
+            n = method.n
+            pg = _ngrams(peer, n)
+            out[method] = [Stats(_clip(_ngrams(m, n), pg), max(len(peer) - n + 1, 0), max(len(m) - n + 1, 0))
+                           for m in models]
+        elif method.family in ("Lsum", "W"):
+            weight = method.weight if method.family == "W" else None
+            rows = []
+            for m, lm in zip(models, lcs_models):
+                hit, base = _lcs_hits(lm, lcs_peer, Counter(m), Counter(peer), weight)
+                if weight is None:
+                    rows.append(Stats(hit, len(peer), base))
+                else:  # the model count is f(base); -f B compares hit / base itself
+                    rows.append(Stats(hit, len(peer) ** weight, base ** weight, 1 / weight, base))
+            out[method] = rows
+        else:  # S, SU
+            d = -1 if method.distance is None else method.distance
+            uni = method.family == "SU"
+            pg = _skip(peer, d, uni)
+            out[method] = [Stats(_clip(_skip(m, d, uni), pg), sum(pg.values()), sum(_skip(m, d, uni).values()))
+                           for m in models]
     return out
 
 
 def test_reference_counts_small_case():
-    counts = reference_counts(["the cat sat on the mat"], [["the cat was on the mat"]], max_n=2,
-                              skip_distance=None, skip_unigrams=False, skip_also_plain=False,
-                              wlcs_weight=None, stem=False, stopwords=False, data_dir=None)
-    assert counts["ROUGE-1"] == [RefCounts(5, 6, 6)]
-    assert counts["ROUGE-2"] == [RefCounts(3, 5, 5)]
-    assert counts["ROUGE-L"] == [RefCounts(5, 6, 6)]
+    methods = [parse_method(name) for name in ("rouge1", "rouge2", "rougeLsum", "rougeW-2")]
+    counts = reference_counts(["the cat sat on the mat"], [["the cat was on the mat"]], methods, profile("rouge-1.5.5"))
+    one, two, lcs, weighted = methods
+    assert counts[one] == [Stats(5, 6, 6)]
+    assert counts[two] == [Stats(3, 5, 5)]
+    assert counts[lcs] == [Stats(5, 6, 6)]
+    # runs "the cat" and "on the mat": 2² + 3² = 13 weighted hits; f(6) = 36 on both sides
+    assert counts[weighted] == [Stats(13.0, 36.0, 36.0 ** 2, 0.5, 36.0)]
 
 
 _ENGINE_CASES = [
@@ -177,13 +172,14 @@ _ENGINE_CASES = [
 @pytest.mark.parametrize("case", _ENGINE_CASES)
 @pytest.mark.parametrize("stem, stopwords", [(False, False), (True, True)])
 def test_engine_matches_transcription(case, stem, stopwords):
-    engine = pytest.importorskip("rouge_core.engine155", reason="the scoring engine is not there yet")
-    kw = dict(max_n=3, skip_distance=2, skip_unigrams=True, skip_also_plain=True, wlcs_weight=None,
-              stem=stem, stopwords=stopwords, data_dir=None)
-    got = engine.document_counts(case["peer"], case["models"], **kw)
-    want = reference_counts(case["peer"], case["models"], **kw)
-    for metric, rows in want.items():
-        assert [(c.hit, c.model, c.peer) for c in got[metric]] == [(c.hit, c.model, c.peer) for c in rows], metric
+    methods = [parse_method(name) for name in ("rouge1", "rouge2", "rouge3", "rougeLsum", "rougeW-1.2", "rougeS2",
+                                                "rougeSU2", "rougeS*")]
+    options = profile("rouge-1.5.5", stemmer="rouge155" if stem else "none", stopwords="smart" if stopwords else "none")
+    got = document_counts(case["peer"], case["models"], methods, options)
+    want = reference_counts(case["peer"], case["models"], methods, options)
+    assert list(got) == methods
+    for method in methods:
+        assert got[method] == want[method], method.name
 
 
 # Stems printed by the script's own `stem` sub (Perl 5.36). Its step 4 is Lin's 02/14/2004

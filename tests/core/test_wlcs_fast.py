@@ -59,7 +59,7 @@ def reference_alignment(ref, cand, w):
 
 def reference_paper(cand, ref, w, evidence=False):
     value, pairs = reference_alignment(ref, cand, w)
-    stats = Stats(value, weight(len(cand), w), weight(len(ref), w), 1.0 / w)
+    stats = Stats(value, weight(len(cand), w), weight(len(ref), w), 1.0 / w, len(ref))
     if not evidence:
         return stats, None
     return stats, WlcsEvidence("paper", w, tuple(wlcs._runs_of(pairs, w)), value)
@@ -97,7 +97,7 @@ def reference_rouge155(cand, cand_bounds, ref, ref_bounds, w, evidence=False, cl
                     runs.append(WlcsRun(tuple(ra + x for x in current), tuple(partner[x] for x in current), run_weight))
                 current = []
     cand_len = len(cand if clip_cand is None else clip_cand)
-    stats = Stats(hits, weight(cand_len, w), weight(ref_base, w), 1.0 / w)
+    stats = Stats(hits, weight(cand_len, w), weight(ref_base, w), 1.0 / w, ref_base)
     return stats, (WlcsEvidence("rouge155", w, tuple(runs), hits) if evidence else None)
 
 

@@ -9,7 +9,7 @@ from typing import Any, Sequence, Union
 from .config import Config, read_list_config, read_xml_config
 from .data_dir import resolve_data_dir
 from .errors import USAGE_ERROR, Rouge155Error
-from .flags import Options, flags_to_argv, parse_command_line
+from .flags import Flags, flags_to_argv, parse_command_line
 from .readers import read_sentences, sentences_from_bytes
 from .results import Report
 from .runner import Document, Source, Warn, run, stderr_warn
@@ -25,15 +25,15 @@ def _source(summary: Summary, input_format: str, name: str) -> Source:
     return Source(name, tuple(sentences_from_bytes(data, input_format, name)))
 
 
-def check_input_format(input_format: str, options: Options, where: str) -> None:
+def check_input_format(input_format: str, flags: Flags, where: str) -> None:
     """-3 reads Basic Element files (SIMPLE) and nothing else; only -3 reads them."""
     fmt = input_format.upper()
-    if options.be_mode is not None and fmt != "SIMPLE":
+    if flags.be_mode is not None and fmt != "SIMPLE":
         why = ("its ISI reader for BEs is a placeholder that reads nothing, so every score would be 0" if fmt == "ISI"
                else f"it dies reading {fmt} files for BEs")
         raise Rouge155Error(f"{where}: -3 scores Basic Element files (INPUT-FORMAT SIMPLE), not {fmt} "
                             f"(ROUGE-1.5.5: {why})")
-    if options.be_mode is None and fmt == "SIMPLE":
+    if flags.be_mode is None and fmt == "SIMPLE":
         raise Rouge155Error(f"{where}: SIMPLE files hold Basic Elements: score them with -3 "
                             "H|HM|HMR|HM1|HMR1|HMR2 (ROUGE-1.5.5 dies reading them for the other metrics)")
 
@@ -67,24 +67,24 @@ def config_documents(config: Config, peer_ids: Sequence[str], warn: Warn) -> dic
     return out
 
 
-def evaluate_config(config_path: str, options: Options, system_id: str | None = None,
+def evaluate_config(config_path: str, flags: Flags, system_id: str | None = None,
                     *, warn: Warn = stderr_warn, scorer=None) -> Report:
     """What `rouge155 [flags] CONFIG [SYSTEM_ID]` computes."""
-    data_dir = resolve_data_dir(options.data_dir)
-    if options.list_format:  # -z: a file list; -a is ignored and the id defaults to X
+    data_dir = resolve_data_dir(flags.options.data_dir)
+    if flags.list_format:  # -z: a file list; -a is ignored and the id defaults to X
         system_id = system_id or "X"
-        config = read_list_config(config_path, options.list_format, system_id)
-        check_input_format(options.list_format, options, f"{config_path} (-z {options.list_format})")
+        config = read_list_config(config_path, flags.list_format, system_id)
+        check_input_format(flags.list_format, flags, f"{config_path} (-z {flags.list_format})")
         peer_ids = [system_id]
     else:
-        if not options.all_systems and system_id is None:
+        if not flags.all_systems and system_id is None:
             raise Rouge155Error("give a system id to evaluate after CONFIG, or -a to evaluate all systems",
                                 USAGE_ERROR)
         config = read_xml_config(config_path)
         for ev in config.evaluations:
-            check_input_format(ev.input_format, options, f"{config_path}, EVAL {ev.eval_id}")
-        peer_ids = sorted(config.peer_ids) if options.all_systems else [system_id]
-    return run(config_documents(config, peer_ids, warn), options, data_dir, scorer)
+            check_input_format(ev.input_format, flags, f"{config_path}, EVAL {ev.eval_id}")
+        peer_ids = sorted(config.peer_ids) if flags.all_systems else [system_id]
+    return run(config_documents(config, peer_ids, warn), flags, data_dir, scorer)
 
 
 def evaluate(
@@ -110,15 +110,15 @@ def evaluate(
     Flags are a string in the script's syntax (`"-n 2 -m -2 4 -u"`) and/or keywords
     (`max_n=2, stem=True, skip_distance=4, skip_unigrams=True`, or the letters: `n=2`).
     """
-    options, rest = parse_command_line(flags_to_argv(flags, **keywords))
+    parsed, rest = parse_command_line(flags_to_argv(flags, **keywords))
     if rest:
         raise Rouge155Error(f"unexpected argument {rest[0]!r} in flags", USAGE_ERROR)
     if config is not None:
-        return evaluate_config(os.fspath(config), options, system_id, warn=warn)
+        return evaluate_config(os.fspath(config), parsed, system_id, warn=warn)
     if peers is None or models is None:
         raise Rouge155Error("give peers and models, or config=", USAGE_ERROR)
     fmt = input_format.upper()
-    check_input_format(fmt, options, f"input_format={input_format!r}")
+    check_input_format(fmt, parsed, f"input_format={input_format!r}")
     single = isinstance(peers, (str, bytes, os.PathLike))
     peer_list = [peers] if single else list(peers)
     if single:
@@ -134,4 +134,4 @@ def evaluate(
         docs.append(Document(
             str(i), _source(peer, fmt, f"<peer {i}>"),
             tuple(_source(m, fmt, f"<model {i}.{k}>") for k, m in enumerate(refs, start=1))))
-    return run({system_id or "X": docs}, options, resolve_data_dir(options.data_dir))
+    return run({system_id or "X": docs}, parsed, resolve_data_dir(parsed.options.data_dir))

@@ -6,9 +6,11 @@ sorted-order sum of the resample means), so the printed 5-decimal values match b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
+
+from rouge_core.rules155 import f_measure, printed
+from rouge_core.stats import Interval
 
 _MULTIPLIER = 0x5DEECE66D
 _INCREMENT = 0xB
@@ -44,21 +46,9 @@ def resample_indices(n_instances: int, n_resamples: int) -> tuple[tuple[int, ...
     return tuple(draws)
 
 
-@dataclass(frozen=True)
-class Interval:
-    """The printed average (mean of the resample values) and its confidence bounds."""
-
-    mean: float
-    low: float
-    high: float
-
-
-def _round5(x: float) -> float:
-    return float("%7.5f" % x)
-
-
 def summarize(values: Sequence[float], confidence: float) -> Interval:
-    """Mean of the resample values and the interval, as `computeAverages` computes them."""
+    """Mean of the resample values (`value`) and the interval, as `computeAverages` computes
+    them, each as printed."""
     ranked = sorted(values)
     r = len(ranked)
     total = 0.0
@@ -75,7 +65,7 @@ def summarize(values: Sequence[float], confidence: float) -> Interval:
 
     low = at(lower_a) + (at(lower_a + 1) - at(lower_a)) * ratio
     high = at(upper_a) + (at(upper_a + 1) - at(upper_a)) * ratio
-    return Interval(_round5(total / r), _round5(low), _round5(high))
+    return Interval(printed(total / r), printed(low), printed(high))
 
 
 def resample_means(
@@ -109,8 +99,7 @@ def resample_means(
         else:
             rr = sc / sa if sa > 0 else 0
             pp = sc / sb if sb > 0 else 0
-            den = (1 - alpha) * pp + alpha * rr
             out_r.append(rr)
             out_p.append(pp)
-            out_f.append((rr * pp) / den if den > 0 else 0)
+            out_f.append(f_measure(pp, rr, alpha))  # unrounded here
     return out_r, out_p, out_f

@@ -14,8 +14,8 @@ PROG = "rouge155"
 
 
 def _run(argv: Sequence[str]) -> int:
-    options, rest = parse_command_line(argv)
-    if options.help:
+    flags, rest = parse_command_line(argv)
+    if flags.help:
         print(USAGE)
         return 0
     if not rest:
@@ -23,7 +23,7 @@ def _run(argv: Sequence[str]) -> int:
     if len(rest) > 2:
         raise Rouge155Error(
             f"unexpected argument {rest[2]!r}: flags go before CONFIG [SYSTEM_ID]", USAGE_ERROR)
-    report = evaluate_config(rest[0], options, rest[1] if len(rest) > 1 else None)
+    report = evaluate_config(rest[0], flags, rest[1] if len(rest) > 1 else None)
     sys.stdout.write(report.text())
     sys.stdout.flush()
     return 0

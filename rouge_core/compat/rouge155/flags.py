@@ -1,7 +1,10 @@
 """ROUGE-1.5.5's command line: Perl Getopt::Std parsing of its flag set, and validation.
 
-Values keep their raw text where the script prints them as typed (`-c 95`, `-w 1.2`,
-`-2 4` appear in the report as "95%", "ROUGE-W-1.2", "ROUGE-S4").
+The flags that decide how texts are read and scored (-m, -s, -f, -p, -l, -b, -e) become the
+`rouge-1.5.5` profile's rouge_core.Options, the one set of options every front door scores
+with; the others choose the metrics (-n, -x, -w, -2, -u, -U, -3) and shape the run and its
+report (-a, -c, -d, -r, -t, -z). Values keep their raw text where the script prints them as
+typed (`-c 95`, `-w 1.2`, `-2 4` appear in the report as "95%", "ROUGE-W-1.2", "ROUGE-S4").
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from rouge_core.basic_elements import BE_MODES
+from rouge_core.options import Options, profile
 from rouge_core.params import NGRAM_N, WLCS_WEIGHT
 
 from .errors import USAGE_ERROR, Rouge155Error
@@ -49,22 +53,21 @@ KEYWORD_FLAGS = {
 
 
 @dataclass(frozen=True)
-class Options:
-    """The flags of one run, validated as the script validates them (or more strictly)."""
+class Flags:
+    """The flags of one run, validated as the script validates them (or more strictly).
 
+    `options`: how texts are read and scored, as the `rouge-1.5.5` profile with -m
+    (stemmer "rouge155"), -s (stopwords "smart"), -f (multi_ref "pooled" for A, the
+    script's reading of anything but B, "best-recall" for B), -p (alpha), -l / -b
+    (limit_words / limit_bytes) and -e (data_dir) applied."""
+
+    options: Options = profile("rouge-1.5.5")
     all_systems: bool = False
-    byte_limit: int = 0
-    word_limit: int = 0
     confidence: float = 95.0
     confidence_text: str = "95"
     per_document: bool = False
-    data_dir: str | None = None
-    formula: str = "A"  # the script treats anything but B as A
-    stem: bool = False
     max_n: int = 0  # 0: no ROUGE-N (the script computes none without -n)
-    alpha: float = 0.5
     resamples: int = 1000
-    remove_stopwords: bool = False
     counting: int = 0  # -t: 0 per-document average, 1 pooled counts, 2 raw counts
     skip_distance: int | None = None
     skip_distance_text: str = ""
@@ -119,7 +122,7 @@ def _number(flag: str, text: str, *, integer: bool) -> float:
         raise _usage_error(f"option -{flag} expects {kind}, got {text!r}") from None
 
 
-def options_from_flags(found: Mapping[str, str | bool]) -> Options:
+def flags_from_getopt(found: Mapping[str, str | bool]) -> Flags:
     for flag, reason in _UNSUPPORTED.items():
         if flag in found:
             raise _usage_error(reason)
@@ -188,19 +191,28 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
         kw["help"] = True
     if found.get(NO_COST_LIMIT) is True:
         kw["no_cost_limit"] = True
-    options = Options(**kw)
-    if options.be_mode is not None:
-        clashing = [flag for name, flag in _NOT_WITH_BE if getattr(options, name) not in (None, 0, False)]
+    if kw.get("be_mode") is not None:
+        clashing = [flag for name, flag in _NOT_WITH_BE if kw.get(name) not in (None, 0, False)]
         if clashing:
             raise _usage_error(f"{', '.join(clashing)} cannot be used with -3: Basic Element files are scored as BE "
                                "units only (ROUGE-1.5.5 dies reading them for ROUGE-N, W or S, and ignores -l, -b "
                                "and -s for BEs)")
-    return options
+    options = profile(
+        "rouge-1.5.5",
+        stemmer="rouge155" if kw.pop("stem", False) else "none",
+        stopwords="smart" if kw.pop("remove_stopwords", False) else "none",
+        multi_ref="best-recall" if kw.pop("formula", "A") == "B" else "pooled",
+        alpha=kw.pop("alpha", 0.5),
+        limit_words=kw.pop("word_limit", 0) or None,
+        limit_bytes=kw.pop("byte_limit", 0) or None,
+        data_dir=kw.pop("data_dir", None),
+    )
+    return Flags(options=options, **kw)
 
 
-def parse_command_line(argv: Sequence[str]) -> tuple[Options, list[str]]:
+def parse_command_line(argv: Sequence[str]) -> tuple[Flags, list[str]]:
     found, rest = getopt(argv)
-    return options_from_flags(found), rest
+    return flags_from_getopt(found), rest
 
 
 def flags_to_argv(flags: str | Sequence[str] = "", **keywords: Any) -> list[str]:

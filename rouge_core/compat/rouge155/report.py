@@ -14,7 +14,7 @@ def _perl_number(x: float) -> str:
 
 
 def _block(result: MetricResult, report: Report) -> list[str]:
-    o = report.options
+    o = report.flags
     head = f"{result.peer_id} {result.metric}"
     lines = [RULE]
     if o.counting in (0, 1):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .flags import Options
+from rouge_core.stats import Interval
+
+from .flags import Flags
 
 
 @dataclass(frozen=True)
@@ -26,22 +28,18 @@ class DocumentScore:
     hit_count: float
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """A bootstrap average (mean of the resample means) and its confidence interval."""
-
-    value: float
-    low: float
-    high: float
+# A bootstrap average (the mean of the resample means, `value`) and its confidence interval:
+# rouge_core's one interval type, under the name this package has always exported.
+Estimate = Interval
 
 
 @dataclass(frozen=True)
 class MetricResult:
     peer_id: str
     metric: str  # printed name: "ROUGE-1", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4", ...
-    recall: Estimate | None  # None under -t 2, which prints raw counts instead
-    precision: Estimate | None
-    f: Estimate | None
+    recall: Interval | None  # None under -t 2, which prints raw counts instead
+    precision: Interval | None
+    f: Interval | None
     model_count: int  # totals over the documents (what -t 2 prints)
     peer_count: int
     hit_count: int
@@ -50,7 +48,7 @@ class MetricResult:
 
 @dataclass(frozen=True)
 class Report:
-    options: Options
+    flags: Flags
     results: tuple[MetricResult, ...]
 
     def get(self, metric: str, peer_id: str | None = None) -> MetricResult:

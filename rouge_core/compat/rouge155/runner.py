@@ -1,5 +1,6 @@
-"""Running an evaluation: documents -> per-model counts (engine155) -> per-document values
--> bootstrap averages. The command line and `evaluate` both end here."""
+"""Running an evaluation: documents -> per-model counts (engine) -> per-document values
+(scoring, by rouge_core.rules155) -> bootstrap averages. The command line and `evaluate` both
+end here."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from typing import Callable, Mapping, Sequence
 
 from . import bootstrap
 from .errors import Rouge155Error
-from .flags import NO_COST_LIMIT, Options
-from .results import DocumentScore, Estimate, MetricResult, Report
-from .scoring import Metric, TokenlessModel, Totals, combine, metrics_for, rounded_rpf
+from .flags import NO_COST_LIMIT, Flags
+from .results import DocumentScore, MetricResult, Report
+from .scoring import Metric, TokenlessModel, combine, metrics_for
 from rouge_core.basic_elements import be_units, unit_stats
 from rouge_core.cost import UNBOUNDED, CostLimitError
-from rouge_core.engine155 import Counts
 from rouge_core.limits import limit_spans, perl_lcs_byte_spans
+from rouge_core.options import Options
+from rouge_core.scoring import MethodScore
+from rouge_core.stats import Stats
 
 Warn = Callable[[str], None]
 
@@ -43,13 +46,14 @@ def stderr_warn(message: str) -> None:
 
 
 def _default_scorer():
-    from rouge_core.engine155 import document_counts
+    from .engine import document_counts
 
     return document_counts
 
 
 def _cut(sentences: Sequence[bytes], options: Options, *, lcs_reader: bool = False) -> list[str]:
-    """The sentences as readText (or, with `lcs_reader`, readText_LCS) keeps them under -l / -b.
+    """The sentences as readText (or, with `lcs_reader`, readText_LCS) keeps them under -l / -b
+    (`options.limit_words` / `limit_bytes`).
 
     latin-1 maps each byte to one character: byte counts stay, and non-ASCII bytes stay
     non-ASCII, so they only ever separate tokens (the script's byte semantics)."""
@@ -59,67 +63,55 @@ def _cut(sentences: Sequence[bytes], options: Options, *, lcs_reader: bool = Fal
         spans.append((pos, pos + len(line)))
         pos += len(line)
     text = "".join(lines)
-    if lcs_reader and options.byte_limit and not options.word_limit:
-        spans = perl_lcs_byte_spans(text, spans, options.byte_limit, encoding="latin-1")
+    if lcs_reader and options.limit_bytes and not options.limit_words:
+        spans = perl_lcs_byte_spans(text, spans, options.limit_bytes, encoding="latin-1")
     else:
-        spans = limit_spans(text, spans, words=options.word_limit or None, byte_limit=options.byte_limit or None,
+        spans = limit_spans(text, spans, words=options.limit_words or None, byte_limit=options.limit_bytes or None,
                             encoding="latin-1")
     return [text[a:b] for a, b in spans]
 
 
-def _be_counts(doc: Document, options: Options, data_dir: str) -> list[Counts]:
-    """Per model, the Basic Element unit counts (hit, model, peer) of computeBEScore."""
+def _be_counts(doc: Document, mode: str, options: Options) -> list[Stats]:
+    """Per model, the Basic Element unit counts of computeBEScore."""
     def units(source: Source):
         lines = [line.decode("latin-1") for line in source.sentences]
-        return be_units(lines, options.be_mode, stem=options.stem, data_dir=data_dir, source=source.name)
+        return be_units(lines, mode, stem=options.stemmer == "rouge155", data_dir=options.data_dir,
+                        source=source.name)
 
     peer = units(doc.peer)
-    rows = []
-    for model in doc.models:
-        stats, _ = unit_stats(peer, units(model))
-        rows.append(Counts(stats.hits, stats.ref_total, stats.cand_total))
-    return rows
+    return [unit_stats(peer, units(model))[0] for model in doc.models]
 
 
-def _document_totals(doc: Document, metrics: list[Metric], options: Options, data_dir: str,
-                     scorer) -> dict[str, Totals]:
-    if options.be_mode is not None:  # -3: Basic Elements are the only metric (flags.py)
+def _document_values(doc: Document, metrics: list[Metric], flags: Flags, options: Options,
+                     scorer) -> dict[str, MethodScore]:
+    if flags.be_mode is not None:  # -3: Basic Elements are the only metric (flags.py)
         try:
-            per_model = _be_counts(doc, options, data_dir)
+            per_model = _be_counts(doc, flags.be_mode, options)
         except ValueError as exc:
             raise Rouge155Error(str(exc)) from None
         return {metric.name: combine(metric, per_model, options) for metric in metrics}
     peer_ng = _cut(doc.peer.sentences, options)
     models_ng = [_cut(m.sentences, options) for m in doc.models]
     lcs_peer = lcs_models = None
-    if options.byte_limit:  # the -b defect: L and W see other sentences than the rest
+    if options.limit_bytes:  # the -b defect: L and W see other sentences than the rest
         lcs_peer = _cut(doc.peer.sentences, options, lcs_reader=True)
         lcs_models = [_cut(m.sentences, options, lcs_reader=True) for m in doc.models]
     try:
-        counts = scorer(
-            peer_ng, models_ng,
-            max_n=options.max_n,
-            skip_distance=options.skip_distance,
-            skip_unigrams=options.skip_unigrams or options.skip_unigrams_and_plain,
-            skip_also_plain=not options.skip_unigrams,
-            wlcs_weight=options.weight,
-            stem=options.stem, stopwords=options.remove_stopwords, data_dir=data_dir,
-            lcs_peer_sentences=lcs_peer, lcs_model_docs=lcs_models,
-        )
+        counts = scorer(peer_ng, models_ng, [metric.method for metric in metrics], options,
+                        lcs_peer_sentences=lcs_peer, lcs_model_docs=lcs_models)
     except CostLimitError as exc:
         raise Rouge155Error(f"{doc.peer.name}: " + exc.message(f"run again with {NO_COST_LIMIT} to lift the bound",
                                                                scope="document")) from None
-    totals = {}
+    values = {}
     for metric in metrics:
-        per_model = counts[metric.engine_key(list(counts))]
         try:
-            totals[metric.name] = combine(metric, per_model, options)
+            values[metric.name] = combine(metric, counts[metric.method], options)
         except TokenlessModel as exc:
             name = doc.models[exc.model_index].name
             raise Rouge155Error(
                 f"{name}: this reference has no tokens, so ROUGE-W is undefined for it "
                 "(ROUGE-1.5.5 dies with 'Illegal division by zero'); drop -w or the reference") from None
-    return totals
+    return values
 
 
 def _by_eval_id(a: str, b: str) -> int:
@@ -130,46 +122,50 @@ def _by_eval_id(a: str, b: str) -> int:
     return (a > b) - (a < b)
 
 
-def _metric_result(peer_id: str, metric: Metric, docs: list[tuple[str, Totals]],
-                   options: Options) -> MetricResult:
+def _metric_result(peer_id: str, metric: Metric, docs: list[tuple[str, MethodScore]],
+                   flags: Flags) -> MetricResult:
     scores = {}
-    for eval_id, totals in docs:
+    for eval_id, value in docs:
         test_id = f"{eval_id}.{peer_id}"
-        r, p, f = rounded_rpf(metric, totals, options)
-        scores[test_id] = DocumentScore(eval_id, test_id, float(r), float(p), float(f),
-                                        totals.model, totals.peer, totals.hit)
+        s, counts = value.score, value.stats
+        scores[test_id] = DocumentScore(eval_id, test_id, s.recall, s.precision, s.fmeasure,
+                                        counts.ref_total, counts.cand_total, counts.hits)
     string_order = [scores[k] for k in sorted(scores)]  # computeAverages' order
     model = peer = hit = 0
     for d in string_order:
         model += d.model_count
         peer += d.peer_count
         hit += d.hit_count
-    estimates: list[Estimate | None] = [None, None, None]
-    if options.counting in (0, 1):
-        pooled = options.counting == 1
+    estimates: list = [None, None, None]
+    if flags.counting in (0, 1):
+        pooled = flags.counting == 1
         triples = [((d.model_count, d.peer_count, d.hit_count) if pooled
                     else (d.recall, d.precision, d.f)) for d in string_order]
-        columns = bootstrap.resample_means(triples, options.resamples, pooled, options.alpha)
-        for i, values in enumerate(columns):
-            s = bootstrap.summarize(values, options.confidence)
-            estimates[i] = Estimate(s.mean, s.low, s.high)
+        columns = bootstrap.resample_means(triples, flags.resamples, pooled, flags.options.alpha)
+        estimates = [bootstrap.summarize(values, flags.confidence) for values in columns]
     print_order = sorted(scores, key=functools.cmp_to_key(_by_eval_id))
     return MetricResult(peer_id, metric.name, *estimates, int(model), int(peer), int(hit),
                         tuple(scores[k] for k in print_order))
 
 
-def run(documents: Mapping[str, Sequence[Document]], options: Options, data_dir: str,
+def run(documents: Mapping[str, Sequence[Document]], flags: Flags, data_dir: str,
         scorer=None) -> Report:
-    """Score every peer's documents; `documents` maps peer id -> its documents, in report order."""
+    """Score every peer's documents; `documents` maps peer id -> its documents, in report order.
+
+    `data_dir` is the data directory found for the run (data_dir.resolve_data_dir); it
+    becomes the run's Options' own. `scorer` (the engine's `document_counts` by default)
+    gives per method one Stats per model: scorer(peer sentences, model sentence lists,
+    methods, options, lcs_peer_sentences=..., lcs_model_docs=...)."""
+    options = flags.options.replace(data_dir=data_dir, profile=flags.options.profile)
     if scorer is None:
         scorer = _default_scorer()
         if "cost_limit" in inspect.signature(scorer).parameters:  # (a test may put its oracle here)
-            scorer = functools.partial(scorer, cost_limit=UNBOUNDED if options.no_cost_limit else None)
-    metrics = metrics_for(options)
+            scorer = functools.partial(scorer, cost_limit=UNBOUNDED if flags.no_cost_limit else None)
+    metrics = metrics_for(flags)
     results = []
     for peer_id, docs in documents.items():
-        per_doc = [(d.eval_id, _document_totals(d, metrics, options, data_dir, scorer)) for d in docs]
+        per_doc = [(d.eval_id, _document_values(d, metrics, flags, options, scorer)) for d in docs]
         for metric in metrics:
             results.append(_metric_result(
-                peer_id, metric, [(e, t[metric.name]) for e, t in per_doc], options))
-    return Report(options, tuple(results))
+                peer_id, metric, [(e, values[metric.name]) for e, values in per_doc], flags))
+    return Report(flags, tuple(results))
