@@ -1,6 +1,8 @@
 """rouge_core: every ROUGE variant, exact against the tools people use, with its evidence.
 
-Never imports Streamlit.
+Never imports Streamlit. `rouge_core.accelerated` is True when the compiled kernels compute
+(rouge_core.native: same numbers as the pure-Python path, bit for bit; ROUGE_LENS_PURE=1
+forces the pure path).
 """
 
 from .corpus import CorpusResult, score_corpus
@@ -13,10 +15,17 @@ from .stats import Score, Stats, f_measure
 from .document import Document, Token, pretokenized
 from .tokenize import tokenize
 from .version import __version__
+from . import native as _native
 
 __all__ = [
-    "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
+    "accelerated", "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
     "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "Options", "PROFILES", "ParameterRange", "ReferenceScore",
     "Result", "SKIP_DISTANCE", "Score", "Stats", "Token", "UNBOUNDED", "WLCS_WEIGHT", "__version__", "f_measure",
     "parse_method", "pretokenized", "profile", "score", "score_corpus", "score_documents", "tokenize",
 ]
+
+
+def __getattr__(name: str):
+    if name == "accelerated":  # read at each access: tests switch paths with native.pure()
+        return _native.active()
+    raise AttributeError(f"module 'rouge_core' has no attribute {name!r}")

@@ -283,7 +283,7 @@ class Shape:
         if isinstance(side, Shape):
             return side
         if isinstance(side, Document):
-            return Shape(len(side.term_tuple), len(side.sentence_bounds), distinct_tokens(side))
+            return Shape(len(side), len(side.sentence_bounds), distinct_tokens(side))
         if isinstance(side, int) and not isinstance(side, bool):
             if side < 0:
                 raise ValueError(f"a token count must be non-negative, got {side}")
@@ -300,6 +300,11 @@ _DISTINCT = "distinct-tokens"  # Document.memo key
 
 
 def distinct_tokens(doc: "Document") -> int:
+    from .native import TOKENS
+
+    tokens = doc.memoized(TOKENS)
+    if tokens:  # the compiled kernels' Tokens know it
+        return tokens.distinct
     return doc.memo(_DISTINCT, _count_distinct, doc.term_tuple)
 
 
@@ -499,7 +504,7 @@ def estimate_methods(methods: Iterable[str | Method], candidate, references, opt
 # --- the per-call check (scoring's front door) -----------------------------------------------
 
 def _quick_shape(doc: "Document") -> Shape:
-    n = len(doc.term_tuple)
+    n = len(doc)
     return Shape(n, len(doc.sentence_bounds), n)
 
 
@@ -573,10 +578,10 @@ _SMALL_PAIR: tuple[float, float] | None = None
 
 def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
     global _SMALL_PAIR
-    if len(cand.term_tuple) + len(cand.sentence_bounds) > _SMALL_SIDE:
+    if len(cand) + len(cand.sentence_bounds) > _SMALL_SIDE:
         return False
     for ref in refs:
-        if len(ref.term_tuple) + len(ref.sentence_bounds) > _SMALL_SIDE:
+        if len(ref) + len(ref.sentence_bounds) > _SMALL_SIDE:
             return False
     if _SMALL_PAIR is None:
         _SMALL_PAIR = _worst_small_pair()
