@@ -132,8 +132,7 @@ typedef struct {
     Py_ssize_t nv;   /* distinct terms */
     i32 *counts;     /* nv */
     Term *terms;     /* nv */
-    i32 *first;      /* nv: position of each id's first occurrence */
-    i32 *table;      /* hash slots: id + 1, 0 empty */
+    u64 *table;      /* hash slots: (hash >> 32) << 32 | (id + 1), 0 empty */
     size_t tmask;
     Py_ssize_t nsent;
     i32 *bounds;     /* 2 * nsent: [start, end) token indices */
@@ -148,7 +147,6 @@ static void tok_free(Tok *t) {
     free(t->ids);
     free(t->counts);
     free(t->terms);
-    free(t->first);
     free(t->table);
     free(t->bounds);
     free(t->buf);
@@ -165,14 +163,20 @@ static inline int term_eq(const Term *a, const Term *b) {
     return 1;
 }
 
+static inline u64 slot_of_id(u64 hash, i32 id) { return (hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(id + 1); }
+
 /* The id of `q` in t's vocabulary, or -1. */
 static i32 tok_find(const Tok *t, const Term *q) {
     size_t mask = t->tmask;
     size_t s = (size_t)q->hash & mask;
+    u64 high = q->hash & 0xffffffff00000000ULL;
     for (;;) {
-        i32 e = t->table[s];
+        u64 e = t->table[s];
         if (!e) return -1;
-        if (term_eq(&t->terms[e - 1], q)) return e - 1;
+        if ((e & 0xffffffff00000000ULL) == high) {
+            i32 id = (i32)(uint32_t)e - 1;
+            if (term_eq(&t->terms[id], q)) return id;
+        }
         s = (s + 1) & mask;
     }
 }
@@ -193,13 +197,12 @@ static int tb_init(TokBuild *b, Py_ssize_t expect_tokens) {
     t->ids = xmalloc((size_t)b->cap_tokens * sizeof(i32));
     t->counts = xmalloc((size_t)b->cap_vocab * sizeof(i32));
     t->terms = xmalloc((size_t)b->cap_vocab * sizeof(Term));
-    t->first = xmalloc((size_t)b->cap_vocab * sizeof(i32));
     size_t slots = 32;
     while (slots < 2 * (size_t)b->cap_vocab) slots *= 2;
     t->tmask = slots - 1;
-    t->table = xcalloc(slots, sizeof(i32));
+    t->table = xcalloc(slots, sizeof(u64));
     t->bounds = xmalloc((size_t)b->cap_sent * 2 * sizeof(i32));
-    if (!t->ids || !t->counts || !t->terms || !t->first || !t->table || !t->bounds) {
+    if (!t->ids || !t->counts || !t->terms || !t->table || !t->bounds) {
         tok_free(t);
         b->t = NULL;
         return -1;
@@ -209,13 +212,13 @@ static int tb_init(TokBuild *b, Py_ssize_t expect_tokens) {
 
 static int tb_rehash(Tok *t) {
     size_t size = (t->tmask + 1) * 2;
-    i32 *table = xcalloc(size, sizeof(i32));
+    u64 *table = xcalloc(size, sizeof(u64));
     if (!table) return -1;
     size_t mask = size - 1;
     for (Py_ssize_t id = 0; id < t->nv; id++) {
         size_t s = (size_t)t->terms[id].hash & mask;
         while (table[s]) s = (s + 1) & mask;
-        table[s] = (i32)id + 1;
+        table[s] = slot_of_id(t->terms[id].hash, (i32)id);
     }
     free(t->table);
     t->table = table;
@@ -235,12 +238,13 @@ static inline int tb_add(TokBuild *b, const Term *q) {
     }
     size_t mask = t->tmask;
     size_t s = (size_t)q->hash & mask;
+    u64 high = q->hash & 0xffffffff00000000ULL;
     i32 id = -1;
     for (;;) {
-        i32 e = t->table[s];
+        u64 e = t->table[s];
         if (!e) break;
-        if (term_eq(&t->terms[e - 1], q)) {
-            id = e - 1;
+        if ((e & 0xffffffff00000000ULL) == high && term_eq(&t->terms[(i32)(uint32_t)e - 1], q)) {
+            id = (i32)(uint32_t)e - 1;
             break;
         }
         s = (s + 1) & mask;
@@ -252,16 +256,13 @@ static inline int tb_add(TokBuild *b, const Term *q) {
             if (counts) t->counts = counts;
             Term *terms = realloc(t->terms, (size_t)cap * sizeof(Term));
             if (terms) t->terms = terms;
-            i32 *first = realloc(t->first, (size_t)cap * sizeof(i32));
-            if (first) t->first = first;
-            if (!counts || !terms || !first) return -1;
+            if (!counts || !terms) return -1;
             b->cap_vocab = cap;
         }
         id = (i32)t->nv++;
         t->terms[id] = *q;
         t->counts[id] = 0;
-        t->first[id] = (i32)t->n;
-        t->table[s] = id + 1;
+        t->table[s] = slot_of_id(q->hash, id);
         if ((size_t)t->nv * 2 > t->tmask + 1 && tb_rehash(t) < 0) return -1;
     }
     t->counts[id]++;
@@ -295,6 +296,29 @@ static void init_byte_tables(void) {
     }
 }
 
+static int tb_word(TokBuild *b, const unsigned char *data, Py_ssize_t len) {
+    Term q = {data, len, 1, hash_padded(data, (size_t)len)};
+    return tb_add(b, &q);
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* 16 bytes: their [A-Za-z0-9] and newline bits; the word bytes (lower-cased if asked) go to out. */
+static inline void classify16(const unsigned char *p, unsigned char *out, int lowercase, unsigned *alnum,
+                              unsigned *newline) {
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    __m128i letter =
+        _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+    __m128i word = lowercase ? _mm_or_si128(v, _mm_and_si128(letter, _mm_set1_epi8(0x20))) : v;
+    _mm_storeu_si128((__m128i *)out, word);
+    *alnum = (unsigned)_mm_movemask_epi8(_mm_or_si128(digit, letter));
+    *newline = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+}
+#endif
+
 /* The ASCII tokenizers (rouge-score's and ROUGE-1.5.5's on ASCII text), as
  * rouge_core.tokenize._lazy_document: words are runs of [A-Za-z0-9] (lower-cased if asked),
  * one sentence per line, empty lines skipped (a line of separators only is an empty
@@ -303,11 +327,57 @@ static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowerc
     TokBuild b;
     if (tb_init(&b, len / 4 + 8) < 0) return NULL;
     Tok *t = b.t;
-    t->buf = xmalloc((size_t)len + 8);
+    t->buf = xmalloc((size_t)len + 80);
     if (!t->buf) goto fail;
-    const unsigned char *table = lowercase ? LOWER_BYTE : WORD_BYTE;
     unsigned char *buf = t->buf;
-    Py_ssize_t i = 0, line_start = 0, s_start = 0;
+    Py_ssize_t line_start = 0, s_start = 0, word = -1;
+#if defined(__SSE2__)
+    /* 64 bytes at a time: bit masks of word bytes and newlines, then one step per event
+     * (a word's end, a newline, a word's start) in text order */
+    unsigned char tail[64];
+    u64 carry = 0; /* the last byte of the previous block was a word byte */
+    for (Py_ssize_t base = 0; base < len; base += 64) {
+        const unsigned char *src = text + base;
+        if (len - base < 64) {
+            memset(tail, ' ', 64);
+            memcpy(tail, src, (size_t)(len - base));
+            src = tail;
+        }
+        u64 alnum = 0, newline = 0;
+        for (int k = 0; k < 4; k++) {
+            unsigned a, nl;
+            classify16(src + 16 * k, buf + base + 16 * k, lowercase, &a, &nl);
+            alnum |= (u64)a << (16 * k);
+            newline |= (u64)nl << (16 * k);
+        }
+        u64 before = (alnum << 1) | carry;
+        u64 starts = alnum & ~before, ends = ~alnum & before;
+        carry = alnum >> 63;
+        u64 events = starts | ends | newline;
+        while (events) {
+            int p = __builtin_ctzll(events);
+            u64 bit = (u64)1 << p;
+            events &= events - 1;
+            Py_ssize_t at = base + p;
+            if (at >= len) break;
+            if (ends & bit) {
+                if (tb_word(&b, buf + word, at - word) < 0) goto fail;
+                word = -1;
+            }
+            if (newline & bit) {
+                if (at > line_start && tb_sentence(&b, s_start, t->n) < 0) goto fail;
+                line_start = at + 1;
+                s_start = t->n;
+            }
+            if (starts & bit) word = at;
+        }
+    }
+    if (word >= 0 && tb_word(&b, buf + word, len - word) < 0) goto fail;
+    if (len > line_start && tb_sentence(&b, s_start, t->n) < 0) goto fail;
+#else
+    const unsigned char *table = lowercase ? LOWER_BYTE : WORD_BYTE;
+    Py_ssize_t i = 0;
+    (void)word;
     for (;;) {
         /* separators; a newline or the end closes the line */
         unsigned char k = 0;
@@ -320,13 +390,11 @@ static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowerc
             s_start = t->n;
             continue;
         }
-        /* a word */
         Py_ssize_t w = i;
         while (i < len && (k = table[text[i]]) > 1) buf[i++] = k;
-        Term q = {buf + w, i - w, 1, 0};
-        q.hash = hash_padded(q.data, (size_t)q.len);
-        if (tb_add(&b, &q) < 0) goto fail;
+        if (tb_word(&b, buf + w, i - w) < 0) goto fail;
     }
+#endif
     return t;
 fail:
     tok_free(t);
@@ -529,16 +597,31 @@ static Lay *tok_layout(Tok *t) {
     return t->layout;
 }
 
+/* s = a + b + carry_in over 64-bit words, returning the carry out (one adc on x86-64). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+static inline unsigned char add_carry(unsigned char carry, u64 a, u64 b, u64 *s) {
+    unsigned long long out;
+    carry = _addcarry_u64(carry, a, b, &out);
+    *s = out;
+    return carry;
+}
+#else
+static inline unsigned char add_carry(unsigned char carry, u64 a, u64 b, u64 *s) {
+    u64 t = a + b;
+    unsigned char c1 = t < a;
+    u64 r = t + carry;
+    *s = r;
+    return c1 | (r < t);
+}
+#endif
+
 /* One row of the Allison-Dix / Hyyro update: v = ((v + u) | (v - u)) & keep, u = v & m. */
 static inline void lcs_row(u64 *v, const u64 *m, const u64 *keep, Py_ssize_t W) {
-    u64 carry = 0;
+    unsigned char carry = 0;
     for (Py_ssize_t w = 0; w < W; w++) {
-        u64 vw = v[w], u = vw & m[w];
-        u64 t = vw + u;
-        u64 c1 = t < vw;
-        u64 s = t + carry;
-        u64 c2 = s < t;
-        carry = c1 | c2;
+        u64 vw = v[w], u = vw & m[w], s;
+        carry = add_carry(carry, vw, u, &s);
         v[w] = (s | (vw ^ u)) & keep[w];
     }
 }
@@ -682,14 +765,10 @@ static int lay_traceback(Lay *l, const i32 *rows, Py_ssize_t first, Py_ssize_t n
         if (id < 0) continue;
         const u64 *m = l->masks + (Py_ssize_t)id * W;
         u64 *left = b->left + kept * W;
-        u64 carry = 0;
+        unsigned char carry = 0;
         for (Py_ssize_t w = 0; w < W; w++) {
-            u64 vw = v[w], u = vw & m[w];
-            u64 t = vw + u;
-            u64 c1 = t < vw;
-            u64 s = t + carry;
-            u64 c2 = s < t;
-            carry = c1 | c2;
+            u64 vw = v[w], u = vw & m[w], s;
+            carry = add_carry(carry, vw, u, &s);
             u64 xw = vw ^ u;
             x[w] = s ^ xw; /* the carries into each bit */
             v[w] = (s | xw) & l->full[w];
@@ -712,13 +791,10 @@ static int lay_traceback(Lay *l, const i32 *rows, Py_ssize_t first, Py_ssize_t n
         if (b->any[k]) {
             const u64 *left = b->left + k * W;
             for (Py_ssize_t w = 0; w < W; w++) rl[w] = bitrev64(left[W - 1 - w]);
-            u64 carry = 0;
+            unsigned char carry = 0;
             for (Py_ssize_t w = 0; w < W; w++) {
-                u64 t = rl[w] + p[w];
-                u64 c1 = t < rl[w];
-                u64 s = t + carry;
-                u64 c2 = s < t;
-                carry = c1 | c2;
+                u64 s;
+                carry = add_carry(carry, rl[w], p[w], &s);
                 x[w] = s & ~rl[w];
             }
         } else {
@@ -1552,11 +1628,27 @@ static PyObject *Tokens_terms(TokensObject *self, PyObject *unused) {
     return self->terms;
 }
 
+/* (a, b) as a tuple of ints, without Py_BuildValue's format parsing (evidence makes many). */
+static PyObject *int_pair(long a, long b) {
+    PyObject *t = PyTuple_New(2);
+    if (!t) return NULL;
+    PyObject *x = PyLong_FromLong(a), *y = PyLong_FromLong(b);
+    if (!x || !y) {
+        Py_XDECREF(x);
+        Py_XDECREF(y);
+        Py_DECREF(t);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(t, 0, x);
+    PyTuple_SET_ITEM(t, 1, y);
+    return t;
+}
+
 static PyObject *bounds_tuple(const Tok *t) {
     PyObject *out = PyTuple_New(t->nsent);
     if (!out) return NULL;
     for (Py_ssize_t s = 0; s < t->nsent; s++) {
-        PyObject *pair = Py_BuildValue("(ii)", t->bounds[2 * s], t->bounds[2 * s + 1]);
+        PyObject *pair = int_pair(t->bounds[2 * s], t->bounds[2 * s + 1]);
         if (!pair) {
             Py_DECREF(out);
             return NULL;
@@ -1964,22 +2056,6 @@ static PyObject *ints_pair(Ints *t, Py_ssize_t a, Py_ssize_t b) {
     PyTuple_SET_ITEM(pair, 0, x);
     PyTuple_SET_ITEM(pair, 1, y);
     return pair;
-}
-
-/* (a, b) as a tuple of ints, without Py_BuildValue's format parsing (evidence makes many). */
-static PyObject *int_pair(long a, long b) {
-    PyObject *t = PyTuple_New(2);
-    if (!t) return NULL;
-    PyObject *x = PyLong_FromLong(a), *y = PyLong_FromLong(b);
-    if (!x || !y) {
-        Py_XDECREF(x);
-        Py_XDECREF(y);
-        Py_DECREF(t);
-        return NULL;
-    }
-    PyTuple_SET_ITEM(t, 0, x);
-    PyTuple_SET_ITEM(t, 1, y);
-    return t;
 }
 
 /* alignments[s_index].append((i - offset, column)) for each walker bit, as
@@ -2540,7 +2616,7 @@ static Plan *plans_parse(PyObject *plans, Py_ssize_t *n_out) {
     return out;
 }
 
-/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn): every planned method on one
+/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]): every planned method on one
  * candidate (Tokens) against its references (a tuple of Tokens). With one reference, a dict
  * {name: MethodScore} (the reference chosen as the only one); otherwise, per plan, the tuple
  * of its ReferenceScores (rouge_core.scoring combines them). */
@@ -2548,9 +2624,23 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *args) {
     PyObject *plans_obj, *cand_obj, *refs, *score_fn;
     double alpha;
     int empty_nan;
-    if (!PyArg_ParseTuple(args, "OO!O!dpO", &plans_obj, &TokensType, &cand_obj, &PyTuple_Type, &refs, &alpha,
-                          &empty_nan, &score_fn))
+    Py_ssize_t max_side = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "OO!O!dpO|n", &plans_obj, &TokensType, &cand_obj, &PyTuple_Type, &refs, &alpha,
+                          &empty_nan, &score_fn, &max_side))
         return NULL;
+    /* a side above max_side tokens or sentences: the caller estimates the cost first */
+    {
+        Tok *c = ((TokensObject *)cand_obj)->tok;
+        int over = c->n > max_side || c->nsent > max_side;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(refs) && !over; i++) {
+            PyObject *ro = PyTuple_GET_ITEM(refs, i);
+            if (PyObject_TypeCheck(ro, &TokensType)) {
+                Tok *r = ((TokensObject *)ro)->tok;
+                over = r->n > max_side || r->nsent > max_side;
+            }
+        }
+        if (over) Py_RETURN_NONE;
+    }
     if (!records_ready) {
         PyErr_SetString(PyExc_RuntimeError, "rouge_core._native.configure was not called");
         return NULL;
@@ -3811,7 +3901,7 @@ static PyMethodDef module_methods[] = {
     {"union_alignments", py_union_alignments, METH_VARARGS,
      "union_alignments(cand, ref) -> per reference sentence (alignments, union positions)"},
     {"configure", py_configure, METH_VARARGS, "configure(Stats, Score, ReferenceScore, MethodScore, reason)"},
-    {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn)"},
+    {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
     {"batch_chunk", py_batch_chunk, METH_VARARGS, "batch_chunk(plans, cands, refs, tokenize, lowercase, ...)"},
     {"batch_records", py_batch_records, METH_VARARGS, "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
     {NULL, NULL, 0, NULL},

@@ -76,7 +76,8 @@ def score_batch(
     workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs per
     kernel call. cost_limit bounds each pair as in `score_corpus` (a pair above it raises
     CostLimitError naming the pair by its id, or its 1-based number without ids); a bad text
-    raises TypeError / ValueError naming the pair. progress(done, total) after each chunk."""
+    raises TypeError / ValueError naming the pair. progress(done, total) for every pair, in
+    order, as soon as its chunk is done."""
     resolve_limit(cost_limit)
     if len(candidates) != len(references_per_pair):
         raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
@@ -95,10 +96,11 @@ def score_batch(
     if kernels is None:
         compiled = None
     if compiled is None:  # the pure path, or a method without a kernel: pair by pair
-        pairs = [_score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i))
-                 for i in range(total)]
-        if progress is not None:
-            progress(total, total)
+        pairs = []
+        for i in range(total):
+            pairs.append(_score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i)))
+            if progress is not None:
+                progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
     tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
@@ -116,20 +118,21 @@ def score_batch(
         return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
                                    max_refs, opts.alpha, opts.empty == "nan")
 
+    def report(bounds) -> None:  # every pair of a chunk, in order, once the chunk is done
+        if progress is not None:
+            for done in range(bounds[0] + 1, bounds[1] + 1):
+                progress(done, total)
+
     results = []
-    done = 0
     if workers == 1 or len(chunks) == 1:
         for bounds in chunks:
             results.append(run(bounds))
-            done = bounds[1]
-            if progress is not None:
-                progress(done, total)
+            report(bounds)
     else:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             for bounds, result in zip(chunks, pool.map(run, chunks)):
                 results.append(result)
-                if progress is not None:
-                    progress(bounds[1], total)
+                report(bounds)
     # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
     python_scored: dict[int, dict[str, MethodScore]] = {}
     for (start, _), (_, _, unscored) in zip(chunks, results):

@@ -254,11 +254,12 @@ def score_corpus(
 ) -> CorpusResult:
     """Score each candidate against its references with every method.
 
-    `progress(done, total)` is called as pairs are done (a page moves its progress bar).
+    `progress(done, total)` is called after each pair (a page moves its progress bar).
     `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`: none); a
     pair above it raises CostLimitError naming the pair (its id) before that pair is scored.
     `workers`: on the compiled kernels (rouge_core.native), threads scoring chunks of pairs
-    with the GIL released (rouge_core.batch; progress after each chunk); on the pure path,
+    with the GIL released (rouge_core.batch: progress reaches a chunk's pairs when the chunk is
+    done); on the pure path,
     more than one worker scores in processes (rouge_core.parallel). The numbers and their
     order are the same whatever the number of workers."""
     resolve_limit(cost_limit)

@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
+
+from . import native
 
 
 if TYPE_CHECKING:
@@ -513,13 +516,20 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
     """Raise CostLimitError when scoring `methods` on these Documents would exceed `limit`
     (None: the default bound).
 
-    First with every token assumed distinct (no pass over the tokens); only when that is over
-    the bound, again with the distinct tokens counted (one set per text, kept on it)."""
+    Small texts need no estimate; on the native path neither do texts within the largest
+    sides that certainly fit (`_uniform_bound`, kept per call shape). Then with every token
+    assumed distinct (no pass over the tokens); only when that is over the bound, again with
+    the distinct tokens counted (one set per text, kept on it)."""
     limit = resolve_limit(limit)
     if limit.unbounded:
         return
     if _small_call(methods, cand, refs, evidence, limit):
         return
+    if _native_costs():  # the compiled kernels' estimates grow with every size: one bound serves all calls
+        bound = _uniform_bound(tuple(methods), options, len(refs), evidence, limit)
+        if len(cand) <= bound and len(cand.sentence_bounds) <= bound and all(
+                len(r) <= bound and len(r.sentence_bounds) <= bound for r in refs):
+            return
     shapes = (_quick_shape(cand), [_quick_shape(r) for r in refs])
     estimates = _call_estimates(methods, *shapes, evidence, options)
     call = total(estimates)
@@ -539,6 +549,26 @@ def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) ->
                                              e.peak_bytes / (limit.peak_bytes or math.inf)))
     alternatives = {e.method: e.alternative for e in estimates if e.alternative}
     raise CostLimitError(worst, call, limit, alternatives=alternatives)
+
+
+def _native_costs() -> bool:
+    return native.KERNELS is not None
+
+
+_last_bound: tuple = (None, None, -1, None, -1)  # the last native_bound call's key and bound
+
+
+def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> int:
+    """On the native path: the largest number of tokens and of sentences every side may have
+    for `methods` (no evidence) to fit `limit` whatever the texts (`_uniform_bound`); the last
+    call's answer is kept (a corpus asks the same for every pair)."""
+    global _last_bound
+    last_methods, last_options, last_n, last_limit, bound = _last_bound
+    if methods is last_methods and options is last_options and n_refs == last_n and limit is last_limit:
+        return bound
+    bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit))
+    _last_bound = (methods, options, n_refs, limit, bound)
+    return bound
 
 
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
@@ -588,3 +618,28 @@ def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
     k = len(methods) * len(refs)
     return ((limit.seconds is None or k * _SMALL_PAIR[0] <= limit.seconds)
             and (limit.peak_bytes is None or k * _SMALL_PAIR[1] <= limit.peak_bytes))
+
+
+@lru_cache(maxsize=1024)
+def _uniform_bound(methods: tuple, options: "Options", n_refs: int, evidence: bool, limit: CostLimit) -> int:
+    """The largest T such that scoring `methods` against n_refs references fits `limit`
+    whenever every side has at most T tokens and at most T sentences; -1 when even empty
+    texts do not fit. Used on the native path, where every estimate grows with a side's
+    tokens, sentences and distinct tokens, so that Shape(T, T, T) bounds them all (the pure
+    path's ROUGE-W estimate switches between its Python and NumPy kernels, so it need not)."""
+
+    def fits(t: int) -> bool:
+        side = Shape(t, t, t)
+        return limit.allows(total(_call_estimates(methods, side, [side] * n_refs, evidence, options)))
+
+    if not fits(0):
+        return -1
+    low, high = 0, 64
+    while fits(high):
+        low, high = high, high * 2
+        if high > 2**40:
+            return low
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
 from . import native
-from .cost import UNBOUNDED, CostLimit, check_call
+from .cost import UNBOUNDED, CostLimit, check_call, native_bound
 from .methods import LAYOUT_FAMILIES, Method, parse_method
 from .options import Options, profile
 from .signature import signature
@@ -372,25 +372,32 @@ def native_plans(plans, names: tuple[str, ...], options: Options) -> tuple | Non
     return tuple(out)
 
 
-def _score_compiled(kernels, plans: tuple, cand: Document, refs: Sequence[Document], options: Options
-                    ) -> dict[str, MethodScore] | None:
-    """Every method on the compiled kernels in one call (no evidence); None when a Document
-    needs the pure path (ROUGE-1.5.5's `-b` view, terms that are not strings)."""
+_NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
+_ANY_SIZE = 2**62  # _score_compiled's bound when the cost is checked (or not bounded)
+
+
+def _score_compiled(kernels, plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):
+    """Every method on the compiled kernels in one call (no evidence): the records by method
+    name; None when a side has more than `max_side` tokens or sentences (its cost must be
+    estimated first); _NOT_COMPILED when a Document needs the pure path (ROUGE-1.5.5's `-b`
+    view, terms that are not strings)."""
     score_fn = None if options.round_pr is None else partial(score_from_stats, options=options)
     tokens_of = native.tokens_of
     c = tokens_of(cand)
     if c is None or cand.lcs_view is not None:
-        return None
+        return _NOT_COMPILED
     if len(refs) == 1:  # the common case, without the loop
         ref = refs[0]
         r = tokens_of(ref)
         if r is None or ref.lcs_view is not None:
-            return None
-        return kernels.score_pair(plans, c, (r,), options.alpha, options.empty == "nan", score_fn)
+            return _NOT_COMPILED
+        return kernels.score_pair(plans, c, (r,), options.alpha, options.empty == "nan", score_fn, max_side)
     rs = tuple(tokens_of(r) for r in refs)
     if None in rs or any(r.lcs_view is not None for r in refs):
+        return _NOT_COMPILED
+    scored = kernels.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
+    if scored is None:
         return None
-    scored = kernels.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn)
     return {plan[5]: combine_references(plan[4], per_ref, options, plan[6]) for plan, per_ref in zip(plans, scored)}
 
 
@@ -401,13 +408,21 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
     if isinstance(methods, (str, Method)):
         methods = (methods,)
     plans, names, planned, compiled = _plans_of(tuple(methods), options, len(refs))
-    if cost_limit is not UNBOUNDED:
-        check_call(planned, cand, refs, options, evidence, cost_limit)
+    checked = cost_limit is UNBOUNDED
     kernels = native.KERNELS
     if kernels is not None and compiled is not None and not evidence:
-        fast = _score_compiled(kernels, compiled, cand, refs, options)
-        if fast is not None:
+        # Sides within native_bound fit the cost bound whatever their shape: the kernels check
+        # their sizes against it, and only larger texts are estimated.
+        max_side = _ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
+        fast = _score_compiled(kernels, compiled, cand, refs, options, max_side)
+        if fast is None:
+            check_call(planned, cand, refs, options, evidence, cost_limit)
+            checked = True
+            fast = _score_compiled(kernels, compiled, cand, refs, options, _ANY_SIZE)
+        if fast is not _NOT_COMPILED:
             return Result(cand, tuple(refs), options, fast)
+    if not checked:
+        check_call(planned, cand, refs, options, evidence, cost_limit)
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
         compute = method.spec.compute
