@@ -82,7 +82,7 @@ static inline u64 hash_padded(const unsigned char *p, size_t n) {
     }
     u64 w;
     memcpy(&w, p, 8);
-    return hash_finish(h, n == 8 ? w : w & (((u64)1 << (8 * n)) - 1));
+    return hash_finish(h, n ? w & (~(u64)0 >> (64 - 8 * n)) : 0);
 #else
     return hash_bytes(p, n, 1);
 #endif
@@ -137,6 +137,7 @@ typedef struct {
     Py_ssize_t nsent;
     i32 *bounds;     /* 2 * nsent: [start, end) token indices */
     unsigned char *buf; /* owned term data (the tokenizer's lower-cased copy), or NULL */
+    int padded;      /* term data may be read 8 bytes past its end (it lives in buf) */
     Lay *layout;     /* the candidate bit masks, built on first use */
 } Tok;
 
@@ -163,6 +164,18 @@ static inline int term_eq(const Term *a, const Term *b) {
     return 1;
 }
 
+/* term_eq for kind-1 terms whose data may be read 8 bytes past the end: short terms compare
+ * as one masked word, without a loop. */
+static inline int term_eq_padded(const Term *a, const Term *b) {
+    if (a->hash != b->hash || a->len != b->len) return 0;
+    size_t n = (size_t)a->len;
+    if (n > 8) return memcmp(a->data, b->data, n) == 0;
+    u64 x, y;
+    memcpy(&x, a->data, 8);
+    memcpy(&y, b->data, 8);
+    return n == 0 || ((x ^ y) & (~(u64)0 >> (64 - 8 * n))) == 0;
+}
+
 static inline u64 slot_of_id(u64 hash, i32 id) { return (hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(id + 1); }
 
 /* The id of `q` in t's vocabulary, or -1. */
@@ -185,12 +198,14 @@ static i32 tok_find(const Tok *t, const Term *q) {
 typedef struct {
     Tok *t;
     Py_ssize_t cap_tokens, cap_vocab, cap_sent;
+    int padded; /* every term's data may be read 8 bytes past its end (the tokenizer's buffer) */
 } TokBuild;
 
 static int tb_init(TokBuild *b, Py_ssize_t expect_tokens) {
     Tok *t = xcalloc(1, sizeof(Tok));
     if (!t) return -1;
     b->t = t;
+    b->padded = 0;
     b->cap_tokens = expect_tokens > 16 ? expect_tokens : 16;
     b->cap_vocab = b->cap_tokens / 2 > 16 ? b->cap_tokens / 2 : 16;
     b->cap_sent = 4;
@@ -243,7 +258,8 @@ static inline int tb_add(TokBuild *b, const Term *q) {
     for (;;) {
         u64 e = t->table[s];
         if (!e) break;
-        if ((e & 0xffffffff00000000ULL) == high && term_eq(&t->terms[(i32)(uint32_t)e - 1], q)) {
+        if ((e & 0xffffffff00000000ULL) == high && (b->padded ? term_eq_padded(&t->terms[(i32)(uint32_t)e - 1], q)
+                                                             : term_eq(&t->terms[(i32)(uint32_t)e - 1], q))) {
             id = (i32)(uint32_t)e - 1;
             break;
         }
@@ -326,7 +342,9 @@ static inline void classify16(const unsigned char *p, unsigned char *out, int lo
 static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowercase) {
     TokBuild b;
     if (tb_init(&b, len / 4 + 8) < 0) return NULL;
+    b.padded = 1;
     Tok *t = b.t;
+    t->padded = 1;
     t->buf = xmalloc((size_t)len + 80);
     if (!t->buf) goto fail;
     unsigned char *buf = t->buf;
@@ -353,6 +371,27 @@ static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowerc
         u64 before = (alnum << 1) | carry;
         u64 starts = alnum & ~before, ends = ~alnum & before;
         carry = alnum >> 63;
+        if (!newline && base + 64 <= len) {
+            /* no line ends here (the common block): words start and end by turns */
+            if (word >= 0 && ends) { /* the word open from the last block */
+                int q = __builtin_ctzll(ends);
+                if (tb_word(&b, buf + word, base + q - word) < 0) goto fail;
+                ends &= ends - 1;
+                word = -1;
+            }
+            while (starts) {
+                int p = __builtin_ctzll(starts);
+                starts &= starts - 1;
+                if (!ends) { /* runs on into the next block */
+                    word = base + p;
+                    break;
+                }
+                int q = __builtin_ctzll(ends);
+                ends &= ends - 1;
+                if (tb_word(&b, buf + base + p, q - p) < 0) goto fail;
+            }
+            continue;
+        }
         u64 events = starts | ends | newline;
         while (events) {
             int p = __builtin_ctzll(events);
@@ -466,10 +505,28 @@ fail:
 
 /* Per reference token, the candidate id of its term or -1 (`out` has r->n entries); also
  * per candidate id, how often the reference has it (`ref_count`, c->nv entries, may be NULL). */
+static i32 tok_find_padded(const Tok *t, const Term *q) {
+    size_t mask = t->tmask;
+    size_t s = (size_t)q->hash & mask;
+    u64 high = q->hash & 0xffffffff00000000ULL;
+    for (;;) {
+        u64 e = t->table[s];
+        if (!e) return -1;
+        if ((e & 0xffffffff00000000ULL) == high) {
+            i32 id = (i32)(uint32_t)e - 1;
+            if (term_eq_padded(&t->terms[id], q)) return id;
+        }
+        s = (s + 1) & mask;
+    }
+}
+
 static int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
     i32 *map = xmalloc((size_t)r->nv * sizeof(i32));
     if (!map) return -1;
-    for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_find(c, &r->terms[v]);
+    if (c->padded && r->padded) /* both from the tokenizer: short terms compare as words */
+        for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_find_padded(c, &r->terms[v]);
+    else
+        for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_find(c, &r->terms[v]);
     if (ref_count) {
         memset(ref_count, 0, (size_t)c->nv * sizeof(i32));
         for (Py_ssize_t v = 0; v < r->nv; v++)
@@ -542,12 +599,10 @@ static Lay *lay_build(const Tok *t) {
     l->full = xcalloc((size_t)W, sizeof(u64));
     l->every = xcalloc((size_t)W, sizeof(u64));
     l->start_rev = xcalloc((size_t)W, sizeof(u64));
-    l->col_sent = xmalloc((size_t)(width ? width : 1) * sizeof(i32));
-    l->col_pos = xmalloc((size_t)(width ? width : 1) * sizeof(i32));
     l->span_sent = xmalloc((size_t)(nspans ? nspans : 1) * sizeof(i32));
     l->span_lo = xmalloc((size_t)(nspans ? nspans : 1) * sizeof(i32));
     l->span_len = xmalloc((size_t)(nspans ? nspans : 1) * sizeof(i32));
-    if (!l->masks || !l->cnt || !l->full || !l->every || !l->start_rev || !l->col_sent || !l->col_pos || !l->span_sent ||
+    if (!l->masks || !l->cnt || !l->full || !l->every || !l->start_rev || !l->span_sent ||
         !l->span_lo || !l->span_len) {
         lay_free(l);
         return NULL;
@@ -557,8 +612,6 @@ static Lay *lay_build(const Tok *t) {
     for (Py_ssize_t s = 0; s < t->nsent; s++) {
         Py_ssize_t a = t->bounds[2 * s], b = t->bounds[2 * s + 1];
         if (b <= a) continue;
-        l->col_sent[pos] = -1;
-        l->col_pos[pos] = -1;
         l->span_sent[k] = (i32)s;
         l->span_lo[k] = (i32)(pos + 1);
         l->span_len[k] = (i32)(b - a);
@@ -568,8 +621,6 @@ static Lay *lay_build(const Tok *t) {
             setbit(l->masks + (Py_ssize_t)t->ids[i] * W, bit);
             l->cnt[t->ids[i]]++;
             setbit(l->full, bit);
-            l->col_sent[bit] = (i32)s;
-            l->col_pos[bit] = (i32)(i - a);
         }
         Py_ssize_t end = pos + (b - a);
         setbit(l->start_rev, top - end);
@@ -577,6 +628,29 @@ static Lay *lay_build(const Tok *t) {
     }
     for (Py_ssize_t bit = 0; bit < width; bit++) setbit(l->every, bit);
     return l;
+}
+
+/* Per bit: its sentence (-1 for a guard) and column within it; built for alignments only. */
+static int lay_columns(Lay *l) {
+    if (l->col_sent) return 0;
+    Py_ssize_t width = l->width;
+    i32 *sent = xmalloc((size_t)(width + 1) * sizeof(i32)), *pos = xmalloc((size_t)(width + 1) * sizeof(i32));
+    if (!sent || !pos) {
+        free(sent);
+        free(pos);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < l->nspans; k++) {
+        Py_ssize_t lo = l->span_lo[k];
+        sent[lo - 1] = pos[lo - 1] = -1; /* the guard */
+        for (Py_ssize_t c = 0; c < l->span_len[k]; c++) {
+            sent[lo + c] = l->span_sent[k];
+            pos[lo + c] = (i32)c;
+        }
+    }
+    l->col_sent = sent;
+    l->col_pos = pos;
+    return 0;
 }
 
 static int lay_reversed_masks(Lay *l) {
@@ -626,6 +700,20 @@ static inline void lcs_row(u64 *v, const u64 *m, const u64 *keep, Py_ssize_t W) 
     }
 }
 
+/* lcs_row with every bit below the top word kept (`every`): only the top word is masked. */
+static inline void lcs_row_every(u64 *v, const u64 *m, u64 top_keep, Py_ssize_t W) {
+    unsigned char carry = 0;
+    Py_ssize_t w = 0;
+    for (; w + 1 < W; w++) {
+        u64 vw = v[w], u = vw & m[w], s;
+        carry = add_carry(carry, vw, u, &s);
+        v[w] = s | (vw ^ u);
+    }
+    u64 vw = v[w], u = vw & m[w], s;
+    add_carry(carry, vw, u, &s);
+    v[w] = (s | (vw ^ u)) & top_keep;
+}
+
 static inline Py_ssize_t popcount_vec(const u64 *v, Py_ssize_t W) {
     Py_ssize_t n = 0;
     for (Py_ssize_t w = 0; w < W; w++) n += __builtin_popcountll(v[w]);
@@ -637,8 +725,9 @@ static inline Py_ssize_t popcount_vec(const u64 *v, Py_ssize_t W) {
 static Py_ssize_t lay_lcs_length(const Lay *l, const i32 *rows, Py_ssize_t nrows, u64 *work) {
     Py_ssize_t W = l->W;
     memcpy(work, l->every, (size_t)W * sizeof(u64));
+    u64 top_keep = l->every[W - 1];
     for (Py_ssize_t i = 0; i < nrows; i++)
-        if (rows[i] >= 0) lcs_row(work, l->masks + (Py_ssize_t)rows[i] * W, l->every, W);
+        if (rows[i] >= 0) lcs_row_every(work, l->masks + (Py_ssize_t)rows[i] * W, top_keep, W);
     return l->width - popcount_vec(work, W);
 }
 
@@ -2062,6 +2151,10 @@ static PyObject *ints_pair(Ints *t, Py_ssize_t a, Py_ssize_t b) {
  * CandidateLayout._record does (bits from the low mirrored end). */
 static int record_alignments(Lay *l, const IVec *found, const UVec *diag, Py_ssize_t offset, PyObject *alignments) {
     Py_ssize_t W = l->W, top = 64 * W - 1;
+    if (lay_columns(l) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     for (Py_ssize_t k = 0; k < found->n; k++) {
         const u64 *d = diag->v + k * W;
         for (Py_ssize_t w = 0; w < W; w++) {
@@ -2246,9 +2339,10 @@ typedef struct {
     Py_ssize_t scratch_n;
 } KWork;
 
-/* Make `k` (zeroed at first) ready for candidate c with layout l: buffers grow, never shrink. */
-static int kwork_ready(KWork *k, const Tok *c, Lay *l) {
-    if (trace_width(&k->trace, l ? l->W : 1) < 0) return -1;
+/* Make `k` (zeroed at first) ready for candidate c: buffers grow, never shrink (the trace
+ * buffers to a layout's width when a method needs one). */
+static int kwork_ready(KWork *k, const Tok *c) {
+    if (trace_width(&k->trace, 1) < 0) return -1;
     if (c->nv + 1 > k->scratch_n) {
         free(k->scratch);
         k->scratch_n = c->nv + 1 > 2 * k->scratch_n ? c->nv + 1 : 2 * k->scratch_n;
@@ -2345,8 +2439,8 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
     }
     case K_LCS:
     case K_UNION: {
-        Lay *l = tok_layout(c);
-        if (!l) return -1;
+        Lay *l = tok_layout(c); /* built on the first method that needs it */
+        if (!l || trace_width(&work->trace, l->W) < 0) return -1;
         Py_ssize_t hits;
         if (k->code == K_LCS) {
             hits = lay_lcs_length(l, rows, nr, work->trace.v);
@@ -2654,8 +2748,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *args) {
     PyObject *out = NULL;
     KStats *stats = xmalloc((size_t)(np * (nrefs ? nrefs : 1)) * sizeof(KStats));
     KWork *work = &SHARED_WORK;
-    Lay *l = tok_layout(c);
-    if (!stats || !l || kwork_ready(work, c, l) < 0) {
+    if (!stats || kwork_ready(work, c) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -2743,8 +2836,7 @@ static PyObject *stats_tuple(int rc, const KStats *s) {
 }
 
 static PyObject *run_one(TokensObject *c, TokensObject *r, KPlan *k) {
-    Lay *l = tok_layout(c->tok);
-    if (!l || kwork_ready(&SHARED_WORK, c->tok, l) < 0) return PyErr_NoMemory();
+    if (kwork_ready(&SHARED_WORK, c->tok) < 0) return PyErr_NoMemory();
     KStats s;
     int rc = pair_stats(c->tok, r->tok, r->rows, r->ref_count, k, &SHARED_WORK, &s);
     return stats_tuple(rc, &s);
@@ -2823,8 +2915,7 @@ static PyObject *py_stats(PyObject *mod, PyObject *args) {
     }
     TokensObject *c = (TokensObject *)co, *r = (TokensObject *)ro;
     if (tokens_join(c, r) < 0) return NULL;
-    Lay *l = tok_layout(c->tok);
-    if (!l || kwork_ready(&SHARED_WORK, c->tok, l) < 0) return PyErr_NoMemory();
+    if (kwork_ready(&SHARED_WORK, c->tok) < 0) return PyErr_NoMemory();
     KStats s;
     int rc = pair_stats(c->tok, r->tok, r->rows, r->ref_count, &k, &SHARED_WORK, &s);
     if (rc < 0) return PyErr_NoMemory();
@@ -3231,7 +3322,7 @@ static PyObject *py_union_alignments(PyObject *mod, PyObject *args) {
     if (pair_args(args, "O!O!|ii", &co, &ro, &a_, &b_) < 0) return NULL;
     Tok *c = co->tok, *r = ro->tok;
     Lay *l = tok_layout(c);
-    if (!l || lay_reversed_masks(l) < 0) return PyErr_NoMemory();
+    if (!l || lay_reversed_masks(l) < 0 || lay_columns(l) < 0) return PyErr_NoMemory();
     Py_ssize_t W = l->W, top = 64 * W - 1;
     TraceBuf b;
     IVec found = {0};
@@ -3580,11 +3671,10 @@ static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, co
     if (!cv) return -1;
     int rc = -1;
     i32 *rows = NULL, *ref_count = NULL;
-    Tok view = *cv; /* the candidate, with the private layout */
-    view.layout = lay_build(cv);
-    if (!view.layout) goto done;
+    Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
+    view.layout = NULL;
     ref_count = xmalloc((size_t)(cv->nv + 1) * sizeof(i32));
-    if (!ref_count || kwork_ready(work, cv, view.layout) < 0) goto done;
+    if (!ref_count || kwork_ready(work, cv) < 0) goto done;
     for (Py_ssize_t i = 0; i < nrefs; i++) {
         Tok *r = refs[i].tok ? NULL : tokenize_ascii(refs[i].text, refs[i].len, lowercase);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;

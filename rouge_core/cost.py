@@ -110,6 +110,38 @@ S_GRAM_BYTES = 130
 S_EVIDENCE_GRAM_S = 0.3e-6  # the grams in reading order
 S_EVIDENCE_NEW_S = 3.0e-6  # one evidence row per distinct gram
 S_EVIDENCE_GRAM_BYTES = 180
+
+# The compiled kernels (rouge_core.native), fitted the same way (bench/calibrate_costs.py on the
+# native path; memory from the resident set, which C allocations reach and tracemalloc does
+# not). What the run printed is kept below their table.
+NATIVE_CALL_S = 3e-6  # one method on one pair: records, dispatch
+NATIVE_BASE_BYTES = 2048
+NATIVE_TOKEN_S = 0.3e-6  # a token's id, its term in the vocabulary, the reference's join (all distinct)
+NATIVE_TOKEN_BYTES = 110
+NATIVE_N_GRAM_S = 0.3e-6  # a window hashed and counted (grams of tokens both sides have)
+NATIVE_N_TOKEN_S = 0.004e-6  # per token of a gram compared on a hit
+NATIVE_N_GRAM_BYTES = 60  # table slots per candidate window (half full)
+NATIVE_N_EVIDENCE_GRAM_S = 0.5e-6  # a matched gram's records and its start positions
+NATIVE_N_EVIDENCE_GRAM_BYTES = 160
+NATIVE_LCS_TOKEN_S = 0.01e-6  # the candidate's masks
+NATIVE_LCS_ROW_S = 0.05e-6
+NATIVE_LCS_WORD_S = 0.003e-6  # one 64-bit word of one row
+NATIVE_LCS_TRACE_WORD_S = 0.03e-6  # the traceback's words: forward pass kept, mirrored, walked
+NATIVE_LCS_PAIR_S = 0.35e-6  # one aligned pair of evidence (a tuple)
+NATIVE_LCS_PAIR_BYTES = 90
+NATIVE_LBEST_SENTENCE_S = 10e-6  # a candidate sentence against every reference sentence (Python loop)
+NATIVE_LBEST_PAIR_S = 0.1e-6  # one (candidate sentence, reference sentence) length read
+NATIVE_W_CELL_S = 0.003e-6  # one DP cell of Lin's form without a traceback (two rows of values)
+NATIVE_W_BIT_CELL_S = 0.006e-6  # one DP cell keeping its traceback bit
+NATIVE_W155_CELL_S = 0.009e-6  # one cell of ROUGE-1.5.5's form (all candidate sentences side by side)
+NATIVE_W_ROW_S = 0.05e-6
+NATIVE_W_WALK_S = 0.3e-6  # one aligned pair of a traceback (Python records of the runs)
+NATIVE_S_GRAM_S = 0.1e-6  # a skip-bigram of tokens both sides have, counted
+NATIVE_S_GRAM_MISS_S = 0.4e-6  # the same, once its table outgrows the caches
+NATIVE_S_GRAM_BYTES = 110  # a distinct candidate gram's table slot (half full, growing by doubling)
+NATIVE_S_EVIDENCE_GRAM_S = 0.1e-6  # evidence counts every gram of both sides
+NATIVE_S_EVIDENCE_ROW_S = 1.1e-6  # one evidence row (record, gram tuple)
+NATIVE_S_EVIDENCE_ROW_BYTES = 230
 # ----------------------------------------------------------------------------------------
 
 MB = 10**6
@@ -319,6 +351,8 @@ def _count_distinct(terms) -> int:
 # (each family of rouge_core.methods calls its own; `Family.cost`)
 
 def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None:
+        return _native_ngram_cost(n, c, r, evidence)
     grams = max(c.tokens - n + 1, 0) + max(r.tokens - n + 1, 0)
     distinct = min(grams, c.distinct ** n + r.distinct ** n) if n < 8 else grams
     largest = min(max(c.tokens, r.tokens), distinct)
@@ -332,6 +366,26 @@ def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "n-grams", grams
 
 
+def _native_tokens(c: Shape, r: Shape) -> tuple[float, float]:
+    """Both sides as token ids, and the reference joined to the candidate (once per text;
+    counted for every method, to be safe)."""
+    tokens = c.tokens + r.tokens
+    return tokens * NATIVE_TOKEN_S, tokens * NATIVE_TOKEN_BYTES
+
+
+def _native_ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
+    c_grams, r_grams = max(c.tokens - n + 1, 0), max(r.tokens - n + 1, 0)
+    grams = c_grams + r_grams
+    seconds, nbytes = _native_tokens(c, r)
+    seconds += grams * (NATIVE_N_GRAM_S + n * NATIVE_N_TOKEN_S)
+    nbytes += c_grams * NATIVE_N_GRAM_BYTES
+    if evidence:
+        matched = min(c_grams, r_grams)
+        seconds += grams * n * NATIVE_N_TOKEN_S + matched * (NATIVE_N_EVIDENCE_GRAM_S + n * NATIVE_N_TOKEN_S)
+        nbytes += 12 * grams + matched * (NATIVE_N_EVIDENCE_GRAM_BYTES + 8 * n)
+    return seconds, nbytes, "n-grams", grams
+
+
 def _words(bits: int) -> int:
     return bits // 64 + 1
 
@@ -341,7 +395,17 @@ def _mask_bytes(c: Shape, width: int) -> float:
     return min(c.distinct, c.tokens) * (width / 4 + 60)
 
 
+def _native_masks(c: Shape, width: int, mirrored: bool) -> float:
+    # one mask per distinct candidate token, one word per 64 columns (and its mirrored copy)
+    return min(c.distinct, c.tokens) * 8 * _words(width) * (2 if mirrored else 1) + 12 * width
+
+
 def lcs_cost(c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None and not evidence:
+        width = c.tokens + c.sentences + 1
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S)
+        return seconds, nbytes + _native_masks(c, width, False), "LCS cells", c.tokens * r.tokens
     width = c.tokens + 1
     cells = c.tokens * r.tokens
     words = _words(width)
@@ -356,6 +420,8 @@ def lcs_cost(c: Shape, r: Shape, evidence: bool):
 
 
 def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None:
+        return _native_union_lcs_cost(c, r, evidence)
     width = c.tokens + c.sentences + 1
     cells = width * r.tokens
     words = _words(2 * width)
@@ -370,8 +436,30 @@ def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "LCS cells", cells
 
 
+def _native_union_lcs_cost(c: Shape, r: Shape, evidence: bool):
+    width = c.tokens + c.sentences + 1
+    words = _words(width)
+    cells = width * r.tokens
+    seconds, nbytes = _native_tokens(c, r)
+    seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + words * NATIVE_LCS_TRACE_WORD_S)
+    # the rows of a reference sentence are kept: all of them when it is one sentence
+    nbytes += _native_masks(c, width, True) + 8 * words * r.tokens
+    if evidence:
+        pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
+        seconds += pairs * NATIVE_LCS_PAIR_S + (c.tokens + r.tokens) * LCS_TOKEN_S
+        nbytes += pairs * NATIVE_LCS_PAIR_BYTES + 200 * (r.tokens + c.tokens)
+    return seconds, nbytes, "LCS cells", cells
+
+
 def best_sentence_cost(c: Shape, r: Shape, evidence: bool):
     cells = c.tokens * r.tokens
+    if native.KERNELS is not None:  # the reference sentences side by side, one pass per candidate sentence
+        width = r.tokens + r.sentences + 1
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += (c.sentences * NATIVE_LBEST_SENTENCE_S + c.sentences * r.sentences * NATIVE_LBEST_PAIR_S
+                    + c.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S) + c.tokens * LCS_TOKEN_S)
+        nbytes += _native_masks(r, width, True) + 64 * (c.sentences + r.sentences) + 32 * (c.tokens + r.tokens)
+        return seconds, nbytes, "LCS cells", cells
     pairs = c.sentences * r.sentences
     seconds = (pairs * LBEST_PAIR_S + (c.tokens * r.sentences + r.tokens * c.sentences) * LCS_TOKEN_S
                + (cells / 64 + c.tokens * r.sentences + r.tokens * c.sentences) * (LCS_ROW_S + LCS_WORD_S))
@@ -394,6 +482,8 @@ def _uses_numpy(rows: int, width: int) -> bool:
 
 
 def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
+    if native.KERNELS is not None:
+        return _native_wlcs_cost(c, r, evidence, form)
     if form == "paper":
         rows, width, blocks = r.tokens, c.tokens, 1
         pairs = min(c.tokens, r.tokens)
@@ -415,6 +505,26 @@ def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
     return seconds, nbytes, "DP cells", cells
 
 
+def _native_wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
+    # Two rows of values (8 + 4 bytes a column, twice); a traceback keeps one bit a cell: every
+    # cell for the whole-text DP with evidence, a reference sentence's rows for ROUGE-1.5.5's.
+    seconds, nbytes = _native_tokens(c, r)
+    if form == "paper":
+        width, rows = c.tokens, r.tokens
+        cell_s = NATIVE_W_BIT_CELL_S if evidence else NATIVE_W_CELL_S
+        bits = width * rows / 8 if evidence else 0.0
+        pairs = min(c.tokens, r.tokens) if evidence else 0
+    else:
+        width, rows = c.tokens + c.sentences, r.tokens
+        cell_s = NATIVE_W155_CELL_S
+        bits = width * r.tokens / 8  # at most: one sentence
+        pairs = min(c.tokens, r.tokens)  # a partner per reference position
+    cells = rows * width
+    seconds += cells * cell_s + rows * NATIVE_W_ROW_S + pairs * NATIVE_W_WALK_S * evidence
+    nbytes += 40 * (width + 1) + bits + pairs * (W_PAIR_BYTES if evidence else 4)
+    return seconds, nbytes, "DP cells", cells
+
+
 def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
     from .skipgram import skip_bigram_total
 
@@ -431,6 +541,15 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
         grams += count
         distinct += side_distinct
         largest = max(largest, side_distinct)
+    if native.KERNELS is not None:
+        # only the grams of tokens both sides have are counted, in one table (the candidate's)
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += grams * (NATIVE_S_GRAM_S + NATIVE_S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
+        nbytes += largest * NATIVE_S_GRAM_BYTES
+        if evidence:  # then every gram of both sides, and a row per distinct gram
+            seconds += grams * NATIVE_S_EVIDENCE_GRAM_S + distinct * NATIVE_S_EVIDENCE_ROW_S
+            nbytes += distinct * (NATIVE_S_GRAM_BYTES + NATIVE_S_EVIDENCE_ROW_BYTES)
+        return seconds, nbytes, "skip-bigrams", grams
     seconds = grams * (S_GRAM_S + S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
     nbytes = distinct * S_GRAM_BYTES
     if evidence:
@@ -449,10 +568,11 @@ def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evide
     nbytes = 0.0
     count = 0
     unit = spec.unit
+    call_s, base_bytes = (NATIVE_CALL_S, NATIVE_BASE_BYTES) if native.KERNELS is not None else (CALL_S, BASE_BYTES)
     for ref in refs:
         s, b, unit, k = spec.cost(method, cand, ref, evidence, options)
-        seconds += s + CALL_S
-        nbytes += b + BASE_BYTES
+        seconds += s + call_s
+        nbytes += b + base_bytes
         count += k
     return CostEstimate(method.name, seconds, nbytes, unit, count, spec.alternative(method))
 
@@ -603,21 +723,21 @@ def _worst_small_pair() -> tuple[float, float]:
     return worst_s, worst_b
 
 
-_SMALL_PAIR: tuple[float, float] | None = None
+_SMALL_PAIR: dict[str, tuple[float, float]] = {}  # per path (rouge_core.native.path())
 
 
 def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
-    global _SMALL_PAIR
     if len(cand) + len(cand.sentence_bounds) > _SMALL_SIDE:
         return False
     for ref in refs:
         if len(ref) + len(ref.sentence_bounds) > _SMALL_SIDE:
             return False
-    if _SMALL_PAIR is None:
-        _SMALL_PAIR = _worst_small_pair()
+    worst = _SMALL_PAIR.get(native.path())
+    if worst is None:
+        worst = _SMALL_PAIR[native.path()] = _worst_small_pair()
     k = len(methods) * len(refs)
-    return ((limit.seconds is None or k * _SMALL_PAIR[0] <= limit.seconds)
-            and (limit.peak_bytes is None or k * _SMALL_PAIR[1] <= limit.peak_bytes))
+    return ((limit.seconds is None or k * worst[0] <= limit.seconds)
+            and (limit.peak_bytes is None or k * worst[1] <= limit.peak_bytes))
 
 
 @lru_cache(maxsize=1024)

@@ -228,3 +228,19 @@ def test_a_replaced_compiled_document_keeps_its_terms():
     assert view.term_tuple == doc.term_tuple and len(view) == 6
     assert rouge_core.score_documents(view, (doc,), ["rougeLsum", "rouge1"], rouge_core.profile("rouge-1.5.5"),
                                       evidence=False)["rouge1"].fmeasure == 1.0
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.text("aZ09x", min_size=1, max_size=150),
+                          st.sampled_from([" ", "  ", "\n", "\n\n", " \n ", "-", "\t", "\r\n", "é"])), max_size=60),
+       st.booleans())
+def test_compiled_tokenizer_on_long_words_and_lines(parts, lowercase):
+    # words across the tokenizer's 64-byte blocks, long lines, blank lines, non-ASCII text
+    text = "".join(w + sep for w, sep in parts)
+
+    def run():
+        doc = rouge_core.tokenize(text, tokenizer="rouge-score", lowercase=lowercase)
+        return doc.term_tuple, doc.sentence_bounds
+
+    fast, slow = both_paths(run)
+    assert fast == slow
