@@ -15,7 +15,7 @@ from .stats import Score, Stats, f_measure
 from .document import Document, Token, pretokenized
 from .tokenize import tokenize
 from .version import __version__
-from . import native as _native
+from . import native
 
 __all__ = [
     "accelerated", "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
@@ -27,5 +27,5 @@ __all__ = [
 
 def __getattr__(name: str):
     if name == "accelerated":  # read at each access: tests switch paths with native.pure()
-        return _native.active()
+        return native.active()
     raise AttributeError(f"module 'rouge_core' has no attribute {name!r}")

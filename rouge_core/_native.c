@@ -178,21 +178,32 @@ static inline int term_eq_padded(const Term *a, const Term *b) {
 
 static inline u64 slot_of_id(u64 hash, i32 id) { return (hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(id + 1); }
 
-/* The id of `q` in t's vocabulary, or -1. */
-static i32 tok_find(const Tok *t, const Term *q) {
+/* The id of `q` in t's vocabulary, or -1 with *slot the empty slot where it would go;
+ * `padded`: both terms may be read past their end. */
+static inline i32 tok_probe(const Tok *t, const Term *q, int padded, size_t *slot) {
     size_t mask = t->tmask;
     size_t s = (size_t)q->hash & mask;
     u64 high = q->hash & 0xffffffff00000000ULL;
     for (;;) {
         u64 e = t->table[s];
-        if (!e) return -1;
+        if (!e) {
+            *slot = s;
+            return -1;
+        }
         if ((e & 0xffffffff00000000ULL) == high) {
             i32 id = (i32)(uint32_t)e - 1;
-            if (term_eq(&t->terms[id], q)) return id;
+            if (padded ? term_eq_padded(&t->terms[id], q) : term_eq(&t->terms[id], q)) return id;
         }
         s = (s + 1) & mask;
     }
 }
+
+static inline i32 tok_lookup(const Tok *t, const Term *q, int padded) {
+    size_t slot;
+    return tok_probe(t, q, padded, &slot);
+}
+
+static i32 tok_find(const Tok *t, const Term *q) { return tok_lookup(t, q, 0); }
 
 /* Builder state: vocabulary growing as tokens arrive. */
 typedef struct {
@@ -251,20 +262,8 @@ static inline int tb_add(TokBuild *b, const Term *q) {
         t->ids = ids;
         b->cap_tokens = cap;
     }
-    size_t mask = t->tmask;
-    size_t s = (size_t)q->hash & mask;
-    u64 high = q->hash & 0xffffffff00000000ULL;
-    i32 id = -1;
-    for (;;) {
-        u64 e = t->table[s];
-        if (!e) break;
-        if ((e & 0xffffffff00000000ULL) == high && (b->padded ? term_eq_padded(&t->terms[(i32)(uint32_t)e - 1], q)
-                                                             : term_eq(&t->terms[(i32)(uint32_t)e - 1], q))) {
-            id = (i32)(uint32_t)e - 1;
-            break;
-        }
-        s = (s + 1) & mask;
-    }
+    size_t s;
+    i32 id = tok_probe(t, q, b->padded, &s);
     if (id < 0) {
         if (t->nv == b->cap_vocab) {
             Py_ssize_t cap = 2 * b->cap_vocab;
@@ -505,28 +504,11 @@ fail:
 
 /* Per reference token, the candidate id of its term or -1 (`out` has r->n entries); also
  * per candidate id, how often the reference has it (`ref_count`, c->nv entries, may be NULL). */
-static i32 tok_find_padded(const Tok *t, const Term *q) {
-    size_t mask = t->tmask;
-    size_t s = (size_t)q->hash & mask;
-    u64 high = q->hash & 0xffffffff00000000ULL;
-    for (;;) {
-        u64 e = t->table[s];
-        if (!e) return -1;
-        if ((e & 0xffffffff00000000ULL) == high) {
-            i32 id = (i32)(uint32_t)e - 1;
-            if (term_eq_padded(&t->terms[id], q)) return id;
-        }
-        s = (s + 1) & mask;
-    }
-}
-
 static int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
     i32 *map = xmalloc((size_t)r->nv * sizeof(i32));
     if (!map) return -1;
-    if (c->padded && r->padded) /* both from the tokenizer: short terms compare as words */
-        for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_find_padded(c, &r->terms[v]);
-    else
-        for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_find(c, &r->terms[v]);
+    int padded = c->padded && r->padded; /* both from the tokenizer: short terms compare as words */
+    for (Py_ssize_t v = 0; v < r->nv; v++) map[v] = tok_lookup(c, &r->terms[v], padded);
     if (ref_count) {
         memset(ref_count, 0, (size_t)c->nv * sizeof(i32));
         for (Py_ssize_t v = 0; v < r->nv; v++)
@@ -1049,31 +1031,17 @@ static long long ngram_hits(const Tok *c, const i32 *rows, Py_ssize_t nr, const 
     }
     for (Py_ssize_t i = 0;; i++) {
         if (!missing) {
-            u64 key = mix64(h) | 1; /* never 0 */
-            size_t s = (size_t)key & t.mask;
+            u64 key = h | 1; /* never 0 */
+            size_t s = (size_t)mix64(key) & t.mask;
             for (;;) {
                 GSlot *e = &t.s[s];
                 if (!e->key) {
                     e->key = key;
                     e->pos = (i32)i;
                     e->cc = 1;
-                    if (++t.used * 2 > t.mask + 1) {
-                        /* rehash by stored key */
-                        size_t size = 2 * (t.mask + 1), mask = size - 1;
-                        GSlot *ns = xcalloc(size, sizeof(GSlot));
-                        if (!ns) {
-                            free(t.s);
-                            return -1;
-                        }
-                        for (size_t q = 0; q <= t.mask; q++) {
-                            if (!t.s[q].key) continue;
-                            size_t g = (size_t)t.s[q].key & mask;
-                            while (ns[g].key) g = (g + 1) & mask;
-                            ns[g] = t.s[q];
-                        }
+                    if (++t.used * 2 > t.mask + 1 && gt_grow(&t) < 0) {
                         free(t.s);
-                        t.s = ns;
-                        t.mask = mask;
+                        return -1;
                     }
                     break;
                 }
@@ -1097,8 +1065,8 @@ static long long ngram_hits(const Tok *c, const i32 *rows, Py_ssize_t nr, const 
     }
     for (Py_ssize_t j = 0;; j++) {
         if (!missing) {
-            u64 key = mix64(h) | 1;
-            size_t s = (size_t)key & t.mask;
+            u64 key = h | 1;
+            size_t s = (size_t)mix64(key) & t.mask;
             for (;;) {
                 GSlot *e = &t.s[s];
                 if (!e->key) break;
@@ -2593,19 +2561,23 @@ static PyObject *stats_record(const KStats *s) {
     return record_new(&R_STATS, v);
 }
 
-/* ReferenceScore(index, stats, score, None); score from `score_fn(stats)` when given (the
- * rounding forms), else computed here. */
-static PyObject *refscore_record(Py_ssize_t index, const KStats *s, double alpha, int empty_nan, PyObject *score_fn,
-                                 PyObject **stats_out, PyObject **score_out) {
+/* ReferenceScore(index, stats, score, None); the score from `score_fn(stats)` when given (the
+ * rounding forms), else `prf` (P, R, F computed already) or computed here. New references to
+ * the Stats and the Score are left in *stats_out and *score_out. */
+static PyObject *refscore_record(Py_ssize_t index, const KStats *s, const double *prf, double alpha, int empty_nan,
+                                 PyObject *score_fn, PyObject **stats_out, PyObject **score_out) {
     PyObject *stats = stats_record(s);
     if (!stats) return NULL;
     PyObject *score;
     if (score_fn != Py_None) {
         score = PyObject_CallOneArg(score_fn, stats);
     } else {
-        double p, r, f;
-        score_of(s, alpha, empty_nan, &p, &r, &f);
-        PyObject *v[3] = {PyFloat_FromDouble(p), PyFloat_FromDouble(r), PyFloat_FromDouble(f)};
+        double v3[3];
+        if (!prf) {
+            score_of(s, alpha, empty_nan, &v3[0], &v3[1], &v3[2]);
+            prf = v3;
+        }
+        PyObject *v[3] = {PyFloat_FromDouble(prf[0]), PyFloat_FromDouble(prf[1]), PyFloat_FromDouble(prf[2])};
         score = record_new(&R_SCORE, v);
     }
     if (!score) {
@@ -2621,11 +2593,57 @@ static PyObject *refscore_record(Py_ssize_t index, const KStats *s, double alpha
     return record_new(&R_REFSCORE, v);
 }
 
+/* The records of one plan against every reference: with one reference, its MethodScore (the
+ * reference chosen as the only one) stored in `out` (a dict) under the plan's name; with
+ * several, the tuple of ReferenceScores stored at `out`[k] (a list). prf: per reference, P R F
+ * computed already (or NULL). */
+typedef struct Plan Plan;
+static int plan_records(const Plan *plan, Py_ssize_t k, const KStats *stats, const double *prf, Py_ssize_t nrefs,
+                        double alpha, int empty_nan, PyObject *score_fn, PyObject *out);
+
 /* Plans: a tuple of (code, a, b, w, method, name, signature). */
-typedef struct {
+struct Plan {
     KPlan k;
     PyObject *method, *name, *sig; /* borrowed */
-} Plan;
+};
+
+static int plan_records(const Plan *plan, Py_ssize_t k, const KStats *stats, const double *prf, Py_ssize_t nrefs,
+                        double alpha, int empty_nan, PyObject *score_fn, PyObject *out) {
+    PyObject *per = PyTuple_New(nrefs), *st0 = NULL, *sc0 = NULL;
+    if (!per) return -1;
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
+        PyObject *st, *sc;
+        PyObject *ref = refscore_record(i, &stats[i], prf ? prf + 3 * i : NULL, alpha, empty_nan, score_fn, &st, &sc);
+        if (!ref) {
+            Py_XDECREF(st0);
+            Py_XDECREF(sc0);
+            Py_DECREF(per);
+            return -1;
+        }
+        if (i == 0) {
+            st0 = st;
+            sc0 = sc;
+        } else {
+            Py_DECREF(st);
+            Py_DECREF(sc);
+        }
+        PyTuple_SET_ITEM(per, i, ref);
+    }
+    if (nrefs != 1) {
+        Py_XDECREF(st0);
+        Py_XDECREF(sc0);
+        PyList_SET_ITEM(out, k, per);
+        return 0;
+    }
+    Py_INCREF(plan->method);
+    Py_INCREF(ONLY_REFERENCE);
+    Py_INCREF(plan->sig);
+    PyObject *v[7] = {plan->method, sc0, per, PyLong_FromLong(0), ONLY_REFERENCE, st0, plan->sig};
+    PyObject *ms = record_new(&R_METHODSCORE, v);
+    int rc = ms ? PyDict_SetItem(out, plan->name, ms) : -1;
+    Py_XDECREF(ms);
+    return rc;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -2767,51 +2785,12 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *args) {
             }
         }
     }
-    if (nrefs == 1) {
-        out = PyDict_New();
-        if (!out) goto done;
-        for (Py_ssize_t k = 0; k < np; k++) {
-            PyObject *st, *sc;
-            PyObject *ref = refscore_record(0, &stats[k], alpha, empty_nan, score_fn, &st, &sc);
-            if (!ref) {
-                Py_CLEAR(out);
-                goto done;
-            }
-            PyObject *per = PyTuple_Pack(1, ref);
-            Py_DECREF(ref);
-            Py_INCREF(plans[k].method);
-            Py_INCREF(ONLY_REFERENCE);
-            Py_INCREF(plans[k].sig);
-            PyObject *v[7] = {plans[k].method, sc, per, PyLong_FromLong(0), ONLY_REFERENCE, st, plans[k].sig};
-            PyObject *ms = record_new(&R_METHODSCORE, v);
-            if (!ms || PyDict_SetItem(out, plans[k].name, ms) < 0) {
-                Py_XDECREF(ms);
-                Py_CLEAR(out);
-                goto done;
-            }
-            Py_DECREF(ms);
-        }
-    } else {
-        out = PyList_New(np);
-        if (!out) goto done;
-        for (Py_ssize_t k = 0; k < np; k++) {
-            PyObject *per = PyTuple_New(nrefs);
-            if (!per) {
-                Py_CLEAR(out);
-                goto done;
-            }
-            PyList_SET_ITEM(out, k, per);
-            for (Py_ssize_t i = 0; i < nrefs; i++) {
-                PyObject *st, *sc;
-                PyObject *ref = refscore_record(i, &stats[k * nrefs + i], alpha, empty_nan, score_fn, &st, &sc);
-                if (!ref) {
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                Py_DECREF(st);
-                Py_DECREF(sc);
-                PyTuple_SET_ITEM(per, i, ref);
-            }
+    out = nrefs == 1 ? PyDict_New() : PyList_New(np);
+    if (!out) goto done;
+    for (Py_ssize_t k = 0; k < np; k++) {
+        if (plan_records(&plans[k], k, &stats[k * nrefs], NULL, nrefs, alpha, empty_nan, score_fn, out) < 0) {
+            Py_CLEAR(out);
+            goto done;
         }
     }
 done:
@@ -3096,64 +3075,14 @@ done:
     return out;
 }
 
-/* A gram table with counts and an "emitted" mark (skip-bigram evidence). */
-typedef struct {
-    u64 key;
-    i32 count;
-    i32 emitted;
-} CSlot;
-
-typedef struct {
-    CSlot *s;
-    size_t mask, used;
-} CTable;
-
-static int ct_init(CTable *t, size_t expect) {
-    size_t size = 16;
-    while (size < 2 * expect) size *= 2;
-    t->s = xcalloc(size, sizeof(CSlot));
-    t->mask = size - 1;
-    t->used = 0;
-    return t->s ? 0 : -1;
-}
-
-static CSlot *ct_find(const CTable *t, u64 key) {
+/* Skip-bigram evidence counts every gram of a side in a GTable: cc the count, rc a mark set
+ * once the gram's row is made. */
+static GSlot *gt_find(const GTable *t, u64 key) {
     size_t h = (size_t)mix64(key) & t->mask;
     for (;;) {
-        CSlot *e = &t->s[h];
+        GSlot *e = &t->s[h];
         if (e->key == key) return e;
         if (!e->key) return NULL;
-        h = (h + 1) & t->mask;
-    }
-}
-
-static int ct_add(CTable *t, u64 key) {
-    size_t h = (size_t)mix64(key) & t->mask;
-    for (;;) {
-        CSlot *e = &t->s[h];
-        if (e->key == key) {
-            e->count++;
-            return 0;
-        }
-        if (!e->key) {
-            e->key = key;
-            e->count = 1;
-            if (++t->used * 2 > t->mask + 1) {
-                size_t size = 2 * (t->mask + 1), mask = size - 1;
-                CSlot *ns = xcalloc(size, sizeof(CSlot));
-                if (!ns) return -1;
-                for (size_t q = 0; q <= t->mask; q++) {
-                    if (!t->s[q].key) continue;
-                    size_t g = (size_t)mix64(t->s[q].key) & mask;
-                    while (ns[g].key) g = (g + 1) & mask;
-                    ns[g] = t->s[q];
-                }
-                free(t->s);
-                t->s = ns;
-                t->mask = mask;
-            }
-            return 0;
-        }
         h = (h + 1) & t->mask;
     }
 }
@@ -3224,7 +3153,7 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     /* joint ids of the reference's tokens */
     i32 *rjoint = xmalloc((size_t)(nr + 2) * sizeof(i32));
     i32 *csrc = xmalloc((size_t)(nc + 2) * sizeof(i32));
-    CTable ctab = {0}, rtab = {0};
+    GTable ctab = {0}, rtab = {0};
     PyObject *rows = NULL, *out = NULL;
     Ints ints = {0};
     if (!rjoint || !csrc) {
@@ -3254,14 +3183,14 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
         }
     }
     long long reach = distance < 0 ? -1 : distance + 1;
-    if (ct_init(&ctab, (size_t)(sc * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0 ||
-        ct_init(&rtab, (size_t)(sr * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
+    if (gt_init(&ctab, (size_t)(sc * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0 ||
+        gt_init(&rtab, (size_t)(sr * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
     int failed = 0;
-    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (ct_add(&ctab, key) < 0) failed = 1;)
-    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (ct_add(&rtab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&ctab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_pair(&rtab, key) < 0) failed = 1;)
     if (failed) {
         PyErr_NoMemory();
         goto done;
@@ -3269,31 +3198,31 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     long long hits = 0;
     for (size_t q = 0; q <= rtab.mask; q++) {
         if (!rtab.s[q].key) continue;
-        CSlot *e = ct_find(&ctab, rtab.s[q].key);
-        if (e) hits += e->count < rtab.s[q].count ? e->count : rtab.s[q].count;
+        GSlot *e = gt_find(&ctab, rtab.s[q].key);
+        if (e) hits += e->cc < rtab.s[q].cc ? e->cc : rtab.s[q].cc;
     }
     rows = PyList_New(0);
     if (!rows || ints_init(&ints, 1) < 0) goto done;
     FOR_EACH_GRAM(rs, sr, reach, unigrams, {
         if (failed) continue;
-        CSlot *e = ct_find(&rtab, key);
-        if (e->emitted) continue;
-        e->emitted = 1;
-        CSlot *f = ct_find(&ctab, key);
-        i32 cc = f ? f->count : 0;
-        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(cc), PyLong_FromLong(e->count),
-                          PyLong_FromLong(cc < e->count ? cc : e->count)};
+        GSlot *e = gt_find(&rtab, key);
+        if (e->rc) continue;
+        e->rc = 1;
+        GSlot *f = gt_find(&ctab, key);
+        i32 cc = f ? f->cc : 0;
+        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(cc), PyLong_FromLong(e->cc),
+                          PyLong_FromLong(cc < e->cc ? cc : e->cc)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
         if (!row || PyList_Append(rows, row) < 0) failed = 1;
         Py_XDECREF(row);
     })
     FOR_EACH_GRAM(cs, sc, reach, unigrams, {
         if (failed) continue;
-        CSlot *e = ct_find(&ctab, key);
-        if (e->emitted) continue;
-        e->emitted = 1;
-        if (ct_find(&rtab, key)) continue;
-        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->count), PyLong_FromLong(0), PyLong_FromLong(0)};
+        GSlot *e = gt_find(&ctab, key);
+        if (e->rc) continue;
+        e->rc = 1;
+        if (gt_find(&rtab, key)) continue;
+        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->cc), PyLong_FromLong(0), PyLong_FromLong(0)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
         if (!row || PyList_Append(rows, row) < 0) failed = 1;
         Py_XDECREF(row);
@@ -3895,69 +3824,29 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
             goto done;
         }
         PyList_SET_ITEM(out, p, item);
-        for (Py_ssize_t k = 0; k < np; k++) {
+        KStats *st = xmalloc((size_t)(nrefs + 1) * sizeof(KStats));
+        double *prf = xmalloc((size_t)(3 * nrefs + 3) * sizeof(double));
+        for (Py_ssize_t k = 0; k < np && st && prf; k++) {
             int floats = plans[k].k.code == K_WPAPER || plans[k].k.code == K_W155;
-            PyObject *per = PyTuple_New(nrefs);
-            if (!per) {
+            for (Py_ssize_t i = 0; i < nrefs; i++) {
+                const double *v = base + (k * nrefs + i) * BATCH_VALUES;
+                st[i] = (KStats){v[0], v[1], v[2], floats ? 1.0 / plans[k].k.w : 1.0, floats};
+                memcpy(prf + 3 * i, v + 3, 3 * sizeof(double)); /* computed with the statistics */
+            }
+            if (plan_records(&plans[k], k, st, prf, nrefs, alpha, empty_nan, score_fn, item) < 0) {
+                free(st);
+                free(prf);
                 Py_CLEAR(out);
                 goto done;
             }
-            PyObject *st0 = NULL, *sc0 = NULL;
-            for (Py_ssize_t i = 0; i < nrefs; i++) {
-                const double *v = base + (k * nrefs + i) * BATCH_VALUES;
-                KStats s = {v[0], v[1], v[2], floats ? 1.0 / plans[k].k.w : 1.0, floats};
-                PyObject *st, *sc, *ref;
-                if (score_fn == Py_None) { /* the scores computed with the statistics */
-                    st = stats_record(&s);
-                    PyObject *fv[3] = {PyFloat_FromDouble(v[3]), PyFloat_FromDouble(v[4]), PyFloat_FromDouble(v[5])};
-                    sc = record_new(&R_SCORE, fv);
-                    if (!st || !sc) {
-                        Py_XDECREF(st);
-                        Py_XDECREF(sc);
-                        Py_DECREF(per);
-                        Py_CLEAR(out);
-                        goto done;
-                    }
-                    Py_INCREF(st);
-                    Py_INCREF(sc);
-                    Py_INCREF(Py_None);
-                    PyObject *rv[4] = {PyLong_FromSsize_t(i), st, sc, Py_None};
-                    ref = record_new(&R_REFSCORE, rv);
-                } else {
-                    ref = refscore_record(i, &s, alpha, empty_nan, score_fn, &st, &sc);
-                }
-                if (!ref) {
-                    Py_DECREF(per);
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                if (i == 0) {
-                    st0 = st;
-                    sc0 = sc;
-                } else {
-                    Py_DECREF(st);
-                    Py_DECREF(sc);
-                }
-                PyTuple_SET_ITEM(per, i, ref);
-            }
-            if (nrefs == 1) {
-                Py_INCREF(plans[k].method);
-                Py_INCREF(ONLY_REFERENCE);
-                Py_INCREF(plans[k].sig);
-                PyObject *mv[7] = {plans[k].method, sc0, per, PyLong_FromLong(0), ONLY_REFERENCE, st0, plans[k].sig};
-                PyObject *ms = record_new(&R_METHODSCORE, mv);
-                if (!ms || PyDict_SetItem(item, plans[k].name, ms) < 0) {
-                    Py_XDECREF(ms);
-                    Py_CLEAR(out);
-                    goto done;
-                }
-                Py_DECREF(ms);
-            } else {
-                Py_XDECREF(st0);
-                Py_XDECREF(sc0);
-                PyList_SET_ITEM(item, k, per);
-            }
         }
+        if (!st || !prf) {
+            PyErr_NoMemory();
+            Py_CLEAR(out);
+        }
+        free(st);
+        free(prf);
+        if (!out) goto done;
     }
 done:
     PyBuffer_Release(&vb);

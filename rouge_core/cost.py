@@ -113,7 +113,26 @@ S_EVIDENCE_GRAM_BYTES = 180
 
 # The compiled kernels (rouge_core.native), fitted the same way (bench/calibrate_costs.py on the
 # native path; memory from the resident set, which C allocations reach and tracemalloc does
-# not). What the run printed is kept below their table.
+# not), on the same machine while other work kept it loaded (load average 4-7 on 2 cores, so
+# the constants are on the slow side). Excerpts ("shared": the reference is the candidate's
+# tokens shuffled, every gram of tokens both sides have — the kernels' worst case):
+#   case                       ev   tokens         units                 seconds   peak MB
+#   N2 shared                  no   400000/400000     799,998 n-grams      0.36      97.1
+#   N2 shared                  yes  400000/400000     799,998 n-grams      0.71     142.0
+#   L                          no   20000/20000   400,000,000 LCS cells    0.011      1.8
+#   L                          yes  20000/20000   400,000,000 LCS cells    0.13      67.1
+#   Lsum 1 sentence            no   16000/16000   256,032,000 LCS cells    0.045      1.1
+#   Lsum 20-token sentences    yes  8000/8000      67,208,000 LCS cells    0.45     186.0
+#   Lsum 1-token sentences     yes  4000/4000      32,004,000 LCS cells    0.83     406.8
+#   W paper                    no   6000/6000      36,000,000 DP cells     0.055      0.6
+#   W paper                    yes  6000/6000      36,000,000 DP cells     0.10       5.8
+#   W rouge155                 no   6000/6000      37,800,000 DP cells     0.12       0.6
+#   S4 shared                  no   200000/200000   1,999,970 skip-bigr    0.21     136.0
+#   S4 shared                  yes  200000/200000   1,999,970 skip-bigr    3.59     845.1
+#   S* shared                  no   2000/2000       3,998,000 skip-bigr    0.85     190.8
+#   S* (all distinct)          yes  2000/2000       3,998,000 skip-bigr    6.99    1380.5
+# Estimates lie 1-15x above these on every family (more where the counts cannot see a cheap
+# shape, e.g. grams of tokens only one side has, which the kernels skip).
 NATIVE_CALL_S = 3e-6  # one method on one pair: records, dispatch
 NATIVE_BASE_BYTES = 2048
 NATIVE_TOKEN_S = 0.3e-6  # a token's id, its term in the vocabulary, the reference's join (all distinct)
@@ -140,8 +159,8 @@ NATIVE_S_GRAM_S = 0.1e-6  # a skip-bigram of tokens both sides have, counted
 NATIVE_S_GRAM_MISS_S = 0.4e-6  # the same, once its table outgrows the caches
 NATIVE_S_GRAM_BYTES = 110  # a distinct candidate gram's table slot (half full, growing by doubling)
 NATIVE_S_EVIDENCE_GRAM_S = 0.1e-6  # evidence counts every gram of both sides
-NATIVE_S_EVIDENCE_ROW_S = 1.1e-6  # one evidence row (record, gram tuple)
-NATIVE_S_EVIDENCE_ROW_BYTES = 230
+NATIVE_S_EVIDENCE_ROW_S = 1.5e-6  # one evidence row (record, gram tuple)
+NATIVE_S_EVIDENCE_ROW_BYTES = 270
 # ----------------------------------------------------------------------------------------
 
 MB = 10**6

@@ -29,10 +29,14 @@ TOKENS = "native-tokens"  # Document.memo key of a document's Tokens
 def _load():
     if os.environ.get(PURE_VARIABLE, "").strip().lower() not in ("", "0", "no", "false"):
         return None, f"{PURE_VARIABLE} is set"
+    from importlib.util import find_spec
+
+    if find_spec(f"{__package__}._native") is None:
+        return None, "the compiled kernels were not built (no C compiler when the package was installed)"
     try:
         from . import _native
-    except ImportError as exc:  # not built (no compiler at install time) or not importable
-        return None, f"the compiled kernels are not available ({exc})"
+    except ImportError as exc:  # built for another Python, or broken
+        return None, f"the compiled kernels do not load ({exc})"
     return _native, ""
 
 
