@@ -29,6 +29,7 @@ from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, _method_plans, combine_references, prepare, resolve_options, score_from_stats
 from .tokenize import ascii_tokenizer
+from .corpus import each_pair, score_pair_stats
 
 DEFAULT_CHUNK = 256  # pairs per kernel call: small enough for progress, large enough to amortise the call
 
@@ -118,10 +119,11 @@ def score_batch(
         return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
                                    max_refs, opts.alpha, opts.empty == "nan")
 
+    pair_done = each_pair(progress)
+
     def report(bounds) -> None:  # every pair of a chunk, in order, once the chunk is done
-        if progress is not None:
-            for done in range(bounds[0] + 1, bounds[1] + 1):
-                progress(done, total)
+        if pair_done is not None:
+            pair_done(bounds[1], total)
 
     results = []
     if workers == 1 or len(chunks) == 1:
@@ -165,8 +167,6 @@ def score_batch(
 
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
     """One pair the ordinary way (rouge_core.corpus.score_pair_stats), errors naming the pair."""
-    from .corpus import score_pair_stats
-
     try:
         return score_pair_stats(candidate, tuple(references), names, opts, cost_limit)
     except CostLimitError as exc:

@@ -277,7 +277,7 @@ def score_corpus(
         from .parallel import score_corpus_parallel
 
         return score_corpus_parallel(candidates, references_per_pair, methods, options, ids=ids, workers=workers,
-                                     progress=progress, cost_limit=cost_limit)
+                                     progress=each_pair(progress), cost_limit=cost_limit)
 
     def score_in_order(names: tuple[str, ...], opts: Options) -> Iterator[dict[str, MethodScore]]:
         total = len(candidates)
@@ -293,6 +293,22 @@ def score_corpus(
                 progress(i + 1, total)
 
     return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_order)
+
+
+def each_pair(progress: Callable[[int, int], None] | None) -> Callable[[int, int], None] | None:
+    """A progress callback told when a run of pairs is done (a chunk), calling `progress` for
+    every pair of it in order, as score_corpus promises."""
+    if progress is None:
+        return None
+    reported = 0
+
+    def report(done: int, total: int) -> None:
+        nonlocal reported
+        for pair in range(reported + 1, done + 1):
+            progress(pair, total)
+        reported = max(reported, done)
+
+    return report
 
 
 def assemble_corpus(
