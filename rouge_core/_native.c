@@ -1015,6 +1015,23 @@ static long long ngram_hits(const Tok *c, const i32 *rows, Py_ssize_t nr, const 
         }
         return hits;
     }
+    if (n == 2) { /* bigrams: the pair of ids is the key */
+        size_t common = 0;
+        for (Py_ssize_t i = 0; i + 1 < nc; i++) common += ref_count[c->ids[i]] > 0 && ref_count[c->ids[i + 1]] > 0;
+        GTable t;
+        if (gt_init(&t, common) < 0) return -1;
+        for (Py_ssize_t i = 0; i + 1 < nc; i++)
+            if (ref_count[c->ids[i]] > 0 && ref_count[c->ids[i + 1]] > 0 &&
+                gt_count_pair(&t, pair_key(c->ids[i], c->ids[i + 1])) < 0) {
+                free(t.s);
+                return -1;
+            }
+        for (Py_ssize_t j = 0; j + 1 < nr; j++)
+            if (rows[j] >= 0 && rows[j + 1] >= 0) gt_probe_pair(&t, pair_key(rows[j], rows[j + 1]));
+        long long hits = gt_clipped(&t);
+        free(t.s);
+        return hits;
+    }
     Py_ssize_t ct = nc - n + 1;
     const u64 B = 0x100000001B3ULL;
     u64 top = 1; /* B^(n-1) */
@@ -3779,6 +3796,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
                           &empty_nan, &score_fn))
         return NULL;
     PyObject *out = NULL;
+    int gc_was_enabled = 0;
     if (!records_ready) {
         PyErr_SetString(PyExc_RuntimeError, "rouge_core._native.configure was not called");
         goto done;
@@ -3792,6 +3810,8 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
     }
     out = PyList_New(n);
     if (!out) goto done;
+    /* many records and no cycles among them: the collector waits (as for evidence) */
+    gc_was_enabled = PyGC_Disable();
     for (Py_ssize_t p = 0; p < n; p++) {
         PyObject *item;
         Py_ssize_t nrefs = PyLong_AsSsize_t(PyList_GET_ITEM(counts, p));
@@ -3849,6 +3869,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
         if (!out) goto done;
     }
 done:
+    if (gc_was_enabled) PyGC_Enable();
     PyBuffer_Release(&vb);
     PyBuffer_Release(&ob);
     return out;
