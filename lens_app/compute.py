@@ -12,7 +12,7 @@ import streamlit as st
 
 import rouge_core
 from rouge_core import UNBOUNDED, cost, disagree, explain, sweep
-from rouge_core.scoring import prepare
+from rouge_core.scoring import prepare_pair
 
 HEADLINE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")  # shown large whatever n is
 
@@ -21,8 +21,8 @@ HEADLINE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")  # shown large wh
 def estimates(candidate: str, references: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options,
               evidence: bool) -> dict[str, cost.CostEstimate]:
     """What each method would cost on these texts, before anything is computed."""
-    cand = prepare(candidate, options)
-    return cost.estimate_methods(methods, cand, [prepare(r, options) for r in references], options, evidence=evidence)
+    cand, refs = prepare_pair(candidate, list(references), options)
+    return cost.estimate_methods(methods, cand, list(refs), options, evidence=evidence)
 
 
 # The callers below check each method's estimate first (lens_app.costs): what they ask for
@@ -69,7 +69,7 @@ def profiles(candidate: str, references: tuple[str, ...], methods: tuple[str, ..
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def documents(candidate: str, references: tuple[str, ...], options: rouge_core.Options):
-    return explain.documents(candidate, list(references), options)
+    return prepare_pair(candidate, list(references), options)
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
@@ -89,19 +89,19 @@ def reference_stats(candidate: str, reference: str, method: str, options: rouge_
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def union_walkthrough(candidate: str, reference: str, options: rouge_core.Options) -> dict:
-    cand, (ref,) = explain.documents(candidate, [reference], options)
+    cand, (ref,) = prepare_pair(candidate, [reference], options)
     return explain.union_lcs_walkthrough(cand, ref)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def w_runs(candidate: str, reference: str, options: rouge_core.Options, w: float) -> dict:
-    cand, (ref,) = explain.documents(candidate, [reference], options)
+    cand, (ref,) = prepare_pair(candidate, [reference], options)
     return explain.w_runs(cand, ref, w)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def skip_walkthrough(candidate: str, reference: str, options: rouge_core.Options, distance: int, max_distance: int) -> dict:
-    cand, (ref,) = explain.documents(candidate, [reference], options)
+    cand, (ref,) = prepare_pair(candidate, [reference], options)
     c, r = cand.terms, ref.terms
     return {
         "listed": explain.skip_bigrams(c, distance),

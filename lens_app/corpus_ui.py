@@ -10,13 +10,13 @@ import rouge_core
 from rouge_core import corpus_io, export
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 
-from . import pages, state
+from . import navigation, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
 RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
-SCORE_PAGE = pages.SCORE  # relative to app.py, as st.switch_page expects
+SCORE_PAGE = navigation.SCORE  # relative to app.py, as st.switch_page expects
 
 PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
 
@@ -54,7 +54,7 @@ def corpus_loader(prefix: str = "corpus") -> None:
         st.caption(
             f"At most {UPLOAD_MB} MB per file. Tables: an `id` column, one candidate column per system (`candidate`, "
             "or `candidate_A`, `candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
-            "Parallel files: one text per line; separate sentences inside a line with ` <s> ` or a literal `\\n`."
+            "Parallel files: one text per line; separate sentences inside a line with `<q>` (the marker below) or a literal `\\n`."
         )
         try:
             if kind == "Parallel text files":

@@ -16,7 +16,7 @@ import streamlit as st
 import rouge_core
 from rouge_core.cost import CostEstimate
 
-from . import compute, sidebar
+from . import compute, sidebar, state
 from .markup import md
 
 _APPROVED_KEY = "_compute_anyway"  # approvals: digests of (what, texts, options)
@@ -41,8 +41,7 @@ def _approve(key: str) -> None:
 
 
 def _use_bounded_distance() -> None:
-    st.session_state[sidebar.SKIP_UNLIMITED] = False
-    st.session_state[sidebar.SKIP] = rouge_core.SKIP_DISTANCE.default
+    sidebar.show(state.current_settings().replace(skip_unlimited=False, skip_distance=rouge_core.SKIP_DISTANCE.default))
 
 
 def ask(estimate: CostEstimate, key: str, what: str) -> None:

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from .pages import APP_ROOT
+from .navigation import APP_ROOT
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update"]

@@ -1,5 +1,6 @@
-"""Built-in examples: the worked examples from the MATLAB, reval, Medium and Kolena
-documentation (texts copied from the conformance seeds) and a multi-sentence summary pair.
+"""Built-in examples, in one place: the worked examples from the MATLAB, reval, Medium and
+Kolena documentation (texts copied from the conformance seeds), a multi-sentence summary
+pair, and what the Learn and Why-do-tools-disagree pages show before there are texts.
 
 Copied here rather than read from shared/ at run time, so the app has no data dependency.
 """
@@ -93,6 +94,19 @@ EXAMPLES: tuple[Example, ...] = (
 )
 
 DEFAULT_EXAMPLE = EXAMPLES[0]
+
+# What the Learn and Why-do-tools-disagree pages show before the Score page has texts.
+LEARN_EXAMPLE = Example(
+    "learn-walkthrough", "Learn: clipping, sentences and two references", "written for ROUGE Lens",
+    # a repeated "the" (clipping), two sentences per side (summary-level L), a second reference (multi-reference modes)
+    "the cat sat on the mat with the dog\nthe dog barked at the cat",
+    ("the cat was on the mat\na dog barked loudly at the cat", "a cat sat on a mat next to the dog"),
+)
+DISAGREE_EXAMPLE = Example(
+    "tools-disagree", "Why tools disagree: accents, hyphens, decimals, irregular forms", "written for ROUGE Lens",
+    "The children went to the café. Results are state-of-the-art at 3.14 points.",
+    ("The child goes to a cafe. The results were better at 3.14 points.",),
+)
 
 
 def get_example(key: str) -> Example:

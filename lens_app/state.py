@@ -1,7 +1,8 @@
 """The texts and settings every page shares, kept in st.session_state.
 
-Pages read the current input with `current_texts()` and the sidebar's choices with
-`current_options()` / `current_methods()`; changing a setting never clears the texts.
+Pages read the current input with `current_texts()` and the sidebar's Settings with
+`current_settings()` (lens_app.settings; `current_options()` / `current_methods()` are its
+Options and method names); changing a setting never clears the texts.
 
 Texts live under plain (non-widget) keys, so they survive page switches: Streamlit drops
 a widget's state when a page that does not draw it runs. Input widgets have their own keys
@@ -14,13 +15,11 @@ import streamlit as st
 
 import rouge_core
 
+from .settings import Settings
+
 CANDIDATE_KEY = "candidate"
 REFERENCES_KEY = "references"
-OPTIONS_KEY = "options"  # a rouge_core.Options set by the sidebar in app.py
-METHODS_KEY = "methods"  # a list of method names set by the sidebar in app.py
-N_KEY = "n"  # ROUGE-N goes up to this n
-SKIP_DISTANCE_KEY = "skip distance"  # int, or None for unlimited
-W_KEY = "w"  # the ROUGE-W weight
+SETTINGS_KEY = "settings"  # the Settings the sidebar in app.py drew
 
 # Widget keys of the Score page's text inputs (tests set texts through them).
 CANDIDATE_INPUT_KEY = "candidate_input"
@@ -54,21 +53,13 @@ def has_texts() -> bool:
     return CANDIDATE_KEY in st.session_state
 
 
+def current_settings() -> Settings:
+    return st.session_state.get(SETTINGS_KEY) or Settings()
+
+
 def current_options() -> rouge_core.Options:
-    return st.session_state.get(OPTIONS_KEY) or rouge_core.profile("rouge-score")
+    return current_settings().options()
 
 
 def current_methods() -> list[str]:
-    return list(st.session_state.get(METHODS_KEY) or rouge_core.DEFAULT_METHODS)
-
-
-def current_n() -> int:
-    return int(st.session_state.get(N_KEY, 2))
-
-
-def current_skip_distance() -> int | None:
-    return st.session_state.get(SKIP_DISTANCE_KEY, 4)
-
-
-def current_w() -> float:
-    return float(st.session_state.get(W_KEY, 1.2))
+    return current_settings().methods()

@@ -6,7 +6,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Sequence
+from typing import Hashable, Iterable, Mapping, Sequence
 
 
 def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable], *, weights: str | None = None,
@@ -69,3 +69,33 @@ def pairwise_agreement(judgements: Mapping[str, Mapping[Hashable, Hashable]], *,
         kappa = cohen_kappa(la, lb, weights=weights, categories=categories) if shared else math.nan
         out.append(PairAgreement(x, y, len(shared), agreed, kappa))
     return out
+
+
+def agreement_rows(labels: Iterable[tuple[str, Hashable, Hashable]], *,
+                   ordered: Sequence[Hashable] | None = None) -> list[dict]:
+    """The agreement table of (annotator, item, label) triples: one row per pair of
+    annotators with the items both labelled, how many they agreed on, the observed agreement
+    and Cohen's κ; with `ordered` (the scale's labels in order, e.g. 1–5) also the
+    quadratic-weighted κ, which gives partial credit for near misses. Labels outside
+    `ordered` are left out of the weighted κ only. Each annotator labels an item once: a
+    repeated (annotator, item) raises ValueError."""
+    by_annotator: dict[str, dict[Hashable, Hashable]] = {}
+    for annotator, item, label in labels:
+        own = by_annotator.setdefault(annotator, {})
+        if item in own:
+            raise ValueError(f"annotator {annotator!r} labelled item {item!r} twice")
+        own[item] = label
+    rows = []
+    weighted = {}
+    if ordered is not None:
+        known = set(ordered)
+        on_scale = {a: {i: v for i, v in items.items() if v in known} for a, items in by_annotator.items()}
+        weighted = {(w.annotator_a, w.annotator_b): w.kappa
+                    for w in pairwise_agreement(on_scale, weights="quadratic", categories=ordered)}
+    for pa in pairwise_agreement(by_annotator):
+        row = {"annotator_a": pa.annotator_a, "annotator_b": pa.annotator_b, "items": pa.items, "agreed": pa.agreed,
+               "observed": pa.observed, "cohen_kappa": pa.kappa}
+        if ordered is not None:
+            row["kappa_quadratic"] = weighted[(pa.annotator_a, pa.annotator_b)]
+        rows.append(row)
+    return rows

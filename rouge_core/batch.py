@@ -19,6 +19,7 @@ whole batch is scored in Python.
 
 from __future__ import annotations
 
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence
@@ -111,11 +112,17 @@ def score_batch(
     compiled_plans = kernels.plans(compiled)
     chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
 
-    def run(bounds):
+    def inputs(bounds):
+        """A chunk's texts, or its Tokens when Python tokenizes them: in the calling thread,
+        as a user's tokenizer or a segmenter (MeCab, jieba) need not be thread-safe."""
         start, end = bounds
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
-        if tokenizer is None:  # tokenized in Python: the kernels get Tokens
+        if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
+        return cands, refs
+
+    def run(chunk):
+        cands, refs = chunk
         return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
                                    max_refs, opts.alpha, opts.empty == "nan")
 
@@ -128,13 +135,22 @@ def score_batch(
     results = []
     if workers == 1 or len(chunks) == 1:
         for bounds in chunks:
-            results.append(run(bounds))
+            results.append(run(inputs(bounds)))
             report(bounds)
     else:
+        # This thread prepares chunks while the pool scores earlier ones; at most `workers`
+        # chunks wait, and results are taken in input order.
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            for bounds, result in zip(chunks, pool.map(run, chunks)):
-                results.append(result)
-                report(bounds)
+            waiting: deque = deque()
+            for bounds in chunks:
+                waiting.append((bounds, pool.submit(run, inputs(bounds))))
+                while len(waiting) > workers:
+                    done_bounds, future = waiting.popleft()
+                    results.append(future.result())
+                    report(done_bounds)
+            for done_bounds, future in waiting:
+                results.append(future.result())
+                report(done_bounds)
     # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
     python_scored: dict[int, dict[str, MethodScore]] = {}
     for (start, _), (_, _, unscored) in zip(chunks, results):

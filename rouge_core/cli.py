@@ -1,26 +1,39 @@
 """The command line: `python -m rouge_core` / `rouge-lens`.
 
+One path from the files to the numbers, the same the app takes: the corpus readers
+(rouge_core.corpus_io) -> score_corpus (one system at a time, on --workers threads over
+the compiled kernels, or processes on the pure path) ->
+aggregates (macro and micro, --bootstrap intervals) -> paired significance tests between
+systems -> a table, CSV or JSON that carries every number with its signature.
+
 Inputs, one of:
-  -c CANDS.txt -r REFS.txt [-r REFS2.txt ...]
-      one text per line; line i of every file belongs to pair i; several -r files give
-      several references. Inside a line, the sentence separator (--sentence-sep, default
-      "<q>") marks sentence breaks (rougeLsum, ROUGE-1.5.5's ROUGE-L); "" turns it off.
+  -c CANDS.txt [-c CANDS2.txt ...] -r REFS.txt [-r REFS2.txt ...]
+      parallel files, one text per line; line i of every file belongs to pair i. Each -c
+      file is one system (named by its file), each -r file one reference. "-" reads that
+      file from standard input.
   --jsonl PAIRS.jsonl
-      one object per line: {"candidate": TEXT, "references": [TEXT, ...]}, where a TEXT is a
-      string (newlines are sentence breaks) or a list of sentences; "references" may also
-      be a single TEXT.
-Files are UTF-8 (or UTF-16/32 with a BOM); lines end at "\n" (a "\r" before it is dropped),
-and nothing else ends a line. The app's uploads and corpus files are read by the same rules
-(rouge_core.textio).
+      one object per line: {"candidate": TEXT, "references": [TEXT, ...]} (or one candidate
+      key per system: "candidate_A", "candidate_B", ...), where a TEXT is a string (newlines
+      are sentence breaks) or a list of sentences; "references" may also be a single TEXT.
+  --corpus FILE.csv|.tsv|.jsonl|.json
+      a table as the app's Corpus page reads it: an id column, one candidate column per
+      system, reference columns (see rouge_core.corpus_io).
+Sentences: inside a line of a -c/-r file they are separated by "<q>" (--sentence-sep changes
+it; "" turns it off) or a literal "\\n"; in --jsonl and --corpus files a text keeps its own
+line breaks (or is a JSON list of sentences); as in the app (rouge_core.corpus_io).
+Files are UTF-8 (or UTF-16/32 with a BOM); lines end at "\\n" only (rouge_core.textio).
 
-Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g. rougeS*
-on long texts) stops the run with an error naming the pair and a bounded alternative
-before anything is printed; --no-cost-limit lifts the bound.
+Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g. rougeS* on
+long texts) stops the run with an error naming the pair and a bounded alternative before
+anything is printed; --no-cost-limit lifts the bound.
 
-Output: a table of the corpus mean (with --per-pair, every pair too), or --format csv/json
-(per pair and mean rows); every row carries its reproducibility signature. Progress goes to
-stderr every 1000 pairs on runs of more than 1000 pairs. Errors are one line on stderr and
-exit status 2.
+Output: per system, the macro mean and the micro (pooled) score of every method; with
+--bootstrap N their percentile intervals (N resamples, --seed, --confidence); with several
+systems, for every pair of systems and method, the mean difference with its interval and
+two paired significance tests (paired bootstrap, approximate randomization). --per-pair adds
+every pair to the table; CSV and JSON always carry the pairs. Every row carries its
+reproducibility signature. Progress goes to stderr every 1000 pairs on runs of more than 1000
+pairs. Errors are one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -32,24 +45,29 @@ import json
 import math
 import os
 import sys
+from dataclasses import dataclass
+from itertools import combinations
 from typing import Sequence
 
-from .cost import UNBOUNDED, CostLimit, CostLimitError
+from . import corpus_io
+from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
+from .cost import UNBOUNDED, CostLimitError
 from .methods import parse_method
 from .options import MULTI_REF_MODES, PROFILES, profile
-from .scoring import DEFAULT_METHODS, score
-from .signature import signature
-from .textio import InputError, decode_bytes, json_lines, pair_from_record, split_lines
+from .scoring import DEFAULT_METHODS
 from .sentences import SENTENCE_SPLITTERS
-from .words import TOKENIZERS
+from .textio import InputError, decode_bytes, split_lines
 from .version import __version__
+from .words import TOKENIZERS
 
 PROG = "rouge-lens"
 PROGRESS_EVERY = 1000
+NO_COST_LIMIT_FLAG = "--no-cost-limit"
+STDIN = "-"
 
 
-class CliError(Exception):
-    """A user error: printed as one line, exit status 2."""
+class CliError(InputError):
+    """A user error: printed as one line, exit status 2 (one of the InputError family)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,12 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="ROUGE scores of candidates against references, with signatures.",
                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
     src = p.add_argument_group("input")
-    src.add_argument("-c", "--candidates", metavar="FILE", help="candidate texts, one per line")
+    src.add_argument("-c", "--candidates", metavar="FILE", action="append", default=[],
+                     help="candidate texts, one per line; repeat for several systems; - for standard input")
     src.add_argument("-r", "--ref", "--references", dest="refs", metavar="FILE", action="append", default=[],
                      help="reference texts, one per line (repeat for several references)")
     src.add_argument("--jsonl", metavar="FILE", help='JSONL with "candidate" and "references" per line')
-    src.add_argument("--sentence-sep", default="<q>", metavar="SEP",
-                     help='in-line sentence separator of line files (default "<q>"; "" for none)')
+    src.add_argument("--corpus", metavar="FILE", help="a CSV, TSV, JSON lines or JSON table (as the app reads it)")
+    src.add_argument("--sentence-sep", default=corpus_io.SENTENCE_MARKER, metavar="SEP",
+                     help=f'sentence separator inside a line (default "{corpus_io.SENTENCE_MARKER}"; "" for none)')
     m = p.add_argument_group("scoring")
     m.add_argument("-m", "--methods", nargs="+", default=list(DEFAULT_METHODS), metavar="METHOD",
                    help="rouge1..rougeN rougeL rougeLsum rougeLsum-best rougeW-1.2 rougeS4 rougeS* rougeSU4 rougeSU* "
@@ -78,81 +98,67 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--sentence-split", choices=SENTENCE_SPLITTERS, help="how texts split into sentences")
     m.add_argument("--case-sensitive", action="store_true", help="do not lower-case tokens")
     m.add_argument("--multi-ref", choices=MULTI_REF_MODES, help="how several references combine")
-    m.add_argument("--no-cost-limit", action="store_true",
+    m.add_argument(NO_COST_LIMIT_FLAG, action="store_true",
                    help="score pairs whose estimated cost is above the bound (about 2 s and 500 MB per pair)")
+    m.add_argument("--workers", type=int, default=1, metavar="N", help="score on N threads over the compiled kernels (processes on the pure path; default 1)")
     weights = m.add_mutually_exclusive_group()
     weights.add_argument("--alpha", type=float, help="F = PR / ((1-alpha)P + alpha R), in [0, 1]")
     weights.add_argument("--beta", type=float, help="F-beta (recall beta times as important)")
+    stats = p.add_argument_group("statistics")
+    stats.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                       help="N resamples: intervals of every mean and, with several systems, paired tests (default 0: none)")
+    stats.add_argument("--seed", type=int, default=0, help="seed of the resampling (default 0)")
+    stats.add_argument("--confidence", type=float, default=95.0, metavar="PCT", help="interval confidence (default 95)")
     out = p.add_argument_group("output")
     out.add_argument("-f", "--format", choices=("table", "csv", "json"), default="table")
     out.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
-    out.add_argument("--per-pair", action="store_true", help="table: show every pair, not only the mean")
+    out.add_argument("--per-pair", action="store_true", help="table: show every pair, not only the aggregates")
     out.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     out.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     return p
 
 
-# --- reading ---------------------------------------------------------------------------
+# --- reading: the corpus readers every front door uses -------------------------------------------
 
 
-def _read_text(path: str) -> str:
+def _read_bytes(path: str, stdin) -> bytes:
+    if path == STDIN:
+        return stdin.read()
     if not os.path.exists(path):
         raise CliError(f"{path}: no such file")
     if os.path.isdir(path):
         raise CliError(f"{path}: is a directory, not a file")
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            return fh.read()
     except OSError as exc:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        return decode_bytes(data, path)
-    except InputError as exc:
-        raise CliError(str(exc)) from None
 
 
-def _lines(path: str) -> list[str]:
-    return split_lines(_read_text(path))
-
-
-def _n(k: int) -> str:
-    return f"{k} line" if k == 1 else f"{k} lines"
-
-
-def _unsep(line: str, sep: str) -> str:
-    return line.replace(sep, "\n") if sep else line
-
-
-def read_pairs(args) -> list[tuple[str, list[str]]]:
-    if args.jsonl:
-        if args.candidates or args.refs:
-            raise CliError("give either --jsonl or -c/-r files, not both")
-        pairs = []
-        try:
-            for line in json_lines(_read_text(args.jsonl), args.jsonl):
-                if line.error:
-                    raise line.error
-                pair = pair_from_record(line.value, f"{args.jsonl} line {line.number}")
-                pairs.append((pair.candidate, list(pair.references)))
-        except InputError as exc:
-            raise CliError(str(exc)) from None
-        if not pairs:
-            raise CliError(f"{args.jsonl}: no pairs")
-        return pairs
+def read_corpus(args, stdin) -> corpus_io.Corpus:
+    """The corpus the arguments name, read as the app reads it (no size limit here)."""
+    sources = [bool(args.candidates or args.refs), bool(args.jsonl), bool(args.corpus)]
+    if sum(sources) > 1:
+        raise CliError("give one input: -c/-r files, --jsonl FILE or --corpus FILE")
+    if [*args.candidates, *args.refs, args.jsonl, args.corpus].count(STDIN) > 1:
+        raise CliError("only one input can be read from standard input (-)")
+    if args.jsonl or args.corpus:
+        path = args.jsonl or args.corpus
+        data = _read_bytes(path, stdin)
+        name = "stdin.jsonl" if path == STDIN and args.jsonl else path
+        table = corpus_io.read_jsonl(data, name, max_bytes=None) if args.jsonl else \
+            corpus_io.read_table(data, name, max_bytes=None)
+        return corpus_io.build_corpus(table)
     if not args.candidates or not args.refs:
-        raise CliError("give -c CANDIDATES and at least one -r REFERENCES file, or --jsonl FILE")
-    cands = _lines(args.candidates)
-    ref_columns = [_lines(path) for path in args.refs]
-    for path, column in zip(args.refs, ref_columns):
-        if len(column) != len(cands):
-            raise CliError(f"{path} has {_n(len(column))} but {args.candidates} has {_n(len(cands))}; line i of every file must be pair i")
-    if not cands:
-        raise CliError(f"{args.candidates}: no candidates")
-    sep = args.sentence_sep
-    return [(_unsep(c, sep), [_unsep(col[i], sep) for col in ref_columns]) for i, c in enumerate(cands)]
+        raise CliError("give -c CANDIDATES and at least one -r REFERENCES file, --jsonl FILE or --corpus FILE")
+    if len(set(args.candidates)) < len(args.candidates):
+        raise CliError("the same candidate file is given twice")
+    return corpus_io.read_parallel({p: _read_bytes(p, stdin) for p in args.candidates},
+                                   {p: _read_bytes(p, stdin) for p in args.refs},
+                                   marker=args.sentence_sep, max_bytes=None)
 
 
-def build_options(args):
+def build_options(args, stdin):
     overrides = {}
     if args.tokenizer:
         overrides["tokenizer"] = args.tokenizer
@@ -162,8 +168,8 @@ def build_options(args):
         if args.stopwords in ("none", "smart"):
             overrides["stopwords"] = args.stopwords
         else:
-            words = frozenset(w.strip().lower() for w in _lines(args.stopwords) if w.strip())
-            overrides["stopwords"] = words
+            text = decode_bytes(_read_bytes(args.stopwords, stdin), args.stopwords)
+            overrides["stopwords"] = frozenset(w.strip().lower() for w in split_lines(text) if w.strip())
     if args.sentence_split:
         overrides["sentence_split"] = args.sentence_split
     if args.case_sensitive:
@@ -189,104 +195,212 @@ def build_options(args):
     return opts
 
 
-# --- scoring and output -----------------------------------------------------------------
+def _check_statistics(args) -> None:
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, got {args.workers}")
+    if args.bootstrap < 0:
+        raise CliError(f"--bootstrap must be a number of resamples (0 for none), got {args.bootstrap}")
+    if not 0 < args.confidence < 100:
+        raise CliError(f"--confidence must be a percentage between 0 and 100, got {args.confidence:g}")
 
 
-def _mean(values: Sequence[float]) -> float:
-    kept = [v for v in values if not math.isnan(v)]
-    return sum(kept) / len(kept) if kept else math.nan
+# --- scoring: score_corpus per system, the library's aggregates and tests ------------------------
 
 
-NO_COST_LIMIT_FLAG = "--no-cost-limit"
+@dataclass
+class Report:
+    """What a run computed: per system its CorpusResult (and bootstrap), and the comparisons."""
+
+    corpus: corpus_io.Corpus
+    results: dict[str, CorpusResult]
+    bootstraps: dict
+    comparisons: list[SystemComparison]
+    resamples: int
+    seed: int
+    confidence: float
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        return next(iter(self.results.values())).methods
+
+    @property
+    def signatures(self) -> dict[str, str]:
+        return next(iter(self.results.values())).signatures
 
 
-def run(pairs, method_names, opts, *, progress=None, cost_limit: CostLimit | None = None) -> dict:
-    methods = [parse_method(m).name for m in method_names]
-    rows = []
-    total = len(pairs)
-    ref_counts = set()
-    for i, (cand, refs) in enumerate(pairs):
+def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples: int = 0, seed: int = 0,
+        confidence: float = 95.0, no_cost_limit: bool = False, progress=None) -> Report:
+    cost_limit = UNBOUNDED if no_cost_limit else None
+    total = len(corpus) * len(corpus.systems)
+    results: dict[str, CorpusResult] = {}
+    done_before = 0
+    for system, candidates in corpus.systems.items():
+        def report_progress(done: int, _total, base: int = done_before) -> None:
+            if progress is not None and total > PROGRESS_EVERY and (base + done) % PROGRESS_EVERY == 0:
+                progress(f"{PROG}: scored {base + done}/{total} pairs")
+
         try:
-            result = score(cand, refs, methods, opts, evidence=False, cost_limit=cost_limit)
+            # threads over the compiled kernels, processes on the pure path (score_corpus decides)
+            results[system] = score_corpus(list(candidates), list(corpus.references), methods, opts,
+                                           ids=list(corpus.ids), progress=report_progress, cost_limit=cost_limit,
+                                           workers=workers)
         except CostLimitError as exc:
-            raise CliError(exc.with_pair(str(i + 1)).message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
-                                                             scope="pair")) from None
-        ref_counts.add(len(refs))
-        for name in methods:
-            s = result[name].score
-            rows.append({"pair": i + 1, "method": name, "precision": s.precision, "recall": s.recall,
-                         "fmeasure": s.fmeasure, "reference": result[name].chosen})
-        if progress and (i + 1) % PROGRESS_EVERY == 0 and total > PROGRESS_EVERY:
-            progress(f"{PROG}: scored {i + 1}/{total} pairs")
-    n_refs = ref_counts.pop() if len(ref_counts) == 1 else None
-    signatures = {}
-    for name in methods:
-        sig = signature(parse_method(name), opts, n_refs or 0)
-        signatures[name] = sig if n_refs else sig.replace("|refs:0|", "|refs:varies|")
-    means = []
-    for name in methods:
-        mine = [r for r in rows if r["method"] == name]
-        means.append({"method": name, "precision": _mean([r["precision"] for r in mine]),
-                      "recall": _mean([r["recall"] for r in mine]), "fmeasure": _mean([r["fmeasure"] for r in mine]),
-                      "pairs": len(mine), "signature": signatures[name]})
-    for r in rows:
-        r["signature"] = signatures[r["method"]]
-    return {"pairs": total, "rows": rows, "mean": means, "signatures": signatures}
+            raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair")) from None
+        done_before += len(candidates)
+    bootstraps = {s: r.bootstrap(resamples, seed, confidence) for s, r in results.items()} if resamples else {}
+    comparisons = []
+    if resamples and len(results) > 1:
+        for a, b in combinations(results, 2):
+            for method in results[a].methods:
+                try:
+                    comparisons.append(compare_systems(results[a], results[b], method, names=(a, b),
+                                                       resamples=resamples, seed=seed, confidence=confidence))
+                except ValueError:  # no pair with a defined score for both: nothing to compare
+                    continue
+    return Report(corpus, results, bootstraps, comparisons, resamples, seed, confidence)
 
 
-def _fmt(x: float) -> str:
-    return "nan" if math.isnan(x) else f"{x:.4f}"
+# --- output ------------------------------------------------------------------------------------------
 
 
-def render_table(report: dict, per_pair: bool) -> str:
-    lines = []
-    header = f"{'pair':>6}  {'method':<16} {'P':>7} {'R':>7} {'F':>7}"
-    lines.append(header)
-    lines.append("-" * len(header))
-    if per_pair:
-        for r in report["rows"]:
-            lines.append(f"{r['pair']:>6}  {r['method']:<16} {_fmt(r['precision']):>7} {_fmt(r['recall']):>7} {_fmt(r['fmeasure']):>7}")
-        lines.append("-" * len(header))
-    for m in report["mean"]:
-        lines.append(f"{'mean':>6}  {m['method']:<16} {_fmt(m['precision']):>7} {_fmt(m['recall']):>7} {_fmt(m['fmeasure']):>7}")
-    lines.append("")
-    lines.append(f"{report['pairs']} pairs; mean = macro average over pairs")
-    for name, sig in report["signatures"].items():
-        lines.append(f"  {sig}")
-    return "\n".join(lines) + "\n"
-
-
-def render_csv(report: dict) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["pair", "method", "precision", "recall", "fmeasure", "signature"])
-    for r in report["rows"]:
-        writer.writerow([r["pair"], r["method"], repr(r["precision"]), repr(r["recall"]), repr(r["fmeasure"]), r["signature"]])
-    for m in report["mean"]:
-        writer.writerow(["mean", m["method"], repr(m["precision"]), repr(m["recall"]), repr(m["fmeasure"]), m["signature"]])
-    return buf.getvalue()
+def _fmt(x: float | None) -> str:
+    return "nan" if x is None or math.isnan(x) else f"{x:.4f}"
 
 
 def _json_safe(x):
     return None if isinstance(x, float) and math.isnan(x) else x
 
 
-def render_json(report: dict) -> str:
-    per_pair: dict[int, dict] = {}
-    for r in report["rows"]:
-        entry = per_pair.setdefault(r["pair"], {"pair": r["pair"], "scores": {}})
-        entry["scores"][r["method"]] = {k: _json_safe(r[k]) for k in ("precision", "recall", "fmeasure")}
+def _aggregate_rows(report: Report, system: str) -> list[dict]:
+    """macro ("mean") and micro rows of one system, with intervals when bootstrapped."""
+    result = report.results[system]
+    boot = report.bootstraps.get(system)
+    rows = []
+    for kind, label, table in (("macro", "mean", result.macro()), ("micro", "micro", result.micro())):
+        for method, s in table.items():
+            row = {"system": system, "pair": label, "method": method, "precision": s.precision, "recall": s.recall,
+                   "fmeasure": s.fmeasure, "fmeasure_low": None, "fmeasure_high": None,
+                   "signature": result.signatures[method]}
+            if boot is not None:
+                interval = getattr(boot, kind)[method]["fmeasure"]
+                row.update(fmeasure_low=interval.low, fmeasure_high=interval.high)
+            rows.append(row)
+    return rows
+
+
+def _pair_rows(report: Report, system: str) -> list[dict]:
+    result = report.results[system]
+    return [{"system": system, "pair": pair_id, "method": m, "precision": pair[m].score.precision,
+             "recall": pair[m].score.recall, "fmeasure": pair[m].score.fmeasure, "fmeasure_low": None,
+             "fmeasure_high": None, "signature": result.signatures[m]}
+            for pair_id, pair in zip(result.ids, result.pairs) for m in result.methods]
+
+
+def render_table(report: Report, per_pair: bool) -> str:
+    lines = []
+    several = len(report.results) > 1
+    boot = bool(report.bootstraps)
+    header = f"{'pair':>6}  {'method':<16} {'P':>7} {'R':>7} {'F':>7}" + (f"  {'F interval':>17}" if boot else "")
+    for system in report.results:
+        if several:
+            lines.append(f"system {system}")
+        lines.append(header)
+        lines.append("-" * len(header))
+        if per_pair:
+            for r in _pair_rows(report, system):
+                lines.append(f"{r['pair']:>6}  {r['method']:<16} {_fmt(r['precision']):>7} {_fmt(r['recall']):>7} "
+                             f"{_fmt(r['fmeasure']):>7}")
+            lines.append("-" * len(header))
+        for r in _aggregate_rows(report, system):
+            line = (f"{r['pair']:>6}  {r['method']:<16} {_fmt(r['precision']):>7} {_fmt(r['recall']):>7} "
+                    f"{_fmt(r['fmeasure']):>7}")
+            if boot:
+                line += f"  [{_fmt(r['fmeasure_low'])}, {_fmt(r['fmeasure_high'])}]"
+            lines.append(line)
+        lines.append("")
+    lines.append(f"{len(report.corpus)} pairs; mean = macro average over pairs, micro = scores of the summed statistics")
+    if boot:
+        lines.append(f"intervals: {report.confidence:g}% percentile bootstrap, {report.resamples} resamples, "
+                     f"seed {report.seed}")
+    for comparison in report.comparisons:
+        lines.append(f"- {comparison.summary()}")
+    for sig in report.signatures.values():
+        lines.append(f"  {sig}")
+    return "\n".join(lines) + "\n"
+
+
+CSV_COLUMNS = ("system", "pair", "method", "precision", "recall", "fmeasure", "fmeasure_low", "fmeasure_high",
+               "p_bootstrap", "p_permutation", "signature")
+
+
+def _comparison_row(c: SystemComparison) -> dict:
+    return {"system": f"{c.system_a} - {c.system_b}", "pair": "difference", "method": c.method,
+            "precision": None, "recall": None, "fmeasure": c.difference.value, "fmeasure_low": c.difference.low,
+            "fmeasure_high": c.difference.high, "p_bootstrap": c.bootstrap.p_value,
+            "p_permutation": c.permutation.p_value, "signature": c.signature}
+
+
+def _csv_value(value) -> str:
+    if value is None:
+        return ""
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def render_csv(report: Report) -> str:
+    """Every pair, every aggregate and every comparison of every system in one table (floats
+    in full precision; text cells protected for spreadsheets by rouge_core.export)."""
+    from .export import neutralise
+
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf, lineterminator="\r\n")  # cells holding a CR or LF get quoted
+    writer.writerow(CSV_COLUMNS)
+    rows = [row for system in report.results for row in (*_pair_rows(report, system), *_aggregate_rows(report, system))]
+    rows += [_comparison_row(c) for c in report.comparisons]
+    for row in rows:
+        writer.writerow([neutralise(_csv_value(row.get(column))) for column in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+def _scores(row: dict) -> dict:
+    return {k: _json_safe(row[k]) for k in ("precision", "recall", "fmeasure")}
+
+
+def render_json(report: Report) -> str:
+    systems = []
+    for system, result in report.results.items():
+        pairs = [{"pair": pair_id, "scores": {m: _scores(pair[m].score.as_dict()) for m in result.methods}}
+                 for pair_id, pair in zip(result.ids, result.pairs)]
+        aggregates = _aggregate_rows(report, system)
+        entry = {"name": system, "pairs": pairs,
+                 "mean": {r["method"]: _scores(r) for r in aggregates if r["pair"] == "mean"},
+                 "micro": {r["method"]: _scores(r) for r in aggregates if r["pair"] == "micro"}}
+        if report.bootstraps:
+            entry["intervals"] = {kind: {r["method"]: {"low": _json_safe(r["fmeasure_low"]),
+                                                       "high": _json_safe(r["fmeasure_high"])}
+                                         for r in aggregates if r["pair"] == label}
+                                  for kind, label in (("mean", "mean"), ("micro", "micro"))}
+        systems.append(entry)
     doc = {
         "version": __version__,
-        "pairs": list(per_pair.values()),
-        "mean": {m["method"]: {k: _json_safe(m[k]) for k in ("precision", "recall", "fmeasure")} for m in report["mean"]},
-        "signatures": report["signatures"],
+        "pairs_in_corpus": len(report.corpus),
+        "signatures": report.signatures,
+        "bootstrap": ({"resamples": report.resamples, "seed": report.seed, "confidence": report.confidence}
+                      if report.resamples else None),
+        "systems": systems,
+        "comparisons": [{"system_a": c.system_a, "system_b": c.system_b, "method": c.method, "pairs": c.pairs,
+                         "left_out": c.left_out, "mean_a": c.mean_a, "mean_b": c.mean_b,
+                         "difference": c.difference.value, "low": c.difference.low, "high": c.difference.high,
+                         "p_bootstrap": c.bootstrap.p_value, "p_permutation": c.permutation.p_value,
+                         "summary": c.summary(), "signature": c.signature} for c in report.comparisons],
     }
-    return json.dumps(doc, indent=2, allow_nan=False) + "\n"
+    if len(systems) == 1:  # the one-system form: its pairs and aggregates at the top
+        doc.update(pairs=systems[0]["pairs"], mean=systems[0]["mean"], micro=systems[0]["micro"])
+    return json.dumps(doc, indent=2, allow_nan=False, ensure_ascii=False) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
     stdout, stderr = sys.stdout, sys.stderr
+    stdin = stdin if stdin is not None else sys.stdin.buffer
     try:
         args = build_parser().parse_args(argv)
         for name in args.methods:
@@ -294,14 +408,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parse_method(name)
             except ValueError as exc:
                 raise CliError(str(exc)) from None
-        opts = build_options(args)
-        pairs = read_pairs(args)
+        _check_statistics(args)
+        opts = build_options(args, stdin)
+        corpus = read_corpus(args, stdin)
+        for warning in corpus.warnings if not args.quiet else ():
+            print(f"{PROG}: warning: {warning}", file=stderr)
         progress = None if args.quiet else (lambda msg: print(msg, file=stderr, flush=True))
-        try:
-            report = run(pairs, args.methods, opts, progress=progress,
-                         cost_limit=UNBOUNDED if args.no_cost_limit else None)
-        except ValueError as exc:  # the library's refusals (e.g. CostLimitError) name the problem
-            raise CliError(str(exc)) from None
+        report = run(corpus, args.methods, opts, workers=args.workers, resamples=args.bootstrap, seed=args.seed,
+                     confidence=args.confidence, no_cost_limit=args.no_cost_limit, progress=progress)
         if args.format == "csv":
             text = render_csv(report)
         elif args.format == "json":
@@ -317,8 +431,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             stdout.write(text)
         return 0
-    except CliError as exc:
-        print(f"{PROG}: error: {exc}", file=stderr)
+    except InputError as exc:  # CliError, CorpusError, and the library's refusals of bad input
+        print(f"{PROG}: error: {_one_line(exc)}", file=stderr)
+        return 2
+    except ValueError as exc:  # the library's other refusals (e.g. a method's parameter) name the problem
+        print(f"{PROG}: error: {_one_line(exc)}", file=stderr)
         return 2
     except SystemExit as exc:  # argparse after --help / --version: main returns, it does not exit
         return exc.code if isinstance(exc.code, int) else 0
@@ -330,6 +447,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"{PROG}: error: {type(exc).__name__}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
         return 2
+
+
+def _one_line(exc: Exception) -> str:
+    """A message of several problems (a corpus) on one line."""
+    problems = getattr(exc, "problems", None)
+    return "; ".join(problems) if problems else " ".join(str(exc).split("\n"))
 
 
 if __name__ == "__main__":

@@ -17,8 +17,11 @@ from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
-from .signature import signature
+from .signature import VARIES, signature
 from .stats import Score, Stats
+from . import optional
+
+from .significance import effect_label
 
 if TYPE_CHECKING:
     from .significance import TestResult
@@ -91,7 +94,7 @@ class BootstrapResult:
     micro: dict[str, dict[str, Interval]]
 
     def to_frame(self):
-        import pandas as pd
+        pd = optional.pandas("BootstrapResult.to_frame()")
 
         rows = []
         for kind, table in (("macro", self.macro), ("micro", self.micro)):
@@ -139,7 +142,7 @@ class CorpusResult:
         """One row per pair: id, `<method>_precision/recall/fmeasure`, then (texts) the
         candidate and the references. The `references` column holds the JSON text of the list
         of references, so an export of this table loads back (corpus_io) as the same pairs."""
-        import pandas as pd
+        pd = optional.pandas("CorpusResult.to_frame()")
 
         rows = []
         for i, pair in enumerate(self.pairs):
@@ -157,7 +160,7 @@ class CorpusResult:
 
     def aggregates_frame(self, bootstrap: BootstrapResult | None = None):
         """Long table: method, aggregate (macro/micro), P, R, F (plus interval bounds of F)."""
-        import pandas as pd
+        pd = optional.pandas("CorpusResult.aggregates_frame()")
 
         rows = []
         for kind, table in (("macro", self.macro()), ("micro", self.micro())):
@@ -229,16 +232,8 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
 
 def corpus_signatures(methods: Sequence[str | Method], options: Options, reference_counts: Sequence[int]) -> dict[str, str]:
     counts = set(reference_counts)
-    varies = len(counts) > 1
-    n_refs = max(counts, default=0)
-    out = {}
-    for spec in methods:
-        method = parse_method(spec)
-        sig = signature(method, options, n_refs)
-        if varies:
-            sig = sig.replace(f"|refs:{n_refs}|", "|refs:varies|")
-        out[method.name] = sig
-    return out
+    n_refs = VARIES if len(counts) > 1 else max(counts, default=0)
+    return {parse_method(spec).name: signature(parse_method(spec), options, n_refs) for spec in methods}
 
 
 def score_corpus(
@@ -340,14 +335,9 @@ def assemble_corpus(
     )
 
 
-def macro_from_frame(frame, methods: Sequence[str], measure: str = "fmeasure") -> Mapping[str, float]:
-    """Mean of a `to_frame()` column per method (handy for filtered views)."""
-    return {m: float(frame[f"{m}_{measure}"].mean()) for m in methods}
-
-
 def systems_frame(results: Mapping[str, CorpusResult]):
     """Macro and micro P, R, F of every system and method, one row each (a long table)."""
-    import pandas as pd
+    pd = optional.pandas("systems_frame()")
 
     rows = []
     for system, result in results.items():
@@ -378,6 +368,7 @@ class SystemComparison:
     bootstrap: "TestResult"
     permutation: "TestResult"
     signature: str
+    effect_size: Interval | None = None  # Cohen's d_z of the per-pair differences, interval from the same resamples
 
     def significant(self, alpha: float = 0.05) -> tuple[bool, bool]:
         """Whether each test (bootstrap, permutation) finds the difference significant at `alpha`."""
@@ -396,6 +387,10 @@ class SystemComparison:
             head = (f"{where}, {higher} scores higher than {lower} on {what}: {max(self.mean_a, self.mean_b):.4f} "
                     f"against {min(self.mean_a, self.mean_b):.4f}, a difference of {abs(d.value):.4f} "
                     f"({self.confidence:g}% interval of {a} − {b}: {d.low:+.4f} to {d.high:+.4f}).")
+        effect = self.effect_size
+        if d.value != 0 and effect is not None and not math.isnan(effect.value):
+            head += (f" Effect size d_z = {effect.value:+.2f} ({self.confidence:g}% interval {effect.low:+.2f} to "
+                     f"{effect.high:+.2f}): {effect_label(effect.value)}.")
         tests = (f"paired bootstrap p = {self.bootstrap.p_value:.4g}, "
                  f"approximate randomization p = {self.permutation.p_value:.4g}")
         boot, perm = self.significant(alpha)
@@ -412,7 +407,7 @@ class SystemComparison:
         return f"{head} {verdict}"
 
     def tests_frame(self):
-        import pandas as pd
+        pd = optional.pandas("SystemComparison.tests_frame()")
 
         rows = [{**t.as_dict(), "system_a": self.system_a, "system_b": self.system_b, "method": self.method,
                  "measure": self.measure, "pairs": self.pairs} for t in (self.bootstrap, self.permutation)]
@@ -420,6 +415,8 @@ class SystemComparison:
 
 
 MEASURE_LABELS = {"precision": "precision", "recall": "recall", "fmeasure": "F"}
+RANKING_TESTS = ("approximate randomization", "paired bootstrap")
+CORRECTIONS = ("holm", "none")
 
 
 def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tuple[str, str] = ("A", "B"),
@@ -442,8 +439,176 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
     def part(offset: int):
         return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
 
-    boot = paired_bootstrap(xs, ys, resamples, seed, confidence=confidence, progress=part(0))
+    boot = paired_bootstrap(xs, ys, resamples, seed, confidence=confidence, effect=True, progress=part(0))
     perm = approximate_randomization(xs, ys, resamples, seed, progress=part(resamples))
     mean_a, mean_b = sum(xs) / len(xs), sum(ys) / len(ys)
     return SystemComparison(names[0], names[1], name, measure, len(kept), len(a_values) - len(kept), mean_a, mean_b,
-                            Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name])
+                            Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
+                            Interval(boot.effect, boot.effect_low, boot.effect_high))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm–Bonferroni adjusted p-values (in the order given): the i-th smallest of m is
+    multiplied by m − i + 1, then made non-decreasing and capped at 1."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [0.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+@dataclass(frozen=True)
+class SystemRanking:
+    """Several systems on the same pairs, ranked by their mean score, with every pair of
+    systems compared (`compare_systems`) and the p-values of one test adjusted for the
+    number of comparisons.
+
+    Clusters: the ranking is cut between two neighbours wherever every system above the cut
+    is significantly better than every system below it; a cluster is a run of systems the
+    tests cannot separate from each other that way. Rank ranges: a system's best rank is 1
+    + the systems significantly better than it, its worst rank the number of systems minus
+    those significantly worse."""
+
+    method: str
+    measure: str
+    order: tuple[str, ...]  # best first
+    means: dict[str, float]  # macro mean of each system (its defined pairs)
+    comparisons: tuple[SystemComparison, ...]  # every pair once, the higher-ranked system as system_a
+    test: str  # the test whose p-values decide significance
+    correction: str
+    adjusted: dict[tuple[str, str], float]  # (system_a, system_b) as in `comparisons` -> adjusted p-value
+    alpha: float
+    resamples: int
+    seed: int
+    confidence: float
+    signature: str
+
+    def comparison(self, a: str, b: str) -> SystemComparison:
+        return next(c for c in self.comparisons if {c.system_a, c.system_b} == {a, b})
+
+    def p_value(self, a: str, b: str) -> float:
+        c = self.comparison(a, b)
+        return self.adjusted[(c.system_a, c.system_b)]
+
+    def better(self, a: str, b: str) -> bool:
+        """Whether `a` is significantly better than `b` (higher mean, adjusted p < alpha)."""
+        c = self.comparison(a, b)
+        higher = c.system_a if c.difference.value > 0 else c.system_b if c.difference.value < 0 else None
+        return higher == a and self.p_value(a, b) < self.alpha
+
+    def clusters(self) -> list[tuple[str, ...]]:
+        groups: list[tuple[str, ...]] = []
+        start = 0
+        for cut in range(1, len(self.order)):
+            above, below = self.order[:cut], self.order[cut:]
+            if all(self.better(a, b) for a in above for b in below):
+                groups.append(self.order[start:cut])
+                start = cut
+        groups.append(self.order[start:])
+        return groups
+
+    def rank_ranges(self) -> dict[str, tuple[int, int]]:
+        k = len(self.order)
+        return {s: (1 + sum(self.better(o, s) for o in self.order if o != s),
+                    k - sum(self.better(s, o) for o in self.order if o != s)) for s in self.order}
+
+    def summary(self) -> str:
+        """The ranking in words: the order with the means, who is significantly better than
+        whom, and the groups the tests cannot separate."""
+        what = f"{self.method} {MEASURE_LABELS.get(self.measure, self.measure)}"
+        pairs = min(c.pairs for c in self.comparisons) if self.comparisons else 0
+        adjust = ", Holm-adjusted for " + f"{len(self.comparisons)} comparisons" if self.correction == "holm" else ""
+        head = (f"Ranking of {len(self.order)} systems by mean {what} over {pairs:,} pairs "
+                f"({self.test}{adjust}, α = {self.alpha:g}): "
+                + ", ".join(f"{i}. {s} ({self.means[s]:.4f})" for i, s in enumerate(self.order, 1)) + ".")
+        sentences = []
+        for s in self.order:
+            beaten = [o for o in self.order if o != s and self.better(s, o)]
+            if beaten:
+                sentences.append(f"{s} is significantly better than {_words(beaten)}.")
+        ties = [(c.system_a, c.system_b) for c in self.comparisons
+                if not self.better(c.system_a, c.system_b) and not self.better(c.system_b, c.system_a)]
+        if ties:
+            listed = "; ".join(f"{a} and {b} (p = {self.p_value(a, b):.3g})" for a, b in ties)
+            sentences.append(f"No significant difference between {listed}.")
+        groups = self.clusters()
+        if len(groups) == 1:
+            sentences.append("The tests cannot separate these systems into groups.")
+        else:
+            sentences.append("Groups the tests separate, best first: "
+                             + " > ".join("{" + ", ".join(g) + "}" for g in groups) + ".")
+        return " ".join([head, *sentences])
+
+    def ranking_frame(self):
+        """One row per system: rank, mean, rank range and cluster."""
+        import pandas as pd
+
+        ranges = self.rank_ranges()
+        cluster = {s: i for i, group in enumerate(self.clusters(), 1) for s in group}
+        rows = [{"rank": i, "system": s, "mean": self.means[s], "best_rank": ranges[s][0], "worst_rank": ranges[s][1],
+                 "cluster": cluster[s], "method": self.method, "measure": self.measure}
+                for i, s in enumerate(self.order, 1)]
+        return pd.DataFrame(rows)
+
+    def pairs_frame(self):
+        """One row per pair of systems: the difference and its interval, the effect size and its
+        interval, both tests' p-values, the adjusted p-value of the deciding test."""
+        import pandas as pd
+
+        rows = []
+        for c in self.comparisons:
+            effect = c.effect_size or Interval(math.nan, math.nan, math.nan)
+            rows.append({"system_a": c.system_a, "system_b": c.system_b, "mean_a": c.mean_a, "mean_b": c.mean_b,
+                         "difference": c.difference.value, "difference_low": c.difference.low,
+                         "difference_high": c.difference.high, "effect_size": effect.value,
+                         "effect_low": effect.low, "effect_high": effect.high,
+                         "bootstrap_p": c.bootstrap.p_value, "permutation_p": c.permutation.p_value,
+                         "adjusted_p": self.adjusted[(c.system_a, c.system_b)],
+                         "significant": self.better(c.system_a, c.system_b) or self.better(c.system_b, c.system_a),
+                         "pairs": c.pairs, "resamples": self.resamples, "seed": self.seed,
+                         "confidence": self.confidence})
+        return pd.DataFrame(rows)
+
+
+def _words(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: str = "fmeasure",
+                 resamples: int = 1000, seed: int = 0, confidence: float = 95, alpha: float = 0.05,
+                 test: str = "approximate randomization", correction: str = "holm",
+                 progress: Callable[[int, int], None] | None = None) -> SystemRanking:
+    """Rank two or more systems scored on the same pairs by their mean score and compare every
+    pair of them (`compare_systems`: the difference with its interval, d_z with its interval,
+    the paired bootstrap and approximate randomization). `test`'s p-values, adjusted for the
+    k(k−1)/2 comparisons (`correction`: "holm" or "none"), decide significance at `alpha`.
+    `progress(done, total)` follows every comparison's resamples."""
+    if test not in RANKING_TESTS:
+        raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {test!r}")
+    if correction not in CORRECTIONS:
+        raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}, not {correction!r}")
+    if not 0 < alpha < 1:
+        raise ValueError("alpha must be between 0 and 1")
+    if len(results) < 2:
+        raise ValueError("ranking needs at least two systems")
+    name = parse_method(method).name
+    means = {s: getattr(aggregate_macro(p[name].score for p in r.pairs), measure) for s, r in results.items()}
+    order = tuple(sorted(results, key=lambda s: (-means[s] if not math.isnan(means[s]) else math.inf)))
+    pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]
+    total = 2 * resamples * len(pairs)
+    comparisons = []
+    for done, (a, b) in enumerate(pairs):
+        def step(d: int, _t: int, base: int = done * 2 * resamples) -> None:
+            if progress is not None:
+                progress(base + d, total)
+
+        comparisons.append(compare_systems(results[a], results[b], name, names=(a, b), measure=measure,
+                                           resamples=resamples, seed=seed, confidence=confidence, progress=step))
+    raw = [(c.permutation if test == "approximate randomization" else c.bootstrap).p_value for c in comparisons]
+    adjusted = holm(raw) if correction == "holm" else raw
+    first = next(iter(results.values()))
+    return SystemRanking(name, measure, order, means, tuple(comparisons), test, correction,
+                         {(c.system_a, c.system_b): p for c, p in zip(comparisons, adjusted)}, alpha, resamples, seed,
+                         confidence, first.signatures[name])

@@ -5,9 +5,13 @@ A corpus is a list of pairs: an id, one candidate per system, and one or more re
 Bytes, lines and JSON are read by rouge_core.textio (the rules every front door shares: UTF-8
 or a BOM-marked UTF-16/32; lines end at "\\n" only; strict JSON).
 
-Parallel text files hold one text per line. A line holding several sentences separates
-them with SENTENCE_MARKER (" <s> ") or with a literal backslash-n (the two characters
-`\\n`); both become real newlines, which the "newline" sentence splitter uses.
+Sentences (the one convention of every front door: the app's corpus pages and the command
+line): a text's sentences are its lines. In a table (CSV, TSV, JSON) a cell keeps its text
+exactly, so its sentences are the lines of the cell, or the items of a JSON list. A parallel
+text file holds one text per line, so a line holding several sentences separates them with
+SENTENCE_MARKER ("<q>", as PreSumm and BertSum write their outputs; another marker can be
+given) or with a literal backslash-n (the two characters `\\n`); both become real newlines,
+which the "newline" sentence splitter uses.
 
 A reference cell may hold several references as a JSON list of strings (`["ref one", "ref
 two"]`): in a JSON file a list, in a CSV cell (or a JSON string) the list's JSON text. The
@@ -27,9 +31,10 @@ from typing import Mapping, Sequence
 
 from . import export
 from .textio import InputError, decode_bytes, json_lines, json_type_name, parse_json, split_lines
+from . import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
-SENTENCE_MARKER = " <s> "
+SENTENCE_MARKER = "<q>"
 MAX_PROBLEMS = 20  # report this many problems, then stop: a broken file can have thousands
 
 ID_NAMES = ("id", "doc_id", "pair_id", "example_id", "key")
@@ -37,8 +42,9 @@ REFERENCE_PATTERN = re.compile(r"^(references?|refs?|targets?|gold)([_ -]?\d+)?$
 CANDIDATE_PATTERN = re.compile(r"^(candidates?|predictions?|prediction|hypothes[ie]s|outputs?|systems?|summary|generated)([_ -].+)?$", re.IGNORECASE)
 
 
-class CorpusError(ValueError):
-    """A corpus could not be read; `problems` lists each problem (with its line number)."""
+class CorpusError(InputError):
+    """A corpus could not be read; `problems` lists each problem (with its line number).
+    One of the InputError family (rouge_core.textio): bad user input, said in words."""
 
     def __init__(self, problems: Sequence[str] | str):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
@@ -91,7 +97,7 @@ class Corpus:
         return h.hexdigest()[:16]
 
     def preview(self, limit: int = 20):
-        import pandas as pd
+        pd = optional.pandas("Corpus.preview()")
 
         rows = []
         for i in range(min(limit, len(self.ids))):
@@ -255,9 +261,14 @@ def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> t
     if value is None:
         return [], None
     if isinstance(value, list):
-        if not all(isinstance(v, str) for v in value):
-            return [], f"{where}: column {column!r} must hold a list of strings"
-        return list(value), None
+        # a candidate's list is its sentences; a reference column's list holds references,
+        # each a text or a list of sentences
+        texts = [("\n".join(v) if reference and isinstance(v, list) and all(isinstance(x, str) for x in v) else v)
+                 for v in value]
+        if not all(isinstance(v, str) for v in texts):
+            kind = "texts or lists of sentences" if reference else "strings (the sentences)"
+            return [], f"{where}: column {column!r} must hold a list of {kind}"
+        return texts, None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [str(value)], None
     if not isinstance(value, str):
@@ -267,7 +278,8 @@ def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> t
 
 
 def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
-    """Validate the mapped columns row by row; every problem names its line."""
+    """Validate the mapped columns row by row; every problem names its line. A cell's text is
+    kept exactly (its sentences are its lines, or the items of a JSON list)."""
     mapping = mapping or guess_mapping(table.columns)
     name = table.source or "file"
     missing = []
@@ -358,9 +370,9 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
     """Line i of every candidate file (one file per system) is scored against line i of
     every reference file. Ids are line numbers."""
     if not candidate_files:
-        raise CorpusError("upload at least one candidate file")
+        raise CorpusError("give at least one candidate file")
     if not reference_files:
-        raise CorpusError("upload at least one reference file")
+        raise CorpusError("give at least one reference file")
     problems: list[str] = []
     texts: dict[str, list[str]] = {}
     for name, data in [*candidate_files.items(), *reference_files.items()]:
@@ -372,7 +384,7 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
         raise CorpusError(problems)
     counts = {name: len(lines) for name, lines in texts.items()}
     if len(set(counts.values())) > 1:
-        detail = ", ".join(f"{n}: {c} lines" for n, c in counts.items())
+        detail = ", ".join(f"{n}: {c} line{'' if c == 1 else 's'}" for n, c in counts.items())
         raise CorpusError(f"the parallel files have different line counts ({detail}); line i of each file must belong to pair i")
     n = next(iter(counts.values()))
     if n == 0:

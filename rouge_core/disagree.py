@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from .document import tokens_by_word
 from .options import Options, profile
 from .scoring import prepare, rescore, score_documents, statistics_key
 from .stats import Score
@@ -36,6 +37,8 @@ COMPARE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum", "rougeLsum-best")
 # (field, the cause it names), in the order of the walk.
 FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("tokenizer", "tokenization"),
+    ("language", "tokenization (language: word segmentation, case)"),
+    ("strip_diacritics", "tokenization (Arabic and Hebrew diacritics)"),
     ("lowercase", "tokenization (case)"),
     ("stopwords", "stopwords"),
     ("stemmer", "stemming"),
@@ -48,7 +51,7 @@ FIELD_CAUSES: tuple[tuple[str, str], ...] = (
     ("best_sentence_clip", "rougeLsum-best clipping (reval counts reused reference tokens again)"),
     ("empty", "empty-input rule"),
 )
-TOKEN_FIELDS = ("tokenizer", "lowercase", "stopwords", "stemmer")
+TOKEN_FIELDS = ("tokenizer", "language", "strip_diacritics", "lowercase", "stopwords", "stemmer")
 TOLERANCE = 1e-12
 
 
@@ -206,8 +209,8 @@ class Comparison:
         for (label, text), doc_before, doc_after in zip(self.texts(), self.documents(before), self.documents(after)):
             words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
             seen: set[str] = set()
-            for word, tokens_before, tokens_after in zip(words, _tokens_per_word(doc_before.tokens, words),
-                                                         _tokens_per_word(doc_after.tokens, words)):
+            for word, tokens_before, tokens_after in zip(words, tokens_by_word(doc_before.tokens, words),
+                                                         tokens_by_word(doc_after.tokens, words)):
                 a = tuple(t.term for t in tokens_before)
                 b = tuple(t.term for t in tokens_after)
                 if a == b:
@@ -285,20 +288,6 @@ class Comparison:
                 "equal": _same(result["rougeL"].fmeasure, result["rougeLsum"].fmeasure),
             }
         return out
-
-
-def _tokens_per_word(tokens, words: Sequence[tuple[int, int]]) -> list[list]:
-    """The tokens starting inside each word [start, end): one walk, both lists in text order."""
-    out: list[list] = [[] for _ in words]
-    k = 0
-    for token in tokens:
-        while k < len(words) and words[k][1] <= token.start:
-            k += 1
-        if k == len(words):
-            break
-        if words[k][0] <= token.start:
-            out[k].append(token)
-    return out
 
 
 def _labelled_texts(candidate: str, references: Sequence[str]) -> list[tuple[str, str]]:

@@ -100,3 +100,18 @@ def pretokenized(sentences: Sequence[Sequence[str]] | Sequence[str], *, lowercas
         pieces.append("\n")
         pos += 1
     return Document("".join(pieces), tuple(tokens), tuple(bounds), tuple(spans))
+
+
+def tokens_by_word(tokens: Sequence[Token], words: Sequence[tuple[int, int]]) -> list[list[Token]]:
+    """The tokens of each typed word [start, end) (words in text order, e.g. white-space
+    separated pieces): a token belongs to the last word starting at or before it (a token
+    standing for a gap, as XL-Sum's Thai space token does, goes with the word before it)."""
+    from bisect import bisect_right
+
+    starts = [a for a, _ in words]
+    out: list[list[Token]] = [[] for _ in words]
+    for token in tokens:
+        k = bisect_right(starts, token.start) - 1
+        if k >= 0:
+            out[k].append(token)
+    return out

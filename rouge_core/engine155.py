@@ -110,16 +110,3 @@ def document_counts(
             rows.append(Counts(stats.hits, stats.ref_total, stats.cand_total))
         out[name] = rows
     return out
-
-
-def counts_to_pr(metric: str, c: Counts, wlcs_weight: float | None = None) -> tuple[float, float]:
-    """Unrounded (P, R) from Counts, as the script computes them."""
-    exponent = 1.0 / wlcs_weight if metric.startswith("ROUGE-W") and wlcs_weight else 1.0
-
-    def ratio(total: float) -> float:
-        if total == 0:
-            return 0.0
-        value = c.hit / total
-        return value if exponent == 1.0 else value**exponent
-
-    return ratio(c.peer), ratio(c.model)

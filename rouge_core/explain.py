@@ -7,18 +7,19 @@ Results are plain rows (lists of dicts) so they render as tables without pandas 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from .cost import CostLimit, estimate, estimate_methods, raise_if_over
-from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, union_lcs
+from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, union_lcs
 from .methods import method_name, parse_method
 from .ngram import ngram_counts
 from .options import MULTI_REF_MODES, Options
 from .scoring import combine_references, prepare, score, score_from_stats
-from .skipgram import START_TOKEN, skip_bigram_counts, skip_stats
+from .skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
 from .stats import Score, Stats
-from .document import Document
+from .document import Document, tokens_by_word
 from .wlcs import weight, wlcs_paper, wlcs_rouge155
 
 PAPER = 'Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries"'
@@ -27,22 +28,8 @@ DOCS = {
     "ROUGE-1.5.5": "https://github.com/pltrdy/files2rouge/blob/master/files2rouge/RELEASE-1.5.5/README.txt",
     "rouge-score": "https://github.com/google-research/google-research/tree/master/rouge",
     "MATLAB rougeEvaluationScore": "https://www.mathworks.com/help/textanalytics/ref/rougeevaluationscore.html",
-    "reval": "https://pkg.go.dev/search?q=reval+rouge"  # a search: reval's module path is not pinned here,
+    "reval": "https://github.com/itsubaki/reval",
 }
-
-
-# The Learn page's example when the Score page has no input: a repeated "the" (clipping),
-# two sentences per side (summary-level L) and a second reference (multi-reference modes).
-EXAMPLE_CANDIDATE = "the cat sat on the mat with the dog\nthe dog barked at the cat"
-EXAMPLE_REFERENCES = (
-    "the cat was on the mat\na dog barked loudly at the cat",
-    "a cat sat on a mat next to the dog",
-)
-
-
-def documents(candidate: str, references: Sequence[str], options: Options) -> tuple[Document, list[Document]]:
-    """Tokenize the texts exactly as scoring does under `options`."""
-    return prepare(candidate, options), [prepare(r, options) for r in references]
 
 
 # --- numbers written out -------------------------------------------------------------------
@@ -167,28 +154,6 @@ def clipped_rows(rows: Sequence[dict]) -> list[dict]:
 # --- ROUGE-L -------------------------------------------------------------------------------
 
 
-def lcs_traceback_path(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
-    """The DP cells (i, j) the traceback visits, from the bottom-right corner to an edge.
-
-    Same moves as `lcs.lcs_alignment`: diagonal on a match, else left when that cell is
-    strictly larger, else up; so the diagonal steps are exactly its aligned pairs.
-    """
-    if table is None:
-        table = lcs_table(ref, cand)
-    i, j = len(ref), len(cand)
-    path = [(i, j)]
-    while i > 0 and j > 0:
-        if ref[i - 1] == cand[j - 1]:
-            i, j = i - 1, j - 1
-        elif table[i][j - 1] > table[i - 1][j]:
-            j -= 1
-        else:
-            i -= 1
-        path.append((i, j))
-    path.reverse()
-    return path
-
-
 def axis_labels(terms: Sequence[str]) -> list[str]:
     """Unique, ordered labels for a DP axis: "0 ·" for the empty prefix, then "1 the", ..."""
     return ["0 ·", *(f"{k} {t}" for k, t in enumerate(terms, start=1))]
@@ -201,7 +166,7 @@ def lcs_dp_cells(ref: Sequence[str], cand: Sequence[str]) -> list[dict]:
     rouge-score and ROUGE-1.5.5. `match` marks the diagonal steps that add an LCS token.
     """
     table = lcs_table(ref, cand)
-    path = lcs_traceback_path(ref, cand, table)
+    path = traceback_path(ref, cand, table)
     on_path = set(path)
     matched = set((i + 1, j + 1) for i, j in lcs_alignment(ref, cand, table))
     ref_labels, cand_labels = axis_labels(ref), axis_labels(cand)
@@ -313,13 +278,8 @@ def w_runs(cand: Document, ref: Document, w: float) -> dict:
 
 def skip_bigrams(terms: Sequence[str], distance: int | None) -> list[dict]:
     """Every skip-bigram of a token list with at most `distance` tokens in the gap."""
-    n = len(terms)
-    reach = n if distance is None or distance < 0 else distance + 1
-    rows = []
-    for i in range(n - 1):
-        for j in range(i + 1, min(n, i + 1 + reach)):
-            rows.append({"first": terms[i], "second": terms[j], "positions": f"{i + 1}–{j + 1}", "gap": j - i - 1})
-    return rows
+    return [{"first": terms[i], "second": terms[j], "positions": f"{i + 1}–{j + 1}", "gap": j - i - 1}
+            for i, j in skip_bigram_positions(len(terms), distance)]
 
 
 def skip_bigram_table(cand: Sequence[str], ref: Sequence[str], distance: int | None) -> list[dict]:
@@ -425,3 +385,36 @@ def multi_reference(candidate, references: Sequence, method: str, options: Optio
             }
         )
     return {"per_reference": per_reference, "modes": modes}
+
+
+# --- tokenization ----------------------------------------------------------------------------
+
+_TYPED_WORD = re.compile(r"\S+")
+
+
+def tokenization_view(text: str, options: Options) -> list[dict]:
+    """How the tokenizer under `options` reads the user's text, word by word as typed.
+
+    One row per white-space-separated piece of the text: the piece as typed, its start and end
+    (character offsets), the tokens made from it (after lower-casing, stopwords and stemming,
+    exactly as scoring sees them), their offsets, and the characters of the piece that no
+    token covers (punctuation, or letters a tokenizer drops, e.g. "é" under rouge155). A
+    language written without spaces shows one piece per phrase, cut into its words. Rows are
+    plain values: escape them before they reach HTML or Markdown.
+    """
+    doc = prepare(text, options)
+    pieces = [(m.start(), m.end()) for m in _TYPED_WORD.finditer(text)]
+    rows = []
+    for (a, b), tokens in zip(pieces, tokens_by_word(doc.tokens, pieces)):
+        covered = set()
+        for token in tokens:
+            covered.update(range(max(token.start, a), min(token.end, b)))
+        rows.append({
+            "as typed": text[a:b],
+            "start": a,
+            "end": b,
+            "tokens": [t.term for t in tokens],
+            "offsets": [(t.start, t.end) for t in tokens],
+            "dropped": "".join(text[i] for i in range(a, b) if i not in covered),
+        })
+    return rows

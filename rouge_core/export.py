@@ -22,7 +22,7 @@ import json
 import math
 import re
 import unicodedata
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 FORMULA_STARTS = frozenset("=+-@＝＋－＠﹦﹢﹣﹫")
 # Where a spreadsheet (or a CSV importer that ignores quotes) may begin a new cell: "\r\n"
@@ -128,7 +128,3 @@ def to_json(frame, signature: str, *, meta: Mapping[str, Any] | None = None) -> 
         return text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: only JSON's \\u escapes keep it exactly
         return json.dumps(payload, ensure_ascii=True, indent=2, default=str).encode("ascii")
-
-
-def export_names(stem: str) -> Sequence[str]:
-    return (f"{stem}.csv", f"{stem}.json")

@@ -46,23 +46,30 @@ def lcs_table(ref: Sequence[str], cand: Sequence[str]) -> list[list[int]]:
     return table
 
 
-def lcs_alignment(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
-    """Aligned (ref index, cand index) pairs of one LCS, in order (rouge-score's traceback)."""
+def traceback_path(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
+    """The DP cells (i, j) rouge-score's traceback visits, from (0 or an edge) to the
+    bottom-right corner: diagonal on a match, else left when that cell is strictly larger,
+    else up (dropping a reference token on ties)."""
     if table is None:
         table = lcs_table(ref, cand)
     i, j = len(ref), len(cand)
-    pairs: list[tuple[int, int]] = []
+    path = [(i, j)]
     while i > 0 and j > 0:
         if ref[i - 1] == cand[j - 1]:
-            pairs.append((i - 1, j - 1))
-            i -= 1
-            j -= 1
+            i, j = i - 1, j - 1
         elif table[i][j - 1] > table[i - 1][j]:
             j -= 1
         else:
             i -= 1
-    pairs.reverse()
-    return pairs
+        path.append((i, j))
+    path.reverse()
+    return path
+
+
+def lcs_alignment(ref: Sequence[str], cand: Sequence[str], table: list[list[int]] | None = None) -> list[tuple[int, int]]:
+    """Aligned (ref index, cand index) pairs of one LCS, in order: the traceback's diagonal steps."""
+    path = traceback_path(ref, cand, table)
+    return [(i, j) for (i, j), (i2, j2) in zip(path, path[1:]) if i2 == i + 1 and j2 == j + 1]
 
 
 @dataclass(frozen=True)
@@ -98,20 +105,6 @@ class UnionSentence:
 @dataclass(frozen=True)
 class UnionLcsEvidence:
     sentences: tuple[UnionSentence, ...]
-
-    @property
-    def hit_pairs(self) -> list[tuple[int, int]]:
-        """(cand index, ref index) pairs behind the counted hits, for highlighting."""
-        out = []
-        for s in self.sentences:
-            hit = set(s.hits)
-            seen = set()
-            for _, pairs in s.alignments:
-                for c, r in pairs:
-                    if r in hit and r not in seen:
-                        out.append((c, r))
-                        seen.add(r)
-        return out
 
 
 def union_lcs(

@@ -14,6 +14,15 @@ _PERL_WORD = re.compile(r"[^ \t\n\r\f\v]+")
 _PERL_SPACE = " \t\n\r\f\v"
 
 
+def perl_whitespace_split(line: str) -> list[str]:
+    """The fields of Perl's split(/\\s+/, $line) on a byte string (ASCII white space): a leading
+    empty field when the line starts with white space, trailing empty fields dropped."""
+    fields = _PERL_WORD.findall(line)
+    if fields and line[0] in _PERL_SPACE:
+        fields.insert(0, "")
+    return fields
+
+
 def _word_ends(line: str) -> list[int]:
     """End offset of each field of Perl's split(/\\s+/, line), trailing empty fields dropped."""
     ends = [m.end() for m in _PERL_WORD.finditer(line)]

@@ -7,11 +7,13 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from .stats import alpha_from_beta, beta_from_alpha
 from .sentences import SENTENCE_SPLITTERS
-from .stemming import STEMMERS
-from .words import TOKENIZERS
+from .languages import canonical
+from .multilingual import STEMMER_LANGUAGES, STEMMER_PREFIX
+from .stemming import STEMMERS, is_stemmer_name
+from .words import TOKENIZERS, UserTokenizer, word_splitter
 
 MULTI_REF_MODES = ("pooled", "best-recall", "best-f", "max", "mean")
-PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval")
+PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval", "multilingual")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,16 @@ class Options:
       unclipped: a reference sentence that is the best match of several candidate sentences
       counts each time, so recall can exceed 1 (a named reval quirk: "a\na" against "a"
       gives R = 2).
+    tokenizer: a name from rouge_core.words.TOKENIZERS, or the user's own function text ->
+      tokens (strings, or (string, start, end) triples) or an object with `tokenize(text)`;
+      it enters the signature by its qualified name.
+    language: None or a name from rouge_core.languages.LANGUAGES (XL-Sum's aliases such as
+      "bangla" or "chinese_simplified" are accepted and stored by their canonical name). For
+      `unicode` and `cjk` it says whether Han characters are Chinese or Japanese words and
+      gives Turkish and Azerbaijani their I/ı, İ/i; for `multilingual` it chooses XL-Sum's
+      segmenter.
+    strip_diacritics: `unicode` and `cjk` drop Arabic harakat, Hebrew niqqud and cantillation
+      and the Arabic tatweel from words (kept by default).
     """
 
     tokenizer: str = "rouge-score"
@@ -57,16 +69,24 @@ class Options:
     lcs_byte_limit_defect: bool = False
     best_sentence_clip: bool = True
     data_dir: str | None = None
+    language: str | None = None
+    strip_diacritics: bool = False
     profile: str = "custom"
 
     def __post_init__(self) -> None:
         # Options are the front door of every setting: each field is checked here, with a
         # message that names it, so a bad value never fails deep inside scoring.
-        for name in ("tokenizer", "sentence_split", "multi_ref", "wlcs_form", "su_form", "empty", "stemmer", "profile"):
+        for name in ("sentence_split", "multi_ref", "wlcs_form", "su_form", "empty", "stemmer", "profile"):
             value = getattr(self, name)
             if not isinstance(value, str):
                 raise TypeError(f"{name} must be a string, not {type(value).__name__}")
-        for name in ("lowercase", "lcs_byte_limit_defect", "best_sentence_clip"):
+        if not isinstance(self.tokenizer, str):
+            UserTokenizer.wrap(self.tokenizer)  # TypeError unless it is a function or has tokenize()
+        elif self.tokenizer not in TOKENIZERS:
+            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; choose one of {TOKENIZERS} "
+                             "or pass a function (text -> tokens)")
+        object.__setattr__(self, "language", canonical(self.language))
+        for name in ("lowercase", "lcs_byte_limit_defect", "best_sentence_clip", "strip_diacritics"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if isinstance(self.alpha, bool) or not isinstance(self.alpha, (int, float)):
@@ -78,16 +98,17 @@ class Options:
                 raise ValueError(f"{name} must be None or a non-negative integer ({what}), got {value!r}")
         if self.data_dir is not None and not isinstance(self.data_dir, (str, os.PathLike)):
             raise TypeError(f"data_dir must be a folder path or None, not {type(self.data_dir).__name__}")
-        if self.stemmer not in STEMMERS and not self.stemmer.startswith("snowball-"):
-            raise ValueError(f"unknown stemmer {self.stemmer!r}; choose one of {STEMMERS} or snowball-<language>")
+        if not is_stemmer_name(self.stemmer):
+            raise ValueError(f"unknown stemmer {self.stemmer!r}; choose one of {STEMMERS}, snowball-<language> "
+                             "or xlsum-<language>")
+        if self.stemmer.startswith(STEMMER_PREFIX) and self.stemmer not in XLSUM_STEMMERS:
+            raise ValueError(f"unknown XL-Sum stemmer {self.stemmer!r}; choose one of {', '.join(XLSUM_STEMMERS)}")
         if isinstance(self.stopwords, str):
             if self.stopwords not in ("none", "smart"):
                 raise ValueError(f"unknown stopword list {self.stopwords!r}; use 'none', 'smart' or a set of words")
         elif not isinstance(self.stopwords, (set, frozenset, list, tuple)) or not all(
                 isinstance(w, str) for w in self.stopwords):
             raise TypeError("stopwords must be 'none', 'smart' or a set of words (strings)")
-        if self.tokenizer not in TOKENIZERS:
-            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; choose one of {TOKENIZERS}")
         if self.sentence_split not in SENTENCE_SPLITTERS:
             raise ValueError(f"unknown sentence splitter {self.sentence_split!r}; choose one of {SENTENCE_SPLITTERS}")
         if self.multi_ref not in MULTI_REF_MODES:
@@ -139,7 +160,9 @@ class Options:
         order of `tokenize_with`'s parameters; computed once per Options."""
         key = self.__dict__.get("_tokenize_key")
         if key is None:
-            key = (self.tokenizer, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
+            # a name, or the tokenizer resolved with the options that change its words
+            splitter = word_splitter(self.tokenizer, self.language, self.strip_diacritics)
+            key = (splitter, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
                    self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
             object.__setattr__(self, "_tokenize_key", key)
         return key
@@ -148,6 +171,8 @@ class Options:
         d = asdict(self)
         if isinstance(self.stopwords, frozenset):
             d["stopwords"] = sorted(self.stopwords)
+        if not isinstance(self.tokenizer, str):
+            d["tokenizer"] = UserTokenizer.wrap(self.tokenizer).name
         return d
 
 
@@ -162,6 +187,9 @@ _PRESETS = {
     # Go reval: token lists as given, one reference per call; best F when given several.
     # Its ROUGELsum adds unclipped best-sentence LCS lengths (recall can exceed 1).
     "reval": dict(tokenizer="whitespace", lowercase=False, multi_ref="best-f", best_sentence_clip=False),
+    # XL-Sum's multilingual rouge-score (multilingual-rouge): its tokenizer and segmenters for
+    # `language`, rouge-score's scoring; use_stemmer is stemmer="xlsum-<language>".
+    "multilingual": dict(tokenizer="multilingual", multi_ref="best-f"),
 }
 
 
@@ -172,7 +200,8 @@ def profile(name: str = "rouge-score", **overrides) -> Options:
     tool itself offers: `profile("rouge-score", stemmer="porter")`).
     """
     key = name.lower().replace("_", "-")
-    aliases = {"rouge155": "rouge-1.5.5", "rouge-155": "rouge-1.5.5", "perl": "rouge-1.5.5", "rouge_score": "rouge-score"}
+    aliases = {"rouge155": "rouge-1.5.5", "rouge-155": "rouge-1.5.5", "perl": "rouge-1.5.5", "rouge_score": "rouge-score",
+               "xlsum": "multilingual", "multilingual-rouge": "multilingual"}
     key = aliases.get(key, key)
     if key not in _PRESETS:
         raise ValueError(f"unknown profile {name!r}; choose one of {PROFILES}")
@@ -184,6 +213,7 @@ def profile(name: str = "rouge-score", **overrides) -> Options:
 
 
 ANY = "any value"
+XLSUM_STEMMERS = tuple(STEMMER_PREFIX + name for name in STEMMER_LANGUAGES)
 # Settings each tool itself offers: choosing them stays within the profile.
 _NATIVE_OPTIONS = {
     "rouge-1.5.5": {
@@ -196,6 +226,7 @@ _NATIVE_OPTIONS = {
         "data_dir": ANY,  # -e
     },
     "rouge-score": {"stemmer": ("none", "porter"), "sentence_split": ("newline", "punctuation")},
+    "multilingual": {"stemmer": ("none", *XLSUM_STEMMERS), "language": ANY},
     "matlab": {},
     "reval": {},
 }

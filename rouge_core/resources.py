@@ -11,8 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 
 BUNDLED_DATA_DIR = Path(__file__).with_name("data")
+EXCEPTION_FOLDER = "WordNet-2.0-Exceptions"
 EXCEPTION_FILES = ("adj.exc", "adv.exc", "noun.exc", "verb.exc")
 STOPWORD_FILE = "smart_common_words.txt"
+DATA_FILES = (STOPWORD_FILE, *(f"{EXCEPTION_FOLDER}/{name}" for name in EXCEPTION_FILES))
+"""Every file of a data directory, relative to it (the layout of ROUGE-1.5.5's data/)."""
 
 
 class DataDirError(ValueError):
@@ -31,7 +34,7 @@ def exception_table(data_dir: str | Path | None = None) -> dict[str, str]:
     occurrence of a key overwrites an earlier one, which is how the shipped
     `WordNet-2.0.exc.db` was built (so `better` maps to `well`, not `good`).
     """
-    folder = resolve_data_dir(data_dir) / "WordNet-2.0-Exceptions"
+    folder = resolve_data_dir(data_dir) / EXCEPTION_FOLDER
     table: dict[str, str] = {}
     for name in EXCEPTION_FILES:
         path = folder / name

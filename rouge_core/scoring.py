@@ -16,6 +16,7 @@ from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
 from .tokenize import ascii_tokenizer, tokenize_with
+from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -84,7 +85,7 @@ class Result:
 
     def to_frame(self, per_reference: bool = False):
         """A pandas DataFrame: one row per method (or per method and reference)."""
-        import pandas as pd
+        pd = optional.pandas("Result.to_frame()")
 
         rows = []
         for m in self.methods.values():
@@ -308,18 +309,24 @@ def score(
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     opts = resolve_options(options, overrides)
+    cand_doc, ref_docs = prepare_pair(candidate, references, opts)
+    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+
+
+def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options
+                 ) -> tuple[Document, tuple[Document, ...]]:
+    """A candidate and its references tokenized once under `options`; one reference may be
+    given alone (a text, a Document, or, beside a token-list candidate, a token list)."""
     if isinstance(references, (str, Document)):
         references = [references]
     elif not isinstance(references, (list, tuple)):
         raise TypeError(f"references must be a text or a list of texts, not {type(references).__name__}")
     elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
-    cand_doc = prepare(candidate, opts, "candidate")
+    cand_doc = prepare(candidate, options, "candidate")
     if len(references) == 1:  # the common case, without the generator
-        ref_docs = (prepare(references[0], opts, "reference 1"),)
-    else:
-        ref_docs = tuple(prepare(r, opts, f"reference {i}") for i, r in enumerate(references, 1))
-    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+        return cand_doc, (prepare(references[0], options, "reference 1"),)
+    return cand_doc, tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
 
 
 @lru_cache(maxsize=4096)

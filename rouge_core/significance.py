@@ -27,13 +27,37 @@ class TestResult:
     low: float | None = None  # the paired bootstrap's percentile interval of the difference, when asked
     high: float | None = None
     confidence: float | None = None
+    effect: float | None = None  # the paired bootstrap's standardised effect d_z and its interval, when asked
+    effect_low: float | None = None
+    effect_high: float | None = None
 
     def as_dict(self) -> dict:
         out = {"test": self.test, "observed_difference": self.observed, "p_value": self.p_value,
                "resamples": self.resamples, "seed": self.seed, "exact": self.exact}
         if self.confidence is not None:
             out.update(low=self.low, high=self.high, confidence=self.confidence)
+        if self.effect is not None:
+            out.update(effect_size=self.effect, effect_low=self.effect_low, effect_high=self.effect_high)
         return out
+
+
+def standardised_effect(diffs: Sequence[float]) -> float:
+    """Cohen's d_z of paired differences: their mean over their standard deviation (n − 1);
+    NaN when it is undefined (fewer than two pairs, or every difference the same)."""
+    n = len(diffs)
+    if n < 2 or min(diffs) == max(diffs):
+        return math.nan
+    mean = math.fsum(diffs) / n
+    spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean / spread if spread > 0 else math.nan
+
+
+def effect_label(d: float) -> str:
+    """Cohen's conventional words for |d|: negligible (< 0.2), small, medium (>= 0.5), large (>= 0.8)."""
+    size = abs(d)
+    if math.isnan(size):
+        return "undefined"
+    return "negligible" if size < 0.2 else "small" if size < 0.5 else "medium" if size < 0.8 else "large"
 
 
 def _check(a: Sequence[float], b: Sequence[float]) -> tuple[list[float], float]:
@@ -61,29 +85,39 @@ def _reporter(progress: Progress | None, resamples: int) -> Callable[[int], None
 
 
 def paired_bootstrap(a: Sequence[float], b: Sequence[float], resamples: int = 1000, seed: int = 0, *,
-                     confidence: float | None = None, progress: Progress | None = None) -> TestResult:
+                     confidence: float | None = None, effect: bool = False,
+                     progress: Progress | None = None) -> TestResult:
     """Two-sided paired bootstrap (Koehn 2004; null-centred as Berg-Kirkpatrick et al. 2012).
 
     Resample pairs with replacement; p = (1 + #{|d* - d| >= |d|}) / (1 + R), where d is
     the observed mean difference and d* a resample's. Identical systems give p = 1. With
     `confidence` (a percentage), the same resamples also give the percentile interval of the
-    difference (`low`, `high`)."""
+    difference (`low`, `high`), and with `effect` that of the standardised effect d_z
+    (`standardised_effect`; resamples where it is undefined are left out). The p-value does
+    not depend on either."""
     if resamples < 1:
         raise ValueError("resamples must be at least 1")
     if confidence is not None and not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
+    if effect and confidence is None:
+        raise ValueError("the effect size's interval needs a confidence")
     diffs, observed = _check(a, b)
     rng = random.Random(seed)
     n = len(diffs)
     extreme = 0
     report = _reporter(progress, resamples)
     samples = [] if confidence is not None else None
+    effects = [] if effect else None
     for done in range(1, resamples + 1):
-        sample = sum(diffs[rng.randrange(n)] for _ in range(n)) / n
+        drawn = [diffs[rng.randrange(n)] for _ in range(n)]
+        sample = sum(drawn) / n
         if abs(sample - observed) >= abs(observed) - _EPS:
             extreme += 1
         if samples is not None:
             samples.append(sample)
+        if effects is not None:  # d_z of the resample; a spread within rounding of 0 leaves it undefined
+            spread = math.sqrt(sum((d - sample) ** 2 for d in drawn) / (n - 1)) if n > 1 else 0.0
+            effects.append(sample / spread if spread > 1e-12 * abs(sample) and spread > 0 else math.nan)
         report(done)
     p_value = (extreme + 1) / (resamples + 1)
     if samples is None:
@@ -92,7 +126,14 @@ def paired_bootstrap(a: Sequence[float], b: Sequence[float], resamples: int = 10
 
     tail = (100 - confidence) / 2
     low, high = (float(v) for v in np.percentile(samples, [tail, 100 - tail]))
-    return TestResult("paired bootstrap", observed, p_value, resamples, seed, low=low, high=high, confidence=confidence)
+    effect_interval: dict = {}
+    if effects is not None:
+        defined = [e for e in effects if not math.isnan(e)]
+        bounds = np.percentile(defined, [tail, 100 - tail]) if defined else (math.nan, math.nan)
+        effect_interval = dict(effect=standardised_effect(diffs), effect_low=float(bounds[0]),
+                               effect_high=float(bounds[1]))
+    return TestResult("paired bootstrap", observed, p_value, resamples, seed, low=low, high=high, confidence=confidence,
+                      **effect_interval)
 
 
 def approximate_randomization(a: Sequence[float], b: Sequence[float], resamples: int = 1000, seed: int = 0,

@@ -39,6 +39,13 @@ def skip_bigram_counts(terms: Sequence[str], distance: int | None, unigrams: boo
     return counts
 
 
+def skip_bigram_positions(n: int, distance: int | None):
+    """The (first, second) positions of a text of n tokens' skip-bigrams in reading order
+    (what skip_bigram_counts counts, position by position; for teaching)."""
+    reach = _reach(n, distance)
+    return ((i, j) for i in range(n - 1) for j in range(i + 1, min(n, i + 1 + reach)))
+
+
 def _reading_order(terms: Sequence[str], distance: int | None, unigrams: bool = False) -> dict:
     """The grams of skip_bigram_counts in order of first occurrence (position of the first
     token, then of the second; a position's unigram before its pairs), for evidence tables."""

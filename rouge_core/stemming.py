@@ -1,5 +1,6 @@
 """Stemmers by name: ROUGE-1.5.5's (WordNet-2.0 exceptions, then its Porter), NLTK's Porter
-as rouge-score uses it, and Snowball for other languages."""
+as rouge-score uses it, Snowball for other languages, and XL-Sum's per-language stemmers
+(`xlsum-<language>`, rouge_core.multilingual)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from typing import Callable
 from .porter155 import porter_stem
 from .resources import exception_table
 
-STEMMERS = ("none", "rouge155", "porter")  # plus "snowball-<language>"
+STEMMERS = ("none", "rouge155", "porter")  # plus "snowball-<language>" and "xlsum-<language>"
+
+
+def is_stemmer_name(name: str) -> bool:
+    """Whether `name` names a stemmer (its language is checked when it is loaded)."""
+    return name in STEMMERS or name.startswith(("snowball-", "xlsum-"))
 
 
 def _rouge155_stemmer(data_dir: str | None) -> Callable[[str], str]:
@@ -50,7 +56,7 @@ def _snowball_stemmer(language: str) -> Callable[[str], str]:
 
 @lru_cache(maxsize=32)
 def get_stemmer(name: str, data_dir: str | None = None) -> Callable[[str], str] | None:
-    """A stemming function by name: none, rouge155, porter, snowball-<language>."""
+    """A stemming function by name: none, rouge155, porter, snowball-<language>, xlsum-<language>."""
     if name in ("none", "", None):
         return None
     if name == "rouge155":
@@ -59,4 +65,8 @@ def get_stemmer(name: str, data_dir: str | None = None) -> Callable[[str], str] 
         return _nltk_porter_stemmer()
     if name.startswith("snowball-"):
         return _snowball_stemmer(name.removeprefix("snowball-"))
-    raise ValueError(f"unknown stemmer {name!r}; choose one of {STEMMERS} or snowball-<language>")
+    if name.startswith("xlsum-"):
+        from .multilingual import xlsum_stemmer
+
+        return xlsum_stemmer(name)
+    raise ValueError(f"unknown stemmer {name!r}; choose one of {STEMMERS}, snowball-<language> or xlsum-<language>")

@@ -26,8 +26,12 @@ from typing import Iterable, Sequence
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import FAMILIES, method_name, parse_method
 from .options import PROFILES, Options, profile
-from .scoring import TextLike, prepare, rescore, score_documents
+from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
+from .scoring import TextLike, prepare_pair, rescore, score_documents
+from .segment import MissingExtraError
+from .words import tokenizer_label
 from .document import Document
+from . import optional
 
 SWEEP_NS = tuple(range(1, 7))
 SWEEP_DISTANCES: tuple[int | None, ...] = (*range(0, 11), None)
@@ -37,7 +41,7 @@ MEASURES = (("precision", "precision"), ("recall", "recall"), ("fmeasure", "F"))
 
 
 def _frame(rows: list[dict]):
-    import pandas as pd
+    pd = optional.pandas("a sweep table")
 
     return pd.DataFrame(rows, columns=["parameter", "value", "label", "order", "series", "score", "current", "skipped"])
 
@@ -55,13 +59,6 @@ def _value(result, name: str, field: str) -> float:
     return math.nan if result is None else getattr(result[name].score, field)
 
 
-def _documents(candidate: TextLike, references: Sequence[TextLike], options: Options) -> tuple[Document, tuple[Document, ...]]:
-    if isinstance(references, (str, Document)):
-        references = [references]
-    return prepare(candidate, options, "candidate"), tuple(prepare(r, options, f"reference {i}")
-                                                            for i, r in enumerate(references, 1))
-
-
 def _with_current(values: Iterable, current) -> list:
     """The sweep grid plus the current setting, so the chart can mark it even off the grid."""
     values = list(values)
@@ -77,11 +74,11 @@ def _label(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = 2, ns: Iterable[int] = SWEEP_NS,
+def sweep_n(candidate: TextLike, references: Sequence[TextLike], options: Options, current: int = NGRAM_N.default, ns: Iterable[int] = SWEEP_NS,
             *, cost_limit: CostLimit | None = None):
     """ROUGE-N precision, recall and F for each n."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current(ns, current)
     rows = []
     for order, n in enumerate(values):
@@ -97,14 +94,14 @@ def sweep_skip_distance(
     candidate: TextLike,
     references: Sequence[TextLike],
     options: Options,
-    current: int | None = 4,
+    current: int | None = SKIP_DISTANCE.default,
     distances: Iterable[int | None] = SWEEP_DISTANCES,
     *,
     cost_limit: CostLimit | None = None,
 ):
     """ROUGE-S and ROUGE-SU F for each skip distance (None: unlimited)."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current(distances, current)
     rows = []
     for order, d in enumerate(values):
@@ -129,7 +126,7 @@ def sweep_beta(
     once and rescored at every β; the multi-reference choice is redone at every β, since
     best-F may pick another reference."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     current = round(options.beta, 6)
     values = [float(b) for b in betas]
     if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
@@ -150,14 +147,14 @@ def sweep_weight(
     candidate: TextLike,
     references: Sequence[TextLike],
     options: Options,
-    current: float = 1.2,
+    current: float = WLCS_WEIGHT.default,
     weights: Iterable[float] = SWEEP_WEIGHTS,
     *,
     cost_limit: CostLimit | None = None,
 ):
     """ROUGE-W precision, recall and F for each weight w (w = 1 is plain LCS)."""
     resolve_limit(cost_limit)
-    cand, refs = _documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     values = _with_current([float(w) for w in weights], float(current))
     rows = []
     for order, w in enumerate(values):
@@ -182,7 +179,7 @@ def compare_profiles(
     """P, R and F of each method under each tool profile (each tokenizes in its own way,
     so the texts are tokenized once per profile). With `current`, the user's own settings
     join the comparison as "your settings"."""
-    import pandas as pd
+    pd = optional.pandas("compare_profiles()")
 
     entries: list[tuple[str, Options]] = [(name, profile(name)) for name in profiles]
     if current is not None:
@@ -190,11 +187,15 @@ def compare_profiles(
     names = [parse_method(m).name for m in methods]
     rows = []
     for label, opts in entries:
-        cand, refs = _documents(candidate, list(references), opts)
-        result, skipped = _point(cand, refs, methods, opts, cost_limit)
+        try:
+            cand, refs = prepare_pair(candidate, list(references), opts)
+        except MissingExtraError as exc:  # a profile whose segmenters are not installed here
+            result, skipped = None, str(exc)
+        else:
+            result, skipped = _point(cand, refs, methods, opts, cost_limit)
         for name in names:
             rows.append(dict(profile=label, method=name, precision=_value(result, name, "precision"),
                              recall=_value(result, name, "recall"), fmeasure=_value(result, name, "fmeasure"),
-                             multi_ref=opts.multi_ref, tokenizer=opts.tokenizer, skipped=skipped))
+                             multi_ref=opts.multi_ref, tokenizer=tokenizer_label(opts.tokenizer), skipped=skipped))
     return pd.DataFrame(rows, columns=["profile", "method", "precision", "recall", "fmeasure", "multi_ref", "tokenizer",
                                        "skipped"])

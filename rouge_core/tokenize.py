@@ -17,13 +17,13 @@ from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
 from .stemming import get_stemmer
 from .stopwords import get_stopwords
-from .words import SPLITTERS, TOKENIZERS
+from .words import splitter, word_splitter
 
 
 def tokenize(
     text: str,
     *,
-    tokenizer: str = "rouge-score",
+    tokenizer="rouge-score",
     lowercase: bool = True,
     stemmer: str = "none",
     stopwords: str | frozenset | None = "none",
@@ -32,14 +32,21 @@ def tokenize(
     limit_words: int | None = None,
     limit_bytes: int | None = None,
     lcs_byte_limit_defect: bool = False,
+    language: str | None = None,
+    strip_diacritics: bool = False,
 ) -> Document:
     """Tokenize `text` into a Document whose tokens keep their character offsets.
 
     Order of work, as in ROUGE-1.5.5: split into words, lower-case, drop stopwords, stem.
     `limit_words` / `limit_bytes` keep only the start of the text (ROUGE-1.5.5 `-l` / `-b`).
     With `lcs_byte_limit_defect`, the Document also carries `lcs_view`, the differently cut
-    sentences ROUGE-1.5.5's ROUGE-L/W reader uses under `-b`.
+    sentences ROUGE-1.5.5's ROUGE-L/W reader uses under `-b`. `tokenizer` is a name
+    (rouge_core.words.TOKENIZERS) or the user's function; `language` and `strip_diacritics`
+    refine the Unicode tokenizers (see Options).
     """
+    from .languages import canonical
+
+    tokenizer = word_splitter(tokenizer, canonical(language), strip_diacritics)
     return tokenize_with(text, tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                          limit_bytes, lcs_byte_limit_defect)
 
@@ -49,8 +56,7 @@ def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stop
                   lcs_byte_limit_defect: bool) -> Document:
     """`tokenize` with its settings in the order of `Options.tokenize_key()` (scoring calls
     it once per text, so it skips the keyword handling)."""
-    if tokenizer not in SPLITTERS:
-        raise ValueError(f"unknown tokenizer {tokenizer!r}; choose one of {TOKENIZERS}")
+    splitter(tokenizer)  # an unknown name fails here, before any work
     if sentence_split == "newline" and not limit_words and not limit_bytes:
         fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir)
         if fast is not None:
@@ -70,21 +76,42 @@ def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stop
 
 
 def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
-    split_words = SPLITTERS[tokenizer]
+    split_words = splitter(tokenizer)
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
     tokens: list[Token] = []
     bounds: list[tuple[int, int]] = []
-    for s_index, (s_start, s_end) in enumerate(spans):
+    for s_index, (s_start, words) in enumerate(_sentence_words(text, spans, split_words, lowercase)):
         first = len(tokens)
-        for term, start, end in split_words(text[s_start:s_end], lowercase):
+        for term, start, end in words:
             if stop and term in stop:
                 continue
             if stem is not None:
                 term = stem(term)
+                if not term:  # a stemmer that leaves nothing leaves no token
+                    continue
             tokens.append(Token(term, s_start + start, s_start + end, s_index))
         bounds.append((first, len(tokens)))
     return Document(text, tuple(tokens), tuple(bounds), tuple(spans))
+
+
+def _sentence_words(text, spans, split_words, lowercase):
+    """Per sentence: its start and its words (offsets relative to it). A splitter marked
+    `whole_text` (XL-Sum's, whose segmenters see line ends) reads the text once; its words go
+    to the sentence they start in (one starting between two sentences, to the one before),
+    and those outside every sentence (cut off by a length limit) are dropped."""
+    if not getattr(split_words, "whole_text", False):
+        return [(s_start, split_words(text[s_start:s_end], lowercase)) for s_start, s_end in spans]
+    per_sentence: list[list] = [[] for _ in spans]
+    if spans:
+        k = 0
+        for term, start, end in split_words(text, lowercase):
+            if start < spans[0][0] or start >= spans[-1][1]:
+                continue
+            while k + 1 < len(spans) and spans[k + 1][0] <= start:
+                k += 1
+            per_sentence[k].append((term, start - spans[k][0], end - spans[k][0]))
+    return [(s_start, words) for (s_start, _), words in zip(spans, per_sentence)]
 
 
 class _LazyDocument(Document):

@@ -26,17 +26,6 @@ def score_distributions(per_pair: pd.DataFrame, methods: Sequence[str], measure:
     return _titled(chart, f"Per-pair {measure} by method", signature)
 
 
-def score_histograms(per_pair: pd.DataFrame, methods: Sequence[str], measure: str = "fmeasure", signature: str = "") -> alt.Chart:
-    long = pd.DataFrame([{"method": m, "score": v} for m in methods for v in per_pair[f"{m}_{measure}"].tolist()])
-    chart = alt.Chart(long).mark_bar(opacity=0.7).encode(
-        x=alt.X("score:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title=measure),
-        y=alt.Y("count():Q", title="pairs"),
-        color="method:N",
-        row=alt.Row("method:N", title=None),
-    ).properties(height=90)
-    return _titled(chart, f"Distribution of {measure}", signature)
-
-
 def means_with_intervals(aggregates: pd.DataFrame, signature: str = "") -> alt.Chart:
     """Point per method (and aggregate) with its bootstrap interval as an error bar.
 

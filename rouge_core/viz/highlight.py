@@ -4,6 +4,11 @@ Tokens keep character offsets, so marks are drawn on the text as typed (case, pu
 and line breaks intact). Every piece of user text, and every title attribute, passes
 through `html.escape` before it enters the HTML. Styles are inline so the snippets render
 the same in Streamlit, a saved file or a test.
+
+Colours work on light and dark backgrounds alike (Streamlit's light and dark themes, a saved
+page): text keeps the colour of its surroundings (`color: inherit`), marks are translucent
+tints that darken a dark page and lighten a light one, borders and secondary text are mid
+tones or the text colour at reduced opacity, and boxes have no background of their own.
 """
 
 from __future__ import annotations
@@ -17,15 +22,20 @@ from ..ngram import NgramEvidence
 from ..document import Document
 from ..wlcs import WlcsEvidence
 
-MATCHED_STYLE = "background:#b7e4c7;border-bottom:2px solid #2d6a4f;"
-CLIPPED_STYLE = "background:#ffe8a3;border-bottom:2px dashed #b7791f;"
-UNION_ONLY_STYLE = "background:#e9ecef;border-bottom:2px dotted #6c757d;"
-PALETTE = ("#a5d8ff", "#ffc9c9", "#b2f2bb", "#ffec99", "#d0bfff", "#ffd8a8", "#99e9f2", "#eebefa", "#c0eb75", "#fcc2d7")
+# Translucent tints (alpha about 0.35-0.45) over whatever the page is: light text on a dark
+# page and dark text on a light one both keep a contrast above 7:1 (tests/e2e checks it).
+MATCHED_STYLE = "background:rgba(55,178,77,0.35);border-bottom:2px solid #2f9e44;"
+CLIPPED_STYLE = "background:rgba(250,176,5,0.35);border-bottom:2px dashed #e67700;"
+UNION_ONLY_STYLE = "background:rgba(134,142,150,0.3);border-bottom:2px dotted #868e96;"
+PALETTE = ("rgba(51,154,240,0.4)", "rgba(250,82,82,0.4)", "rgba(64,192,87,0.4)", "rgba(250,176,5,0.4)",
+           "rgba(151,117,250,0.4)", "rgba(253,126,20,0.4)", "rgba(21,170,191,0.4)", "rgba(230,73,128,0.4)",
+           "rgba(130,201,30,0.4)", "rgba(190,75,219,0.4)")
 TEXT_BOX_STYLE = (
     "white-space:pre-wrap;line-height:2.1;font-size:1rem;padding:0.6rem 0.8rem;"
-    "border:1px solid #dee2e6;border-radius:0.5rem;background:#ffffff;color:#212529;"
+    "border:1px solid rgba(128,128,128,0.45);border-radius:0.5rem;background:transparent;color:inherit;"
 )
-_MARK_BASE = "border-radius:3px;padding:1px 2px;"
+SECONDARY_TEXT_STYLE = "font-size:0.8rem;opacity:0.75;"  # the surrounding text colour, fainter
+_MARK_BASE = "border-radius:3px;padding:1px 2px;color:inherit;"
 
 
 @dataclass(frozen=True)
@@ -162,10 +172,10 @@ def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) ->
         for c_sentence, pairs in s.alignments:
             cand_marks, ref_marks = lcs_pair_marks(cand, ref, pairs)
             rows.append(
-                f'<div style="margin:0.2rem 0 0.4rem 0;"><div style="font-size:0.8rem;color:#495057;">'
+                f'<div style="margin:0.2rem 0 0.4rem 0;"><div style="{SECONDARY_TEXT_STYLE}">'
                 f"LCS with candidate sentence {c_sentence + 1}: {len(pairs)} token(s)</div>"
-                f'<div><b style="font-size:0.75rem;color:#495057;">candidate:</b> {render_sentence(cand, c_sentence, cand_marks)}</div>'
-                f'<div><b style="font-size:0.75rem;color:#495057;">reference:</b> {render_sentence(ref, s.ref_sentence, ref_marks)}</div></div>'
+                f'<div><b style="{SECONDARY_TEXT_STYLE}">candidate:</b> {render_sentence(cand, c_sentence, cand_marks)}</div>'
+                f'<div><b style="{SECONDARY_TEXT_STYLE}">reference:</b> {render_sentence(ref, s.ref_sentence, ref_marks)}</div></div>'
             )
         hits = set(s.hits)
         union_marks = {}
@@ -177,11 +187,11 @@ def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) ->
                 union_marks[r] = Mark("rl-clipped", CLIPPED_STYLE,
                                       f"“{term}” is in the union but not counted: no unused occurrence left")
         if not rows:
-            rows.append('<div style="font-size:0.8rem;color:#6c757d;">no common token with any candidate sentence</div>')
+            rows.append(f'<div style="{SECONDARY_TEXT_STYLE}">no common token with any candidate sentence</div>')
         blocks.append(
             f'<div class="rl-union" style="{TEXT_BOX_STYLE}margin-bottom:0.5rem;">'
             f'<div style="font-weight:600;">Reference sentence {s.ref_sentence + 1}</div>{"".join(rows)}'
-            f'<div style="font-size:0.8rem;color:#495057;">union of the LCSes ({len(s.union)} token(s), '
+            f'<div style="{SECONDARY_TEXT_STYLE}">union of the LCSes ({len(s.union)} token(s), '
             f"{len(s.hits)} counted):</div><div>{render_sentence(ref, s.ref_sentence, union_marks)}</div></div>"
         )
     if not blocks:

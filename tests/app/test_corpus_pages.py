@@ -22,7 +22,7 @@ CSV = (
 
 
 def page(name: str) -> AppTest:
-    return AppTest.from_file(str(ROOT / "lens_app" / "pages" / name), default_timeout=60)
+    return AppTest.from_file(str(ROOT / "pages" / name), default_timeout=60)
 
 
 def frame_with(at: AppTest, *columns: str):
@@ -146,19 +146,19 @@ def test_review_judgements_persist_across_runs(tmp_path, monkeypatch):
         return at
 
     at = start()
-    verdict_key = next(r.key for r in at.radio if r.key.startswith("verdict_"))
-    at.radio(key=verdict_key).set_value("4").run()
-    note_key = verdict_key.replace("verdict_", "note_", 1)
+    at.button(key="verdict_3").click().run()  # the fourth point of the 1–5 rating
+    note_key = next(t.key for t in at.text_area if t.key.startswith("note_"))
     at.text_area(key=note_key).set_value("fluent but <b>short</b>").run()
     assert not at.exception and db.exists()
     at.button(key="review_next").click().run()
-    assert "Pair 2 of 4" in at.get("progress")[0].proto.text
+    assert "Pair 2 of 4" in at.progress[0].text
 
-    again = start()  # a new session: a reload or a server restart
-    assert again.radio(key=verdict_key).value == "4"
+    again = start()  # a new session without the page's link: back at pair 1
+    assert again.button(key="verdict_3").proto.type == "primary"  # the saved point is shown as chosen
     assert again.text_area(key=note_key).value == "fluent but <b>short</b>"
     table = frame_with(again, "annotator", "updated_at")
     assert list(table["annotator"]) == ["alice"] and table["updated_at"].str.len().gt(0).all()
+    assert list(table["verdict"]) == ["4"] and list(table["task_name"]) == ["Overall quality"]
 
 
 def test_review_two_sessions_do_not_lose_judgements(tmp_path):

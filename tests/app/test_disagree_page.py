@@ -5,10 +5,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lens_app.settings import Settings
 from rouge_core import disagree
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "lens_app" / "pages" / "disagree.py")
+PAGE = str(ROOT / "pages" / "disagree.py")
 
 
 TOOLS = [*disagree.VARIANTS, "your settings"]
@@ -87,7 +88,7 @@ def test_the_sidebar_settings_join_the_tools():
     at = AppTest.from_file(PAGE, default_timeout=90)
     at.session_state["candidate"] = "The children went home."
     at.session_state["references"] = ["The child goes home."]
-    at.session_state["options"] = rouge_core.profile("rouge-1.5.5", stemmer="rouge155")
+    at.session_state["settings"] = Settings.from_options(rouge_core.profile("rouge-1.5.5", stemmer="rouge155"))
     at.run()
     assert not at.exception
     shown = at.dataframe[0].value.set_index("method")

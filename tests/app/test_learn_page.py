@@ -7,10 +7,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import rouge_core
+from lens_app.settings import Settings
 from rouge_core import explain
+from rouge_core.scoring import prepare_pair
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "lens_app" / "pages" / "learn.py")
+PAGE = str(ROOT / "pages" / "learn.py")
 
 INPUTS = [
     ("the cat sat on the the mat", ["the cat is on the mat"], rouge_core.profile("rouge-score")),
@@ -26,7 +28,7 @@ def run_page(candidate, references, options, open_sections=SECTION_KEYS) -> AppT
     at = AppTest.from_file(PAGE, default_timeout=60)
     at.session_state["candidate"] = candidate
     at.session_state["references"] = references
-    at.session_state["options"] = options
+    at.session_state["settings"] = Settings.from_options(options)
     for key in open_sections:  # each section computes only while it is open
         at.session_state[key] = True
     at.run()
@@ -84,7 +86,7 @@ def test_clipping_is_explained():
 @pytest.mark.parametrize("candidate,references,options", INPUTS)
 def test_heatmap_holds_the_lcs_table(candidate, references, options):
     at = run_page(candidate, references, options)
-    cand, refs = explain.documents(candidate, references, options)
+    cand, refs = prepare_pair(candidate, references, options)
     cells = explain.lcs_dp_cells(refs[0].terms, cand.terms)
     (heatmap,) = [frames[0] for frames in chart_frames(at) if "on_path" in frames[0].columns]
     assert heatmap[["i", "j", "value", "on_path", "match"]].to_dict("records") == [
@@ -134,7 +136,7 @@ def test_learn_page_through_the_router():
     at.session_state["candidate"] = "the cat sat on the the mat"
     at.session_state["references"] = ["the cat is on the mat"]
     at.run()
-    at.switch_page("lens_app/pages/learn.py").run()
+    at.switch_page("pages/learn.py").run()
     assert not at.exception, at.exception
     assert any(t.value == "Learn how ROUGE counts" for t in at.title)
 

@@ -21,7 +21,7 @@ def app_test() -> AppTest:
 
     This needs no top-level `pages/` beside app.py: with one, Streamlit (and AppTest, which
     decides afresh on every run) ran the finished page's script alone on reruns, skipping
-    app.py; see lens_app/pages/__init__.py.
+    app.py; see lens_app/navigation.py.
     """
     return AppTest.from_file(APP, default_timeout=90)
 
@@ -39,14 +39,19 @@ def scores(at: AppTest):
     return frame
 
 
+def settings_of(at: AppTest):
+    """The Settings the sidebar stored on the last run."""
+    return at.session_state[state.SETTINGS_KEY]
+
+
 def tables_with(at: AppTest, column: str) -> list:
     """The dataframes on the page that have `column`."""
     return [df.value for df in at.dataframe if column in df.value.columns]
 
 
 def expected_scores(candidate: str, references: list[str], at: AppTest) -> rc.Result:
-    options = at.session_state[state.OPTIONS_KEY]
-    methods = at.session_state[state.METHODS_KEY]
+    options = settings_of(at).options()
+    methods = settings_of(at).methods()
     return rc.score(candidate, references, methods, options, cost_limit=rc.UNBOUNDED)
 
 
@@ -84,7 +89,7 @@ def test_the_headline_keeps_rouge_l_and_lsum_whatever_n_is():
     at.number_input(key=sidebar.MAX_N).set_value(4).run()
     assert [m.label for m in at.metric] == ["ROUGE-1 F", "ROUGE-2 F", "ROUGE-L F", "ROUGE-Lsum F"]
     example = examples.DEFAULT_EXAMPLE
-    expected = rc.score(example.candidate, list(example.references), ["rougeLsum"], at.session_state[state.OPTIONS_KEY])
+    expected = rc.score(example.candidate, list(example.references), ["rougeLsum"], settings_of(at).options())
     assert at.metric[3].value == f"{expected['rougeLsum'].fmeasure:.4f}"
 
 
@@ -96,7 +101,7 @@ def test_only_the_open_evidence_tab_is_computed():
     assert not at.exception
     [table] = tables_with(at, "gram")
     example = examples.DEFAULT_EXAMPLE
-    options = at.session_state[state.OPTIONS_KEY]
+    options = settings_of(at).options()
     shown = at.selectbox(key="evidence_reference_of_2").value  # the winning reference by default
     want = rc.score(example.candidate, [example.references[shown]], ["rougeS4"], options)["rougeS4"].per_reference[0]
     assert table["matched"].sum() == want.stats.hits
@@ -145,7 +150,7 @@ def test_changing_a_setting_updates_scores_and_keeps_texts():
     before = scores(at)["F"].tolist()
     at.selectbox(key=sidebar.STEMMER).select("porter").run()
     assert not at.exception
-    assert at.session_state[state.OPTIONS_KEY].stemmer == "porter"
+    assert settings_of(at).options().stemmer == "porter"
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "Police killed the gunman."
     assert_table_matches(at, "Police killed the gunman.", ["the police kill a gunman"])
     assert scores(at)["F"].tolist() != before
@@ -154,7 +159,7 @@ def test_changing_a_setting_updates_scores_and_keeps_texts():
 def test_choosing_a_profile_loads_its_settings():
     at = fresh_app()
     at.selectbox(key=sidebar.PROFILE).select("rouge-1.5.5").run()
-    options = at.session_state[state.OPTIONS_KEY]
+    options = settings_of(at).options()
     assert options == rc.profile("rouge-1.5.5")
     assert at.selectbox(key=sidebar.TOKENIZER).value == "rouge155"
     example = examples.DEFAULT_EXAMPLE
@@ -168,9 +173,9 @@ def test_method_parameters_change_the_methods():
     at.number_input(key=sidebar.SKIP).set_value(2)
     at.number_input(key=sidebar.WEIGHT).set_value(1.5).run()
     assert not at.exception
-    assert at.session_state[state.METHODS_KEY] == ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW-1.5", "rougeS2", "rougeSU2"]
+    assert settings_of(at).methods() == ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW-1.5", "rougeS2", "rougeSU2"]
     at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
-    assert "rougeS*" in at.session_state[state.METHODS_KEY]
+    assert "rougeS*" in settings_of(at).methods()
     example = examples.DEFAULT_EXAMPLE
     assert_table_matches(at, example.candidate, list(example.references))
 
@@ -178,7 +183,7 @@ def test_method_parameters_change_the_methods():
 def test_beta_changes_the_f_measure():
     at = fresh_app()
     at.number_input(key=sidebar.BETA).set_value(2.0).run()
-    assert at.session_state[state.OPTIONS_KEY].alpha == pytest.approx(0.2)
+    assert settings_of(at).options().alpha == pytest.approx(0.2)
     example = examples.DEFAULT_EXAMPLE
     assert_table_matches(at, example.candidate, list(example.references))
 
@@ -218,7 +223,7 @@ def test_per_reference_scores_one_click_away():
     at.toggle(key="show_per_reference").set_value(True).run()
     per_ref = at.dataframe[1].value
     assert {"reference", "hits", "chosen"} <= set(per_ref.columns)
-    assert len(per_ref) == 2 * len(at.session_state[state.METHODS_KEY])
+    assert len(per_ref) == 2 * len(settings_of(at).methods())
 
 
 def test_a_shared_link_opens_the_same_view():
@@ -232,8 +237,8 @@ def test_a_shared_link_opens_the_same_view():
     at.run()
     assert not at.exception, at.exception
     assert at.session_state[state.REFERENCES_KEY] == ["the cat is", "a cat sat"]
-    assert at.session_state[state.OPTIONS_KEY].tokenizer == "rouge155"
-    assert "rouge3" in at.session_state[state.METHODS_KEY]
+    assert settings_of(at).options().tokenizer == "rouge155"
+    assert "rouge3" in settings_of(at).methods()
     assert_table_matches(at, "the cat sat", ["the cat is", "a cat sat"])
 
 
@@ -264,7 +269,7 @@ def test_script_in_the_text_is_not_rendered_as_html():
     at = fresh_app()
     set_texts(at, "the <script>alert(1)</script> cat", ["the cat"])
     assert not at.exception
-    html_blocks = [el.proto.body for el in at.get("html")]
+    html_blocks = [el.value for el in at.html]
     assert html_blocks and all("<script>" not in body for body in html_blocks)
     assert any("&lt;script&gt;" in body for body in html_blocks)
 
@@ -345,8 +350,8 @@ def test_link_values_are_kept_when_valid_and_named_when_not():
     at.query_params["r"] = "the cat is on the mat"
     at.run()
     assert not at.exception, at.exception
-    assert at.number_input(key=sidebar.MAX_N).value == 12 and "rouge12" in at.session_state[state.METHODS_KEY]
-    assert at.number_input(key=sidebar.SKIP).value == 999999 and "rougeS999999" in at.session_state[state.METHODS_KEY]
+    assert at.number_input(key=sidebar.MAX_N).value == 12 and "rouge12" in settings_of(at).methods()
+    assert at.number_input(key=sidebar.SKIP).value == 999999 and "rougeS999999" in settings_of(at).methods()
     assert at.number_input(key=sidebar.WEIGHT).value == rc.WLCS_WEIGHT.default
     warnings = [plain(w.value) for w in at.sidebar.warning]
     assert any("w='1000'" in w and "from 1 to 5" in w for w in warnings), warnings
@@ -378,12 +383,12 @@ def test_a_long_text_scores_with_default_settings_and_unlimited_asks_first():
     assert not at.exception, at.exception
     asked = [plain(w.value) for w in at.warning if "is not computed" in plain(w.value)]
     assert any(a.startswith("**rougeS*** is not computed: it would take about") for a in asked), asked
-    assert "rougeS*" not in list(scores(at)["method"].map(str)) and len(scores(at)) == len(at.session_state[state.METHODS_KEY]) - 2
+    assert "rougeS*" not in list(scores(at)["method"].map(str)) and len(scores(at)) == len(settings_of(at).methods()) - 2
     assert any(plain(c.value).startswith("Not computed for skip distance (S, SU) ∞: rougeS")
                for c in at.caption)  # the sweep's unaffordable point
     at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("bounded_"))).click().run()
     assert not at.exception
-    assert at.session_state[state.SKIP_DISTANCE_KEY] == 4 and "rougeS4" in at.session_state[state.METHODS_KEY]
+    assert settings_of(at).distance == 4 and "rougeS4" in settings_of(at).methods()
     assert_table_matches(at, candidate, [reference])
 
 
@@ -403,7 +408,7 @@ def test_compute_anyway_computes_the_unlimited_distance_for_these_texts_only():
     assert not at.exception, at.exception
     approved = waiting[0]
     row = scores(at).set_index("signature").filter(like=f"{approved}|", axis=0).iloc[0]
-    want = rc.score(candidate, [reference], [approved], at.session_state[state.OPTIONS_KEY], cost_limit=rc.UNBOUNDED)[approved]
+    want = rc.score(candidate, [reference], [approved], settings_of(at).options(), cost_limit=rc.UNBOUNDED)[approved]
     assert (row["P"], row["R"], row["F"]) == (want.precision, want.recall, want.fmeasure)
     assert asked() == waiting[1:]
     at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate + " more").run()  # other texts: ask again

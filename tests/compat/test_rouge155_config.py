@@ -27,6 +27,8 @@ def test_metric_names_and_order():
         "ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4"]
     o, _ = parse_command_line(["-x", "-2", "-1", "-u", "-U"])
     assert [m.name for m in metrics_for(o)] == ["ROUGE-SU*"]
+    o, _ = parse_command_line(["-3", "HMR1"])  # -3: no ROUGE-L, Basic Elements only
+    assert [m.name for m in metrics_for(o)] == ["ROUGE-BE-HMR1"]
 
 
 @pytest.mark.parametrize("argv, fragment", [
@@ -42,7 +44,8 @@ def test_metric_names_and_order():
     (["-w", "nan"], "from 1 to 5"),
     (["-n", "4000"], "from 1 to 1,000 (0: no ROUGE-N), got 4000"),
     (["-z", "XML"], "SEE, SPL, ISI, SIMPLE"),
-    (["-3", "HM"], "not supported"),
+    (["-3", "HX"], "expects one of H, HM, HMR, HM1, HMR1, HMR2"),
+    (["-M"], "not supported"),
     (["-r", "0"], "at least 1"),
 ])
 def test_bad_flags(argv, fragment):
@@ -120,8 +123,9 @@ def test_readers():
     assert sentences_from_bytes(see, "SEE") == [b"First &amp; one.", b"Second"]
     assert sentences_from_bytes(b'<S SNTNO="1a">Hi there</S>\n', "ISI") == [b"Hi there"]
     assert sentences_from_bytes(b"a b\n\n  \nc\r\n", "SPL") == [b"a b", b"  ", b"c\r"]
-    with pytest.raises(Rouge155Error, match="Basic Elements"):
-        sentences_from_bytes(b"x|y|z", "SIMPLE")
+    # SIMPLE: Basic Element lines without their newline (a last line without one counts)
+    assert sentences_from_bytes(b"x|y|z\nA|NIL|nn", "SIMPLE") == [b"x|y|z", b"A|NIL|nn"]
+    assert sentences_from_bytes(b"x|y|z\n\n", "SIMPLE") == [b"x|y|z", b""]
 
 
 def cut(sentences, lcs_reader=False, **limits):

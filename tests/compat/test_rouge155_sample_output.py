@@ -1,4 +1,5 @@
-"""Byte-for-byte: the official ROUGE-1.5.5 sample outputs (1000 bootstrap resamples each)."""
+"""Byte-for-byte: all 17 official ROUGE-1.5.5 sample outputs (1000 bootstrap resamples each),
+the four Basic Element (-3) runs included."""
 
 from __future__ import annotations
 
@@ -32,8 +33,15 @@ RUNS = [
     ("DUC2002-ROUGE.in.26.spl.out", "-n 4", "DUC2002-ROUGE.in.26.spl.xml", "26"),
     ("verify-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out", f"{_BASE} -b 75 -a -m -s", "verify.xml", None),
     ("verify-spl-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out", f"{_BASE} -b 75 -a -m -s", "verify-spl.xml", None),
+    # Basic Elements, pre-extracted (runROUGE-test.pl's -3 HM runs)
+    ("DUC2002-BE-F.in.26.lst.out", "-3 HM -z SIMPLE", "DUC2002-BE-F.in.26.lst", "26"),
+    ("DUC2002-BE-F.in.26.simple.out", "-3 HM", "DUC2002-BE-F.in.26.simple.xml", "26"),
+    ("DUC2002-BE-L.in.26.lst.out", "-3 HM -z SIMPLE", "DUC2002-BE-L.in.26.lst", "26"),
+    ("DUC2002-BE-L.in.26.simple.out", "-3 HM", "DUC2002-BE-L.in.26.simple.xml", "26"),
 ]
 IDS = [r[0] for r in RUNS]
+# The transcribed counting covers the text metrics; Basic Elements have their own tests.
+TEXT_RUNS = [r for r in RUNS if " -m" not in r[1] and "-3" not in r[1]]
 
 
 @pytest.fixture
@@ -59,10 +67,14 @@ def _reference_scorer():
     return module.reference_counts
 
 
-@pytest.mark.parametrize("expected, flags, config, system_id",
-                         [r for r in RUNS if " -m" not in r[1]], ids=[r[0] for r in RUNS if " -m" not in r[1]])
+@pytest.mark.parametrize("expected, flags, config, system_id", TEXT_RUNS, ids=[r[0] for r in TEXT_RUNS])
 def test_front_door_with_transcribed_counts(sample_test_dir, expected, flags, config, system_id):
     """The report layer alone, fed by the test's transcription of the script's counting."""
     options, _ = parse_command_line(["-e", "../data", *shlex.split(flags)])
     report = evaluate_config(config, options, system_id, scorer=_reference_scorer())
     assert report.text() == (sample_test_dir / "sample-output" / expected).read_text()
+
+
+def test_every_official_output_is_reproduced():
+    assert sorted(r[0] for r in RUNS) == sorted(p.name for p in (OFFICIAL / "sample-output").iterdir())
+    assert len(RUNS) == 17

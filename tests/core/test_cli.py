@@ -47,7 +47,8 @@ def test_csv_per_pair_and_mean(files, capsys):
     code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-m", "rouge1", "-f", "csv"], capsys)
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [r["pair"] for r in rows] == ["1", "2", "mean"]
+    assert [r["pair"] for r in rows] == ["1", "2", "mean", "micro"]
+    assert float(rows[3]["precision"]) == 10 / 13 and float(rows[3]["recall"]) == 10 / 12  # pooled: (5+5)/(7+6), (5+5)/(6+6)
     assert float(rows[0]["precision"]) == 5 / 7 and float(rows[0]["recall"]) == 5 / 6
     assert float(rows[1]["recall"]) == 5 / 6
     assert float(rows[2]["precision"]) == pytest.approx((5 / 7 + 5 / 6) / 2)
@@ -117,7 +118,8 @@ def test_output_file(files, tmp_path, capsys):
     target = tmp_path / "out.csv"
     code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-f", "csv", "-o", target], capsys)
     assert code == 0 and out == ""
-    assert target.read_text(encoding="utf-8").startswith("pair,method,precision,recall,fmeasure,signature\n")
+    assert target.read_bytes().startswith(
+        b"system,pair,method,precision,recall,fmeasure,fmeasure_low,fmeasure_high,p_bootstrap,p_permutation,signature\r\n")
 
 
 def test_progress_on_stderr(tmp_path, capsys):
@@ -132,7 +134,7 @@ def test_progress_on_stderr(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["-c", "missing.txt", "-r", "{refs}"], "missing.txt: no such file"),
-    (["-c", "{cands}", "-r", "{short}"], "has 1 line but"),
+    (["-c", "{cands}", "-r", "{short}"], "different line counts"),
     (["-c", "{latin1}", "-r", "{short}"], "latin1.txt is not UTF-8 text: line 1 has byte 0xe9 (offset 3)"),
     (["-c", "{cands}", "-r", "{refs}", "-m", "rougeX"], "unknown ROUGE method 'rougeX'"),
     (["-c", "{cands}", "-r", "{refs}", "--profile", "nope"], "unknown profile 'nope'"),
@@ -142,7 +144,7 @@ def test_progress_on_stderr(tmp_path, capsys):
     (["-c", "{cands}", "-r", "{refs}", "--stemmer", "snowball-klingon"], "unknown Snowball language"),
     (["-c", "{cands}"], "give -c CANDIDATES and at least one -r"),
     (["--jsonl", "{badjson}"], "badjson.jsonl line 2 is not valid JSON (Expecting property name"),
-    (["--jsonl", "{badjson}", "-c", "{cands}"], "either --jsonl or -c/-r"),
+    (["--jsonl", "{badjson}", "-c", "{cands}"], "give one input: -c/-r files, --jsonl FILE or --corpus FILE"),
 ])
 def test_errors_are_one_line_exit_2(files, capsys, argv, message):
     (files / "short.txt").write_text("one\n", encoding="utf-8")
@@ -231,3 +233,79 @@ def test_help_and_version_return_instead_of_exiting(capsys):
     assert capsys.readouterr().out == f"rouge-lens {__version__}\n"
     assert main(["--help"]) == 0
     assert "Files are UTF-8" in capsys.readouterr().out
+
+
+# --- issue 15 #4 and issue 18 #5: one corpus path, and what the library offers -------------------
+
+def _systems(tmp_path):
+    refs = ["the cat sat on the mat", "a dog ran home", "the sun is hot today", "rain fell all day long"] * 5
+    better = ["the cat sat on a mat", "a dog ran home fast", "the sun is hot", "rain fell all night"] * 5
+    worse = ["a cat", "dog", "sun hot", "it rained"] * 5
+    for name, lines in (("refs.txt", refs), ("better.txt", better), ("worse.txt", worse)):
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return refs, better, worse
+
+
+def test_standard_input_is_a_file_called_dash(files, capsys):
+    data = (files / "cands.txt").read_bytes()
+    code = main(["-c", "-", "-r", str(files / "refs.txt"), "-m", "rouge1", "-f", "json"], stdin=io.BytesIO(data))
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["pairs"][0]["scores"]["rouge1"]["precision"] == 5 / 7
+    code = main(["-c", "-", "-r", "-"], stdin=io.BytesIO(data))
+    assert code == 2 and "only one input can be read from standard input" in capsys.readouterr().err
+
+
+def test_bootstrap_intervals_are_the_librarys(tmp_path, capsys):
+    import rouge_core
+
+    refs, better, _ = _systems(tmp_path)
+    code, out, _ = run(["-c", tmp_path / "better.txt", "-r", tmp_path / "refs.txt", "-m", "rouge1", "rougeL",
+                        "--bootstrap", "300", "--seed", "7", "--confidence", "90", "-f", "json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    want = rouge_core.score_corpus(better, [[r] for r in refs], ["rouge1", "rougeL"]).bootstrap(300, 7, 90)
+    shown = doc["systems"][0]["intervals"]
+    for method in ("rouge1", "rougeL"):
+        assert shown["mean"][method] == {"low": want.macro[method]["fmeasure"].low, "high": want.macro[method]["fmeasure"].high}
+        assert shown["micro"][method]["low"] == want.micro[method]["fmeasure"].low
+    assert doc["bootstrap"] == {"resamples": 300, "seed": 7, "confidence": 90.0}
+
+
+def test_several_systems_with_paired_tests_in_every_format(tmp_path, capsys):
+    import rouge_core
+    from rouge_core.corpus import compare_systems
+
+    refs, better, worse = _systems(tmp_path)
+    argv = ["-c", tmp_path / "better.txt", "-c", tmp_path / "worse.txt", "-r", tmp_path / "refs.txt", "-m", "rouge1",
+            "--bootstrap", "200"]
+    code, out, _ = run(argv + ["-f", "json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert [s["name"] for s in doc["systems"]] == [str(tmp_path / "better.txt"), str(tmp_path / "worse.txt")]
+    a = rouge_core.score_corpus(better, [[r] for r in refs], ["rouge1"])
+    b = rouge_core.score_corpus(worse, [[r] for r in refs], ["rouge1"])
+    want = compare_systems(a, b, "rouge1", names=(str(tmp_path / "better.txt"), str(tmp_path / "worse.txt")), resamples=200)
+    [shown] = doc["comparisons"]
+    assert (shown["p_bootstrap"], shown["p_permutation"], shown["difference"]) == \
+        (want.bootstrap.p_value, want.permutation.p_value, want.difference.value)
+    assert shown["summary"] == want.summary() and "Both tests find the difference significant" in shown["summary"]
+    code, out, _ = run(argv, capsys)
+    assert want.summary() in out and out.count("system ") == 2
+    code, out, _ = run(argv + ["-f", "csv"], capsys)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    [difference] = [r for r in rows if r["pair"] == "difference"]
+    assert float(difference["p_bootstrap"]) == want.bootstrap.p_value and difference["signature"].startswith("rouge1|")
+
+
+def test_a_corpus_table_and_workers_give_the_same_numbers(tmp_path, capsys):
+    refs, better, worse = _systems(tmp_path)
+    rows = ["id,candidate_A,candidate_B,reference"] + [f"p{i},{b},{w},{r}" for i, (b, w, r) in enumerate(zip(better, worse, refs))]
+    (tmp_path / "corpus.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    _, sequential, _ = run(["--corpus", tmp_path / "corpus.csv", "-m", "rouge1", "rougeLsum", "-f", "json"], capsys)
+    _, parallel, _ = run(["--corpus", tmp_path / "corpus.csv", "-m", "rouge1", "rougeLsum", "-f", "json", "--workers", "2"],
+                         capsys)
+    assert json.loads(sequential) == json.loads(parallel)
+    doc = json.loads(sequential)
+    assert [s["name"] for s in doc["systems"]] == ["candidate_A", "candidate_B"]
+    assert doc["systems"][0]["pairs"][0]["pair"] == "p0"

@@ -74,7 +74,7 @@ def test_non_utf8_and_size_limit():
 
 
 def test_parallel_files_and_markers():
-    c = read_parallel({"sys1.txt": b"a b <s> c d\nx\n", "sys2.txt": b"e\\nf\ng\n"}, {"ref.txt": b"r1\nr2\n"})
+    c = read_parallel({"sys1.txt": b"a b <q> c d\nx\n", "sys2.txt": b"e\\nf\ng\n"}, {"ref.txt": b"r1\nr2\n"})
     assert c.systems["sys1.txt"] == ("a b\nc d", "x")
     assert c.systems["sys2.txt"] == ("e\nf", "g")
     assert c.ids == ("1", "2") and c.references == (("r1",), ("r2",))
@@ -82,7 +82,9 @@ def test_parallel_files_and_markers():
         read_parallel({"s.txt": b"a\nb\nc\n"}, {"r.txt": b"a\nb\n"})
     with pytest.raises(CorpusError, match="line 2: empty reference"):
         read_parallel({"s.txt": b"a\nb\n"}, {"r.txt": b"a\n \n"})
-    assert split_marked("<s> one <s> two") == "one\ntwo"
+    assert split_marked("<q> one <q>two") == "one\ntwo"  # "<q>", as PreSumm writes it, by default
+    assert split_marked("<s> one <s> two", " <s> ") == "one\ntwo"  # or the marker given
+    assert read_parallel({"s.txt": b"a <s> b\n"}, {"r.txt": b"r\n"}, marker=" <s> ").systems["s.txt"] == ("a\nb",)
 
 
 # --- issue 14: the corpus readers share textio's decoder, line reader and JSON reader --------

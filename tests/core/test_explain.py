@@ -3,7 +3,9 @@
 import pytest
 
 import rouge_core
+from lens_app.examples import LEARN_EXAMPLE
 from rouge_core import explain
+from rouge_core.scoring import prepare_pair
 from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table
 from rouge_core.skipgram import skip_stats
 from rouge_core.viz import learn_charts
@@ -19,7 +21,7 @@ OPTIONS = rouge_core.profile("rouge-score")
 
 
 def docs(cand, ref, options=OPTIONS):
-    c, (r,) = explain.documents(cand, [ref], options)
+    c, (r,) = prepare_pair(cand, [ref], options)
     return c, r
 
 
@@ -137,7 +139,7 @@ def test_skip_growth_and_su_forms():
 
 
 def test_multi_reference_modes_equal_scoring_under_each_mode():
-    cand, refs = explain.EXAMPLE_CANDIDATE, list(explain.EXAMPLE_REFERENCES)
+    cand, refs = LEARN_EXAMPLE.candidate, list(LEARN_EXAMPLE.references)
     out = explain.multi_reference(cand, refs, "rouge1", OPTIONS)
     assert [row["reference"] for row in out["per_reference"]] == [1, 2]
     for row, mode in zip(out["modes"], rouge_core.MULTI_REF_MODES):

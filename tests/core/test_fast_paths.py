@@ -251,3 +251,13 @@ def test_best_sentence_lcs_equals_every_pair_by_the_dp(cand_sentences, ref_sente
         expected.append((c_index, lengths.index(best_len) if best_len else -1, best_len))
     assert evidence.choices == tuple(expected)
     assert stats.hits == sum(length for _, _, length in expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("abcd"), max_size=12), st.one_of(st.none(), st.integers(-1, 12)))
+def test_the_teaching_positions_enumerate_the_counted_skip_bigrams(terms, distance):
+    from rouge_core.skipgram import skip_bigram_positions
+
+    pairs = [(terms[i], terms[j]) for i, j in skip_bigram_positions(len(terms), distance)]
+    assert Counter(pairs) == skip_bigram_counts(terms, distance)
+    assert list(dict.fromkeys(pairs)) == list(_reading_order(terms, distance))

@@ -1,3 +1,5 @@
+import math
+
 import pytest
 
 from rouge_core.significance import approximate_randomization, paired_bootstrap
@@ -100,3 +102,91 @@ def test_the_interval_comes_from_the_same_resamples_as_the_p_value():
     with_interval = paired_bootstrap(a, b, 400, 9, confidence=90)
     assert with_interval.p_value == plain_test.p_value and plain_test.low is None
     assert with_interval.low < with_interval.observed < with_interval.high and with_interval.confidence == 90
+
+
+def test_effect_size_is_cohens_dz_with_an_interval_from_the_same_resamples():
+    import statistics
+
+    a, b = _systems()
+    xs, ys = a.values("rouge1"), b.values("rouge1")
+    diffs = [x - y for x, y in zip(xs, ys)]
+    with_effect = paired_bootstrap(xs, ys, 300, 4, confidence=95, effect=True)
+    assert with_effect.p_value == paired_bootstrap(xs, ys, 300, 4).p_value
+    assert (with_effect.low, with_effect.high) == (paired_bootstrap(xs, ys, 300, 4, confidence=95).low,
+                                                   paired_bootstrap(xs, ys, 300, 4, confidence=95).high)
+    assert with_effect.effect == pytest.approx(statistics.mean(diffs) / statistics.stdev(diffs), rel=1e-12)
+    assert with_effect.effect_low <= with_effect.effect <= with_effect.effect_high
+    from rouge_core.significance import effect_label, standardised_effect
+
+    assert math.isnan(standardised_effect([0.1, 0.1, 0.1])) and math.isnan(standardised_effect([0.3]))
+    assert [effect_label(d) for d in (0.1, -0.3, 0.5, 2.0)] == ["negligible", "small", "medium", "large"]
+    with pytest.raises(ValueError, match="needs a confidence"):
+        paired_bootstrap(xs, ys, 10, 0, effect=True)
+
+
+def test_holm_adjustment():
+    from rouge_core.corpus import holm
+
+    # sorted 0.01, 0.03, 0.04: times 3, 2, 1 -> 0.03, 0.06, 0.04 -> kept non-decreasing: 0.03, 0.06, 0.06
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == [1.0, 1.0] and holm([]) == []
+
+
+def _three_systems():
+    import rouge_core
+
+    refs = [["the cat sat on the mat"], ["a dog ran home"], ["the sun is hot"], ["rain fell all day"]] * 6
+    best = ["the cat sat on a mat", "a dog ran home fast", "the sun is hot", "rain fell all night"] * 6
+    close = list(best)
+    close[5] = "a dog ran"  # worse on one pair only: no real difference
+    worst = ["a cat", "dog", "sun hot today", "it rained"] * 6
+    return {name: rouge_core.score_corpus(c, refs, ["rouge1"]) for name, c in
+            (("worst", worst), ("close", close), ("best", best))}
+
+
+def test_ranking_three_systems_clusters_and_rank_ranges():
+    from rouge_core.corpus import compare_systems, holm, rank_systems
+
+    results = _three_systems()
+    done = []
+    ranking = rank_systems(results, "rouge1", resamples=200, seed=3, progress=lambda d, t: done.append((d, t)))
+    assert ranking.order == ("best", "close", "worst")
+    assert done[-1] == (1200, 1200)
+    assert [(c.system_a, c.system_b) for c in ranking.comparisons] == [("best", "close"), ("best", "worst"),
+                                                                       ("close", "worst")]
+    for c in ranking.comparisons:
+        assert c == compare_systems(results[c.system_a], results[c.system_b], "rouge1", names=(c.system_a, c.system_b),
+                                    resamples=200, seed=3)
+    raw = [c.permutation.p_value for c in ranking.comparisons]
+    assert list(ranking.adjusted.values()) == holm(raw)
+    assert ranking.better("best", "worst") and ranking.better("close", "worst")
+    assert not ranking.better("best", "close") and not ranking.better("close", "best")
+    assert ranking.clusters() == [("best", "close"), ("worst",)]
+    assert ranking.rank_ranges() == {"best": (1, 2), "close": (1, 2), "worst": (3, 3)}
+    summary = ranking.summary()
+    assert summary.startswith("Ranking of 3 systems by mean rouge1 F over 24 pairs (approximate randomization, "
+                              "Holm-adjusted for 3 comparisons, α = 0.05): 1. best (")
+    assert "best is significantly better than worst." in summary
+    assert "close is significantly better than worst." in summary
+    assert "No significant difference between best and close (p = " in summary
+    assert summary.endswith("Groups the tests separate, best first: {best, close} > {worst}.")
+    frame = ranking.ranking_frame()
+    assert list(frame["system"]) == ["best", "close", "worst"] and list(frame["cluster"]) == [1, 1, 2]
+    pairs = ranking.pairs_frame()
+    assert list(pairs["significant"]) == [False, True, True]
+    assert (pairs["effect_low"] <= pairs["effect_size"]).all() and (pairs["effect_size"] <= pairs["effect_high"]).all()
+
+
+def test_ranking_checks_its_choices():
+    from rouge_core.corpus import rank_systems
+
+    results = _three_systems()
+    with pytest.raises(ValueError, match="test must be one of"):
+        rank_systems(results, "rouge1", test="t-test")
+    with pytest.raises(ValueError, match="correction must be one of"):
+        rank_systems(results, "rouge1", correction="bonferroni")
+    with pytest.raises(ValueError, match="at least two systems"):
+        rank_systems({"best": results["best"]}, "rouge1")
+    boot = rank_systems(results, "rouge1", resamples=50, test="paired bootstrap", correction="none")
+    assert [boot.adjusted[(c.system_a, c.system_b)] for c in boot.comparisons] == [c.bootstrap.p_value
+                                                                                    for c in boot.comparisons]

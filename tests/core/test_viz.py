@@ -150,7 +150,7 @@ def test_profiles_chart_has_a_bar_per_profile():
     frame = sweep.compare_profiles("The cat sat.", ["the cat is"], ["rouge1"], current=rc.profile("reval"))
     spec = charts.profiles_chart(frame).to_dict()
     assert spec["encoding"]["xOffset"]["field"] == "profile"
-    assert len(frame) == 5
+    assert len(frame) == len(rc.PROFILES) + 1  # the profiles and "your settings"
 
 
 def test_viz_never_imports_streamlit():

@@ -1,4 +1,4 @@
-"""Upload a corpus, score it, record a judgement, reload: the judgement is still there."""
+"""Upload a corpus, score it, record a judgement, reload: the corpus, the pair and the judgement are still there."""
 
 import re
 import sqlite3
@@ -42,19 +42,17 @@ def test_upload_score_judge_reload(app_url, app_judgements_db, browser_page, tmp
     page.get_by_role("textbox", name="Annotator name").fill("e2e-annotator")
     page.get_by_role("textbox", name="Annotator name").press("Enter")
     page.get_by_text("Pair 1 of 3").wait_for(timeout=30_000)
-    verdict = page.locator("[data-testid='stRadio']").filter(has_text="Verdict").last
-    verdict.locator("label").filter(has_text=re.compile(r"^4$")).click()
+    page.get_by_role("button", name=re.compile(r"^4 · Good")).click()
     page.get_by_text("Saved pair p1: 4").wait_for(timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "review_judged.png"), full_page=True)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT pair_id, annotator, verdict FROM judgements").fetchall() == [("p1", "e2e-annotator", "4")]
 
+    # A reload reopens the corpus (stored with the judgements, named in the URL) at the same pair,
+    # with the stored verdict shown as chosen.
     page.reload()
-    page.get_by_text("1 judgement(s) stored; latest: pair p1 by e2e-annotator: 4").wait_for(timeout=30_000)
-    page.screenshot(path=str(ARTIFACTS / "review_after_reload.png"), full_page=True)
-    # Loading the same corpus again brings the stored verdict back into the form.
-    upload(page, corpus_file)
     page.get_by_text("Pair 1 of 3").wait_for(timeout=30_000)
-    verdict = page.locator("[data-testid='stRadio']").filter(has_text="Verdict").last
-    assert verdict.locator("input[type='radio']").nth(3).is_checked()
-    page.screenshot(path=str(ARTIFACTS / "review_restored.png"), full_page=True)
+    assert page.get_by_role("textbox", name="Annotator name").input_value() == "e2e-annotator"
+    chosen = page.locator("[data-testid='stBaseButton-primary']", has_text=re.compile(r"^4 · Good"))
+    chosen.wait_for(timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "review_after_reload.png"), full_page=True)

@@ -1,10 +1,10 @@
 """Bookmarked and shared page URLs opened on a freshly started server, before anyone loads "/".
 
-Streamlit decides once per server process whether the app uses a `pages/` directory beside
-app.py; while it thinks so, a page URL runs the page script alone under Streamlit's automatic
-list of file names (app, compare, corpus, ...), without app.py's router or sidebar settings.
-Each test here therefore gets a server of its own (`fresh_app_url`) and opens a page URL as
-that server's very first request.
+The page scripts sit in pages/ beside app.py, so Streamlit starts every server in its legacy
+multipage mode, in which a page URL runs the page script alone under an automatic list of file
+names (app, compare, corpus, ...), without app.py's router or sidebar settings; each page hands
+over to the router on a session's first run (lens_app.navigation). Each test here gets a server
+of its own (`fresh_app_url`) and opens a page URL as that server's very first request.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rouge_core as rc
-from lens_app.pages import APP_ROOT, PAGES
+from lens_app.navigation import APP_ROOT, PAGES
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +29,7 @@ HEADINGS = {  # each page script's st.title
     "corpus": "Corpus",
     "compare": "Compare systems",
     "review": "Review",
+    "meta": "Which ROUGE agrees with your annotators?",
 }
 NAV_LINK = "[data-testid='stSidebarNav'] a[data-testid='stSidebarNavLink']"
 
@@ -83,6 +84,23 @@ def test_a_page_url_opened_first_on_a_fresh_server_gets_the_app(fresh_app_url, b
     assert urlsplit(page.url).path == _path(spec)  # stayed on the requested page
     _assert_app_frame(page, spec.title)
     page.screenshot(path=str(artifacts_dir / f"direct-url-{spec.url_path}.png"))
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["fresh-server", "after-root"])
+def test_the_score_url_opens_the_score_page_with_its_query(fresh_app_url, browser_page, artifacts_dir, first):
+    """/score is not where Streamlit serves the default page ("/"), but the URL works: no
+    "Page not found", the Score page, the link's texts."""
+    page = browser_page
+    if not first:
+        page.goto(fresh_app_url)
+        page.locator(NAV_LINK).first.wait_for()
+        _wait_idle(page)
+    page.goto(f"{fresh_app_url}/score?" + urlencode({"c": "the zebra sat", "r": "a zebra sat"}))
+    page.get_by_role("heading", name=HEADINGS["score"]).first.wait_for()
+    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value("the zebra sat")
+    _wait_idle(page)
+    _assert_app_frame(page, REGISTERED[0].title)
+    page.screenshot(path=str(artifacts_dir / f"direct-url-slash-score-{'fresh' if first else 'warm'}.png"))
 
 
 def test_a_share_link_to_the_score_page_on_a_fresh_server(fresh_app_url, browser_page, artifacts_dir):

@@ -84,8 +84,7 @@ def test_corpus_compare_and_review_show_names_as_text(app_url, app_judgements_db
     page.get_by_role("textbox", name="Annotator name").fill(f"{IMAGE} {LINK}")
     page.get_by_role("textbox", name="Annotator name").press("Enter")
     _wait_idle(page)
-    verdict = page.locator("[data-testid='stRadio']").filter(has_text="Verdict").last
-    verdict.locator("label").filter(has_text=re.compile(r"^4$")).click()
+    page.get_by_role("button", name=re.compile(r"^4 · Good")).click()
     page.get_by_text(re.compile("Saved pair")).wait_for()
     _wait_idle(page)
     expect(page.get_by_text(re.compile(r"id www")).first).to_be_visible()
@@ -110,7 +109,7 @@ def test_a_link_cannot_choose_a_server_path(app_url, browser_page, tmp_path):
 def test_every_page_loads_only_from_its_own_server(app_url, browser_page):
     page = browser_page
     outside = _watch_requests(page, app_url)
-    for path in ("/", "/learn", "/disagree", "/corpus", "/compare", "/review"):
+    for path in ("/", "/learn", "/disagree", "/corpus", "/compare", "/review", "/meta"):
         page.goto(f"{app_url}{path}")
         page.locator("[data-testid='stSidebarNav']").wait_for()
         _wait_idle(page)

@@ -25,6 +25,19 @@ def _source(summary: Summary, input_format: str, name: str) -> Source:
     return Source(name, tuple(sentences_from_bytes(data, input_format, name)))
 
 
+def check_input_format(input_format: str, options: Options, where: str) -> None:
+    """-3 reads Basic Element files (SIMPLE) and nothing else; only -3 reads them."""
+    fmt = input_format.upper()
+    if options.be_mode is not None and fmt != "SIMPLE":
+        why = ("its ISI reader for BEs is a placeholder that reads nothing, so every score would be 0" if fmt == "ISI"
+               else f"it dies reading {fmt} files for BEs")
+        raise Rouge155Error(f"{where}: -3 scores Basic Element files (INPUT-FORMAT SIMPLE), not {fmt} "
+                            f"(ROUGE-1.5.5: {why})")
+    if options.be_mode is None and fmt == "SIMPLE":
+        raise Rouge155Error(f"{where}: SIMPLE files hold Basic Elements: score them with -3 "
+                            "H|HM|HMR|HM1|HMR1|HMR2 (ROUGE-1.5.5 dies reading them for the other metrics)")
+
+
 def config_documents(config: Config, peer_ids: Sequence[str], warn: Warn) -> dict[str, list[Document]]:
     """Read every file the run needs, before any scoring: a bad path fails before output."""
     cache: dict[tuple[str, str], Source] = {}
@@ -61,12 +74,15 @@ def evaluate_config(config_path: str, options: Options, system_id: str | None = 
     if options.list_format:  # -z: a file list; -a is ignored and the id defaults to X
         system_id = system_id or "X"
         config = read_list_config(config_path, options.list_format, system_id)
+        check_input_format(options.list_format, options, f"{config_path} (-z {options.list_format})")
         peer_ids = [system_id]
     else:
         if not options.all_systems and system_id is None:
             raise Rouge155Error("give a system id to evaluate after CONFIG, or -a to evaluate all systems",
                                 USAGE_ERROR)
         config = read_xml_config(config_path)
+        for ev in config.evaluations:
+            check_input_format(ev.input_format, options, f"{config_path}, EVAL {ev.eval_id}")
         peer_ids = sorted(config.peer_ids) if options.all_systems else [system_id]
     return run(config_documents(config, peer_ids, warn), options, data_dir, scorer)
 
@@ -88,7 +104,8 @@ def evaluate(
     `system_id` (or `-a`), or give the summaries directly: `peers` is one summary or a list of
     them (one per document) and `models` the references of that summary, or one list of
     references per document. A `str` is the text itself, one sentence per line; a path
-    (`pathlib.Path`) is a file read in `input_format` (SPL, SEE or ISI).
+    (`pathlib.Path`) is a file read in `input_format` (SPL, SEE or ISI; SIMPLE, one
+    head|modifier|relation Basic Element per line, with `-3 MODE` / `basic_elements=MODE`).
 
     Flags are a string in the script's syntax (`"-n 2 -m -2 4 -u"`) and/or keywords
     (`max_n=2, stem=True, skip_distance=4, skip_unigrams=True`, or the letters: `n=2`).
@@ -101,6 +118,7 @@ def evaluate(
     if peers is None or models is None:
         raise Rouge155Error("give peers and models, or config=", USAGE_ERROR)
     fmt = input_format.upper()
+    check_input_format(fmt, options, f"input_format={input_format!r}")
     single = isinstance(peers, (str, bytes, os.PathLike))
     peer_list = [peers] if single else list(peers)
     if single:

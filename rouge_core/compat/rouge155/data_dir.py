@@ -9,15 +9,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ...resources import BUNDLED_DATA_DIR
+from ...resources import DATA_FILES
 from .errors import Rouge155Error
-
-STOPWORDS = "smart_common_words.txt"
-EXCEPTIONS = tuple(f"WordNet-2.0-Exceptions/{name}.exc" for name in ("adj", "adv", "noun", "verb"))
-BUNDLED = Path(__file__).resolve().parents[2] / "data"
 
 
 def missing_files(folder: Path) -> list[str]:
-    return [name for name in (STOPWORDS, *EXCEPTIONS) if not (folder / name).is_file()]
+    return [name for name in DATA_FILES if not (folder / name).is_file()]
 
 
 def check_data_dir(folder: str | Path, how: str) -> str:
@@ -42,4 +40,4 @@ def resolve_data_dir(explicit: str | None) -> str:
     for candidate in (Path("data"), Path(".")):
         if candidate.is_dir() and not missing_files(candidate):
             return str(candidate)
-    return check_data_dir(BUNDLED, "bundled")
+    return check_data_dir(BUNDLED_DATA_DIR, "bundled")

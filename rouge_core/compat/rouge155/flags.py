@@ -10,6 +10,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from rouge_core.basic_elements import BE_MODES
 from rouge_core.params import NGRAM_N, WLCS_WEIGHT
 
 from .errors import USAGE_ERROR, Rouge155Error
@@ -18,9 +19,12 @@ from .errors import USAGE_ERROR, Rouge155Error
 _WITH_VALUE = set("bceflnptr23wz")
 _SWITCHES = set("ahHdmMsuUvx")
 _UNSUPPORTED = {
-    "3": "-3 (Basic Elements) is not supported",
     "M": "-M (stem the models only) is not supported",
 }
+# With -3 the summaries are Basic Element files: the text metrics cannot read them (the
+# script dies reading them) and the length limits and stopwords do not apply (it ignores them).
+_NOT_WITH_BE = (("max_n", "-n (ROUGE-N)"), ("weight", "-w (ROUGE-W)"), ("skip_distance", "-2 (ROUGE-S)"),
+                ("word_limit", "-l"), ("byte_limit", "-b"), ("remove_stopwords", "-s"))
 LIST_FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
 
 NO_COST_LIMIT = "--no-cost-limit"  # not the script's: lifts rouge_core's cost bound (rouge_core.cost)
@@ -28,6 +32,7 @@ NO_COST_LIMIT = "--no-cost-limit"  # not the script's: lifts rouge_core's cost b
 USAGE = (
     "usage: rouge155 [-a] [-c cf] [-d] [-e data-dir] [-b n-bytes|-l n-words] [-m] [-n max-ngram]\n"
     "                [-s] [-r resamples] [-2 max-gap [-u|-U]] [-w weight] [-x] [-f A|B]\n"
+    "                [-3 H|HM|HMR|HM1|HMR1|HMR2 (Basic Elements, SIMPLE files)]\n"
     "                [-p alpha] [-t 0|1|2] [-z SEE|SPL|ISI|SIMPLE] [--no-cost-limit] CONFIG [SYSTEM_ID]\n"
     "--no-cost-limit: score documents whose estimated cost is above the bound (about 2 s and\n"
     "                 500 MB per document; e.g. -2 -1 on long summaries)"
@@ -39,7 +44,7 @@ KEYWORD_FLAGS = {
     "data_dir": "e", "formula": "f", "word_limit": "l", "stem": "m", "max_n": "n",
     "alpha": "p", "resamples": "r", "remove_stopwords": "s", "counting": "t",
     "skip_unigrams": "u", "skip_unigrams_and_plain": "U", "weight": "w", "no_lcs": "x",
-    "list_format": "z", "skip_distance": "2",
+    "list_format": "z", "skip_distance": "2", "basic_elements": "3",
 }
 
 
@@ -69,6 +74,7 @@ class Options:
     weight_text: str = ""
     no_lcs: bool = False
     list_format: str | None = None
+    be_mode: str | None = None  # -3: score Basic Elements (SIMPLE files) in this mode
     verbose: bool = False
     help: bool = False
     no_cost_limit: bool = False  # --no-cost-limit: score documents above the cost bound
@@ -164,6 +170,10 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
         kw.update(weight=w, weight_text=text["w"])
     if "2" in text:
         kw.update(skip_distance=int(_number("2", text["2"], integer=True)), skip_distance_text=text["2"])
+    if "3" in text:
+        if text["3"] not in BE_MODES:
+            raise _usage_error(f"option -3 expects one of {', '.join(BE_MODES)}, got {text['3']!r}")
+        kw["be_mode"] = text["3"]
     if "z" in text:
         z = text["z"].upper()
         if z not in LIST_FORMATS:
@@ -178,7 +188,14 @@ def options_from_flags(found: Mapping[str, str | bool]) -> Options:
         kw["help"] = True
     if found.get(NO_COST_LIMIT) is True:
         kw["no_cost_limit"] = True
-    return Options(**kw)
+    options = Options(**kw)
+    if options.be_mode is not None:
+        clashing = [flag for name, flag in _NOT_WITH_BE if getattr(options, name) not in (None, 0, False)]
+        if clashing:
+            raise _usage_error(f"{', '.join(clashing)} cannot be used with -3: Basic Element files are scored as BE "
+                               "units only (ROUGE-1.5.5 dies reading them for ROUGE-N, W or S, and ignores -l, -b "
+                               "and -s for BEs)")
+    return options
 
 
 def parse_command_line(argv: Sequence[str]) -> tuple[Options, list[str]]:

@@ -1,4 +1,5 @@
-"""Summary files as the script reads them: SEE (HTML), SPL, ISI; bytes in, byte lines out.
+"""Summary files as the script reads them: SEE (HTML), SPL, ISI, and SIMPLE Basic Element
+files (`-3`: one head|modifier|relation line each); bytes in, byte lines out.
 
 The script works on bytes, so the lines stay bytes until they reach the scorer: `-b` counts
 bytes and non-ASCII bytes only ever separate tokens.
@@ -7,6 +8,8 @@ bytes and non-ASCII bytes only ever separate tokens.
 from __future__ import annotations
 
 import re
+
+from rouge_core.basic_elements import be_lines
 
 from .errors import Rouge155Error
 
@@ -49,8 +52,8 @@ def sentences_from_bytes(data: bytes, input_format: str, source: str = "<text>")
                 out.append(m.group(1))
         return out
     if fmt == "SIMPLE":
-        raise Rouge155Error(
-            f"{source}: input format SIMPLE holds Basic Elements, which need -3 (not supported)")
+        # Basic Element lines, each without its newline (checked when the units are built).
+        return [line.encode("latin-1") for line in be_lines(data)]
     raise Rouge155Error(f"{source}: unknown input format {input_format!r}")
 
 

@@ -15,7 +15,9 @@ from .errors import Rouge155Error
 from .flags import NO_COST_LIMIT, Options
 from .results import DocumentScore, Estimate, MetricResult, Report
 from .scoring import Metric, TokenlessModel, Totals, combine, metrics_for, rounded_rpf
+from rouge_core.basic_elements import be_units, unit_stats
 from rouge_core.cost import UNBOUNDED, CostLimitError
+from rouge_core.engine155 import Counts
 from rouge_core.limits import limit_spans, perl_lcs_byte_spans
 
 Warn = Callable[[str], None]
@@ -65,8 +67,28 @@ def _cut(sentences: Sequence[bytes], options: Options, *, lcs_reader: bool = Fal
     return [text[a:b] for a, b in spans]
 
 
+def _be_counts(doc: Document, options: Options, data_dir: str) -> list[Counts]:
+    """Per model, the Basic Element unit counts (hit, model, peer) of computeBEScore."""
+    def units(source: Source):
+        lines = [line.decode("latin-1") for line in source.sentences]
+        return be_units(lines, options.be_mode, stem=options.stem, data_dir=data_dir, source=source.name)
+
+    peer = units(doc.peer)
+    rows = []
+    for model in doc.models:
+        stats, _ = unit_stats(peer, units(model))
+        rows.append(Counts(stats.hits, stats.ref_total, stats.cand_total))
+    return rows
+
+
 def _document_totals(doc: Document, metrics: list[Metric], options: Options, data_dir: str,
                      scorer) -> dict[str, Totals]:
+    if options.be_mode is not None:  # -3: Basic Elements are the only metric (flags.py)
+        try:
+            per_model = _be_counts(doc, options, data_dir)
+        except ValueError as exc:
+            raise Rouge155Error(str(exc)) from None
+        return {metric.name: combine(metric, per_model, options) for metric in metrics}
     peer_ng = _cut(doc.peer.sentences, options)
     models_ng = [_cut(m.sentences, options) for m in doc.models]
     lcs_peer = lcs_models = None

@@ -20,7 +20,7 @@ class CountsLike(Protocol):
 
 @dataclass(frozen=True)
 class Metric:
-    """One reported metric: its kind (N, L, W, S, SU), n for ROUGE-N, the printed name."""
+    """One reported metric: its kind (N, L, W, S, SU, BE), n for ROUGE-N, the printed name."""
 
     kind: str
     name: str
@@ -43,9 +43,9 @@ class Metric:
 
 
 def metrics_for(options: Options) -> list[Metric]:
-    """The metrics in the script's print order: N (1..n), L, W, then S / SU."""
+    """The metrics in the script's print order: N (1..n), L (not with -x or -3), W, S / SU, then BE."""
     out = [Metric("N", f"ROUGE-{n}", n) for n in range(1, options.max_n + 1)]
-    if not options.no_lcs:
+    if not options.no_lcs and options.be_mode is None:
         out.append(Metric("L", "ROUGE-L"))
     if options.weight is not None:
         out.append(Metric("W", f"ROUGE-W-{options.weight_text}"))
@@ -57,6 +57,8 @@ def metrics_for(options: Options) -> list[Metric]:
             out += [Metric("S", f"ROUGE-S{d}"), Metric("SU", f"ROUGE-SU{d}")]
         else:
             out.append(Metric("S", f"ROUGE-S{d}"))
+    if options.be_mode is not None:
+        out.append(Metric("BE", f"ROUGE-BE-{options.be_mode}"))
     return out
 
 
@@ -83,7 +85,7 @@ def _fmt5(x: float) -> str:
 
 def _selection_score(metric: Metric, c: CountsLike, weight: float | None) -> float:
     # What each script routine compares under -f B.
-    if metric.kind in ("N", "S", "SU"):
+    if metric.kind in ("N", "S", "SU", "BE"):
         return float("%07.5f" % (c.hit / c.model)) if c.model != 0 else 0.0
     if metric.kind == "L":
         return c.hit / c.model if c.model > 0 else 0.0

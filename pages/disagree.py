@@ -16,13 +16,14 @@ import streamlit as st
 
 from lens_app import compute
 from lens_app.display import show_table
+from lens_app.examples import DISAGREE_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, current_texts
 from rouge_core import disagree, explain
+from lens_app.navigation import start_router_once
 
-# Shown when the Score page has no input: non-ASCII words, hyphens, a decimal, irregular forms.
-EXAMPLE_CANDIDATE = "The children went to the café. Results are state-of-the-art at 3.14 points."
-EXAMPLE_REFERENCES = ["The child goes to a cafe. The results were better at 3.14 points."]
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
+
 YOURS = "your settings"
 
 
@@ -72,7 +73,7 @@ st.title("Why do tools disagree?")
 candidate, references = current_texts()
 references = [r for r in references if r.strip()]
 if not candidate.strip() or not references:
-    candidate, references = EXAMPLE_CANDIDATE, EXAMPLE_REFERENCES
+    candidate, references = DISAGREE_EXAMPLE.candidate, list(DISAGREE_EXAMPLE.references)
     st.info("No texts on the Score page yet, so this page uses a built-in example.")
 comparison = compute.comparison(candidate, tuple(references))
 variants = {**disagree.VARIANTS, YOURS: current_options()}

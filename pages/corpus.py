@@ -4,6 +4,9 @@ import streamlit as st
 
 from lens_app import corpus_ui as ui
 from rouge_core.viz import corpus_charts as charts
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 st.title("Corpus")
 ui.settings_caption()

@@ -12,11 +12,16 @@ import streamlit as st
 import rouge_core
 from lens_app import compute, costs
 from lens_app.display import show_table
+from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
-from lens_app.state import current_options, current_texts
+from lens_app.state import current_options, current_settings, current_texts
 from rouge_core import explain
 from rouge_core.methods import method_name
+from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.viz import learn_charts
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 MAX_DP_TOKENS = 40  # a larger DP heatmap is unreadable; the walk-through uses the first tokens
 MAX_CLIPPING_LINES = 8  # the rest are in the table above them
@@ -60,7 +65,7 @@ st.title("Learn how ROUGE counts")
 candidate, references = current_texts()
 references = [r for r in references if r.strip()]
 if not candidate.strip() or not references:
-    candidate, references = explain.EXAMPLE_CANDIDATE, list(explain.EXAMPLE_REFERENCES)
+    candidate, references = LEARN_EXAMPLE.candidate, list(LEARN_EXAMPLE.references)
     st.info("No texts on the Score page yet, so this walk-through uses a built-in example. Enter your own texts on the Score page and come back.")
 options = current_options()
 st.caption(f"Tokenized as the current settings say: tokenizer `{options.tokenizer}`, stemmer `{options.stemmer}`, "
@@ -169,7 +174,8 @@ def wlcs_section() -> None:
         "ROUGE-W weights a run of k consecutive matches by f(k) = k^w (w > 1), so one run of 3 is worth more "
         "than three runs of 1; R and P are then turned back into the LCS scale with f⁻¹(x) = x^(1/w)."
     )
-    w = st.slider("weight w", 1.05, 3.0, 1.2, 0.05, key="learn_w")
+    w = st.slider("weight w", WLCS_WEIGHT.minimum, 3.0, min(current_settings().weight, 3.0), 0.05, key="learn_w",
+                  help="Starts at the sidebar's W weight.")
     if not affordable(method_name("W", w)):
         return
     runs = compute.w_runs(candidate, reference, options, w)
@@ -200,7 +206,11 @@ def skip_section() -> None:
         "shared pair still gets credit for shared words."
     )
     longest = max(len(c_terms), len(r_terms), 2)
-    distance = st.slider("maximum gap d", 0, min(longest - 2, 12) if longest > 2 else 1, min(4, max(longest - 2, 0)), key="learn_skip")
+    widest_gap = min(longest - 2, 12) if longest > 2 else 1
+    chosen = current_settings().distance
+    distance = st.slider("maximum gap d", 0, widest_gap,
+                         min(SKIP_DISTANCE.default if chosen is None else chosen, max(longest - 2, 0), widest_gap),
+                         key="learn_skip", help="Starts at the sidebar's skip distance.")
     widest = min(longest, 12)
     if not affordable(method_name("SU", max(distance, widest))):
         return

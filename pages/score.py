@@ -21,6 +21,9 @@ from rouge_core.methods import method_name
 from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
 EVIDENCE_TABS = ("Matched n-grams (ROUGE-N)", "LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)",
                  "Skip-bigrams (ROUGE-S, SU)")
@@ -217,10 +220,10 @@ def render_evidence(candidate: str, references: tuple[str, ...], options: rouge_
                                  format_func=lambda i: f"reference {i + 1}", key=f"evidence_reference_of_{len(references)}")
     reference = references[ref_index]
     views = (
-        lambda: render_ngrams(candidate, reference, ref_index, options, state.current_n()),
+        lambda: render_ngrams(candidate, reference, ref_index, options, state.current_settings().max_n),
         lambda: render_lcs(candidate, reference, ref_index, options),
-        lambda: render_wlcs(candidate, reference, ref_index, options, state.current_w()),
-        lambda: render_skipgrams(candidate, reference, ref_index, options, state.current_skip_distance()),
+        lambda: render_wlcs(candidate, reference, ref_index, options, state.current_settings().weight),
+        lambda: render_skipgrams(candidate, reference, ref_index, options, state.current_settings().distance),
     )
     for tab, view in zip(st.tabs(EVIDENCE_TABS, key="evidence_tab", on_change="rerun"), views):
         if tab.open:  # only the open tab computes its evidence
@@ -239,16 +242,16 @@ def render_sweeps(candidate: str, references: tuple[str, ...], options: rouge_co
                                      key="sweep_parameter") or "n"
         st.caption("The dashed red line marks your current setting in the sidebar.")
         if which == "n":
-            frame = compute.sweep_n(candidate, references, options, state.current_n())
+            frame = compute.sweep_n(candidate, references, options, state.current_settings().max_n)
             chart = charts.sweep_chart(frame, "ROUGE-N against n", "n")
         elif which == "skip":
-            frame = compute.sweep_skip(candidate, references, options, state.current_skip_distance())
+            frame = compute.sweep_skip(candidate, references, options, state.current_settings().distance)
             chart = charts.sweep_chart(frame, "ROUGE-S / SU against skip distance", "skip distance (∞ = unlimited)")
         elif which == "beta":
             frame = compute.sweep_beta(candidate, references, options, methods)
             chart = charts.sweep_chart(frame, "F of each method against β (β > 1 favours recall)", "β")
         else:
-            frame = compute.sweep_weight(candidate, references, options, state.current_w())
+            frame = compute.sweep_weight(candidate, references, options, state.current_settings().weight)
             chart = charts.sweep_chart(frame, "ROUGE-W against the weight w", "w")
         st.altair_chart(chart, width="stretch")
         show_skipped(frame, SWEEPS[which], "label")
@@ -286,7 +289,7 @@ def render_share(candidate: str, references: list[str]) -> None:
     if share.shows_view(candidate, references):
         st.caption("The address bar now holds these texts and settings: send the link and it opens this same view.")
         base = (getattr(st.context, "url", None) or "").split("?")[0].rstrip("/")
-        query = urlencode(share.encode_view(candidate, references, share.current_settings()), doseq=True)
+        query = urlencode(share.encode_view(candidate, references, state.current_settings()), doseq=True)
         st.code(f"{base}/?{query}", language=None, wrap_lines=True)
     st.download_button("Download texts (JSON)", pair_to_json(candidate, references).encode("utf-8"),
                        file_name="rouge-lens-texts.json", mime="application/json", key="download_texts")

@@ -1,0 +1,69 @@
+"""The Compare systems page's pieces: the ranking of every system (rouge_core.corpus.rank_systems),
+computed once per choice in a session and estimated before it runs, and one document's summaries
+with the evidence of one method."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import rouge_core
+from rouge_core.corpus import CorpusResult, rank_systems
+from rouge_core.viz.highlight import lcs_alignment_html, ngram_highlight_html, union_lcs_html, wlcs_runs_html
+
+from . import compute
+
+_RANKING_KEY = "ranking_cache"
+SECONDS_PER_PAIR_RESAMPLE = 1.2e-6  # both tests together, per pair and resample (bench: about 0.8-1.5 µs)
+
+
+def estimated_seconds(systems: int, pairs: int, resamples: int) -> float:
+    """About how long ranking takes: k(k−1)/2 comparisons, each two tests of `resamples` over the pairs."""
+    return systems * (systems - 1) / 2 * pairs * resamples * SECONDS_PER_PAIR_RESAMPLE
+
+
+def ranking_for(results: dict[str, CorpusResult], method: str, resamples: int, seed: int, alpha: float, test: str,
+                correction: str, confidence: float = 95):
+    """`rank_systems` once per choice in this session, with a progress bar while it runs."""
+    cache = st.session_state.setdefault(_RANKING_KEY, {})
+    key = (tuple((s, id(r)) for s, r in results.items()), method, resamples, seed, alpha, test, correction, confidence)
+    if key not in cache:
+        bar = st.progress(0.0, text="Comparing every pair of systems…")
+
+        def progress(done: int, total: int) -> None:
+            if done % max(1, total // 100) == 0 or done == total:
+                bar.progress(done / total, text=f"Comparing every pair of systems: {done:,} of {total:,} resamples")
+
+        if len(cache) >= 4:
+            cache.pop(next(iter(cache)))
+        cache[key] = rank_systems(results, method, resamples=resamples, seed=seed, alpha=alpha, test=test,
+                                  correction=correction, confidence=confidence, progress=progress)
+        bar.empty()
+    return cache[key]
+
+
+def candidate_evidence(candidate: str, references: tuple[str, ...], method: str,
+                       options: rouge_core.Options) -> tuple[str, int | None, str]:
+    """The candidate as HTML with `method`'s evidence against the reference the method chose:
+    matched n-grams (ROUGE-N), the LCS alignment (L), the union LCS per reference sentence
+    (Lsum), the weighted runs (W); for the skip-bigram methods, whose evidence is a table, the
+    matched words. Returns the HTML, the reference's index (None: pooled over all references)
+    and a note on what is marked."""
+    method_score = compute.scores(candidate, references, (method,), options)[method]
+    ref_index = method_score.chosen
+    family = rouge_core.parse_method(method).family
+    shown = method if family in ("N", "L", "Lsum", "W") else "rouge1"
+    result = compute.evidence(candidate, references[ref_index or 0], shown, options)
+    evidence = result[shown].per_reference[0].evidence
+    cand, ref = result.candidate, result.references[0]
+    if family == "N":
+        html, note = ngram_highlight_html(cand, evidence, "candidate"), "matched n-grams marked"
+    elif family == "L":
+        html, note = lcs_alignment_html(cand, ref, evidence)[0], "the LCS with the reference, pairs numbered"
+    elif family == "Lsum":
+        html, note = union_lcs_html(cand, ref, evidence), "per reference sentence, its LCS with each summary sentence"
+    elif family == "W":
+        html, note = wlcs_runs_html(cand, ref, evidence)[0], "runs of consecutive matches, numbered"
+    else:
+        html, note = ngram_highlight_html(cand, evidence, "candidate"), (
+            "matched words marked (the skip-bigrams are a table: open the summary on the Score page)")
+    return html, ref_index, note

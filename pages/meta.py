@@ -1,0 +1,303 @@
+"""Which ROUGE agrees with your annotators? Every ROUGE method under every profile, with stemming
+off and on, correlated with human scores at the summary and the system level (rouge_core.meta),
+with bootstrap intervals, a chart, the documents where a variant and the humans disagree most,
+and a significance test between two variants. Human scores come from the Review page's
+judgements of the corpus and / or an imported file."""
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+import rouge_core
+from lens_app import corpus_ui as ui
+from lens_app import meta_ui, review_ui, sidebar, state
+from lens_app import review_tasks as rt
+from lens_app.display import show_table
+from lens_app.markup import md, md_list
+from lens_app.settings import Settings
+from rouge_core import meta
+from rouge_core.corpus import MEASURE_LABELS
+from rouge_core.corpus_io import CorpusError
+from rouge_core.viz import meta_charts
+from lens_app.navigation import start_router_once
+
+start_router_once()  # opened first on a fresh server: hand over to app.py's router
+
+IMPORTED = "meta_imported"  # rouge_core.meta.HumanJudgements read from a file, kept across page switches
+OPEN_ON_SCORE = "_meta_open_on_score"
+COEFFICIENT_LABELS = {meta.coefficient_name(m, v): (m, v) for m, v in meta.COEFFICIENTS}
+
+st.title("Which ROUGE agrees with your annotators?")
+st.caption("Every ROUGE method under every profile, stemming off and on, correlated with your annotators' scores: "
+           "per document across systems (summary level) and over system means (system level), as in SummEval and "
+           "sacrerouge, on your own corpus.")
+if st.session_state.pop(OPEN_ON_SCORE, False):
+    try:
+        st.switch_page(ui.SCORE_PAGE)
+    except st.errors.StreamlitAPIException:
+        st.info("The summary's texts and the variant's settings are set; open the Score page to see its evidence.")
+
+store = review_ui.open_store()
+review_ui.corpus_from_link(store)
+ui.corpus_loader("meta")
+corpus = ui.current_corpus()
+if corpus is None:
+    st.info("Load the corpus the judgements are about (one candidate column per system), or reopen a stored one.")
+    review_ui.stored_corpora(store, "meta")
+    st.stop()
+fingerprint = review_ui.remember(store, corpus)
+systems = corpus.system_names
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
+    return meta.read_judgements(data, name)
+
+
+# --- 1. human scores ------------------------------------------------------------------------------
+st.subheader("1. Human scores")
+made_here = rt.human_judgements([rt.StoredJudgement(j.task, j.pair_id, j.annotator, j.verdict)
+                                 for j in store.all(fingerprint) if j.verdict], systems, "this app's judgements")
+with st.expander("Import judgements from a file", expanded=IMPORTED not in st.session_state and not len(made_here),
+                 key="meta_import_open", on_change="rerun"):
+    st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "
+               "`doc_id` (the corpus's ids), `score`, and optionally `annotator` and `aspect` (e.g. coherence, "
+               "consistency, fluency, relevance). The human score of a summary is the mean over its annotators.")
+    upload = st.file_uploader("Judgements file", type=["csv", "tsv", "jsonl", "ndjson", "json"],
+                              key="meta_judgements_file", max_upload_size=ui.UPLOAD_MB)
+    if upload is not None:
+        try:
+            st.session_state[IMPORTED] = read_judgements(upload.getvalue(), upload.name)
+        except CorpusError as e:
+            st.error("**These judgements could not be read.**\n\n" + "\n".join(f"- {md(p)}" for p in e.problems))
+    imported = st.session_state.get(IMPORTED)
+    if imported is not None:
+        st.caption(f"Imported: **{md(imported.source)}**, {len(imported):,} scores from "
+                   f"{len(imported.annotators()):,} annotator(s), aspects: {md_list(imported.aspects()) or '(none)'}")
+        if st.button("Forget the imported judgements", key="meta_forget"):
+            del st.session_state[IMPORTED]
+            st.rerun()
+
+sources = [j for j in (made_here, st.session_state.get(IMPORTED)) if j is not None and len(j)]
+if not sources:
+    st.info("No human scores yet: judge this corpus on the Review page, or import judgements above.")
+    st.stop()
+judgements = sources[0] if len(sources) == 1 else sources[0].merged(sources[1])
+c1, c2 = st.columns(2)
+aspect = c1.selectbox("Aspect (task)", judgements.aspects(), key="meta_aspect", format_func=lambda a: a or "(no aspect)")
+everyone = judgements.annotators(aspect)
+annotators = c2.multiselect("Annotators", everyone, default=everyone, key=f"meta_annotators_{aspect}",
+                            format_func=lambda a: a or "(unnamed)")
+if not annotators:
+    st.warning("Choose at least one annotator.")
+    st.stop()
+human_all = judgements.scores(aspect, annotators)
+in_corpus = set(corpus.ids)
+human = {k: v for k, v in human_all.items() if k[0] in corpus.systems and k[1] in in_corpus}
+outside = sorted({k for k in human_all if k not in human}, key=str)
+judged_systems = sorted({s for s, _ in human})
+judged_docs = {d for _, d in human}
+st.caption(f"{len(human):,} human scores ({md(judgements.source)}) for {len(judged_systems)} system(s) × "
+           f"{len(judged_docs):,} document(s) of this corpus; the score of a summary is the mean over "
+           f"{len(annotators)} annotator(s).")
+if outside:
+    shown = ", ".join(f"{s} / {d}" for s, d in outside[:5])
+    st.warning(f"{len(outside):,} human score(s) name a system or document id this corpus does not have and are "
+               f"left out (e.g. {md(shown)}).")
+if len(judged_systems) < 2:
+    st.warning("Correlations need human scores for at least two systems of this corpus.")
+    st.stop()
+with st.expander("Agreement between annotators (the ceiling a metric can hope for)", key="meta_iaa_open",
+                 on_change="rerun") as iaa:
+    if iaa.open:
+        by_annotator = judgements.by_annotator(aspect)
+        rows = []
+        for i, a in enumerate(annotators):
+            for b in annotators[i + 1:]:
+                shared = sorted(set(by_annotator.get(a, {})) & set(by_annotator.get(b, {})), key=str)
+                xs = [by_annotator[a][k] for k in shared]
+                ys = [by_annotator[b][k] for k in shared]
+                rows.append({"annotator_a": a, "annotator_b": b, "items": len(shared),
+                             **{name: meta.coefficient(xs, ys, m, v) for name, (m, v) in COEFFICIENT_LABELS.items()}})
+        if rows:
+            show_table(pd.DataFrame(rows), key="meta_iaa", limit=None)
+        else:
+            st.caption("One annotator: nothing to compare.")
+
+# --- 2. ROUGE variants ------------------------------------------------------------------------------
+st.subheader("2. ROUGE variants")
+c1, c2, c3 = st.columns([2, 2, 1])
+methods = c1.multiselect("Methods", state.current_methods(), default=state.current_methods(), key="meta_methods",
+                         help="The sidebar's methods (its n, skip distance and W weight).")
+profiles = c2.multiselect("Profiles", list(rouge_core.PROFILES), default=list(rouge_core.PROFILES), key="meta_profiles")
+measure = c3.selectbox("Measure", ["fmeasure", "recall", "precision"], key="meta_measure",
+                       format_func=MEASURE_LABELS.get)
+stemming = st.segmented_control("Stemming", ["off", "on"], selection_mode="multi", default=["off", "on"],
+                                key="meta_stemming", help="On: ROUGE-1.5.5's stemmer (-m) for its profile, NLTK's "
+                                                          "Porter stemmer (rouge-score's) for the others.")
+if not methods or not profiles or not stemming:
+    st.info("Choose at least one method, one profile and stemming off or on.")
+    st.stop()
+variants = meta.variants(profiles, [s == "on" for s in ["off", "on"] if s in stemming])
+seconds = meta_ui.estimated_seconds(corpus, methods, len(variants))
+what = (f"{len(corpus):,} pairs × {len(systems)} system(s) × {len(variants)} variant(s) × {len(methods)} method(s)")
+scored_key = ("meta_scored_for", fingerprint, tuple(methods), tuple(variants), measure)
+if st.session_state.get("meta_scored_for") != scored_key:
+    st.caption(f"Scoring {what} takes about {seconds:,.1f} s.")
+    if not st.button("Score every variant", key="meta_score", type="primary", icon=":material/play_arrow:"):
+        st.stop()
+    st.session_state["meta_scored_for"] = scored_key
+try:
+    scored = meta_ui.score_variants(corpus, methods, variants, measure)
+except (rouge_core.CostLimitError, ValueError) as e:  # a pair above the cost bound, or a text that cannot be scored
+    st.session_state.pop("meta_scored_for", None)
+    st.error(md(e))
+    st.stop()
+st.caption(f"Scored {what}.")
+
+# --- 3. correlations --------------------------------------------------------------------------------
+st.subheader("3. Correlations with the human scores")
+coefficient = st.segmented_control("Coefficient", list(COEFFICIENT_LABELS), default="Kendall τ-b", required=True,
+                                   key="meta_coefficient")
+c2, c3, c4, c5 = st.columns(4)
+bootstrap = int(c2.number_input("Resamples", 0, 10_000, 1000, step=100, key="meta_resamples",
+                                help="Bootstrap resamples for the intervals; 0: no intervals."))
+seed = int(c3.number_input("Seed", 0, 2**31 - 1, 0, key="meta_seed"))
+confidence = float(c4.number_input("Confidence %", 50, 99, 95, key="meta_confidence"))
+resample = c5.selectbox("Resample", list(meta.RESAMPLE), key="meta_resample",
+                        help="What the bootstrap draws with replacement: documents (the default), systems, or both "
+                             "(Deutsch et al. 2021).")
+method, variant = COEFFICIENT_LABELS[coefficient]
+table_key = (scored_key, tuple(sorted(human.items())), coefficient, bootstrap, seed, confidence, resample)
+
+
+def compute_table() -> pd.DataFrame:
+    bar = st.progress(0.0, text="Correlating…")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total, text=f"Correlating: {done} of {total} variants")
+
+    table = meta_ui.correlation_table(scored, human, method, variant, bootstrap=bootstrap, seed=seed,
+                                      confidence=confidence, resample=resample, progress=progress)
+    bar.empty()
+    return table
+
+
+seconds = meta_ui.correlation_seconds(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
+                                     bootstrap, method, resample)
+if seconds > meta_ui.ASK_ABOVE_SECONDS and st.session_state.get("meta_approved") != table_key:
+    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} take about {seconds:,.0f} s. Lower the "
+               "resamples, resample documents only, or compute them anyway.", icon=":material/hourglass_top:")
+    if st.button(f"Compute anyway (about {seconds:,.0f} s)", key="meta_anyway", icon=":material/play_arrow:"):
+        st.session_state["meta_approved"] = table_key
+        st.rerun()
+    st.stop()
+table = meta_ui.cached_table(table_key, compute_table)
+if table.empty:
+    st.info("No ROUGE scores to correlate.")
+    st.stop()
+st.caption(f"{coefficient} of each variant's {MEASURE_LABELS[measure]} with the human scores "
+           f"({md(aspect or 'no aspect')}). Summary "
+           "level: per document across systems, then the mean over documents (a document whose correlation is "
+           "undefined, e.g. every system got the same human score, is left out and counted). System level: over the "
+           "systems' mean scores. Click a column header to sort, a row to see its scores.")
+shown_columns = [c for c in table.columns if c not in ("variant", "signature")]
+event = show_table(table[shown_columns], key="meta_table", limit=None, on_select="rerun", selection_mode="single-row")
+export_signature = meta_ui.signature(fingerprint, judgements.source, aspect, len(annotators), coefficient, bootstrap,
+                                     seed, confidence, resample, measure)
+ui.download_pair("Correlations", table, export_signature, "correlations", "dl_correlations",
+                 meta={"coefficient": coefficient, "measure": measure, "aspect": aspect, "annotators": annotators,
+                       "human_scores": judgements.source, "resamples": bootstrap, "seed": seed,
+                       "confidence": confidence, "resample": resample})
+CHARTED = 20  # variants drawn: a chart of all 56 default ones is too tall to read
+st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(table.head(CHARTED)), coefficient,
+                                               signature=export_signature), width="stretch")
+if len(table) > CHARTED:
+    st.caption(f"The chart shows the {CHARTED} best variants at the summary level; the table and the downloads have "
+               f"all {len(table)}.")
+
+# --- 4. one variant: scatter and the documents where it disagrees most ---------------------------------
+picked = event.selection.rows if event is not None else []
+row = table.iloc[picked[0] if picked else 0]
+chosen = next(vs for vs in scored if vs.variant.profile == row["profile"] and vs.variant.stemmer == row["stemmer"])
+scores = chosen.scores[row["method"]]
+st.subheader(f"4. {md(row['variant'])}")
+if not picked:
+    st.caption("The best variant at the summary level; click a row above to see another.")
+items = pd.DataFrame(meta.paired_items(scores, human), columns=["system", "doc_id", "metric", "human"])
+st.altair_chart(meta_charts.metric_human_scatter(items, row["method"], signature=row["signature"]), width="stretch")
+
+worst = [d for d in meta.document_correlations(scores, human, method, variant) if not math.isnan(d[1])][:10]
+detail = []
+for doc_id, r, _ in worst:
+    here = items[items["doc_id"] == doc_id]
+    ranks = here.assign(human_rank=here["human"].rank(ascending=False), metric_rank=here["metric"].rank(ascending=False))
+    for _, item in ranks.iterrows():
+        detail.append({"doc_id": doc_id, coefficient: r, "system": item["system"], "human": item["human"],
+                       "metric": item["metric"], "human_rank": item["human_rank"], "metric_rank": item["metric_rank"]})
+detail_frame = pd.DataFrame(detail)
+st.markdown("**Documents where this variant and the humans disagree most** (lowest per-document "
+            f"{coefficient} first; ranks within the document, 1 = best)")
+
+
+def open_on_score() -> None:
+    """A row was clicked: the summary, its references and the variant's settings go to the
+    Score page (set here, in a callback, before the sidebar draws its widgets)."""
+    selection = st.session_state["meta_disagreements"].selection.rows
+    if not selection:
+        return
+    item = detail_frame.iloc[selection[0]]
+    position = corpus.ids.index(item["doc_id"])
+    state.set_texts(corpus.systems[item["system"]][position], list(corpus.references[position]))
+    current = state.current_settings()
+    sidebar.show(Settings.for_profile(chosen.variant.profile, stemmer=chosen.variant.stemmer, max_n=current.max_n,
+                                      skip_distance=current.skip_distance, skip_unlimited=current.skip_unlimited,
+                                      weight=current.weight))
+    st.session_state[OPEN_ON_SCORE] = True
+
+
+if detail_frame.empty:
+    st.caption("No document has a defined correlation.")
+else:
+    ranks = {c: st.column_config.NumberColumn(format="%.1f") for c in ("human_rank", "metric_rank")}
+    show_table(detail_frame, key="meta_disagreements", limit=None, on_select=open_on_score,
+               selection_mode="single-row", column_config=ranks)
+    st.caption(f"Click a row to open that summary on the Score page with its evidence, under {md(chosen.variant.label)}.")
+
+# --- 5. two variants: is the difference significant? ----------------------------------------------------
+with st.expander("Is one variant significantly better than another?", key="meta_compare_open",
+                 on_change="rerun") as comparing:
+    if comparing.open:
+        labels = list(table["variant"])
+        c1, c2, c3 = st.columns([2, 2, 1])
+        first = c1.selectbox("Variant", labels, index=0, key="meta_compare_a")
+        second = c2.selectbox("against", labels, index=min(1, len(labels) - 1), key="meta_compare_b")
+        level = c3.radio("Level", list(meta.LEVELS), key="meta_compare_level")
+        c4, c5, c6 = st.columns(3)
+        test_resamples = int(c4.number_input("Resamples", 10, 10_000, 1000, step=100, key="meta_compare_resamples"))
+        test_seed = int(c5.number_input("Seed", 0, 2**31 - 1, 0, key="meta_compare_seed"))
+        permute = c6.selectbox("Permute per", list(meta.RESAMPLE), index=2, key="meta_compare_permute")
+        by_label = {meta_ui.metric_label(m, vs.variant): vs.scores[m] for vs in scored for m in vs.scores}
+        if first == second:
+            st.info("Choose two different variants.")
+        else:
+            bar = st.progress(0.0, text="Testing…")
+            try:
+                tests = meta.compare_correlations(by_label[first], by_label[second], human, level, method, variant,
+                                                  resamples=test_resamples, seed=test_seed, confidence=confidence,
+                                                  resample=resample, permute=permute,
+                                                  progress=lambda d, t: bar.progress(d / t, text=f"Testing: {d} of {t}"))
+            except ValueError as e:
+                tests = []
+                st.warning(md(e))
+            bar.empty()
+            if tests:
+                st.markdown(md(meta_ui.difference_in_words(first, second, level, coefficient, tests)))
+                frame = pd.DataFrame([t.as_dict() for t in tests])
+                show_table(frame, key="meta_compare_tests", limit=None)
+                ui.download_pair("Tests", frame.assign(variant_a=first, variant_b=second), export_signature,
+                                 "correlation_tests", "dl_correlation_tests")
+
+with st.expander("How these numbers are computed", key="meta_method_open"):
+    st.code(meta.__doc__.split("Human judgements come")[0].strip(), language=None, wrap_lines=True)

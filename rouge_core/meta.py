@@ -1,0 +1,916 @@
+"""Meta-evaluation: how well a metric's scores agree with human scores.
+
+Both inputs are maps ``{(system, doc_id): score}``: the metric's score and the human score of
+system ``s``'s output for document ``d``. Only the cells present, and finite, in both maps are
+used (the *items*); systems and documents are taken in sorted order (by ``str``), so the
+result does not depend on the order of the maps.
+
+Levels. Write x[s,d] for the metric's score and z[s,d] for the human score.
+
+* Summary level: per document, the correlation across the systems that have an item on it;
+  then the mean over documents::
+
+      r_summary = (1 / |D'|) * sum over d in D' of corr( (x[s,d])_s , (z[s,d])_s )
+
+  D' holds the documents whose correlation is defined. A document with fewer than two items,
+  or whose metric or human scores are all equal, has none: it is left out and counted
+  (``Correlation.left_out``), never averaged in as 0.
+
+* System level: per system, the mean over its documents; then the correlation of those means
+  across systems::
+
+      r_system = corr( (mean_d x[s,d])_s , (mean_d z[s,d])_s )
+
+Coefficients, as scipy.stats computes them (values agree with pearsonr, spearmanr and
+kendalltau to 1e-12; the tests check it, ties included):
+
+* Pearson  r = sum (x - mean x)(z - mean z) / sqrt( sum (x - mean x)^2 * sum (z - mean z)^2 )
+* Spearman rho = Pearson r of the ranks, tied values sharing the mean of their positions
+* Kendall  with S = sum over i < j of sign(x_i - x_j) * sign(z_i - z_j) (concordant minus
+  discordant pairs), n0 = n(n-1)/2, n1 = sum t(t-1)/2 over the groups of tied x, n2 the same
+  for z, and m = min(number of distinct x, number of distinct z)::
+
+      tau_b = S / sqrt( (n0 - n1) * (n0 - n2) )
+      tau_c = 2 S / ( n^2 * (m - 1) / m )
+
+A coefficient is undefined (NaN) for fewer than two items or a constant side, as in scipy.
+
+Bootstrap intervals (Deutsch, Dror & Roth 2021, "A statistical analysis of summarization
+evaluation metrics using resampling methods"): resample the documents, the systems or both,
+with replacement, from ``numpy.random.default_rng(seed)``, recompute the coefficient at the
+same level, and take the percentile interval. A resample whose coefficient is undefined (e.g.
+every drawn system the same one) is left out and counted.
+
+The difference between two metrics' correlations with the same human scores, on the items
+all three share, ``delta = r(x, z) - r(y, z)``:
+
+* paired bootstrap: the same resamples for both metrics; two-sided,
+  p = (1 + #{|delta* - delta| >= |delta|}) / (1 + R) (centred on the observed difference, as
+  rouge_core.significance.paired_bootstrap), with the percentile interval of delta;
+* permutation test (Deutsch et al. 2021, Perm-Inputs / Perm-Systems / Perm-Both): both
+  metrics standardised (z-scores over all their items, which changes no coefficient), then
+  their scores swapped with probability 1/2 per document, per system or per item;
+  p = (1 + #{|delta*| >= |delta|}) / (1 + R);
+* Williams' test (Williams 1959; Graham & Baldwin 2014) for two dependent Pearson
+  correlations over the same n units (the systems, at the system level)::
+
+      t = (r12 - r13) * sqrt( (n - 1)(1 + r23) / ( 2 (n - 1)/(n - 3) * K + ((r12 + r13)/2)^2 (1 - r23)^3 ) )
+      K = 1 - r12^2 - r13^2 - r23^2 + 2 r12 r13 r23
+
+  with r12 = r(x, z), r13 = r(y, z), r23 = r(x, y) and n - 3 degrees of freedom (Student's t,
+  computed here, so rouge_core needs no scipy). The correlations are taken signed: a metric
+  that correlates negatively with the humans is worse, not as good.
+
+Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
+system, doc_id, annotator, score and optionally aspect) or from the app's Review page; the
+human score of a cell is the mean over its annotators (``HumanJudgements.scores``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .corpus_io import DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+
+Key = tuple[Hashable, Hashable]  # (system, doc_id)
+Scores = Mapping[Key, float]
+Progress = Callable[[int, int], None]
+
+LEVELS = ("summary", "system")
+METHODS = ("pearson", "spearman", "kendall")
+VARIANTS = ("b", "c")
+RESAMPLE = ("documents", "systems", "both")
+# (method, variant) pairs: every coefficient this module computes, in a fixed order
+COEFFICIENTS = (("pearson", None), ("spearman", None), ("kendall", "b"), ("kendall", "c"))
+
+# Elements of the largest temporary array (a block of pairwise comparisons or of resamples):
+# about 32 MB of float64, whatever the number of systems, documents or resamples.
+_CELLS = 1 << 22
+
+
+def coefficient_name(method: str, variant: str | None = None) -> str:
+    """A coefficient's name for tables: "Pearson r", "Spearman ρ", "Kendall τ-b", "Kendall τ-c"."""
+    if method == "pearson":
+        return "Pearson r"
+    if method == "spearman":
+        return "Spearman ρ"
+    return f"Kendall τ-{variant or 'b'}"
+
+
+def _check_choice(value: str, choices: Sequence[str], what: str) -> str:
+    if value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(repr(c) for c in choices)}, not {value!r}")
+    return value
+
+
+def _check_coefficient(level: str, method: str, variant: str | None) -> str | None:
+    _check_choice(level, LEVELS, "level")
+    _check_choice(method, METHODS, "method")
+    if method != "kendall":
+        return None
+    return _check_choice(variant or "b", VARIANTS, "variant")
+
+
+# --- coefficients, one per row of two (k, n) arrays; NaN marks a missing item ----------------
+
+def _pearson_rows(x: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """Pearson r of each row, over the items present in both (scipy.stats.pearsonr's steps:
+    centre, scale by the largest deviation, normalise, dot product, clip to [-1, 1])."""
+    present = ~(np.isnan(x) | np.isnan(z))
+    count = present.sum(axis=1)
+    out = np.full(x.shape[0], np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        deviations = []
+        for values in (x, z):
+            mean = np.where(present, values, 0.0).sum(axis=1) / count
+            centred = np.where(present, values - mean[:, None], 0.0)
+            largest = np.abs(centred).max(axis=1, initial=0.0)
+            scaled = centred / largest[:, None]
+            norm = largest * np.sqrt((scaled * scaled).sum(axis=1))
+            deviations.append((centred, norm, _constant_rows(values, present)))
+        (xc, xn, x_const), (zc, zn, z_const) = deviations
+        r = ((xc / xn[:, None]) * (zc / zn[:, None])).sum(axis=1)
+    defined = (count >= 2) & ~x_const & ~z_const
+    out[defined] = np.clip(r[defined], -1.0, 1.0)
+    return out
+
+
+def _constant_rows(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """Rows whose present values are all equal (scipy's test for a constant input)."""
+    low = np.where(present, values, np.inf).min(axis=1, initial=np.inf)
+    high = np.where(present, values, -np.inf).max(axis=1, initial=-np.inf)
+    return ~(low < high)
+
+
+def _blocks(total: int, per_unit: int) -> Iterable[slice]:
+    """Slices of range(total) whose blocks hold at most about _CELLS elements of `per_unit` each."""
+    size = max(1, _CELLS // max(per_unit, 1))
+    for start in range(0, total, size):
+        yield slice(start, min(total, start + size))
+
+
+def _ranks_rows(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """Average ranks (1-based) of each row's present values; NaN elsewhere. A value's rank
+    is the number of smaller values plus the mean position among its ties."""
+    k, n = values.shape
+    ranks = np.full((k, n), np.nan)
+    filled = np.where(present, values, 0.0)
+    for rows in _blocks(k, n * n):
+        v, p = filled[rows], present[rows]
+        for cols in _blocks(n, (rows.stop - rows.start) * n):
+            vi = v[:, cols, None]
+            smaller = ((v[:, None, :] < vi) & p[:, None, :]).sum(axis=2)
+            equal = ((v[:, None, :] == vi) & p[:, None, :]).sum(axis=2)
+            ranks[rows, cols] = np.where(p[:, cols], smaller + (equal + 1) / 2.0, np.nan)
+    return ranks
+
+
+def _spearman_rows(x: np.ndarray, z: np.ndarray) -> np.ndarray:
+    present = ~(np.isnan(x) | np.isnan(z))
+    return _pearson_rows(_ranks_rows(x, present), _ranks_rows(z, present))
+
+
+def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
+    """Kendall τ-b or τ-c of each row over the items present in both, by counting every pair
+    (exact integers in float64 up to 2^53 pairs)."""
+    present = ~(np.isnan(x) | np.isnan(z))
+    k, n = x.shape
+    count = present.sum(axis=1).astype(float)
+    x0, z0 = np.where(present, x, 0.0), np.where(present, z, 0.0)
+    concordance = np.zeros(k)  # S, counted over ordered pairs (each unordered pair twice)
+    x_ties = np.zeros(k)  # ordered pairs (i != j) tied in x
+    z_ties = np.zeros(k)
+    x_distinct = np.zeros(k)  # present values with no equal present value before them
+    z_distinct = np.zeros(k)
+    positions = np.arange(n)
+    for rows in _blocks(k, n * n):
+        xr, zr, pr = x0[rows], z0[rows], present[rows]
+        for cols in _blocks(n, (rows.stop - rows.start) * n):
+            both = pr[:, cols, None] & pr[:, None, :]
+            dx = np.sign(xr[:, cols, None] - xr[:, None, :])
+            dz = np.sign(zr[:, cols, None] - zr[:, None, :])
+            concordance[rows] += np.where(both, dx * dz, 0.0).sum(axis=(1, 2))
+            off_diagonal = both & (positions[cols, None] != positions[None, :])
+            x_equal, z_equal = off_diagonal & (dx == 0), off_diagonal & (dz == 0)
+            x_ties[rows] += x_equal.sum(axis=(1, 2))
+            z_ties[rows] += z_equal.sum(axis=(1, 2))
+            earlier = positions[None, :] < positions[cols, None]
+            x_distinct[rows] += (pr[:, cols] & ~(x_equal & earlier).any(axis=2)).sum(axis=1)
+            z_distinct[rows] += (pr[:, cols] & ~(z_equal & earlier).any(axis=2)).sum(axis=1)
+    s, xtie, ztie = concordance / 2, x_ties / 2, z_ties / 2
+    total = count * (count - 1) / 2
+    defined = (count >= 2) & (xtie < total) & (ztie < total)
+    out = np.full(k, np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if variant == "b":
+            tau = s / np.sqrt(total - xtie) / np.sqrt(total - ztie)
+        else:
+            classes = np.minimum(x_distinct, z_distinct)
+            tau = 2 * s / (count ** 2 * (classes - 1) / classes)
+    out[defined] = np.minimum(1.0, np.maximum(-1.0, tau[defined]))
+    return out
+
+
+def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
+    if method == "pearson":
+        return _pearson_rows(x, z)
+    if method == "spearman":
+        return _spearman_rows(x, z)
+    return _kendall_rows(x, z, variant or "b")
+
+
+def coefficient(x: Sequence[float], z: Sequence[float], method: str = "pearson", variant: str | None = "b") -> float:
+    """One coefficient of two equally long sequences (NaN marks a missing item, left out
+    with its partner); NaN when undefined. Equals scipy.stats' pearsonr / spearmanr /
+    kendalltau(variant=...) statistic."""
+    _check_coefficient("summary", method, variant)
+    xs, zs = np.asarray(x, dtype=float), np.asarray(z, dtype=float)
+    if xs.shape != zs.shape or xs.ndim != 1:
+        raise ValueError(f"the two sequences must be equally long: {xs.size} against {zs.size}")
+    return float(_rows(xs[None, :], zs[None, :], method, variant)[0])
+
+
+# --- score matrices --------------------------------------------------------------------------
+
+def _sorted(values: Iterable[Hashable]) -> list:
+    return sorted(set(values), key=lambda v: (str(v), type(v).__name__))
+
+
+@dataclass(frozen=True)
+class _Matrices:
+    """Aligned (systems x documents) arrays of several score maps; NaN where any map lacks
+    the cell or holds a non-finite value there."""
+
+    systems: tuple
+    documents: tuple
+    arrays: tuple[np.ndarray, ...]
+
+    @property
+    def items(self) -> int:
+        return int((~np.isnan(self.arrays[0])).sum())
+
+
+def _matrices(*maps: Scores) -> _Matrices:
+    shared = set(maps[0])
+    for other in maps[1:]:
+        shared &= set(other)
+    for key in shared:
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise ValueError(f"scores must be keyed by (system, doc_id) pairs, not {key!r}")
+    cells = [key for key in shared if all(_finite(m[key]) for m in maps)]
+    systems = _sorted(s for s, _ in cells)
+    documents = _sorted(d for _, d in cells)
+    row = {s: i for i, s in enumerate(systems)}
+    col = {d: j for j, d in enumerate(documents)}
+    arrays = []
+    for m in maps:
+        a = np.full((len(systems), len(documents)), np.nan)
+        for s, d in cells:
+            a[row[s], col[d]] = float(m[(s, d)])
+        arrays.append(a)
+    return _Matrices(tuple(systems), tuple(documents), tuple(arrays))
+
+
+def _finite(value) -> bool:
+    try:
+        return math.isfinite(float(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _level_values(x: np.ndarray, z: np.ndarray, level: str, method: str, variant: str | None) -> np.ndarray:
+    """The coefficient at `level` of each of c stacked (systems x documents) matrices: x and z
+    of shape (c, S, D), NaN where an item is missing. Returns shape (c,)."""
+    c, systems, documents = x.shape
+    if not systems or not documents:
+        return np.full(c, np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"), _quiet():
+        if level == "summary":
+            per_document = _rows(x.transpose(0, 2, 1).reshape(-1, systems), z.transpose(0, 2, 1).reshape(-1, systems),
+                                 method, variant).reshape(c, documents)
+            return np.nanmean(per_document, axis=1)
+        return _rows(np.nanmean(x, axis=2), np.nanmean(z, axis=2), method, variant)
+
+
+class _quiet:
+    """Silences numpy's "mean of empty slice" warnings (an undefined mean is a NaN here)."""
+
+    def __enter__(self):
+        import warnings
+
+        self._catcher = warnings.catch_warnings()
+        self._catcher.__enter__()
+        warnings.simplefilter("ignore", RuntimeWarning)
+
+    def __exit__(self, *exc):
+        return self._catcher.__exit__(*exc)
+
+
+# --- resampling --------------------------------------------------------------------------------
+
+def _check_resampling(resamples: int, confidence: float, resample: str) -> None:
+    if resamples < 1:
+        raise ValueError("the bootstrap needs at least one resample")
+    if not 0 < confidence < 100:
+        raise ValueError("confidence must be a percentage between 0 and 100")
+    _check_choice(resample, RESAMPLE, "resample")
+
+
+def _draws(rng: np.random.Generator, resamples: int, systems: int, documents: int, resample: str):
+    """Resampled system and document indices, one row per resample (None: kept as they are).
+    Systems are drawn before documents."""
+    rows = rng.integers(0, systems, size=(resamples, systems)) if resample in ("systems", "both") else None
+    cols = rng.integers(0, documents, size=(resamples, documents)) if resample in ("documents", "both") else None
+    return rows, cols
+
+
+def _gather(matrix: np.ndarray, rows, cols, block: slice) -> np.ndarray:
+    """The resampled matrices of the resamples in `block`, shape (c, S, D)."""
+    c = block.stop - block.start
+    s, d = matrix.shape
+    r = rows[block] if rows is not None else np.broadcast_to(np.arange(s), (c, s))
+    k = cols[block] if cols is not None else np.broadcast_to(np.arange(d), (c, d))
+    return matrix[r[:, :, None], k[:, None, :]]
+
+
+def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: str, method: str, variant: str | None,
+                      resamples: int, seed: int, resample: str, progress: Progress | None) -> list[np.ndarray]:
+    """Each metric's coefficient on the same `resamples` bootstrap resamples."""
+    rng = np.random.default_rng(seed)
+    s, d = human.shape
+    rows, cols = _draws(rng, resamples, s, d, resample)
+    out = [np.empty(resamples) for _ in arrays]
+    if level == "summary" and rows is None:
+        # Resampling documents only: each document's coefficient stays what it is, so a
+        # resample is the mean of the drawn documents' coefficients (the same numbers the
+        # general path computes, without recomputing them R times).
+        with _quiet():
+            per_document = [_rows(matrix.T, human.T, method, variant) for matrix in arrays]
+            for block in _blocks(resamples, d):
+                for values, terms in zip(out, per_document):
+                    values[block] = np.nanmean(terms[cols[block]], axis=1)
+                if progress is not None:
+                    progress(block.stop, resamples)
+        return out
+    for block in _blocks(resamples, s * d * max(s, 1)):
+        z = _gather(human, rows, cols, block)
+        for values, matrix in zip(out, arrays):
+            values[block] = _level_values(_gather(matrix, rows, cols, block), z, level, method, variant)
+        if progress is not None:
+            progress(block.stop, resamples)
+    return out
+
+
+def _percentiles(values: np.ndarray, confidence: float) -> tuple[float, float, int]:
+    """The percentile interval of the defined values, and how many were undefined."""
+    defined = values[~np.isnan(values)]
+    if defined.size == 0:
+        return math.nan, math.nan, int(values.size)
+    tail = (100 - confidence) / 2
+    low, high = np.percentile(defined, [tail, 100 - tail])
+    return float(low), float(high), int(values.size - defined.size)
+
+
+# --- correlation -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Correlation:
+    """A metric's correlation with human scores at one level, with its bootstrap interval
+    when one was asked for."""
+
+    level: str
+    method: str
+    variant: str | None  # "b" or "c" for Kendall, else None
+    value: float  # the coefficient (NaN when undefined)
+    items: int  # (system, document) cells with both scores
+    systems: int
+    documents: int
+    averaged: int  # summary level: documents averaged over; system level: systems correlated
+    left_out: tuple = ()  # summary level: documents whose correlation is undefined
+    low: float | None = None
+    high: float | None = None
+    confidence: float | None = None
+    resamples: int = 0
+    seed: int | None = None
+    resample: str | None = None
+    undefined_resamples: int = 0  # resamples whose coefficient was undefined (left out of the interval)
+
+    @property
+    def coefficient(self) -> float:
+        return self.value
+
+    @property
+    def name(self) -> str:
+        return coefficient_name(self.method, self.variant)
+
+    def as_dict(self) -> dict:
+        out = {"level": self.level, "coefficient": self.name, "value": self.value, "items": self.items,
+               "systems": self.systems, "documents": self.documents, "averaged": self.averaged,
+               "left_out": len(self.left_out)}
+        if self.resamples:
+            out.update(low=self.low, high=self.high, confidence=self.confidence, resamples=self.resamples,
+                       seed=self.seed, resample=self.resample, undefined_resamples=self.undefined_resamples)
+        return out
+
+
+def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary", method: str = "pearson",
+              variant: str | None = "b", *, bootstrap: int = 0, seed: int = 0, confidence: float = 95.0,
+              resample: str = "documents", progress: Progress | None = None) -> Correlation:
+    """The correlation of `metric_scores` with `human_scores` (both ``{(system, doc_id): float}``)
+    at the summary or system level (see the module docstring for the definitions).
+
+    method: "pearson", "spearman" or "kendall" (variant "b" or "c"). With `bootstrap` = R > 0,
+    the percentile interval at `confidence` % from R resamples of the documents, the systems
+    or both (`resample`), drawn from numpy's default_rng(seed)."""
+    variant = _check_coefficient(level, method, variant)
+    if bootstrap:
+        _check_resampling(bootstrap, confidence, resample)
+    m = _matrices(metric_scores, human_scores)
+    x, z = m.arrays
+    value = float(_level_values(x[None], z[None], level, method, variant)[0])
+    left_out: tuple = ()
+    if level == "summary":
+        with _quiet():
+            per_document = _rows(x.T, z.T, method, variant)
+        left_out = tuple(d for d, r in zip(m.documents, per_document) if math.isnan(r))
+        averaged = len(m.documents) - len(left_out)
+    else:
+        averaged = len(m.systems)
+    result = Correlation(level, method, variant, value, m.items, len(m.systems), len(m.documents), averaged, left_out)
+    if not bootstrap or not m.items:
+        return result
+    (values,) = _resampled_values([x], z, level, method, variant, bootstrap, seed, resample, progress)
+    low, high, undefined = _percentiles(values, confidence)
+    return Correlation(level, method, variant, value, m.items, len(m.systems), len(m.documents), averaged, left_out,
+                       low, high, confidence, bootstrap, seed, resample, undefined)
+
+
+def document_correlations(metric_scores: Scores, human_scores: Scores, method: str = "pearson",
+                          variant: str | None = "b") -> list[tuple[Hashable, float, int]]:
+    """Each document's correlation across systems (the summary level's terms): (doc_id,
+    coefficient, items), lowest coefficient first, undefined ones last. The documents where
+    the metric and the humans disagree most come first."""
+    variant = _check_coefficient("summary", method, variant)
+    m = _matrices(metric_scores, human_scores)
+    x, z = m.arrays
+    with _quiet():
+        values = _rows(x.T, z.T, method, variant)
+    counts = (~np.isnan(x)).sum(axis=0)
+    out = [(d, float(r), int(n)) for d, r, n in zip(m.documents, values, counts)]
+    return sorted(out, key=lambda t: (math.isnan(t[1]), t[1] if not math.isnan(t[1]) else 0.0))
+
+
+# --- two metrics against the same human scores ----------------------------------------------------
+
+@dataclass(frozen=True)
+class CorrelationDifference:
+    """A test of r(metric a, humans) − r(metric b, humans) on the items all three share."""
+
+    test: str  # "paired bootstrap", "permutation" or "Williams"
+    level: str
+    method: str
+    variant: str | None
+    value_a: float
+    value_b: float
+    p_value: float
+    units: int  # systems (system level) or documents (summary level) the coefficients run over
+    items: int
+    resamples: int = 0
+    seed: int | None = None
+    resample: str | None = None  # bootstrap: what was resampled; permutation: what was swapped
+    low: float | None = None  # the paired bootstrap's percentile interval of the difference
+    high: float | None = None
+    confidence: float | None = None
+    statistic: float | None = None  # Williams' t
+    df: int | None = None
+
+    @property
+    def difference(self) -> float:
+        return self.value_a - self.value_b
+
+    def as_dict(self) -> dict:
+        out = {"test": self.test, "level": self.level, "coefficient": coefficient_name(self.method, self.variant),
+               "value_a": self.value_a, "value_b": self.value_b, "difference": self.difference,
+               "p_value": self.p_value, "units": self.units, "items": self.items}
+        if self.resamples:
+            out.update(resamples=self.resamples, seed=self.seed, resample=self.resample)
+        if self.low is not None:
+            out.update(low=self.low, high=self.high, confidence=self.confidence)
+        if self.statistic is not None:
+            out.update(t=self.statistic, df=self.df)
+        return out
+
+
+# Tolerance for "at least as extreme": the same coefficients summed in another order differ in
+# the last bits, and an exact tie must count (as in rouge_core.significance).
+_EPS = 1e-12
+
+
+def _three(metric_a: Scores, metric_b: Scores, human: Scores, level: str, method: str, variant: str | None):
+    variant = _check_coefficient(level, method, variant)
+    m = _matrices(metric_a, metric_b, human)
+    x, y, z = m.arrays
+    a = float(_level_values(x[None], z[None], level, method, variant)[0])
+    b = float(_level_values(y[None], z[None], level, method, variant)[0])
+    if math.isnan(a) or math.isnan(b):
+        raise ValueError(f"the {level}-level {coefficient_name(method, variant)} is undefined for "
+                         f"{'both metrics' if math.isnan(a) and math.isnan(b) else 'one metric'} on these "
+                         f"{m.items} shared items; nothing to compare")
+    units = len(m.systems) if level == "system" else len(m.documents)
+    return m, variant, a, b, units
+
+
+def bootstrap_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
+                         method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
+                         confidence: float = 95.0, resample: str = "documents",
+                         progress: Progress | None = None) -> CorrelationDifference:
+    """Paired bootstrap of r(a, humans) − r(b, humans): both metrics see the same resamples."""
+    _check_resampling(resamples, confidence, resample)
+    m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
+    x, y, z = m.arrays
+    va, vb = _resampled_values([x, y], z, level, method, variant, resamples, seed, resample, progress)
+    deltas = va - vb
+    observed = a - b
+    defined = deltas[~np.isnan(deltas)]
+    extreme = int((np.abs(defined - observed) >= abs(observed) - _EPS).sum())
+    p_value = (extreme + 1) / (defined.size + 1)
+    low, high, _ = _percentiles(deltas, confidence)
+    return CorrelationDifference("paired bootstrap", level, method, variant, a, b, p_value, units, m.items, resamples,
+                                 seed, resample, low, high, confidence)
+
+
+def _standardised(matrix: np.ndarray) -> np.ndarray:
+    spread = np.nanstd(matrix)
+    return (matrix - np.nanmean(matrix)) / (spread if spread > 0 else 1.0)
+
+
+def permutation_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
+                           method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
+                           permute: str = "both", progress: Progress | None = None) -> CorrelationDifference:
+    """Permutation test of r(a, humans) − r(b, humans): the two metrics' (standardised) scores
+    swapped with probability 1/2 per document, per system or per item (`permute`)."""
+    if resamples < 1:
+        raise ValueError("the permutation test needs at least one resample")
+    _check_choice(permute, RESAMPLE, "permute")
+    m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
+    x, y, z = (_standardised(v) for v in m.arrays)
+    s, d = z.shape
+    rng = np.random.default_rng(seed)
+    observed = a - b
+    extreme = undefined = 0
+    for block in _blocks(resamples, 2 * s * d * max(s, 1)):
+        c = block.stop - block.start
+        if permute == "documents":
+            swap = np.broadcast_to(rng.random((c, 1, d)) < 0.5, (c, s, d))
+        elif permute == "systems":
+            swap = np.broadcast_to(rng.random((c, s, 1)) < 0.5, (c, s, d))
+        else:
+            swap = rng.random((c, s, d)) < 0.5
+        xp, yp = np.where(swap, y, x), np.where(swap, x, y)
+        zs = np.broadcast_to(z, (c, s, d))
+        deltas = _level_values(xp, zs, level, method, variant) - _level_values(yp, zs, level, method, variant)
+        defined = deltas[~np.isnan(deltas)]
+        undefined += c - defined.size
+        extreme += int((np.abs(defined) >= abs(observed) - _EPS).sum())
+        if progress is not None:
+            progress(block.stop, resamples)
+    p_value = (extreme + 1) / (resamples - undefined + 1)
+    return CorrelationDifference("permutation", level, method, variant, a, b, p_value, units, m.items, resamples, seed,
+                                 permute)
+
+
+def williams(r12: float, r13: float, r23: float, n: int, alternative: str = "two-sided") -> tuple[float, float]:
+    """Williams' t and its p-value for r12 = r(x, z) against r13 = r(y, z), with r23 = r(x, y),
+    over n units; n − 3 degrees of freedom. alternative: "two-sided", "greater" (r12 > r13)
+    or "less"."""
+    _check_choice(alternative, ("two-sided", "greater", "less"), "alternative")
+    if n < 4:
+        raise ValueError(f"Williams' test needs at least 4 units (n - 3 degrees of freedom), not {n}")
+    determinant = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
+    denominator = 2 * (n - 1) / (n - 3) * determinant + ((r12 + r13) / 2) ** 2 * (1 - r23) ** 3
+    if denominator <= 0:
+        raise ValueError("Williams' test is undefined here: the two metrics' scores are perfectly correlated")
+    t = (r12 - r13) * math.sqrt((n - 1) * (1 + r23) / denominator)
+    df = n - 3
+    if alternative == "greater":
+        p = student_t_sf(t, df)
+    elif alternative == "less":
+        p = student_t_sf(-t, df)
+    else:
+        p = min(1.0, 2 * student_t_sf(abs(t), df))
+    return t, p
+
+
+def williams_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "system",
+                        alternative: str = "two-sided") -> CorrelationDifference:
+    """Williams' test for the two metrics' system-level Pearson correlations (the n units are
+    the systems; at the summary level a coefficient is a mean of per-document ones, which
+    Williams' test does not cover)."""
+    if level != "system":
+        raise ValueError("Williams' test compares two Pearson correlations over the same units: use level='system' "
+                         "(the summary level averages per-document correlations; use the bootstrap or permutation test)")
+    m, _, a, b, units = _three(metric_a, metric_b, human_scores, "system", "pearson", None)
+    x, y, _ = m.arrays
+    with _quiet():
+        r23 = float(_pearson_rows(np.nanmean(x, axis=1)[None], np.nanmean(y, axis=1)[None])[0])
+    if math.isnan(r23):
+        raise ValueError("Williams' test is undefined here: one metric gives every system the same mean score")
+    t, p = williams(a, b, r23, units, alternative)
+    return CorrelationDifference("Williams", "system", "pearson", None, a, b, p, units, m.items, statistic=t,
+                                 df=units - 3)
+
+
+def compare_correlations(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
+                         method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
+                         confidence: float = 95.0, resample: str = "documents", permute: str = "both",
+                         progress: Progress | None = None) -> list[CorrelationDifference]:
+    """Every test that applies: the paired bootstrap and the permutation test, and Williams'
+    test for system-level Pearson correlations over at least 4 systems."""
+    def part(offset: int):
+        return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
+
+    out = [bootstrap_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples, seed=seed,
+                                confidence=confidence, resample=resample, progress=part(0)),
+           permutation_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples,
+                                  seed=seed, permute=permute, progress=part(resamples))]
+    if level == "system" and method == "pearson" and out[0].units >= 4:
+        try:
+            out.append(williams_difference(metric_a, metric_b, human_scores))
+        except ValueError:
+            pass  # a degenerate case (e.g. identical metrics): the other two tests still stand
+    return out
+
+
+# --- Student's t, for Williams' test -------------------------------------------------------------
+
+def _continued_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularised incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def regularized_beta(x: float, a: float, b: float) -> float:
+    """I_x(a, b), the regularised incomplete beta function."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(log_front) * _continued_fraction(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _continued_fraction(b, a, 1.0 - x) / b
+
+
+def student_t_sf(t: float, df: float) -> float:
+    """P(T > t) for Student's t with `df` degrees of freedom."""
+    if math.isnan(t) or df <= 0:
+        return math.nan
+    if math.isinf(t):
+        return 0.0 if t > 0 else 1.0
+    tail = 0.5 * regularized_beta(df / (df + t * t), df / 2, 0.5)
+    return tail if t >= 0 else 1.0 - tail
+
+
+# --- many metrics at once --------------------------------------------------------------------------
+
+def correlation_rows(metrics: Mapping[str, Scores], human_scores: Scores, *, levels: Sequence[str] = LEVELS,
+                     coefficients: Sequence[tuple[str, str | None]] = (("pearson", None),), bootstrap: int = 0,
+                     seed: int = 0, confidence: float = 95.0, resample: str = "documents",
+                     progress: Progress | None = None) -> list[dict]:
+    """One row per metric, level and coefficient (``Correlation.as_dict()`` plus "metric"),
+    every metric on the same resamples (the same seed)."""
+    jobs = [(name, level, method, variant) for name in metrics for level in levels for method, variant in coefficients]
+    rows = []
+    for done, (name, level, method, variant) in enumerate(jobs, 1):
+        result = correlate(metrics[name], human_scores, level, method, variant, bootstrap=bootstrap, seed=seed,
+                           confidence=confidence, resample=resample)
+        rows.append({"metric": name, **result.as_dict()})
+        if progress is not None:
+            progress(done, len(jobs))
+    return rows
+
+
+# --- ROUGE variants -------------------------------------------------------------------------------
+
+# The stemmer a profile uses when stemming is on: its tool's own (ROUGE-1.5.5 -m, XL-Sum's Porter); NLTK's Porter stemmer
+# (rouge-score's use_stemmer) for the others, whose tools have none.
+STEMMER_ON = {"rouge-1.5.5": "rouge155", "multilingual": "xlsum-porter"}  # each tool's own stemmer
+DEFAULT_STEMMER_ON = "porter"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way of computing ROUGE: a profile with stemming off or on."""
+
+    profile: str
+    stemmer: str
+
+    @property
+    def options(self):
+        from .options import profile
+
+        return profile(self.profile, stemmer=self.stemmer)
+
+    @property
+    def label(self) -> str:
+        return f"{self.profile}, {'no stemming' if self.stemmer == 'none' else self.stemmer + ' stemming'}"
+
+
+def variants(profiles: Sequence[str] | None = None, stemming: Sequence[bool] = (False, True)) -> list[Variant]:
+    """Every profile (default: all four) with stemming off and / or on."""
+    from .options import PROFILES
+
+    chosen = list(PROFILES) if profiles is None else list(profiles)
+    unknown = [p for p in chosen if p not in PROFILES]
+    if unknown:
+        raise ValueError(f"unknown profile(s): {', '.join(unknown)}; profiles are {', '.join(PROFILES)}")
+    return [Variant(p, STEMMER_ON.get(p, DEFAULT_STEMMER_ON) if on else "none") for p in chosen for on in stemming]
+
+
+# --- human judgements ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HumanScore:
+    system: str
+    doc_id: str
+    annotator: str
+    aspect: str
+    score: float
+
+
+@dataclass(frozen=True)
+class HumanJudgements:
+    """Human scores, one per (system, document, annotator, aspect)."""
+
+    rows: tuple[HumanScore, ...]
+    source: str = ""
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def aspects(self) -> list[str]:
+        return sorted({r.aspect for r in self.rows})
+
+    def annotators(self, aspect: str | None = None) -> list[str]:
+        return sorted({r.annotator for r in self._of(aspect)})
+
+    def systems(self) -> list[str]:
+        return sorted({r.system for r in self.rows})
+
+    def documents(self) -> list[str]:
+        return sorted({r.doc_id for r in self.rows})
+
+    def _of(self, aspect: str | None) -> list[HumanScore]:
+        return [r for r in self.rows if aspect is None or r.aspect == aspect]
+
+    def scores(self, aspect: str | None = None, annotators: Iterable[str] | None = None) -> dict[Key, float]:
+        """{(system, doc_id): mean score over the annotators} for one aspect (it must be named
+        when there are several: a mean across aspects is no human score)."""
+        if aspect is None and len(self.aspects()) > 1:
+            raise ValueError(f"these judgements have {len(self.aspects())} aspects ({', '.join(self.aspects())}); "
+                             "choose one")
+        chosen = None if annotators is None else set(annotators)
+        sums: dict[Key, list[float]] = defaultdict(list)
+        for r in self._of(aspect):
+            if chosen is None or r.annotator in chosen:
+                sums[(r.system, r.doc_id)].append(r.score)
+        return {key: math.fsum(values) / len(values) for key, values in sums.items()}
+
+    def by_annotator(self, aspect: str | None = None) -> dict[str, dict[Key, float]]:
+        """annotator -> {(system, doc_id): score} for one aspect."""
+        out: dict[str, dict[Key, float]] = defaultdict(dict)
+        for r in self._of(aspect):
+            out[r.annotator][(r.system, r.doc_id)] = r.score
+        return dict(out)
+
+    def merged(self, other: "HumanJudgements") -> "HumanJudgements":
+        source = " + ".join(s for s in (self.source, other.source) if s)
+        return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings)
+
+    def to_frame(self):
+        import pandas as pd
+
+        return pd.DataFrame([r.__dict__ for r in self.rows], columns=list(HumanScore.__dataclass_fields__))
+
+
+JUDGEMENT_COLUMNS = {  # column -> other names it may go by (lower case)
+    "system": ("system", "system_id", "model", "model_id"),
+    "doc_id": ("doc_id", "document", "document_id", "doc", "id", "pair_id"),
+    "annotator": ("annotator", "rater", "worker", "judge"),
+    "score": ("score", "rating", "value", "human_score"),
+    "aspect": ("aspect", "criterion", "dimension", "quality"),
+}
+OPTIONAL_COLUMNS = ("annotator", "aspect")
+
+
+def _judgement_columns(columns: Sequence[str], name: str) -> dict[str, str | None]:
+    lower = {c.strip().lower(): c for c in columns}
+    found: dict[str, str | None] = {}
+    for wanted, names in JUDGEMENT_COLUMNS.items():
+        found[wanted] = next((lower[n] for n in names if n in lower), None)
+    missing = [w for w, c in found.items() if c is None and w not in OPTIONAL_COLUMNS]
+    if missing:
+        raise CorpusError(f"{name}: no {' and no '.join(missing)} column (found: {', '.join(columns) or 'none'}); "
+                          "judgements need the columns system, doc_id and score, and may have annotator and aspect")
+    return found
+
+
+def _cell_text(value, column: str, where: str) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, (float, list, dict)):
+        kind = "empty" if value is None else type(value).__name__
+        raise ValueError(f"{where}: {column} must be a text or a whole number, not {kind} {value!r}")
+    text = str(value).strip()
+    if not text:
+        raise ValueError(f"{where}: {column} is empty")
+    return text
+
+
+def _cell_score(value, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"{where}: score must be a number, not {value!r}")
+    try:
+        number = float(value.strip()) if isinstance(value, str) else float(value)
+    except ValueError:
+        raise ValueError(f"{where}: score {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{where}: score {value!r} is not a finite number")
+    return number
+
+
+def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int = DEFAULT_MAX_BYTES) -> HumanJudgements:
+    """Human judgements from a CSV, TSV, JSON lines or JSON file: one row per (system,
+    document, annotator[, aspect]) with its score. Raises CorpusError listing the problems
+    (with line numbers) when a row is unusable; never guesses."""
+    table = read_table(data, name, max_bytes)
+    columns = _judgement_columns(table.columns, name)
+    rows: list[HumanScore] = []
+    problems: list[str] = []
+    seen: dict[tuple, int] = {}
+    for record, line in zip(table.rows, table.lines):
+        where = f"{name} {table.unit} {line}"
+        try:
+            system = _cell_text(record.get(columns["system"]), "system", where)
+            doc_id = _cell_text(record.get(columns["doc_id"]), "doc_id", where)
+            annotator = _cell_text(record.get(columns["annotator"]), "annotator", where) if columns["annotator"] else ""
+            aspect = ""
+            if columns["aspect"] and record.get(columns["aspect"]) not in (None, ""):
+                aspect = _cell_text(record.get(columns["aspect"]), "aspect", where)
+            score = _cell_score(record.get(columns["score"]), where)
+        except ValueError as e:
+            problems.append(str(e))
+        else:
+            key = (system, doc_id, annotator, aspect)
+            if key in seen:
+                who = f", annotator {annotator}" if annotator else ""
+                what = f", aspect {aspect}" if aspect else ""
+                problems.append(f"{where}: system {system}, document {doc_id}{who}{what} already has a score "
+                                f"({table.unit} {seen[key]})")
+            else:
+                seen[key] = line
+                rows.append(HumanScore(system, doc_id, annotator, aspect, score))
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(f"{name}: stopped after {MAX_PROBLEMS} problems")
+            break
+    if problems:
+        raise CorpusError(problems)
+    if not rows:
+        raise CorpusError(f"{name}: no judgements (the file has a header but no rows)")
+    return HumanJudgements(tuple(rows), name, table.warnings)
+
+
+def metric_scores(results: Mapping[str, object], method: str, measure: str = "fmeasure") -> dict[Key, float]:
+    """{(system, pair id): score} of one method from scored systems ({system: CorpusResult});
+    undefined (NaN) scores are left out."""
+    out: dict[Key, float] = {}
+    for system, result in results.items():
+        for pair_id, value in zip(result.ids, result.values(method, measure)):
+            if not math.isnan(value):
+                out[(system, pair_id)] = value
+    return out
+
+
+def paired_items(metric_scores: Scores, human_scores: Scores) -> list[tuple[Hashable, Hashable, float, float]]:
+    """(system, doc_id, metric score, human score) of every item both maps score, sorted."""
+    m = _matrices(metric_scores, human_scores)
+    x, z = m.arrays
+    return [(s, d, float(x[i, j]), float(z[i, j])) for i, s in enumerate(m.systems) for j, d in enumerate(m.documents)
+            if not math.isnan(x[i, j])]

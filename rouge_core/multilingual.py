@@ -1,0 +1,337 @@
+"""XL-Sum's multilingual ROUGE tokenization and stemming (the `multilingual` tokenizer and
+profile, and rouge_core.compat.multilingual_rouge).
+
+XL-Sum's scorer (csebuetnlp's fork of rouge-score, on PyPI as `multilingual-rouge`) reads a
+text in these steps, reproduced here with every token keeping its offsets in the user's text:
+
+1. lower-case the whole text (Python's `str.lower`);
+2. its BERT-style basic tokenizer: drop control and format characters (category C, but tab
+   and line ends), NUL and U+FFFD; split at white space and at punctuation (Unicode category
+   P and every ASCII character that is not a letter or digit), dropping the punctuation;
+   combining marks stay; the pieces are joined again with single spaces;
+3. its language's segmenter on that joined text: PyThaiNLP `newmm` for Thai (which returns the
+   joining spaces as tokens of their own, and XL-Sum counts them), jieba for Chinese (same),
+   MeCab (fugashi, wakati) for Japanese, a rule-based syllable splitter for Burmese (which
+   removes all white space first, so Latin words in Burmese text fall apart into letters);
+4. without a segmenter (or when it finds nothing), OpenNMT's `aggressive` tokenizer
+   (pyonmttok: letters split from digits, every symbol a token) and then one token per CJK
+   ideograph;
+5. with `use_stemmer`, its language's stemmer on tokens longer than 3 characters (Porter
+   without a language); empty tokens are dropped.
+
+Its rougeLsum reads each line with step 2 alone (no segmenter, no OpenNMT): the
+`xlsum-basic` tokenizer; the drop-in reproduces that. The whole text is tokenized at once
+(segmenters see line ends as the joining spaces), so the `multilingual` splitter is marked
+`whole_text`: the pipeline cuts its tokens into sentences by their offsets.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Callable
+
+from .languages import ALIASES, XLSUM_STEMMED
+from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
+
+Triples = list[tuple[str, int, int]]
+# One character of a rebuilt text: where it stands in the user's text, [start, end).
+Origin = tuple[int, int]
+
+STEMMER_PREFIX = "xlsum-"
+# The stemmers XL-Sum's scorer has: its languages' own, and Porter when no language is given.
+STEMMER_LANGUAGES = ("porter", *XLSUM_STEMMED)
+MIN_STEM_LENGTH = 3  # XL-Sum stems tokens longer than this (its min_char_length)
+
+
+# --- step 1: lower-case, keeping where each character came from ----------------------------
+
+
+def lower_with_origin(text: str, lowercase: bool = True) -> tuple[str, list[int]]:
+    """`text.lower()` of the whole text (so a final Σ becomes ς, as Python does it) and, per
+    character of the result, its index in `text` ("İ" lower-cases to two characters)."""
+    if not lowercase:
+        return text, list(range(len(text)))
+    lowered = text.lower()
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        origin.extend([i] * len(ch.lower()))
+    if len(origin) != len(lowered):  # no context rule changes a length today; stay safe if one does
+        lowered = "".join(ch.lower() for ch in text)
+    return lowered, origin
+
+
+# --- step 2: the basic tokenizer -----------------------------------------------------------
+
+
+def _is_dropped(ch: str) -> bool:
+    if ch in "\t\n\r":
+        return False
+    return ch == "\0" or ch == "\ufffd" or unicodedata.category(ch).startswith("C")
+
+
+def _is_space(ch: str) -> bool:
+    return ch in " \t\n\r" or unicodedata.category(ch) == "Zs"
+
+
+def _is_punctuation(ch: str) -> bool:
+    cp = ord(ch)
+    if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
+        return True
+    return unicodedata.category(ch).startswith("P")
+
+
+def basic_pieces(text: str, lowercase: bool = True) -> list[tuple[str, list[int]]]:
+    """The basic tokenizer's pieces of `text`, each with the index in `text` of every one of
+    its characters."""
+    lowered, origin = lower_with_origin(text, lowercase)
+    chars: list[str] = []
+    where: list[int] = []
+    for ch, i in zip(lowered, origin):
+        if _is_dropped(ch):
+            continue
+        chars.append(" " if _is_space(ch) else ch)
+        where.append(i)
+    pieces: list[tuple[str, list[int]]] = []
+    current: list[int] = []  # positions in chars of the piece being read
+
+    def close() -> None:
+        if current:
+            pieces.append(("".join(chars[k] for k in current), [where[k] for k in current]))
+            current.clear()
+
+    for k, ch in enumerate(chars):
+        # Python's str.split() white space (it also splits at U+2028, U+2029 and the like)
+        if ch.isspace() or _is_punctuation(ch):
+            close()
+        else:
+            current.append(k)
+    close()
+    return pieces
+
+
+def split_basic(text: str, lowercase: bool = True) -> Triples:
+    """XL-Sum's basic tokenizer (step 2): the `xlsum-basic` tokenizer."""
+    return [(piece, where[0], where[-1] + 1) for piece, where in basic_pieces(text, lowercase)]
+
+
+def _joined(pieces: list[tuple[str, list[int]]]) -> tuple[str, list[Origin]]:
+    """The pieces joined by single spaces, as XL-Sum passes them to a segmenter, with each
+    character's span in the user's text; a joining space spans the gap it stands for."""
+    parts: list[str] = []
+    origins: list[Origin] = []
+    for k, (piece, where) in enumerate(pieces):
+        if k:
+            gap_start = pieces[k - 1][1][-1] + 1
+            parts.append(" ")
+            origins.append((gap_start, max(gap_start, where[0])))
+        parts.append(piece)
+        origins.extend((i, i + 1) for i in where)
+    return "".join(parts), origins
+
+
+# --- steps 3 and 4: segmenters and the OpenNMT fallback ------------------------------------
+
+
+_TX = "\u1037\u103a"  # Myanmar dot below + asat, which XL-Sum reorders to asat + dot below
+_ASAT = "\u103a"
+_STACK = "\u1039"
+_DEPENDENT = frozenset([chr(0x102B + k) for k in range(8)] + [chr(0x1036 + k) for k in range(3)]
+                       + [chr(0x103B + k) for k in range(4)] + [_ASAT])
+
+
+def _burmese_units(text: str, origins: list[Origin]) -> list[tuple[str, list[Origin]]]:
+    """XL-Sum's rule-based Burmese splitter (syllable-like units), on characters that keep
+    their origins: reorder dot below + asat; remove all white space; attach dependent signs to
+    the character before them; attach a short unit holding an asat to the unit before it (a
+    unit that was itself attached leaves an empty slot, so the next one stays alone, as in
+    XL-Sum); glue units around a lone stacking sign."""
+    chars = list(text)
+    where = list(origins)
+    k = 0
+    while k < len(chars) - 1:  # str.replace(TX, XT): left to right, without overlaps
+        if chars[k] + chars[k + 1] == _TX:
+            chars[k], chars[k + 1] = chars[k + 1], chars[k]
+            where[k], where[k + 1] = where[k + 1], where[k]
+            k += 2
+        else:
+            k += 1
+    kept = [(c, o) for c, o in zip(chars, where) if not c.isspace()]
+    units: list[tuple[str, list[Origin]]] = []
+    for c, o in kept:
+        if units and c in _DEPENDENT:
+            units[-1] = (units[-1][0] + c, units[-1][1] + [o])
+        else:
+            units.append((c, [o]))
+    slots: list[tuple[str, list[Origin]]] = list(units)
+    for i in range(1, len(slots)):
+        unit, orig = slots[i]
+        if _ASAT in unit and len(unit) < 4:
+            slots[i - 1] = (slots[i - 1][0] + unit, slots[i - 1][1] + orig)
+            slots[i] = ("", [])
+    units = [s for s in slots if s[0]]
+    # " ္ " -> "္" on the units joined by spaces (left to right, without overlaps), then split
+    chars: list[str] = []
+    where: list[Origin | None] = []
+    for k, (unit, orig) in enumerate(units):
+        if k:
+            chars.append(" ")
+            where.append(None)
+        chars.extend(unit)
+        where.extend(orig)
+    result: list[tuple[str, list[Origin]]] = []
+    current_chars: list[str] = []
+    current_where: list[Origin] = []
+    k = 0
+    while k < len(chars):
+        if chars[k] == " " and k + 2 < len(chars) and chars[k + 1] == _STACK and chars[k + 2] == " ":
+            current_chars.append(_STACK)
+            current_where.append(where[k + 1])
+            k += 3
+            continue
+        if chars[k] == " ":
+            result.append(("".join(current_chars), current_where))
+            current_chars, current_where = [], []
+        else:
+            current_chars.append(chars[k])
+            current_where.append(where[k])
+        k += 1
+    if current_chars:
+        result.append(("".join(current_chars), current_where))
+    return [(u, o) for u, o in result if u]
+
+
+@lru_cache(maxsize=1)
+def _onmt() -> Callable[[str], list[str]]:
+    pyonmttok = require("pyonmttok", "XL-Sum's multilingual tokenizer (OpenNMT)")
+    tokenizer = pyonmttok.Tokenizer("aggressive")
+    return lambda text: tokenizer.tokenize(text)[0]
+
+
+def _is_cjk_ideograph(cp: int) -> bool:
+    # The ranges XL-Sum's basic tokenizer calls Chinese characters (ideographs only, no kana).
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF or 0x2A700 <= cp <= 0x2B73F
+            or 0x2B740 <= cp <= 0x2B81F or 0x2B820 <= cp <= 0x2CEAF or 0xF900 <= cp <= 0xFAFF
+            or 0x2F800 <= cp <= 0x2FA1F)
+
+
+def _onmt_spans(joined: str) -> list[tuple[str, int, int]]:
+    """Step 4: OpenNMT aggressive tokens, then one token per CJK ideograph."""
+    tokens = _onmt()(joined)
+    # OpenNMT writes its joiner sign U+FFED as "■"; everything else is a substring.
+    spans = align(tokens, joined.replace("\uffed", "■"))
+    out = []
+    for tok, (a, b) in zip(tokens, spans):
+        run = a
+        for k, ch in enumerate(tok):
+            if _is_cjk_ideograph(ord(ch)):
+                if run < a + k:
+                    out.append((tok[run - a:k], run, a + k))
+                out.append((ch, a + k, a + k + 1))
+                run = a + k + 1
+        if run < a + len(tok) or not tok:
+            out.append((tok[run - a:], run, b))
+    return out
+
+
+def _segmenter(language: str | None) -> Callable[[str], list[str]] | None:
+    return {"thai": thai_segmenter, "chinese": chinese_segmenter, "japanese": japanese_segmenter}.get(
+        language, lambda: None)()
+
+
+def split_xlsum(text: str, lowercase: bool, language: str | None) -> Triples:
+    """XL-Sum's tokens of `text` (steps 1-4), with offsets into `text`."""
+    joined, origins = _joined(basic_pieces(text, lowercase))
+    if not joined:
+        return []
+    found: list[tuple[str, int, int]] = []
+    if language == "burmese":
+        for unit, where in _burmese_units(joined, origins):
+            found.append((unit, min(a for a, _ in where), max(b for _, b in where)))
+        if found:
+            return found
+    else:
+        segmenter = _segmenter(language)
+        if segmenter is not None:
+            pieces = segmenter(joined)
+            found = [(p, a, b) for p, (a, b) in zip(pieces, align(pieces, joined))]
+    if not found:
+        found = _onmt_spans(joined)
+    out: Triples = []
+    for term, a, b in found:
+        if not term:
+            continue
+        if b > a:
+            out.append((term, origins[a][0], origins[b - 1][1]))
+        else:
+            pos = origins[a][0] if a < len(origins) else origins[-1][1]
+            out.append((term, pos, pos))
+    return out
+
+
+split_xlsum.whole_text = True  # type: ignore[attr-defined]
+
+
+# --- step 5: stemmers ----------------------------------------------------------------------
+
+# Ramanathan & Rao (2003), "A Lightweight Stemmer for Hindi": suffixes stripped longest first.
+_HINDI_SUFFIXES = """
+    ो े ू ु ी ि ा
+    कर ाओ िए ाई ाए ने नी ना ते ीं ती ता ाँ ां ों ें
+    ाकर ाइए ाईं ाया ेगी ेगा ोगी ोगे ाने ाना ाते ाती ाता तीं ाओं ाएं ुओं ुएं ुआं
+    ाएगी ाएगा ाओगी ाओगे एंगी ेंगी एंगे ेंगे ूंगी ूंगा ातीं नाओं नाएं ताओं ताएं ियाँ ियों ियां
+    ाएंगी ाएंगे ाऊंगी ाऊंगा ाइयाँ ाइयों ाइयां
+""".split()
+_HINDI_BY_LENGTH = {n: frozenset(s for s in _HINDI_SUFFIXES if len(s) == n) for n in range(5, 0, -1)}
+
+
+def hindi_stem(token: str) -> str:
+    """The longest listed suffix that leaves at least two characters is removed."""
+    for n, suffixes in _HINDI_BY_LENGTH.items():
+        if len(token) > n + 1 and token[-n:] in suffixes:
+            return token[:-n]
+    return token
+
+
+def _language_stemmer(language: str) -> Callable[[str], str]:
+    if language == "hindi":
+        return hindi_stem
+    if language == "turkish":
+        module = require("TurkishStemmer", "XL-Sum's Turkish stemmer", "TurkishStemmer")
+        return module.TurkishStemmer().stem
+    if language == "bengali":
+        raise ValueError("XL-Sum's Bengali stemmer cannot run: the rule file it reads is missing from the published "
+                         "multilingual-rouge package; score Bengali without stemming")
+    from nltk.stem.snowball import SnowballStemmer
+
+    # XL-Sum asks NLTK to leave NLTK's stopwords unstemmed (ignore_stopwords=True); that needs
+    # NLTK's stopword data, which is not installed with NLTK, so stopwords are stemmed here.
+    return SnowballStemmer(language).stem
+
+
+@lru_cache(maxsize=32)
+def xlsum_stemmer(name: str) -> Callable[[str], str]:
+    """The stemmer `xlsum-<language>` (or `xlsum-porter`): XL-Sum's stemmer of that language on
+    tokens longer than 3 characters."""
+    language = name.removeprefix(STEMMER_PREFIX)
+    if language not in STEMMER_LANGUAGES:
+        raise ValueError(f"unknown XL-Sum stemmer {name!r}; choose xlsum-<language> with a language among "
+                         f"{', '.join(STEMMER_LANGUAGES)}")
+    stem = _language_stemmer(language)
+
+    @lru_cache(maxsize=200_000)
+    def stem_long(token: str) -> str:
+        return stem(token) if len(token) > MIN_STEM_LENGTH else token
+
+    return stem_long
+
+
+def stemmer_name(language: str | None, use_stemmer: bool = True) -> str:
+    """The stemmer XL-Sum uses for `language` with `use_stemmer`: Porter without a language,
+    the language's own when it has one, none for a language without one."""
+    if not use_stemmer:
+        return "none"
+    if language is None:
+        return STEMMER_PREFIX + "porter"
+    language = ALIASES.get(language, language)
+    return STEMMER_PREFIX + language if language in XLSUM_STEMMED else "none"

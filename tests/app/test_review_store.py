@@ -1,0 +1,246 @@
+"""The judgements database (migration from the first schema, tasks, corpora, seeds) and the
+Review page's logic (task keys, blinding, verdicts as human scores, agreement)."""
+
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from lens_app import review_tasks as rt  # noqa: E402
+from lens_app.review_store import SCHEMA_VERSION, ReviewStore  # noqa: E402
+from rouge_core import corpus_io  # noqa: E402
+from rouge_core.agreement import agreement_rows, cohen_kappa  # noqa: E402
+
+# The judgements table exactly as the first version created it (and people's files hold it).
+FIRST_SCHEMA = """
+CREATE TABLE IF NOT EXISTS judgements (
+    corpus TEXT NOT NULL,
+    task TEXT NOT NULL,
+    pair_id TEXT NOT NULL,
+    annotator TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    corpus_name TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (corpus, task, pair_id, annotator)
+)
+"""
+FIRST_ROWS = [
+    ("c1", "rating:sys|A|scale:1–5", "p1", "alice", "4", "good", "2024-05-01T10:00:00.000+00:00", "old.csv"),
+    ("c1", "compare:sys|A|B|scale:A b", "p1", "alice", "B better", "", "2024-05-01T10:01:00.000+00:00", "old.csv"),
+    ("c1", "compare:sys|A|B|scale:A b", "p1", "bob", "tie", "", "2024-05-01T10:02:00.000+00:00", "old.csv"),
+    ("c1", "rating:B|scale:A b", "p2", "bob", "A better", "", "2024-05-01T10:03:00.000+00:00", "old.csv"),
+]
+
+
+def first_version_database(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute(FIRST_SCHEMA)
+        conn.executemany("INSERT INTO judgements VALUES (?, ?, ?, ?, ?, ?, ?, ?)", FIRST_ROWS)
+
+
+def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    store = ReviewStore(db)
+    rows = store.all()
+    assert [(j.corpus, j.task, j.pair_id, j.annotator, j.verdict, j.note, j.updated_at, j.corpus_name)
+            for j in rows] == sorted(FIRST_ROWS, key=lambda r: (r[0], r[1], r[2], r[3]))
+    assert all(j.task_name == j.kind == j.system_a == j.shown_first == "" for j in rows)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        columns = [r[1] for r in conn.execute("PRAGMA table_info(judgements)")]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert columns[:8] == ["corpus", "task", "pair_id", "annotator", "verdict", "note", "updated_at", "corpus_name"]
+    assert columns[8:] == ["task_name", "kind", "system_a", "system_b", "shown_first"]
+    assert {"tasks", "corpora", "annotators"} <= tables
+    assert [t.name for t in store.tasks()] == [t.name for t in rt.DEFAULT_TASKS]
+    # Old rows keep working next to new ones, and opening again changes nothing.
+    store.save("c1", "rating:sys|A|scale:1–5", "p1", "alice", "5", "better now")
+    again = ReviewStore(db)
+    assert len(again.all()) == 4 and again.get("c1", "rating:sys|A|scale:1–5", "p1", "alice").verdict == "5"
+
+
+def test_two_stores_opening_an_old_file_at_once_migrate_it_once(tmp_path):
+    import threading
+
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    errors = []
+
+    def open_store():
+        try:
+            ReviewStore(db)
+        except Exception as exc:  # noqa: BLE001 - recorded and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(ReviewStore(db).all()) == 4
+
+
+def test_new_judgements_carry_their_task_parts(tmp_path):
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    task = rt.DEFAULT_TASKS[1]
+    key = rt.task_key(task, ("zeta", "alpha"))
+    assert key == '["compare", "Which summary is better?", "alpha", "zeta"]'
+    saved = store.save("c", key, "p1", " ann ", "A better", task_name=task.name, kind="compare", system_a="alpha",
+                       system_b="zeta", shown_first="zeta")
+    assert saved.annotator == "ann" and store.get("c", key, "p1", "ann") == saved
+    frame = store.frame("c")
+    assert list(frame.columns[-5:]) == ["task_name", "kind", "system_a", "system_b", "shown_first"]
+    assert frame.iloc[0]["shown_first"] == "zeta" and store.task_in_use(task.name)
+    with pytest.raises(ValueError, match="annotator name"):
+        store.save("c", key, "p1", "  ", "tie")
+
+
+def test_tasks_are_stored_and_edited(tmp_path):
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    coherence = rt.Task("Coherence", "rating", "Is it well structured?", ("incoherent", "so-so", "coherent"))
+    store.save_task(coherence)
+    store.save_task(rt.Task("Coherence", "rating", "Is the summary well structured?", coherence.anchors))
+    tasks = {t.name: t for t in ReviewStore(tmp_path / "j.sqlite3").tasks()}
+    assert tasks["Coherence"].question == "Is the summary well structured?" and tasks["Coherence"].values == ("1", "2", "3")
+    with pytest.raises(ValueError, match="a comparison scale has 3 or 5 points; every point needs an anchor text"):
+        store.save_task(rt.Task("Pairs", "compare", "Which?", ("a", "", "c", "d")))
+    assert rt.Task("", "rating", "", ("x",)).problems() == ["a task needs a name", "a rating scale has 2 to 10 points",
+                                                            "a task needs a question"]
+
+
+def test_corpora_are_stored_by_fingerprint_and_reopened(tmp_path):
+    csv = "id,candidate_A,candidate_B,reference\n1,a cat,the cat,the cat sat\n2,dogs,a dog,one dog\n"
+    corpus = corpus_io.build_corpus(corpus_io.read_csv(csv.encode(), "c.csv"))
+    corpus = corpus_io.Corpus(corpus.ids, corpus.systems, corpus.references, source="c.csv")
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    fingerprint = store.save_corpus(corpus)
+    assert store.save_corpus(corpus) == fingerprint == corpus.fingerprint()
+    reopened = ReviewStore(tmp_path / "j.sqlite3").corpus(fingerprint)
+    assert reopened == corpus
+    store.save(fingerprint, "k", "1", "ann", "3")
+    (listed,) = store.corpora()
+    assert listed["name"] == "c.csv" and listed["pairs"] == 2 and listed["judgements"] == 1
+    assert listed["systems"] == "candidate_A, candidate_B"
+    assert store.corpus("0123456789abcdef") is None
+    with sqlite3.connect(tmp_path / "j.sqlite3") as conn:  # tampered data no longer matches its fingerprint
+        conn.execute("UPDATE corpora SET data = replace(data, 'cat', 'dog')")
+    assert store.corpus(fingerprint) is None
+
+
+def test_an_annotator_keeps_one_seed(tmp_path):
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    seed = store.annotator_seed("alice")
+    assert ReviewStore(tmp_path / "j.sqlite3").annotator_seed(" alice ") == seed
+    assert store.annotator_seed("bob") != seed  # 62 random bits each
+
+
+# --- blinding ---------------------------------------------------------------------------------------
+
+def test_the_side_shuffle_is_reproducible_per_annotator_and_the_verdict_is_stored_unshuffled():
+    task = rt.DEFAULT_TASKS[1]
+    key = rt.task_key(task, ("B", "A"))
+    pairs = [f"p{i}" for i in range(40)]
+    alice = [rt.shown_swapped(12345, "corpus", key, p) for p in pairs]
+    assert alice == [rt.shown_swapped(12345, "corpus", key, p) for p in pairs]  # the same order on every visit
+    assert 5 < sum(alice) < 35  # both orders occur
+    assert alice != [rt.shown_swapped(999, "corpus", key, p) for p in pairs]  # another annotator, another order
+    for swapped in (False, True):
+        first, second = rt.shown_order(("A", "B"), swapped)
+        assert (first, second) == (("B", "A") if swapped else ("A", "B"))
+        # "the first summary shown is better" names whichever system was shown first
+        verdict = rt.stored_verdict(task, 0, swapped)
+        assert verdict == f"{first} better"
+        assert rt.verdict_scores(rt.parse_task_key(key), verdict) == {first: 1.0, second: 0.0}
+        assert rt.stored_verdict(task, 1, swapped) == "tie"
+        assert rt.shown_index(task, verdict, swapped) == 0
+    five = rt.Task("Five", "compare", "Which?", rt.default_anchors("compare", 5))
+    assert rt.stored_verdict(five, 1, True) == "B slightly better" and rt.stored_verdict(five, 4, True) == "A much better"
+    assert rt.shown_index(five, "A much better", True) == 4 and rt.shown_index(five, "1", True) is None
+    rating = rt.DEFAULT_TASKS[0]
+    assert rt.stored_verdict(rating, 3, True) == "4"  # a rating has no sides
+
+
+# --- task keys and human scores ------------------------------------------------------------------
+
+def test_legacy_task_keys_are_read_with_whole_scale_names():
+    systems = ["sys|A", "B"]
+    assert rt.parse_task_key("compare:sys|A|B|scale:A b", systems) == rt.TaskRef(
+        "compare", "A better / B better / tie", ("sys|A", "B"), "A better / B better / tie")
+    assert rt.parse_task_key("compare:sys|A|B|scale:A b").systems == ("sys", "A|B")  # unknown names: first split
+    rating = rt.parse_task_key("rating:sys|A|scale:1–5", systems)
+    assert (rating.kind, rating.name, rating.systems, rating.aspect) == ("rating", "1–5 rating", ("sys|A",), "1–5 rating")
+    assert rt.parse_task_key("rating:B|scale:A b").aspect == "A better / B better / tie (against the reference)"
+    assert rt.parse_task_key("compare:A|B|scale:1–5").aspect == "1–5 rating (how much better A is than B)"
+    new = rt.parse_task_key(rt.task_key(rt.DEFAULT_TASKS[0], ["sys|A"]))
+    assert (new.kind, new.name, new.systems, new.legacy_scale) == ("rating", "Overall quality", ("sys|A",), "")
+
+
+def test_verdicts_become_human_scores():
+    legacy_compare = rt.parse_task_key("compare:A|B|scale:A b")
+    assert rt.verdict_scores(legacy_compare, "B better") == {"A": 0.0, "B": 1.0}
+    assert rt.verdict_scores(legacy_compare, "tie") == {"A": 0.5, "B": 0.5}
+    assert rt.verdict_scores(rt.parse_task_key("compare:A|B|scale:1–5"), "4") == {"A": 0.75, "B": 0.25}
+    assert rt.verdict_scores(rt.parse_task_key("rating:A|scale:A b"), "A better") == {"A": 1.0}
+    five = rt.task_key(rt.Task("Five", "compare", "?", rt.default_anchors("compare", 5)), ["A", "B"])
+    assert rt.verdict_scores(rt.parse_task_key(five), "B slightly better") == {"A": 0.25, "B": 0.75}
+    assert rt.verdict_scores(rt.parse_task_key("rating:A|scale:1–5"), "") == {}
+    rows = [rt.StoredJudgement(rt.task_key(rt.DEFAULT_TASKS[1], ["A", "B"]), "p1", "ann", "A better"),
+            rt.StoredJudgement(rt.task_key(rt.DEFAULT_TASKS[1], ["A", "C"]), "p1", "ann", "tie"),
+            rt.StoredJudgement(rt.task_key(rt.DEFAULT_TASKS[0], ["A"]), "p1", "ann", "4"),
+            rt.StoredJudgement(rt.task_key(rt.DEFAULT_TASKS[0], ["A"]), "p1", "bob", "2")]
+    judgements = rt.human_judgements(rows)
+    assert judgements.aspects() == ["Overall quality", "Which summary is better?"]
+    assert judgements.scores("Which summary is better?") == {("A", "p1"): 0.75, ("B", "p1"): 0.0, ("C", "p1"): 0.5}
+    assert judgements.scores("Overall quality") == {("A", "p1"): 3.0}
+
+
+def test_next_unjudged_and_progress():
+    ids = ["a", "b", "c", "d"]
+    assert rt.next_unjudged(ids, {"b", "c"}, 0) == 3
+    assert rt.next_unjudged(ids, {"a", "d"}, 3) == 1  # wraps around
+    assert rt.next_unjudged(ids, set(ids), 1) is None
+    assert rt.progress_rows({"bob": ["a"], "alice": ["a", "b", "b"]}, 4) == [
+        {"annotator": "alice", "judged": 2, "pairs": 4, "done": 0.5},
+        {"annotator": "bob", "judged": 1, "pairs": 4, "done": 0.25}]
+
+
+def test_agreement_rows_join_annotators_on_shared_items():
+    labels = [("alice", "p1", "1"), ("alice", "p2", "5"), ("alice", "p3", "3"),
+              ("bob", "p1", "2"), ("bob", "p2", "5"), ("bob", "p4", "1")]
+    (row,) = agreement_rows(labels, ordered=list("12345"))
+    assert (row["annotator_a"], row["annotator_b"], row["items"], row["agreed"]) == ("alice", "bob", 2, 1)
+    assert row["observed"] == 0.5
+    assert row["cohen_kappa"] == cohen_kappa(["1", "5"], ["2", "5"])
+    assert row["kappa_quadratic"] == cohen_kappa(["1", "5"], ["2", "5"], weights="quadratic", categories="12345")
+    assert "kappa_quadratic" not in agreement_rows(labels)[0]
+    with pytest.raises(ValueError, match="labelled item 'p1' twice"):
+        agreement_rows([("alice", "p1", "1"), ("alice", "p1", "2")])
+
+
+def test_the_export_carries_each_rows_own_task_with_whole_scale_names(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    store = ReviewStore(db)
+    key = rt.task_key(rt.DEFAULT_TASKS[0], ["B"])
+    store.save("c1", key, "p3", "alice", "2", task_name="Overall quality", kind="rating", system_a="B")
+    table = rt.export_frame(store.frame("c1"), ["sys|A", "B"])
+    by_task = {row["task"]: row for _, row in table.iterrows()}
+    assert by_task["compare:sys|A|B|scale:A b"][["task_name", "kind", "system_a", "system_b"]].tolist() == [
+        "A better / B better / tie", "compare", "sys|A", "B"]
+    assert by_task["rating:sys|A|scale:1–5"][["task_name", "kind", "system_a"]].tolist() == ["1–5 rating", "rating",
+                                                                                              "sys|A"]
+    assert by_task["rating:B|scale:A b"]["task_name"] == "A better / B better / tie (against the reference)"
+    assert by_task[key]["task_name"] == "Overall quality"
+
+
+def test_verdicts_in_words_name_the_systems():
+    ref = rt.parse_task_key(rt.task_key(rt.DEFAULT_TASKS[1], ["zeta", "alpha"]))
+    assert rt.verdict_text(ref, "B better") == "zeta better" and rt.verdict_text(ref, "A much better") == "alpha much better"
+    assert rt.verdict_text(ref, "tie") == "tie"
+    assert rt.verdict_text(rt.parse_task_key(rt.task_key(rt.DEFAULT_TASKS[0], ["A"])), "4") == "4"
