@@ -244,3 +244,83 @@ def test_compiled_tokenizer_on_long_words_and_lines(parts, lowercase):
 
     fast, slow = both_paths(run)
     assert fast == slow
+
+
+# --- settings the compiled tokenizer does not take: Python tokenizes, both paths agree ---------
+
+# ASCII words the Unicode tokenizers split differently from the ASCII ones (apostrophes,
+# underscores, decimals), Turkish dotted and dotless i, Arabic with harakat and tatweel, Hebrew
+# with niqqud, Han, Thai, full-width letters.
+MULTILINGUAL_WORDS = ["a", "the", "The", "cat", "don't", "a_b", "e-mail", "3.5", "x1", "İstanbul", "ırmak", "I",
+                      "كَتَبَ", "كـتب", "שָׁלוֹם", "東京都", "中文", "ภาษาไทย", "ＡＢＣ", "naïve", "café"]
+multilingual_texts = st.builds(lambda ws, seps: "".join(w + s for w, s in zip(ws, seps)),
+                               st.lists(st.sampled_from(MULTILINGUAL_WORDS), max_size=20),
+                               st.lists(st.sampled_from([" ", " ", "\n", ". ", ", "]), min_size=20, max_size=20))
+ascii_only_texts = st.builds(lambda ws, seps: "".join(w + s for w, s in zip(ws, seps)),
+                             st.lists(st.sampled_from(["a", "The", "don't", "a_b", "e-mail", "3.5", "x1", "cat"]),
+                                      max_size=20),
+                             st.lists(st.sampled_from([" ", "\n", ". "]), min_size=20, max_size=20))
+TOKENIZATION_OPTIONS = [
+    dict(tokenizer="unicode"), dict(tokenizer="cjk"), dict(tokenizer="xlsum-basic"),
+    dict(tokenizer="unicode", language="turkish"), dict(tokenizer="cjk", language="japanese"),
+    dict(tokenizer="unicode", strip_diacritics=True), dict(tokenizer="cjk", language="chinese", strip_diacritics=True),
+]
+TOKENIZATION_METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeSU4"]
+
+
+def first_three_letters(text: str) -> list[str]:
+    """A user's tokenizer (module level, so the signature names it)."""
+    return [word[:3] for word in text.split()]
+
+
+def test_these_settings_never_take_the_compiled_tokenizer():
+    from rouge_core.tokenize import ascii_tokenizer
+
+    for overrides in [*TOKENIZATION_OPTIONS, dict(tokenizer=first_three_letters), dict(tokenizer="multilingual")]:
+        opts = rouge_core.profile("rouge-score", **overrides)
+        assert ascii_tokenizer(native.KERNELS, *opts.tokenize_key()) is None, overrides
+    # the language option alone leaves the ASCII tokenizer its words, and its compiled path
+    assert ascii_tokenizer(native.KERNELS, *rouge_core.profile("rouge-score", language="turkish").tokenize_key())
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(multilingual_texts, ascii_only_texts), st.lists(st.one_of(multilingual_texts, ascii_only_texts),
+                                                                  min_size=1, max_size=2),
+       st.sampled_from(range(len(TOKENIZATION_OPTIONS))), st.booleans())
+def test_unicode_tokenizers_and_language_options_match_pure(cand, refs, which, evidence):
+    assert_same_scores(cand, refs, TOKENIZATION_METHODS, "rouge-score", evidence, **TOKENIZATION_OPTIONS[which])
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(multilingual_texts, ascii_only_texts), st.one_of(multilingual_texts, ascii_only_texts),
+       st.sampled_from([None, "japanese", "thai", "turkish"]), st.booleans())
+def test_multilingual_profile_matches_pure(cand, ref, language, stem):
+    overrides = dict(language=language)
+    if stem and language == "turkish":
+        overrides["stemmer"] = "xlsum-turkish"
+    assert_same_scores(cand, [ref], TOKENIZATION_METHODS, "multilingual", False, **overrides)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(multilingual_texts, ascii_only_texts), st.lists(ascii_only_texts, min_size=1, max_size=2),
+       st.booleans())
+def test_a_user_tokenizer_matches_pure(cand, refs, evidence):
+    assert_same_scores(cand, refs, TOKENIZATION_METHODS, "rouge-score", evidence, tokenizer=first_three_letters)
+
+
+@pytest.mark.parametrize("overrides", [*TOKENIZATION_OPTIONS, dict(tokenizer=first_three_letters),
+                                       dict(profile="multilingual", language="japanese")])
+def test_corpus_on_threads_with_these_settings_matches_pure(overrides):
+    overrides = dict(overrides)
+    opts = rouge_core.profile(overrides.pop("profile", "rouge-score"), **overrides)
+    words = MULTILINGUAL_WORDS
+    cands = [" ".join(words[(i * 7 + k) % len(words)] for k in range(i % 9)) + "\n" + words[i % len(words)]
+             for i in range(40)]
+    refs = [[" ".join(words[(i * 5 + k) % len(words)] for k in range(6)), "the cat don't"] for i in range(40)]
+
+    def run():
+        result = rouge_core.score_corpus(cands, refs, TOKENIZATION_METHODS, opts, workers=2)
+        return [{name: (repr(m.score), m.signature) for name, m in pair.items()} for pair in result.pairs]
+
+    fast, slow = both_paths(run)
+    assert fast == slow
