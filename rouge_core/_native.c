@@ -1682,21 +1682,26 @@ static PyObject *term_str(TokensObject *self, i32 id) {
     return s;
 }
 
+/* A tuple of the terms of candidate ids ids[0..n). */
+static PyObject *gram_tuple(TokensObject *c, const i32 *ids, Py_ssize_t n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *s = term_str(c, ids[k]);
+        if (!s) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        Py_INCREF(s);
+        PyTuple_SET_ITEM(t, k, s);
+    }
+    return t;
+}
+
 static PyObject *Tokens_terms(TokensObject *self, PyObject *unused) {
     if (!self->terms) {
-        Tok *t = self->tok;
-        PyObject *tuple = PyTuple_New(t->n);
-        if (!tuple) return NULL;
-        for (Py_ssize_t i = 0; i < t->n; i++) {
-            PyObject *s = term_str(self, t->ids[i]);
-            if (!s) {
-                Py_DECREF(tuple);
-                return NULL;
-            }
-            Py_INCREF(s);
-            PyTuple_SET_ITEM(tuple, i, s);
-        }
-        self->terms = tuple;
+        self->terms = gram_tuple(self, self->tok->ids, self->tok->n);
+        if (!self->terms) return NULL;
     }
     Py_INCREF(self->terms);
     return self->terms;
@@ -1718,19 +1723,25 @@ static PyObject *int_pair(long a, long b) {
     return t;
 }
 
-static PyObject *bounds_tuple(const Tok *t) {
-    PyObject *out = PyTuple_New(t->nsent);
+/* The pairs (flat[2k], flat[2k + 1]), k < npairs, as int tuples in a list (as_list) or a tuple. */
+static PyObject *int_pairs(const i32 *flat, Py_ssize_t npairs, int as_list) {
+    PyObject *out = as_list ? PyList_New(npairs) : PyTuple_New(npairs);
     if (!out) return NULL;
-    for (Py_ssize_t s = 0; s < t->nsent; s++) {
-        PyObject *pair = int_pair(t->bounds[2 * s], t->bounds[2 * s + 1]);
+    for (Py_ssize_t k = 0; k < npairs; k++) {
+        PyObject *pair = int_pair(flat[2 * k], flat[2 * k + 1]);
         if (!pair) {
             Py_DECREF(out);
             return NULL;
         }
-        PyTuple_SET_ITEM(out, s, pair);
+        if (as_list)
+            PyList_SET_ITEM(out, k, pair);
+        else
+            PyTuple_SET_ITEM(out, k, pair);
     }
     return out;
 }
+
+static PyObject *bounds_tuple(const Tok *t) { return int_pairs(t->bounds, t->nsent, 0); }
 
 static PyObject *Tokens_bounds(TokensObject *self, PyObject *unused) { return bounds_tuple(self->tok); }
 
@@ -2942,22 +2953,6 @@ static int evidence_args(PyObject *args, const char *fmt, TokensObject **c, Toke
     return pair_args(args, fmt, c, r, a, b);
 }
 
-/* A tuple of the terms of candidate ids ids[0..n). */
-static PyObject *gram_tuple(TokensObject *c, const i32 *ids, Py_ssize_t n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *s = term_str(c, ids[k]);
-        if (!s) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        Py_INCREF(s);
-        PyTuple_SET_ITEM(t, k, s);
-    }
-    return t;
-}
-
 /* Positions linked from `head` through next[] (-1 ends), as a tuple of ints. */
 static PyObject *chain_tuple(Ints *ints, i32 head, const i32 *next, i32 count) {
     PyObject *t = PyTuple_New(count);
@@ -3406,16 +3401,8 @@ static PyObject *py_wlcs_alignment(PyObject *mod, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    PyObject *list = PyList_New(pairs.n / 2);
+    PyObject *list = int_pairs(pairs.v, pairs.n / 2, 1);
     if (!list) goto done;
-    for (Py_ssize_t k = 0; k < pairs.n; k += 2) {
-        PyObject *pair = int_pair(pairs.v[k], pairs.v[k + 1]);
-        if (!pair) {
-            Py_DECREF(list);
-            goto done;
-        }
-        PyList_SET_ITEM(list, k / 2, pair);
-    }
     out = Py_BuildValue("(dN)", value, list);
 done:
     free(rows);
