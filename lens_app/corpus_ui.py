@@ -138,7 +138,7 @@ def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None
     stale = current_results() and not results_current(corpus)
     if stale:
         st.info("The scores shown belong to another corpus or other settings; score again to update them.")
-    button, threads = st.columns([1, 3], vertical_alignment="bottom")
+    button, threads, _ = st.columns([1, 1, 3], vertical_alignment="bottom")
     with threads:
         workers = workers_choice(f"{key}_workers")
     if button.button(label, type="primary", key=key):
