@@ -1262,6 +1262,16 @@ static void wbuf_free(WlcsBuf *b) {
     memset(b, 0, sizeof(*b));
 }
 
+/* The DP's current row becomes the previous one (values and run lengths), and the other way round. */
+static inline void swap_rows(double **prev, double **cur, i32 **prev_run, i32 **cur_run) {
+    double *d = *prev;
+    *prev = *cur;
+    *cur = d;
+    i32 *r = *prev_run;
+    *prev_run = *cur_run;
+    *cur_run = r;
+}
+
 /* The DP of rows `ref` (candidate ids, -1 for none) against columns `cand` (ids with columns
  * `cs` of candidate `cbase`.. : only columns in [lo, lo + nc) count, cand = ids + lo).
  * Returns the value of the bottom-right cell; with `bits` (rows x bw words, zeroed), records
@@ -1342,12 +1352,7 @@ static double wlcs_sweep(const i32 *ref, Py_ssize_t nr, const i32 *cand, Py_ssiz
             m++;
         }
         monotone = mono;
-        double *td = cp;
-        cp = cr;
-        cr = td;
-        i32 *ti = rp;
-        rp = rr;
-        rr = ti;
+        swap_rows(&cp, &cr, &rp, &rr);
         prev2_id = prev_id;
         prev_id = id;
     }
@@ -1480,12 +1485,7 @@ static void wlcs_sweep_padded(const i32 *ref, Py_ssize_t nr, const Padded *p, Py
             }
             j++;
         }
-        double *td = cp;
-        cp = cr;
-        cr = td;
-        i32 *ti = rp;
-        rp = rr;
-        rr = ti;
+        swap_rows(&cp, &cr, &rp, &rr);
         prev2_id = prev_id;
         prev_id = id;
     }
