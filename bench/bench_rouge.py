@@ -7,8 +7,10 @@ Run from the repository root:
 
 Every implementation scores from strings (tokenization included), interleaved block by
 block in the same process so machine noise hits all of them alike; numbers are compared
-with rouge-score's on every pair. Peak memory is measured in a separate tracemalloc pass
-over a slice of the corpus (tracemalloc slows everything down, so it is not timed).
+with rouge-score's on every pair. Peak memory is measured in a separate, untimed pass
+(bench/memory.py: Python and C allocations). The report says which path computed
+(rouge_core.native: the compiled kernels or pure Python; ROUGE_LENS_PURE=1 for the latter)
+and the machine's load average, since other load stretches every timing.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import importlib.metadata
 import os
 import platform
 import sys
 import time
-import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -28,11 +30,16 @@ sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
 from corpus_gen import long_corpus, make_pairs, summary_corpus  # noqa: E402
+from memory import peak_bytes  # noqa: E402
+from rouge_core import cost, native  # noqa: E402
+from rouge_core.batch import score_batch  # noqa: E402
 from rouge_core.scoring import prepare, score_documents  # noqa: E402
 
 OURS = "rouge_core"
 REFERENCE = "rouge-score"
 PEER_MODULES = {"rouge-score": "rouge_score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge_score_rs"}
+PEER_DISTRIBUTIONS = {"rouge-score": "rouge-score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge-score-rs"}
+FASTEST_RS = "rouge-score-rs"
 SETS = [["rouge1"], ["rouge2"], ["rougeL"], ["rougeLsum"], ["rouge1", "rouge2", "rougeL", "rougeLsum"]]
 
 
@@ -87,12 +94,24 @@ def timed_interleaved(runners: dict, pairs, block: int):
 
 
 def peak_memory(run, pairs) -> float:
-    gc.collect()
-    tracemalloc.start()
-    run(pairs)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak / 2**20
+    return peak_bytes(lambda: run(pairs)) / 2**20
+
+
+def peer_versions(peers) -> str:
+    out = []
+    for label in peers:
+        try:
+            out.append(f"{label} {importlib.metadata.version(PEER_DISTRIBUTIONS[label])}")
+        except importlib.metadata.PackageNotFoundError:
+            out.append(label)
+    return ", ".join(out) or "none"
+
+
+def load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
 
 
 def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
@@ -118,11 +137,114 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
         if peers_only:
             fastest = min(peers_only, key=peers_only.get)
             print(f"{'':34s} vs fastest peer ({fastest}): {peers_only[fastest] / elapsed[OURS]:.2f}x")
-        summary["+".join(types)] = (ref_time / elapsed[OURS]) if ref_time else None
+        summary["+".join(types)] = {
+            "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
+            "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
+            "identical": REFERENCE not in results or all(a == b for a, b in zip(results[OURS], results[REFERENCE])),
+            "results": results[OURS],
+        }
     return summary
 
 
 REPEATS = 5  # single-run sections report the best of this many runs (other load only adds time)
+
+
+def batch_section(pairs, expected, rounds: int = 5) -> float:
+    """The batch entry point (rouge_core.batch.score_batch) on 1 and 2 worker threads,
+    interleaved round by round; every pair checked against the per-pair API's scores.
+    Returns the speed-up of 2 workers over 1 (best round of each)."""
+    types = SETS[-1]
+    print(f"\n== batch entry point, {'+'.join(types)}: {len(pairs)} summary pairs, 1 and 2 workers "
+          f"(best of {rounds}, interleaved) ==")
+    cands = [c for c, _ in pairs]
+    refs = [[r] for _, r in pairs]
+    opts = rouge_core.profile("rouge-score")
+    best = {1: float("inf"), 2: float("inf")}
+    cpu = {1: 0.0, 2: 0.0}
+    for _ in range(rounds):
+        for workers in (1, 2):
+            gc.collect()
+            t0, c0 = time.perf_counter(), time.process_time()
+            scores = score_batch(cands, refs, types, opts, workers=workers)
+            dt = time.perf_counter() - t0
+            if dt < best[workers]:
+                best[workers], cpu[workers] = dt, time.process_time() - c0
+    t0 = time.perf_counter()
+    got = [tuple((m.precision, m.recall, m.fmeasure) for m in pair.values()) for pair in scores]
+    records = time.perf_counter() - t0
+    same = sum(a == b for a, b in zip(got, expected))
+    mem = peak_bytes(lambda: score_batch(cands, refs, types, opts, workers=2)) / 2**20
+    for workers in (1, 2):
+        print(f"workers {workers}: {len(pairs) / best[workers]:10.0f} pairs/s ({best[workers]:.3f} s wall, "
+              f"{cpu[workers]:.3f} s CPU)")
+    speedup = best[1] / best[2]
+    print(f"2 workers / 1 worker: {speedup:.2f}x; peak {mem:.1f} MiB; identical to the per-pair API: "
+          f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}; result records built after: "
+          f"{records:.3f} s")
+    print(f"score_corpus(workers=2), records included: {timed(lambda: rouge_core.score_corpus(cands, refs, types, opts, workers=2)):.3f} s")
+    return speedup
+
+
+def timed(run) -> float:
+    gc.collect()
+    t0 = time.perf_counter()
+    run()
+    return time.perf_counter() - t0
+
+
+def s_star_at_bound(opts) -> int:
+    """The most tokens a pair of the benchmark's texts may have for rougeS* to fit the default
+    cost bound (the estimate of the path that runs)."""
+    low, high = 2, 4
+    while cost.estimate("rougeS*", high, [high], opts, evidence=False).seconds <= cost.DEFAULT_COST_LIMIT.seconds and \
+            cost.estimate("rougeS*", high, [high], opts, evidence=False).peak_bytes <= cost.DEFAULT_COST_LIMIT.peak_bytes:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        e = cost.estimate("rougeS*", mid, [mid], opts, evidence=False)
+        fits = e.seconds <= cost.DEFAULT_COST_LIMIT.seconds and e.peak_bytes <= cost.DEFAULT_COST_LIMIT.peak_bytes
+        low, high = (mid, high) if fits else (low, mid)
+    return low
+
+
+def big_pair_section(tokens: int, repeats: int = 3) -> dict:
+    """One long pair (tokenization included): rougeLsum, ROUGE-W, rougeSU4, no evidence; and
+    rougeS* on the longest pair its cost bound admits. Best of `repeats`; peak memory from a
+    separate run. Returns {method: (seconds, MiB)}."""
+    print(f"\n== one {tokens:,}-token pair, no evidence (best of {repeats}; wall and CPU seconds, peak MiB) ==")
+    opts = rouge_core.profile("rouge-score")
+    cand, ref = make_pairs(1, sentences=max(1, tokens // 25), tokens=tokens, seed=11)[0]
+    out = {}
+
+    def case(label, method, c_text, r_text):
+        def run():
+            c, r = prepare(c_text, opts), prepare(r_text, opts)
+            return score_documents(c, (r,), [method], opts, evidence=False, cost_limit=rouge_core.UNBOUNDED)
+
+        best = cpu_best = float("inf")
+        for _ in range(repeats):
+            gc.collect()
+            t0, c0 = time.perf_counter(), time.process_time()
+            result = run()
+            dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+            if dt < best:
+                best, cpu_best = dt, cpu
+        mem = peak_bytes(run) / 2**20
+        n_c = len(prepare(c_text, opts))
+        print(f"{label:<22} {n_c:>7,} tokens  {best:8.3f} s wall  {cpu_best:8.3f} s CPU  {mem:9.1f} MiB  "
+              f"F {result[method].fmeasure:.6f}")
+        out[label] = (best, mem)
+
+    case("rougeLsum", "rougeLsum", cand, ref)
+    case("rougeW-1.2", "rougeW-1.2", cand, ref)
+    case("rougeSU4", "rougeSU4", cand, ref)
+    n = s_star_at_bound(opts)
+    s_cand, s_ref = make_pairs(1, sentences=max(1, n // 25), tokens=n, seed=12)[0]
+    est = cost.estimate("rougeS*", prepare(s_cand, opts), [prepare(s_ref, opts)], opts, evidence=False)
+    print(f"rougeS* at the cost bound: {n:,} tokens a side is the most the default bound "
+          f"({cost.DEFAULT_COST_LIMIT.describe()}) admits for any text; this pair is estimated at {est.describe()}")
+    case("rougeS* at the bound", "rougeS*", s_cand, s_ref)
+    return out
 
 
 def evidence_section(tokens: int) -> float:
@@ -132,6 +254,15 @@ def evidence_section(tokens: int) -> float:
     cand, ref = make_pairs(1, sentences=max(1, tokens // 25), tokens=tokens, seed=7)[0]
     methods = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"]
     worst = 0.0
+    for name in ("rouge-score", "rouge-1.5.5"):
+        opts = rouge_core.profile(name)
+
+        def all_methods(opts=opts):
+            c, r = prepare(cand, opts), prepare(ref, opts)
+            for m in methods:
+                score_documents(c, (r,), [m], opts, evidence=True)
+
+        print(f"profile {name}: peak {peak_bytes(all_methods) / 2**20:.1f} MiB")
     for name in ("rouge-score", "rouge-1.5.5"):
         opts = rouge_core.profile(name)
         best = None
@@ -208,16 +339,19 @@ def machine():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="1,000 summary and 50 long pairs")
+    ap.add_argument("--quick", action="store_true", help="1,000 summary and 50 long pairs, a 5,000-token long pair")
     ap.add_argument("--summary", type=int, default=None)
     ap.add_argument("--long", type=int, default=None)
+    ap.add_argument("--big", type=int, default=None, help="tokens of the one long pair (default 20,000)")
     args = ap.parse_args(argv)
     n_summary = args.summary or (1000 if args.quick else 10_000)
     n_long = args.long or (50 if args.quick else 500)
+    n_big = args.big or (5_000 if args.quick else 20_000)
     print("machine:", machine())
-    print("rouge_core", rouge_core.__version__)
+    print(f"rouge_core {rouge_core.__version__}, path: {native.describe()}")
     peers = load_peers()
-    print("peers:", ", ".join(peers) or "none")
+    print("peers:", peer_versions(peers))
+    print("at the start:", load())
     t0 = time.perf_counter()
     summary = summary_corpus(n_summary)
     long = long_corpus(n_long)
@@ -225,14 +359,39 @@ def main(argv=None):
     s = corpus_section("summary corpus (~60 tokens, 3 sentences)", summary, peers, block=500, mem_pairs=200)
     sets_long = SETS if n_long <= 100 else [["rougeL"], ["rougeLsum"], SETS[-1]]
     lo = corpus_section("long corpus (~700 tokens, 30 sentences)", long, peers, block=10, mem_pairs=5, sets=sets_long)
+    four = "+".join(SETS[-1])
+    speedup = batch_section(summary, s[four]["results"])
+    big = big_pair_section(n_big)
     evidence = evidence_section(2000)
     sweep = sweep_section(summary[:50])
-    print("\n== targets ==")
-    print(f"summary, 4 methods together: {s.get('rouge1+rouge2+rougeL+rougeLsum') or 0:.1f}x rouge-score (target >= 10x)")
-    print(f"long, rougeL: {lo.get('rougeL') or 0:.1f}x (target >= 100x)")
-    print(f"long, rougeLsum: {lo.get('rougeLsum') or 0:.1f}x (target >= 5x)")
-    print(f"all methods with evidence, 2,000-token pair: {evidence:.3f} s (target < 0.3 s)")
-    print(f"sweep of 20 parameter values, 50 pairs: {sweep:.3f} s (target < 1 s)")
+    print("\nat the end:", load())
+
+    def ratio(table, key, peer):
+        value = table.get(key, {}).get(peer)
+        return f"{value:.2f}x" if value else "n/a (peer missing)"
+
+    def check(ok) -> str:
+        return "met" if ok else "NOT met"
+
+    rs4 = s[four]["vs rouge-score-rs"]
+    rs_l, rs_lsum = lo["rougeL"]["vs rouge-score-rs"], lo["rougeLsum"]["vs rouge-score-rs"]
+    print(f"\n== targets (path: {native.path()}) ==")
+    print(f"summary, 4 methods, per-pair API: {ratio(s, four, 'vs rouge-score-rs')} rouge-score-rs "
+          f"(target >= 1.2x: {check(rs4 and rs4 >= 1.2)}); {ratio(s, four, 'vs rouge-score')} rouge-score; "
+          f"identical to rouge-score: {s[four]['identical']}")
+    print(f"long, rougeL: {ratio(lo, 'rougeL', 'vs rouge-score-rs')} rouge-score-rs (target >= 1.5x: "
+          f"{check(rs_l and rs_l >= 1.5)}); rougeLsum: {ratio(lo, 'rougeLsum', 'vs rouge-score-rs')} "
+          f"(target >= 1.5x: {check(rs_lsum and rs_lsum >= 1.5)})")
+    print(f"batch, 2 workers / 1 worker: {speedup:.2f}x (target >= 1.8x: {check(speedup >= 1.8)})")
+    targets = {"rougeLsum": (0.5, None), "rougeW-1.2": (0.5, 100), "rougeSU4": (0.2, None), "rougeS* at the bound": (1.0, None)}
+    for label, (seconds, mib) in targets.items():
+        took, mem = big[label]
+        ok = took < seconds and (mib is None or mem < mib)
+        bound = f"< {seconds} s" + (f" and < {mib} MiB" if mib else "")
+        print(f"{n_big:,}-token pair, {label}: {took:.3f} s, {mem:.1f} MiB (target {bound}: {check(ok)})")
+    print(f"all methods with evidence, 2,000-token pair: {evidence * 1000:.1f} ms (target < 30 ms: "
+          f"{check(evidence < 0.03)})")
+    print(f"sweep of 20 parameter values, 50 pairs: {sweep:.3f} s (target < 1 s: {check(sweep < 1)})")
 
 
 if __name__ == "__main__":

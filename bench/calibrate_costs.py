@@ -9,13 +9,15 @@ that LCS rows always match; all-distinct tokens for skip-bigrams, so that every 
 new dictionary entry) and prints:
 
     seconds     the best of a few timed runs (no tracemalloc)
-    peak MB     tracemalloc's peak over one more run (Python and NumPy allocations)
+    peak MB     the peak over one more run (bench/memory.py: tracemalloc's, or the resident
+                set's rise where the compiled kernels' C allocations are larger)
     est s/MB    rouge_core.cost.estimate for the same input
     ratio       estimate / measured (the estimate is meant to be at or above 1)
 
 The constants in rouge_core/cost.py were fitted from this output (per-unit costs taken from
 the largest sizes, rounded up); the output of the run they came from is recorded there.
-Run it on an otherwise idle machine.
+It measures the path that is active (rouge_core.native: the compiled kernels when built;
+ROUGE_LENS_PURE=1 for the pure path's constants). Run it on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ import os
 import random
 import sys
 import time
-import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
-from rouge_core import cost  # noqa: E402
+from memory import peak_bytes  # noqa: E402
+
+from rouge_core import cost, native  # noqa: E402
 from rouge_core.cost import UNBOUNDED  # noqa: E402
 from rouge_core.options import profile  # noqa: E402
 from rouge_core.scoring import score_documents  # noqa: E402
@@ -59,11 +63,8 @@ def measure(cand, ref, method: str, options, evidence: bool, repeats: int) -> tu
         score_documents(fresh_c, (fresh_r,), [method], options, evidence=evidence, cost_limit=UNBOUNDED)
         best = min(best, time.perf_counter() - t0)
     fresh_c, fresh_r = pretokenized(cand.sentence_terms()), pretokenized(ref.sentence_terms())
-    gc.collect()
-    tracemalloc.start()
-    score_documents(fresh_c, (fresh_r,), [method], options, evidence=evidence, cost_limit=UNBOUNDED)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    peak = peak_bytes(lambda: score_documents(fresh_c, (fresh_r,), [method], options, evidence=evidence,
+                                              cost_limit=UNBOUNDED))
     del run
     return best, peak
 
@@ -73,14 +74,18 @@ def cases(sizes_scale: float):
     def sized(n):
         return max(1, int(n * sizes_scale))
 
-    def pair(n_c, n_r, vocab, sentence_len=None, seed=0):
+    def pair(n_c, n_r, vocab, sentence_len=None, seed=0, shared=False):
         c, r = words(sized(n_c), vocab, seed), words(sized(n_r), vocab, seed + 1)
+        if shared:  # the reference: the candidate's tokens shuffled (every token on both sides)
+            r = random.Random(seed + 2).sample(c, len(c))[:len(r)]
         if sentence_len:
             return sentences(c, sentence_len), sentences(r, sentence_len)
         return [c], [r]
 
     yield "N1", "rouge1", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 400_000)], 3
     yield "N2", "rouge2", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 400_000)], 3
+    # the compiled kernels count only grams of tokens both sides have: their worst case
+    yield "N2 shared", "rouge2", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (20_000, 100_000, 400_000)], 3
     yield "N8", "rouge8", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000)], 3
     yield "N100", "rouge100", "rouge-score", [pair(n, n, 10**9) for n in (2_000, 10_000)], 3
     yield "L", "rougeL", "rouge-score", [pair(n, n, 20) for n in (2_000, 8_000, 20_000)], 2
@@ -95,6 +100,8 @@ def cases(sizes_scale: float):
     yield "W rouge155", "rougeW-1.2", "rouge-1.5.5", [pair(n, n, 20, 20) for n in (1_000, 3_000, 6_000)], 2
     yield "W rouge155 short sentences", "rougeW-1.2", "rouge-1.5.5", [pair(n, n, 20, 3) for n in (300, 1_000)], 2
     yield "S4", "rougeS4", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 200_000)], 2
+    yield "S4 shared", "rougeS4", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (20_000, 100_000, 200_000)], 2
+    yield "S* shared", "rougeS*", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (500, 1_000, 2_000)], 1
     yield "S*", "rougeS*", "rouge-score", [pair(n, n, 10**9) for n in (500, 1_000, 2_000)], 1
     yield "SU*", "rougeSU*", "rouge-1.5.5", [pair(n, n, 10**9) for n in (500, 1_000, 2_000)], 1
     yield "S* 40 words", "rougeS*", "rouge-score", [pair(n, n, 40) for n in (1_000, 2_000, 3_000)], 1
@@ -107,6 +114,7 @@ def main(argv=None) -> int:
     parser.add_argument("--family", help="only cases whose label starts with this")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 0.5 for a quick look)")
     args = parser.parse_args(argv)
+    print(f"path: {native.describe()}")
     print(f"{'case':<28} {'ev':>3} {'tokens':>15} {'units':>22} {'seconds':>9} {'est s':>8} {'ratio':>6}"
           f" {'peak MB':>9} {'est MB':>8} {'ratio':>6}")
     worst_time = worst_mem = float("inf")

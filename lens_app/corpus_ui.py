@@ -4,6 +4,8 @@ so switching pages (or a failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 import rouge_core
@@ -136,11 +138,37 @@ def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None
     stale = current_results() and not results_current(corpus)
     if stale:
         st.info("The scores shown belong to another corpus or other settings; score again to update them.")
-    if st.button(label, type="primary", key=key):
-        run_scoring(corpus)
+    button, threads, _ = st.columns([1, 1, 3], vertical_alignment="bottom")
+    with threads:
+        workers = workers_choice(f"{key}_workers")
+    if button.button(label, type="primary", key=key):
+        run_scoring(corpus, workers)
 
 
-def run_scoring(corpus: corpus_io.Corpus) -> None:
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def workers_choice(key: str) -> int:
+    """How many threads score the corpus: on the compiled kernels (which release the GIL) a
+    choice from 1 to the cores available, min(2, cores) by default; on the pure-Python path one
+    (threads would not run its Python code at once). The numbers and their order are the same
+    whatever the choice."""
+    if not rouge_core.accelerated:
+        st.caption("Scoring on one thread (the pure-Python path; the compiled kernels are not in use).")
+        return 1
+    cores = available_cores()
+    choices = list(range(1, cores + 1))
+    return st.selectbox("Threads", choices, index=min(2, cores) - 1, key=key,
+                        help="Threads scoring pairs at once over the compiled kernels; the scores are the same "
+                             "and in the same order whatever the number.")
+
+
+def run_scoring(corpus: corpus_io.Corpus, workers: int = 1) -> None:
     options, methods = state.current_options(), state.current_methods()
     total = len(corpus) * len(corpus.systems)
     bar = st.progress(0.0, text="Scoring…")
@@ -152,7 +180,7 @@ def run_scoring(corpus: corpus_io.Corpus) -> None:
                 bar.progress((base + done) / total, text=f"Scoring {md(system)}: {done}/{_n}")
 
         results[system] = score_corpus(list(candidates), list(corpus.references), methods, options,
-                                       ids=list(corpus.ids), progress=progress)
+                                       ids=list(corpus.ids), progress=progress, workers=workers)
         done_before += len(candidates)
     bar.progress(1.0, text=f"Scored {len(corpus)} pairs × {len(corpus.systems)} system(s)")
     st.session_state[RESULTS_KEY] = results
@@ -218,5 +246,6 @@ def settings_caption() -> None:
                "(change them in the sidebar settings)")
 
 
-__all__ = ["corpus_loader", "score_button", "run_scoring", "current_corpus", "current_results", "results_current",
-           "bootstrap_for", "comparison_for", "open_on_score_page", "download_pair", "settings_caption", "rouge_core"]
+__all__ = ["corpus_loader", "score_button", "workers_choice", "available_cores", "run_scoring", "current_corpus",
+           "current_results", "results_current", "bootstrap_for", "comparison_for", "open_on_score_page",
+           "download_pair", "settings_caption", "rouge_core"]

@@ -1,7 +1,8 @@
 """The command line: `python -m rouge_core` / `rouge-lens`.
 
 One path from the files to the numbers, the same the app takes: the corpus readers
-(rouge_core.corpus_io) -> score_corpus (one system at a time, --workers processes) ->
+(rouge_core.corpus_io) -> score_corpus (one system at a time, on --workers threads over
+the compiled kernels, or processes on the pure path) ->
 aggregates (macro and micro, --bootstrap intervals) -> paired significance tests between
 systems -> a table, CSV or JSON that carries every number with its signature.
 
@@ -107,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--multi-ref", choices=MULTI_REF_MODES, help="how several references combine")
     m.add_argument(NO_COST_LIMIT_FLAG, action="store_true",
                    help="score pairs whose estimated cost is above the bound (about 2 s and 500 MB per pair)")
-    m.add_argument("--workers", type=int, default=1, metavar="N", help="score on N processes (default 1)")
+    m.add_argument("--workers", type=int, default=1, metavar="N", help="score on N threads over the compiled kernels (processes on the pure path; default 1)")
     weights = m.add_mutually_exclusive_group()
     weights.add_argument("--alpha", type=float, help="F = PR / ((1-alpha)P + alpha R), in [0, 1]")
     weights.add_argument("--beta", type=float, help="F-beta (recall beta times as important)")
@@ -280,15 +281,10 @@ def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples:
                 progress(f"{PROG}: scored {base + done}/{total} pairs")
 
         try:
-            if workers > 1:
-                from .parallel import score_corpus_parallel
-
-                results[system] = score_corpus_parallel(list(candidates), list(corpus.references), methods, opts,
-                                                        ids=list(corpus.ids), workers=workers, progress=report_progress,
-                                                        cost_limit=cost_limit)
-            else:
-                results[system] = score_corpus(list(candidates), list(corpus.references), methods, opts,
-                                               ids=list(corpus.ids), progress=report_progress, cost_limit=cost_limit)
+            # threads over the compiled kernels, processes on the pure path (score_corpus decides)
+            results[system] = score_corpus(list(candidates), list(corpus.references), methods, opts,
+                                           ids=list(corpus.ids), progress=report_progress, cost_limit=cost_limit,
+                                           workers=workers)
         except CostLimitError as exc:
             raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair")) from None
         done_before += len(candidates)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
+from . import native
 from .cost import CostLimit, CostLimitError, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
@@ -235,13 +236,34 @@ def score_corpus(
     ids: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     cost_limit: CostLimit | None = None,
+    workers: int = 1,
 ) -> CorpusResult:
     """Score each candidate against its references with every method.
 
     `progress(done, total)` is called after each pair (a page moves its progress bar).
     `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`: none); a
-    pair above it raises CostLimitError naming the pair (its id) before that pair is scored."""
+    pair above it raises CostLimitError naming the pair (its id) before that pair is scored.
+    `workers`: on the compiled kernels (rouge_core.native), threads scoring chunks of pairs
+    with the GIL released (rouge_core.batch: progress reaches a chunk's pairs when the chunk is
+    done); on the pure path,
+    more than one worker scores in processes (rouge_core.parallel). The numbers and their
+    order are the same whatever the number of workers."""
     resolve_limit(cost_limit)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    if native.active():
+        from .batch import score_batch
+
+        def score_in_batches(names: tuple[str, ...], opts: Options):
+            return score_batch(candidates, references_per_pair, names, opts, workers=workers, ids=ids,
+                               cost_limit=cost_limit, progress=progress)
+
+        return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_batches)
+    if workers > 1:
+        from .parallel import score_corpus_parallel
+
+        return score_corpus_parallel(candidates, references_per_pair, methods, options, ids=ids, workers=workers,
+                                     progress=each_pair(progress), cost_limit=cost_limit)
 
     def score_in_order(names: tuple[str, ...], opts: Options) -> Iterator[dict[str, MethodScore]]:
         total = len(candidates)
@@ -257,6 +279,22 @@ def score_corpus(
                 progress(i + 1, total)
 
     return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_order)
+
+
+def each_pair(progress: Callable[[int, int], None] | None) -> Callable[[int, int], None] | None:
+    """A progress callback told when a run of pairs is done (a chunk), calling `progress` for
+    every pair of it in order, as score_corpus promises."""
+    if progress is None:
+        return None
+    reported = 0
+
+    def report(done: int, total: int) -> None:
+        nonlocal reported
+        for pair in range(reported + 1, done + 1):
+            progress(pair, total)
+        reported = max(reported, done)
+
+    return report
 
 
 def assemble_corpus(

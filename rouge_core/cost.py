@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
+
+from . import native
 
 
 if TYPE_CHECKING:
@@ -107,6 +110,57 @@ S_GRAM_BYTES = 130
 S_EVIDENCE_GRAM_S = 0.3e-6  # the grams in reading order
 S_EVIDENCE_NEW_S = 3.0e-6  # one evidence row per distinct gram
 S_EVIDENCE_GRAM_BYTES = 180
+
+# The compiled kernels (rouge_core.native), fitted the same way (bench/calibrate_costs.py on the
+# native path; memory from the resident set, which C allocations reach and tracemalloc does
+# not), on the same machine while other work kept it loaded (load average 4-7 on 2 cores, so
+# the constants are on the slow side). Excerpts ("shared": the reference is the candidate's
+# tokens shuffled, every gram of tokens both sides have — the kernels' worst case):
+#   case                       ev   tokens         units                 seconds   peak MB
+#   N2 shared                  no   400000/400000     799,998 n-grams      0.36      97.1
+#   N2 shared                  yes  400000/400000     799,998 n-grams      0.71     142.0
+#   L                          no   20000/20000   400,000,000 LCS cells    0.011      1.8
+#   L                          yes  20000/20000   400,000,000 LCS cells    0.13      67.1
+#   Lsum 1 sentence            no   16000/16000   256,032,000 LCS cells    0.045      1.1
+#   Lsum 20-token sentences    yes  8000/8000      67,208,000 LCS cells    0.45     186.0
+#   Lsum 1-token sentences     yes  4000/4000      32,004,000 LCS cells    0.83     406.8
+#   W paper                    no   6000/6000      36,000,000 DP cells     0.055      0.6
+#   W paper                    yes  6000/6000      36,000,000 DP cells     0.10       5.8
+#   W rouge155                 no   6000/6000      37,800,000 DP cells     0.12       0.6
+#   S4 shared                  no   200000/200000   1,999,970 skip-bigr    0.21     136.0
+#   S4 shared                  yes  200000/200000   1,999,970 skip-bigr    3.59     845.1
+#   S* shared                  no   2000/2000       3,998,000 skip-bigr    0.85     190.8
+#   S* (all distinct)          yes  2000/2000       3,998,000 skip-bigr    6.99    1380.5
+# Estimates lie 1-15x above these on every family (more where the counts cannot see a cheap
+# shape, e.g. grams of tokens only one side has, which the kernels skip).
+NATIVE_CALL_S = 3e-6  # one method on one pair: records, dispatch
+NATIVE_BASE_BYTES = 2048
+NATIVE_TOKEN_S = 0.3e-6  # a token's id, its term in the vocabulary, the reference's join (all distinct)
+NATIVE_TOKEN_BYTES = 110
+NATIVE_N_GRAM_S = 0.3e-6  # a window hashed and counted (grams of tokens both sides have)
+NATIVE_N_TOKEN_S = 0.004e-6  # per token of a gram compared on a hit
+NATIVE_N_GRAM_BYTES = 60  # table slots per candidate window (half full)
+NATIVE_N_EVIDENCE_GRAM_S = 0.5e-6  # a matched gram's records and its start positions
+NATIVE_N_EVIDENCE_GRAM_BYTES = 160
+NATIVE_LCS_TOKEN_S = 0.01e-6  # the candidate's masks
+NATIVE_LCS_ROW_S = 0.05e-6
+NATIVE_LCS_WORD_S = 0.003e-6  # one 64-bit word of one row
+NATIVE_LCS_TRACE_WORD_S = 0.03e-6  # the traceback's words: forward pass kept, mirrored, walked
+NATIVE_LCS_PAIR_S = 0.35e-6  # one aligned pair of evidence (a tuple)
+NATIVE_LCS_PAIR_BYTES = 90
+NATIVE_LBEST_SENTENCE_S = 10e-6  # a candidate sentence against every reference sentence (Python loop)
+NATIVE_LBEST_PAIR_S = 0.1e-6  # one (candidate sentence, reference sentence) length read
+NATIVE_W_CELL_S = 0.003e-6  # one DP cell of Lin's form without a traceback (two rows of values)
+NATIVE_W_BIT_CELL_S = 0.006e-6  # one DP cell keeping its traceback bit
+NATIVE_W155_CELL_S = 0.009e-6  # one cell of ROUGE-1.5.5's form (all candidate sentences side by side)
+NATIVE_W_ROW_S = 0.05e-6
+NATIVE_W_WALK_S = 0.3e-6  # one aligned pair of a traceback (Python records of the runs)
+NATIVE_S_GRAM_S = 0.1e-6  # a skip-bigram of tokens both sides have, counted
+NATIVE_S_GRAM_MISS_S = 0.4e-6  # the same, once its table outgrows the caches
+NATIVE_S_GRAM_BYTES = 110  # a distinct candidate gram's table slot (half full, growing by doubling)
+NATIVE_S_EVIDENCE_GRAM_S = 0.1e-6  # evidence counts every gram of both sides
+NATIVE_S_EVIDENCE_ROW_S = 1.5e-6  # one evidence row (record, gram tuple)
+NATIVE_S_EVIDENCE_ROW_BYTES = 270
 # ----------------------------------------------------------------------------------------
 
 MB = 10**6
@@ -283,7 +337,7 @@ class Shape:
         if isinstance(side, Shape):
             return side
         if isinstance(side, Document):
-            return Shape(len(side.term_tuple), len(side.sentence_bounds), distinct_tokens(side))
+            return Shape(len(side), len(side.sentence_bounds), distinct_tokens(side))
         if isinstance(side, int) and not isinstance(side, bool):
             if side < 0:
                 raise ValueError(f"a token count must be non-negative, got {side}")
@@ -300,6 +354,11 @@ _DISTINCT = "distinct-tokens"  # Document.memo key
 
 
 def distinct_tokens(doc: "Document") -> int:
+    from .native import TOKENS
+
+    tokens = doc.memoized(TOKENS)
+    if tokens:  # the compiled kernels' Tokens know it
+        return tokens.distinct
     return doc.memo(_DISTINCT, _count_distinct, doc.term_tuple)
 
 
@@ -311,6 +370,8 @@ def _count_distinct(terms) -> int:
 # (each family of rouge_core.methods calls its own; `Family.cost`)
 
 def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None:
+        return _native_ngram_cost(n, c, r, evidence)
     grams = max(c.tokens - n + 1, 0) + max(r.tokens - n + 1, 0)
     distinct = min(grams, c.distinct ** n + r.distinct ** n) if n < 8 else grams
     largest = min(max(c.tokens, r.tokens), distinct)
@@ -324,6 +385,26 @@ def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "n-grams", grams
 
 
+def _native_tokens(c: Shape, r: Shape) -> tuple[float, float]:
+    """Both sides as token ids, and the reference joined to the candidate (once per text;
+    counted for every method, to be safe)."""
+    tokens = c.tokens + r.tokens
+    return tokens * NATIVE_TOKEN_S, tokens * NATIVE_TOKEN_BYTES
+
+
+def _native_ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
+    c_grams, r_grams = max(c.tokens - n + 1, 0), max(r.tokens - n + 1, 0)
+    grams = c_grams + r_grams
+    seconds, nbytes = _native_tokens(c, r)
+    seconds += grams * (NATIVE_N_GRAM_S + n * NATIVE_N_TOKEN_S)
+    nbytes += c_grams * NATIVE_N_GRAM_BYTES
+    if evidence:
+        matched = min(c_grams, r_grams)
+        seconds += grams * n * NATIVE_N_TOKEN_S + matched * (NATIVE_N_EVIDENCE_GRAM_S + n * NATIVE_N_TOKEN_S)
+        nbytes += 12 * grams + matched * (NATIVE_N_EVIDENCE_GRAM_BYTES + 8 * n)
+    return seconds, nbytes, "n-grams", grams
+
+
 def _words(bits: int) -> int:
     return bits // 64 + 1
 
@@ -333,7 +414,17 @@ def _mask_bytes(c: Shape, width: int) -> float:
     return min(c.distinct, c.tokens) * (width / 4 + 60)
 
 
+def _native_masks(c: Shape, width: int, mirrored: bool) -> float:
+    # one mask per distinct candidate token, one word per 64 columns (and its mirrored copy)
+    return min(c.distinct, c.tokens) * 8 * _words(width) * (2 if mirrored else 1) + 12 * width
+
+
 def lcs_cost(c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None and not evidence:
+        width = c.tokens + c.sentences + 1
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S)
+        return seconds, nbytes + _native_masks(c, width, False), "LCS cells", c.tokens * r.tokens
     width = c.tokens + 1
     cells = c.tokens * r.tokens
     words = _words(width)
@@ -348,6 +439,8 @@ def lcs_cost(c: Shape, r: Shape, evidence: bool):
 
 
 def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
+    if native.KERNELS is not None:
+        return _native_union_lcs_cost(c, r, evidence)
     width = c.tokens + c.sentences + 1
     cells = width * r.tokens
     words = _words(2 * width)
@@ -362,8 +455,30 @@ def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
     return seconds, nbytes, "LCS cells", cells
 
 
+def _native_union_lcs_cost(c: Shape, r: Shape, evidence: bool):
+    width = c.tokens + c.sentences + 1
+    words = _words(width)
+    cells = width * r.tokens
+    seconds, nbytes = _native_tokens(c, r)
+    seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + words * NATIVE_LCS_TRACE_WORD_S)
+    # the rows of a reference sentence are kept: all of them when it is one sentence
+    nbytes += _native_masks(c, width, True) + 8 * words * r.tokens
+    if evidence:
+        pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
+        seconds += pairs * NATIVE_LCS_PAIR_S + (c.tokens + r.tokens) * LCS_TOKEN_S
+        nbytes += pairs * NATIVE_LCS_PAIR_BYTES + 200 * (r.tokens + c.tokens)
+    return seconds, nbytes, "LCS cells", cells
+
+
 def best_sentence_cost(c: Shape, r: Shape, evidence: bool):
     cells = c.tokens * r.tokens
+    if native.KERNELS is not None:  # the reference sentences side by side, one pass per candidate sentence
+        width = r.tokens + r.sentences + 1
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += (c.sentences * NATIVE_LBEST_SENTENCE_S + c.sentences * r.sentences * NATIVE_LBEST_PAIR_S
+                    + c.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S) + c.tokens * LCS_TOKEN_S)
+        nbytes += _native_masks(r, width, True) + 64 * (c.sentences + r.sentences) + 32 * (c.tokens + r.tokens)
+        return seconds, nbytes, "LCS cells", cells
     pairs = c.sentences * r.sentences
     seconds = (pairs * LBEST_PAIR_S + (c.tokens * r.sentences + r.tokens * c.sentences) * LCS_TOKEN_S
                + (cells / 64 + c.tokens * r.sentences + r.tokens * c.sentences) * (LCS_ROW_S + LCS_WORD_S))
@@ -386,6 +501,8 @@ def _uses_numpy(rows: int, width: int) -> bool:
 
 
 def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
+    if native.KERNELS is not None:
+        return _native_wlcs_cost(c, r, evidence, form)
     if form == "paper":
         rows, width, blocks = r.tokens, c.tokens, 1
         pairs = min(c.tokens, r.tokens)
@@ -407,6 +524,26 @@ def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
     return seconds, nbytes, "DP cells", cells
 
 
+def _native_wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
+    # Two rows of values (8 + 4 bytes a column, twice); a traceback keeps one bit a cell: every
+    # cell for the whole-text DP with evidence, a reference sentence's rows for ROUGE-1.5.5's.
+    seconds, nbytes = _native_tokens(c, r)
+    if form == "paper":
+        width, rows = c.tokens, r.tokens
+        cell_s = NATIVE_W_BIT_CELL_S if evidence else NATIVE_W_CELL_S
+        bits = width * rows / 8 if evidence else 0.0
+        pairs = min(c.tokens, r.tokens) if evidence else 0
+    else:
+        width, rows = c.tokens + c.sentences, r.tokens
+        cell_s = NATIVE_W155_CELL_S
+        bits = width * r.tokens / 8  # at most: one sentence
+        pairs = min(c.tokens, r.tokens)  # a partner per reference position
+    cells = rows * width
+    seconds += cells * cell_s + rows * NATIVE_W_ROW_S + pairs * NATIVE_W_WALK_S * evidence
+    nbytes += 40 * (width + 1) + bits + pairs * (W_PAIR_BYTES if evidence else 4)
+    return seconds, nbytes, "DP cells", cells
+
+
 def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
     from .skipgram import skip_bigram_total
 
@@ -423,6 +560,15 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
         grams += count
         distinct += side_distinct
         largest = max(largest, side_distinct)
+    if native.KERNELS is not None:
+        # only the grams of tokens both sides have are counted, in one table (the candidate's)
+        seconds, nbytes = _native_tokens(c, r)
+        seconds += grams * (NATIVE_S_GRAM_S + NATIVE_S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
+        nbytes += largest * NATIVE_S_GRAM_BYTES
+        if evidence:  # then every gram of both sides, and a row per distinct gram
+            seconds += grams * NATIVE_S_EVIDENCE_GRAM_S + distinct * NATIVE_S_EVIDENCE_ROW_S
+            nbytes += distinct * (NATIVE_S_GRAM_BYTES + NATIVE_S_EVIDENCE_ROW_BYTES)
+        return seconds, nbytes, "skip-bigrams", grams
     seconds = grams * (S_GRAM_S + S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
     nbytes = distinct * S_GRAM_BYTES
     if evidence:
@@ -441,10 +587,11 @@ def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evide
     nbytes = 0.0
     count = 0
     unit = spec.unit
+    call_s, base_bytes = (NATIVE_CALL_S, NATIVE_BASE_BYTES) if native.KERNELS is not None else (CALL_S, BASE_BYTES)
     for ref in refs:
         s, b, unit, k = spec.cost(method, cand, ref, evidence, options)
-        seconds += s + CALL_S
-        nbytes += b + BASE_BYTES
+        seconds += s + call_s
+        nbytes += b + base_bytes
         count += k
     return CostEstimate(method.name, seconds, nbytes, unit, count, spec.alternative(method))
 
@@ -499,7 +646,7 @@ def estimate_methods(methods: Iterable[str | Method], candidate, references, opt
 # --- the per-call check (scoring's front door) -----------------------------------------------
 
 def _quick_shape(doc: "Document") -> Shape:
-    n = len(doc.term_tuple)
+    n = len(doc)
     return Shape(n, len(doc.sentence_bounds), n)
 
 
@@ -508,13 +655,20 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
     """Raise CostLimitError when scoring `methods` on these Documents would exceed `limit`
     (None: the default bound).
 
-    First with every token assumed distinct (no pass over the tokens); only when that is over
-    the bound, again with the distinct tokens counted (one set per text, kept on it)."""
+    Small texts need no estimate; on the native path neither do texts within the largest
+    sides that certainly fit (`_uniform_bound`, kept per call shape). Then with every token
+    assumed distinct (no pass over the tokens); only when that is over the bound, again with
+    the distinct tokens counted (one set per text, kept on it)."""
     limit = resolve_limit(limit)
     if limit.unbounded:
         return
     if _small_call(methods, cand, refs, evidence, limit):
         return
+    if _native_costs():  # the compiled kernels' estimates grow with every size: one bound serves all calls
+        bound = _uniform_bound(tuple(methods), options, len(refs), evidence, limit)
+        if len(cand) <= bound and len(cand.sentence_bounds) <= bound and all(
+                len(r) <= bound and len(r.sentence_bounds) <= bound for r in refs):
+            return
     shapes = (_quick_shape(cand), [_quick_shape(r) for r in refs])
     estimates = _call_estimates(methods, *shapes, evidence, options)
     call = total(estimates)
@@ -534,6 +688,26 @@ def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) ->
                                              e.peak_bytes / (limit.peak_bytes or math.inf)))
     alternatives = {e.method: e.alternative for e in estimates if e.alternative}
     raise CostLimitError(worst, call, limit, alternatives=alternatives)
+
+
+def _native_costs() -> bool:
+    return native.KERNELS is not None
+
+
+_last_bound: tuple = (None, None, -1, None, -1)  # the last native_bound call's key and bound
+
+
+def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> int:
+    """On the native path: the largest number of tokens and of sentences every side may have
+    for `methods` (no evidence) to fit `limit` whatever the texts (`_uniform_bound`); the last
+    call's answer is kept (a corpus asks the same for every pair)."""
+    global _last_bound
+    last_methods, last_options, last_n, last_limit, bound = _last_bound
+    if methods is last_methods and options is last_options and n_refs == last_n and limit is last_limit:
+        return bound
+    bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit))
+    _last_bound = (methods, options, n_refs, limit, bound)
+    return bound
 
 
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
@@ -568,18 +742,43 @@ def _worst_small_pair() -> tuple[float, float]:
     return worst_s, worst_b
 
 
-_SMALL_PAIR: tuple[float, float] | None = None
+_SMALL_PAIR: dict[str, tuple[float, float]] = {}  # per path (rouge_core.native.path())
 
 
 def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
-    global _SMALL_PAIR
-    if len(cand.term_tuple) + len(cand.sentence_bounds) > _SMALL_SIDE:
+    if len(cand) + len(cand.sentence_bounds) > _SMALL_SIDE:
         return False
     for ref in refs:
-        if len(ref.term_tuple) + len(ref.sentence_bounds) > _SMALL_SIDE:
+        if len(ref) + len(ref.sentence_bounds) > _SMALL_SIDE:
             return False
-    if _SMALL_PAIR is None:
-        _SMALL_PAIR = _worst_small_pair()
+    worst = _SMALL_PAIR.get(native.path())
+    if worst is None:
+        worst = _SMALL_PAIR[native.path()] = _worst_small_pair()
     k = len(methods) * len(refs)
-    return ((limit.seconds is None or k * _SMALL_PAIR[0] <= limit.seconds)
-            and (limit.peak_bytes is None or k * _SMALL_PAIR[1] <= limit.peak_bytes))
+    return ((limit.seconds is None or k * worst[0] <= limit.seconds)
+            and (limit.peak_bytes is None or k * worst[1] <= limit.peak_bytes))
+
+
+@lru_cache(maxsize=1024)
+def _uniform_bound(methods: tuple, options: "Options", n_refs: int, evidence: bool, limit: CostLimit) -> int:
+    """The largest T such that scoring `methods` against n_refs references fits `limit`
+    whenever every side has at most T tokens and at most T sentences; -1 when even empty
+    texts do not fit. Used on the native path, where every estimate grows with a side's
+    tokens, sentences and distinct tokens, so that Shape(T, T, T) bounds them all (the pure
+    path's ROUGE-W estimate switches between its Python and NumPy kernels, so it need not)."""
+
+    def fits(t: int) -> bool:
+        side = Shape(t, t, t)
+        return limit.allows(total(_call_estimates(methods, side, [side] * n_refs, evidence, options)))
+
+    if not fits(0):
+        return -1
+    low, high = 0, 64
+    while fits(high):
+        low, high = high, high * 2
+        if high > 2**40:
+            return low
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from .bitparallel_lcs import CandidateLayout
+from . import native
 from .ngram import count_items
 from .stats import Stats
 
@@ -24,7 +24,7 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
         return 0
     if len(a) < len(b):
         a, b = b, a
-    return CandidateLayout(a, ((0, len(a)),)).lcs_length(b)
+    return native.layout(a, ((0, len(a)),)).lcs_length(b)
 
 
 def lcs_table(ref: Sequence[str], cand: Sequence[str]) -> list[list[int]]:
@@ -80,14 +80,14 @@ class SentenceLcsEvidence:
     lcs: tuple[str, ...]
 
 
-def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False, *, layout: CandidateLayout | None = None):
+def sentence_lcs(cand: Sequence[str], ref: Sequence[str], evidence: bool = False, *, layout=None):
     """Sentence-level ROUGE-L; `layout` (the candidate's bit masks, any sentence bounds) may be
     passed in when already built."""
     if not evidence:
         length = lcs_length(cand, ref) if layout is None else layout.lcs_length(ref)
         return Stats(length, len(cand), len(ref)), None
     # rouge-score's traceback, from the bit-parallel rows (equal to lcs_alignment's pairs)
-    pairs = [(c, r) for r, c in CandidateLayout(cand, ((0, len(cand)),)).alignments(ref).get(0, ())]
+    pairs = [(c, r) for r, c in native.layout(cand, ((0, len(cand)),)).alignments(ref).get(0, ())]
     ev = SentenceLcsEvidence(tuple(pairs), tuple(cand[c] for c, _ in pairs))
     return Stats(len(pairs), len(cand), len(ref)), ev
 
@@ -116,8 +116,9 @@ def union_lcs(
     clip_cand: Sequence[str] | None = None,
     clip_ref: Sequence[str] | None = None,
     *,
-    layout: CandidateLayout | None = None,
+    layout=None,
     unigram_counts: tuple[Counter, Counter] | None = None,
+    sentence_alignments: list | None = None,
 ):
     """Summary-level ROUGE-L (ROUGE-1.5.5 `ROUGE-L`, rouge-score `rougeLsum`).
 
@@ -127,10 +128,13 @@ def union_lcs(
     `clip_cand` / `clip_ref` give the token lists whose counts clip the hits (ROUGE-1.5.5's
     `-b` reads them from the cut text); by default the compared tokens themselves.
     `layout` (CandidateLayout(cand, cand_bounds)) and `unigram_counts` (the Counters of
-    the clipping sides) may be passed in when already built; they are not changed.
+    the clipping sides) may be passed in when already built; they are not changed. So may,
+    for evidence, `sentence_alignments`: per reference sentence, its aligned (cand index,
+    ref index) pairs per candidate sentence and the sorted union positions (as
+    `_sentence_alignments` finds them; the compiled kernels give the same).
     """
     if layout is None:
-        layout = CandidateLayout(cand, cand_bounds)
+        layout = native.layout(cand, cand_bounds)
     # As in the script: the reference total is the compared tokens' count, the candidate
     # total the clipping side's (they differ only under ROUGE-1.5.5's `-b` defect).
     cand_total = len(cand if clip_cand is None else clip_cand)
@@ -148,30 +152,41 @@ def union_lcs(
         hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
                        map(ref_counts.__getitem__, union_counts)))
         return Stats(hits, cand_total, len(ref)), None
+    if sentence_alignments is None:
+        sentence_alignments = _sentence_alignments(layout, cand_bounds, ref, ref_bounds)
     cand_left, ref_left = dict(unigram_counts[0]), dict(unigram_counts[1])
     hits = 0
     out_sentences = []
-    for s_index, (ra, rb) in enumerate(ref_bounds):
-        ref_sentence = ref[ra:rb]
+    for s_index, (alignments, union) in enumerate(sentence_alignments):
+        counted = []
+        for r in union:
+            tok = ref[r]
+            if cand_left.get(tok, 0) > 0 and ref_left.get(tok, 0) > 0:
+                hits += 1
+                cand_left[tok] -= 1
+                ref_left[tok] -= 1
+                counted.append(r)
+        out_sentences.append(UnionSentence(s_index, alignments, union, tuple(counted)))
+    return Stats(hits, cand_total, len(ref)), UnionLcsEvidence(tuple(out_sentences))
+
+
+def _sentence_alignments(layout, cand_bounds, ref, ref_bounds) -> list:
+    """Per reference sentence: ((cand sentence, ((cand index, ref index), ...)), ...) for the
+    candidate sentences its traceback aligns with, in their order, and the sorted reference
+    positions of the union (indices into the whole token lists)."""
+    out = []
+    for ra, rb in ref_bounds:
         union: set[int] = set()
         alignments = []
         # per candidate sentence, the pairs lcs_alignment(ref_sentence, cand_sentence) gives
-        found = layout.alignments(ref_sentence)
+        found = layout.alignments(ref[ra:rb])
         for c_index in sorted(found):
             pairs = found[c_index]
             ca = cand_bounds[c_index][0]
             union.update(r for r, _ in pairs)
             alignments.append((c_index, tuple((ca + c, ra + r) for r, c in pairs)))
-        counted = []
-        for r in sorted(union):
-            tok = ref_sentence[r]
-            if cand_left.get(tok, 0) > 0 and ref_left.get(tok, 0) > 0:
-                hits += 1
-                cand_left[tok] -= 1
-                ref_left[tok] -= 1
-                counted.append(ra + r)
-        out_sentences.append(UnionSentence(s_index, tuple(alignments), tuple(ra + r for r in sorted(union)), tuple(counted)))
-    return Stats(hits, cand_total, len(ref)), UnionLcsEvidence(tuple(out_sentences))
+        out.append((tuple(alignments), tuple(ra + r for r in sorted(union))))
+    return out
 
 
 @dataclass(frozen=True)
@@ -201,7 +216,7 @@ def best_sentence_lcs(
     either side's length."""
     # The reference sentences side by side in one layout: one pass per candidate sentence
     # gives its LCS with every reference sentence.
-    layout = CandidateLayout(ref, ref_bounds)
+    layout = native.layout(ref, ref_bounds)
     total = 0
     choices = []
     aligned: Counter | None = Counter() if clip else None
@@ -214,7 +229,7 @@ def best_sentence_lcs(
         choices.append((c_index, best, best_len))
         if aligned is not None and best_len:
             ra, rb = ref_bounds[best]
-            pairs = CandidateLayout(sentence, ((0, len(sentence)),)).alignments(ref[ra:rb]).get(0, ())
+            pairs = native.layout(sentence, ((0, len(sentence)),)).alignments(ref[ra:rb]).get(0, ())
             aligned.update(ref[ra + r] for r, _ in pairs)
     if aligned is not None and total:
         ref_counts = Counter(ref)

@@ -23,13 +23,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import cost
+from . import cost, native
 from .bitparallel_lcs import CandidateLayout
 from .document import Document
 from .lcs import BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs, union_lcs
-from .ngram import NgramEvidence, ngram_counts, ngram_evidence, ngram_stats
+from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
-from .skipgram import SkipBigramEvidence, skip_stats
+from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
 from .stats import Stats
 from .wlcs import WlcsEvidence, wlcs_paper, wlcs_rouge155
 
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from .options import Options
 
 UNLIMITED = "*"  # how a name spells an unlimited skip distance: rougeS*, ROUGE-SU*
+
+if native.KERNELS is not None:  # the kernels build these evidence records themselves
+    native.KERNELS.configure_evidence(NgramMatch, SkipBigramRow)
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,12 @@ def _ngram_counts(doc: Document, n: int):
     return doc.memo(n, ngram_counts, doc.term_tuple, n)
 
 
-def _layout(doc: Document) -> CandidateLayout:
+def _layout(doc: Document):
+    """The candidate's bit masks (rouge_core.bitparallel_lcs.CandidateLayout, or its compiled
+    form on the native path), built once per Document."""
+    compiled = native.layout_of(doc)
+    if compiled is not None:
+        return compiled
     return doc.memo(_LAYOUT, CandidateLayout, doc.term_tuple, doc.sentence_bounds)
 
 
@@ -115,7 +123,13 @@ class Family:
     besides tokenization, that change its statistics (each enters the signature under the
     short key given); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
-    unit: what its cost counts; evidence: the type of its evidence."""
+    reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
+    unit: what its cost counts; evidence: the type of its evidence.
+
+    `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
+    compiled kernel (`native_plan`) gets its statistics from it, and its evidence from the
+    same functions as the pure path, whose heavy parts run compiled too; `compute_pure` is
+    the reference implementation."""
 
     key: str
     title: str
@@ -125,6 +139,7 @@ class Family:
     statistics_options: tuple[tuple[str, str], ...] = ()
     counts_grams: bool = False
     builds_layout: bool = False
+    reads_lcs_view: bool = False
     unit: str = ""
     evidence: type | None = None
 
@@ -182,7 +197,39 @@ class Family:
     def compute(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
                 ) -> tuple[Stats, object | None]:
         """Statistics (and evidence, when asked) of `method` on one candidate/reference pair."""
+        kernels = native.KERNELS
+        if kernels is not None and self.native_ready(cand, ref):
+            plan = self.native_plan(method, options)
+            if plan is not None:
+                sides = native.pair(cand, ref)
+                if sides is not None:
+                    if not evidence:
+                        return kernels.stats(plan, *sides), None
+                    found = self.native_evidence(kernels, plan, method, cand, ref, sides, options)
+                    if found is not None:
+                        return found
+        return self.compute_pure(method, cand, ref, options, evidence)
+
+    def native_evidence(self, kernels, plan: tuple, method: Method, cand: Document, ref: Document, sides: tuple,
+                        options: "Options") -> tuple[Stats, object] | None:
+        """Statistics and evidence from the compiled kernels (the same records as
+        `compute_pure`'s); None: the family's evidence is assembled by `compute_pure`, whose
+        heavy parts run compiled."""
+        return None
+
+    def compute_pure(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
+                     ) -> tuple[Stats, object | None]:
+        """`compute` in pure Python (the reference implementation)."""
         raise NotImplementedError
+
+    def native_plan(self, method: Method, options: "Options") -> tuple | None:
+        """The compiled kernel of `method` without evidence: (kernel, a, b, w) as
+        rouge_core._native's `stats` and `score_pair` read it; None: no kernel."""
+        return None
+
+    def native_ready(self, cand: Document, ref: Document) -> bool:
+        """Whether the kernel applies to these Documents (not to ROUGE-1.5.5's `-b` view)."""
+        return not self.reads_lcs_view or (cand.lcs_view is None and ref.lcs_view is None)
 
     def cost(self, method: Method, cand: "cost.Shape", ref: "cost.Shape", evidence: bool, options: "Options"):
         """(seconds, bytes, unit, count) of `method` on one pair of this shape (rouge_core.cost)."""
@@ -208,7 +255,15 @@ class NGramFamily(Family):
         m = re.fullmatch(r"rouge-?(\d+)", key)
         return None if m is None else self.method(_integer(m[1]))
 
-    def compute(self, method, cand, ref, options, evidence):
+    def native_plan(self, method, options):
+        return (KERNEL_NGRAM, method.n, 0, 0.0)
+
+    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
+        stats = kernels.stats(plan, *sides)
+        matches = kernels.ngram_evidence(*sides, method.n)
+        return stats, NgramEvidence(method.n, matches, stats.cand_total, stats.ref_total)
+
+    def compute_pure(self, method, cand, ref, options, evidence):
         c_terms, r_terms = cand.term_tuple, ref.term_tuple
         n = method.n
         if n == 1 and not evidence:
@@ -239,7 +294,10 @@ class SentenceLcsFamily(Family):
     def parse(self, key: str) -> Method | None:
         return Method(self.key) if key in ("rougel", "rouge-l") else None
 
-    def compute(self, method, cand, ref, options, evidence):
+    def native_plan(self, method, options):
+        return (KERNEL_LCS, 0, 0, 0.0)
+
+    def compute_pure(self, method, cand, ref, options, evidence):
         return sentence_lcs(cand.term_tuple, ref.term_tuple, evidence, layout=_layout(cand))
 
     def cost(self, method, cand, ref, evidence, options):
@@ -275,7 +333,16 @@ class UnionLcsFamily(Family):
     def parse(self, key: str) -> Method | None:
         return Method(self.key) if key in ("rougelsum", "rouge-lsum") else None
 
-    def compute(self, method, cand, ref, options, evidence):
+    def native_plan(self, method, options):
+        return (KERNEL_UNION_LCS, 0, 0, 0.0)
+
+    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
+        counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1))
+        return union_lcs(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds, True,
+                         layout=_layout(cand), unigram_counts=counts,
+                         sentence_alignments=kernels.union_alignments(*sides))
+
+    def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
             return _perl_byte_limited_lcs(method, cand, ref, evidence)
         counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1)) if evidence else None
@@ -307,7 +374,7 @@ class BestSentenceLcsFamily(Family):
         # reval's unclipped sum is the exception, so only it is named
         return [] if options.best_sentence_clip else ["bestclip:no"]
 
-    def compute(self, method, cand, ref, options, evidence):
+    def compute_pure(self, method, cand, ref, options, evidence):
         return best_sentence_lcs(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds, evidence,
                                  options.best_sentence_clip)
 
@@ -332,7 +399,10 @@ class WeightedLcsFamily(Family):
             return None
         return self.method(float(m[1]) if m[1] else WLCS_WEIGHT.default)
 
-    def compute(self, method, cand, ref, options, evidence):
+    def native_plan(self, method, options):
+        return (KERNEL_WLCS_PAPER if options.wlcs_form == "paper" else KERNEL_WLCS_ROUGE155, 0, 0, method.weight)
+
+    def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
             return _perl_byte_limited_lcs(method, cand, ref, evidence)
         if options.wlcs_form == "paper":
@@ -364,7 +434,16 @@ class SkipBigramFamily(Family):
     def _unigram_form(self, options) -> str | None:
         return options.su_form if self.unigrams else None
 
-    def compute(self, method, cand, ref, options, evidence):
+    def native_plan(self, method, options):
+        form = _SU_FORMS[self._unigram_form(options)]
+        return (KERNEL_SKIP, -1 if method.distance is None else method.distance, form, 0.0)
+
+    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
+        hits, cand_total, ref_total, rows = kernels.skip_evidence(*sides, plan[1], plan[2], START_TOKEN)
+        return (Stats(hits, cand_total, ref_total),
+                SkipBigramEvidence(method.distance, self._unigram_form(options), rows, cand_total, ref_total))
+
+    def compute_pure(self, method, cand, ref, options, evidence):
         return skip_stats(cand.term_tuple, ref.term_tuple, method.distance, self._unigram_form(options), evidence)
 
     def cost(self, method, cand, ref, evidence, options):
@@ -375,6 +454,11 @@ class SkipBigramFamily(Family):
         if method.distance is None or method.distance > bounded:
             return self.name(bounded)
         return None
+
+
+# rouge_core._native's kernels (its K_* codes) and unigram forms (SU_*)
+KERNEL_NGRAM, KERNEL_LCS, KERNEL_UNION_LCS, KERNEL_WLCS_PAPER, KERNEL_WLCS_ROUGE155, KERNEL_SKIP = range(1, 7)
+_SU_FORMS = {None: 0, "rouge155": 1, "start-token": 2}
 
 
 def _integer(digits: str) -> int:
@@ -389,12 +473,13 @@ _FAMILY_LIST = (
     SentenceLcsFamily("L", "ROUGE-L", "the longest common subsequence of the whole token lists", builds_layout=True,
                       unit="LCS cells", evidence=SentenceLcsEvidence),
     UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
-                   builds_layout=True, unit="LCS cells", evidence=UnionLcsEvidence),
+                   builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence),
     BestSentenceLcsFamily("Lbest", "ROUGE-Lsum-best", "each candidate sentence's LCS with its best reference sentence",
                           statistics_options=(("best_sentence_clip", "bestclip"),), unit="LCS cells",
                           evidence=BestSentenceEvidence),
     WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
-                      statistics_options=(("wlcs_form", "wform"),), unit="DP cells", evidence=WlcsEvidence),
+                      statistics_options=(("wlcs_form", "wform"),), reads_lcs_view=True, unit="DP cells",
+                      evidence=WlcsEvidence),
     SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
                      counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence),
     SkipBigramFamily("SU", "ROUGE-SU", "skip-bigrams plus unigrams", SKIP_DISTANCE, "distance",

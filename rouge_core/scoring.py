@@ -4,18 +4,18 @@ layer that combines references (pooled, best by recall, best by F, max, mean).""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
-from . import rules155
-from .cost import UNBOUNDED, CostLimit, check_call
+from . import native, rules155
+from .cost import UNBOUNDED, CostLimit, check_call, native_bound
 from .methods import LAYOUT_FAMILIES, Method, parse_method
 from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
-from .tokenize import tokenize_with
+from .tokenize import ascii_tokenizer, tokenize_with
 from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -135,6 +135,12 @@ class Result:
         return pd.DataFrame(rows)
 
 
+ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
+
+if native.KERNELS is not None:  # the kernels build these records themselves (rouge_core._native)
+    native.KERNELS.configure(Stats, Score, ReferenceScore, MethodScore, ONLY_REFERENCE)
+
+
 def resolve_options(options: Options | str | None, overrides: dict) -> Options:
     if options is None:
         options = "rouge-score"
@@ -165,6 +171,13 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
     `what` names the argument in error messages ("candidate", "reference 2"): a string
     that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
     of another type is refused here, not deep inside scoring."""
+    if type(text) is str and text.isascii():  # the common case first
+        kernels = native.KERNELS
+        if kernels is not None:
+            fast = _ascii_tokenizer(kernels, options)
+            if fast is not None:
+                return fast(text)
+        return tokenize_with(text, *options.tokenize_key())
     if isinstance(text, Document):
         return text
     if isinstance(text, str):
@@ -176,6 +189,19 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
         return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")
     raise TypeError(f"{what} must be a string, a list of tokens, a list of sentences (lists of tokens) "
                     f"or a Document, not {type(text).__name__}")
+
+
+_last_tokenizer: tuple = (None, None, None)  # the last (kernels, options) and their ASCII tokenizer
+
+
+def _ascii_tokenizer(kernels, options: Options):
+    """tokenize.ascii_tokenizer for these options, kept for the next call (same options)."""
+    global _last_tokenizer
+    last_kernels, last_options, fast = _last_tokenizer
+    if options is not last_options or kernels is not last_kernels:
+        fast = ascii_tokenizer(kernels, *options.tokenize_key())
+        _last_tokenizer = (kernels, options, fast)
+    return fast
 
 
 def check_unicode(text: str, what: str) -> None:
@@ -231,7 +257,7 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, empty, (), None, "no reference", None, sig)
     if len(refs) == 1:
         ref = refs[0]
-        return MethodScore(method, ref.score, tuple(refs), 0, "the only reference", ref.stats, sig)
+        return MethodScore(method, ref.score, tuple(refs), 0, ONLY_REFERENCE, ref.stats, sig)
     if mode == "pooled":
         total = refs[0].stats
         for ref in refs[1:]:
@@ -314,24 +340,89 @@ def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike],
         raise TypeError(f"references must be a text or a list of texts, not {type(references).__name__}")
     elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
-    return prepare(candidate, options, "candidate"), tuple(prepare(r, options, f"reference {i}")
-                                                            for i, r in enumerate(references, 1))
+    cand_doc = prepare(candidate, options, "candidate")
+    if len(references) == 1:  # the common case, without the generator
+        return cand_doc, (prepare(references[0], options, "reference 1"),)
+    return cand_doc, tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
 
 
 @lru_cache(maxsize=4096)
 def _method_plans(specs: tuple, options: Options, n_refs: int
-                  ) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...], tuple[Method, ...]]:
+                  ) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...], tuple[Method, ...], tuple | None]:
     """Per method: the parsed method, its name and its signature (the same for every pair of
     a corpus, so one cache lookup serves a whole call), in the order to compute them: the LCS
     family first, so the candidate's bit masks exist when ROUGE-1 can read its counts there.
-    Also the names in the order asked for, and the methods (for the cost check)."""
+    Also the names in the order asked for, the methods (for the cost check), and the plan of
+    the compiled kernels (`native_plans`)."""
     plans = []
     for spec in specs:
         method = parse_method(spec)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
     ordered = tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES))
-    return ordered, names, tuple(method for method, _, _ in ordered)
+    return ordered, names, tuple(method for method, _, _ in ordered), native_plans(plans, names, options)
+
+
+_last_plans: tuple = ((), None, -1, None, None)  # the last call's key and plans (one tuple: thread-safe reads)
+
+
+def _plans_of(specs: tuple, options: Options, n_refs: int):
+    """`_method_plans`, with the kernels' plans read once (rouge_core._native.Plans) and the
+    last call's kept (a corpus asks the same for every pair)."""
+    global _last_plans
+    kernels = native.KERNELS
+    last_specs, last_options, last_n, last_kernels, plans = _last_plans
+    if options is last_options and n_refs == last_n and kernels is last_kernels and specs == last_specs:
+        return plans
+    ordered, names, planned, compiled = _method_plans(specs, options, n_refs)
+    if kernels is not None and compiled is not None:
+        compiled = kernels.plans(compiled)
+    plans = (ordered, names, planned, compiled)
+    _last_plans = (specs, options, n_refs, kernels, plans)
+    return plans
+
+
+def native_plans(plans, names: tuple[str, ...], options: Options) -> tuple | None:
+    """rouge_core._native.score_pair's plans: per method name in order, its kernel (the
+    family's `native_plan`), method, name and signature; None when a method has no kernel."""
+    by_name = {name: (method, sig) for method, name, sig in plans}
+    out = []
+    for name in names:
+        method, sig = by_name[name]
+        kernel = method.spec.native_plan(method, options)
+        if kernel is None:
+            return None
+        out.append((*kernel, method, name, sig))
+    return tuple(out)
+
+
+_NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
+_ANY_SIZE = 2**62  # _score_compiled's bound when the cost is checked (or not bounded)
+
+
+def _score_compiled(kernels, plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):
+    """Every method on the compiled kernels in one call (no evidence): the records by method
+    name; None when a side has more than `max_side` tokens or sentences (its cost must be
+    estimated first); _NOT_COMPILED when a Document needs the pure path (ROUGE-1.5.5's `-b`
+    view, terms that are not strings)."""
+    score_fn = None if options.round_pr is None else partial(score_from_stats, options=options)
+    tokens_of = native.tokens_of
+    c = tokens_of(cand)
+    if c is None or cand.lcs_view is not None:
+        return _NOT_COMPILED
+    if len(refs) == 1:  # the common case, without the loop
+        ref = refs[0]
+        r = tokens_of(ref)
+        if r is None or ref.lcs_view is not None:
+            return _NOT_COMPILED
+        return kernels.score_pair(plans, c, (r,), options.alpha, options.empty == "nan", score_fn, max_side)
+    rs = tuple(tokens_of(r) for r in refs)
+    if None in rs or any(r.lcs_view is not None for r in refs):
+        return _NOT_COMPILED
+    scored = kernels.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
+    if scored is None:
+        return None
+    return {plan[5]: combine_references(plan[4], per_ref, options, plan[6]) for plan, per_ref in zip(plans, scored)}
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *,
@@ -340,8 +431,21 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
     whole call is checked against `cost_limit` (as in `score`) before anything is computed."""
     if isinstance(methods, (str, Method)):
         methods = (methods,)
-    plans, names, planned = _method_plans(tuple(methods), options, len(refs))
-    if cost_limit is not UNBOUNDED:
+    plans, names, planned, compiled = _plans_of(tuple(methods), options, len(refs))
+    checked = cost_limit is UNBOUNDED
+    kernels = native.KERNELS
+    if kernels is not None and compiled is not None and not evidence:
+        # Sides within native_bound fit the cost bound whatever their shape: the kernels check
+        # their sizes against it, and only larger texts are estimated.
+        max_side = _ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
+        fast = _score_compiled(kernels, compiled, cand, refs, options, max_side)
+        if fast is None:
+            check_call(planned, cand, refs, options, evidence, cost_limit)
+            checked = True
+            fast = _score_compiled(kernels, compiled, cand, refs, options, _ANY_SIZE)
+        if fast is not _NOT_COMPILED:
+            return Result(cand, tuple(refs), options, fast)
+    if not checked:
         check_call(planned, cand, refs, options, evidence, cost_limit)
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
@@ -371,7 +475,7 @@ def rescore(result: Result, options: Options) -> Result:
     if statistics_key(options) != statistics_key(result.options):
         changed = [name for (name, a), (_, b) in zip(statistics_key(result.options), statistics_key(options)) if a != b]
         raise ValueError(f"rescore needs the same statistics; these options differ: {', '.join(changed)}")
-    plans, names, _ = _method_plans(tuple(result.methods), options, len(result.references))
+    plans, names, _, _ = _method_plans(tuple(result.methods), options, len(result.references))
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
         per_ref = [ReferenceScore(r.index, r.stats, score_from_stats(r.stats, options), r.evidence)
@@ -391,7 +495,7 @@ def merge_references(results: Sequence[Result]) -> Result:
            or r.candidate.term_tuple != first.candidate.term_tuple for r in results):
         raise ValueError("merge_references needs results of one candidate, one reference each, same methods and options")
     options = first.options
-    plans, names, _ = _method_plans(tuple(first.methods), options, len(results))
+    plans, names, _, _ = _method_plans(tuple(first.methods), options, len(results))
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
         per_ref = [ReferenceScore(index, ref.stats, ref.score, ref.evidence)

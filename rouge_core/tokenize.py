@@ -9,8 +9,9 @@ fast path for the common tokenizers that builds Token objects only when someone 
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from functools import cached_property
+from functools import cached_property, partial
 
+from . import native
 from .document import Document, Token
 from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
@@ -149,6 +150,42 @@ class _LazyDocument(Document):
         return (_rebuild_lazy, (state,))
 
 
+class _NativeDocument(_LazyDocument):
+    """A _LazyDocument tokenized by the compiled kernels (rouge_core.native): its terms stay
+    token ids in a `Tokens` until someone reads `term_tuple`, which then holds the very terms
+    the pure path gives."""
+
+    def _tokens(self):
+        # a copy made by dataclasses.replace (a new `-b` view) has its Tokens no more
+        return self.__dict__.get("_memo", {}).get(native.TOKENS)
+
+    @cached_property
+    def term_tuple(self) -> tuple[str, ...]:  # type: ignore[override]
+        tokens = self._tokens()
+        return tokens.terms() if tokens else tuple(t.term for t in self.tokens)
+
+    def __len__(self) -> int:
+        tokens = self._tokens()
+        return len(tokens) if tokens else len(self.term_tuple)
+
+    def __reduce__(self):
+        self.term_tuple  # pickled as the lazy form, terms included (no Tokens)
+        return super().__reduce__()
+
+
+def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                    lcs_byte_limit_defect: bool):
+    """For settings in the order of `Options.tokenize_key()`: a function tokenizing ASCII
+    text as `tokenize_with` does, in one call to the compiled kernels; None when these
+    settings need the Python pipeline (another tokenizer, stemming, stopwords, limits)."""
+    if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
+            or sentence_split != "newline" or limit_words or limit_bytes):
+        return None
+    return partial(kernels.ascii_document, _NativeDocument, lowercase,
+                   (tokenizer, lowercase, stemmer, stopwords, data_dir), native.TOKENS)
+
+
 def _rebuild_lazy(state: dict) -> _LazyDocument:
     doc = object.__new__(_LazyDocument)
     doc.__dict__.update(state)
@@ -179,6 +216,11 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     if tokenizer in ("rouge-score", "rouge155"):
         if not text.isascii():
             return None
+        kernels = native.KERNELS
+        if kernels is not None and spans is None and stemmer == "none" and stopwords == "none":
+            # the same words and sentences, found by the compiled tokenizer
+            return kernels.ascii_document(_NativeDocument, lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir),
+                                          native.TOKENS, text)
         # One translate maps every separator byte but the newline to a space (offsets
         # unchanged: one byte is one character in ASCII); split() then gives
         # [a-z0-9]+ / [A-Za-z0-9]+ words.

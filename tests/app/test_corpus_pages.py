@@ -63,6 +63,59 @@ def test_corpus_page_aggregates_equal_rouge_core():
     assert list(at.dataframe(key="corpus_pairs").value["id"]) == ["p2"]
 
 
+def per_pair(result) -> list:
+    return [(result.ids[i], {name: repr(m.score) for name, m in pair.items()}) for i, pair in enumerate(result.pairs)]
+
+
+@pytest.mark.skipif(not rouge_core.accelerated, reason="threads are offered on the compiled kernels")
+def test_corpus_page_scores_on_threads_with_the_same_numbers_in_order(monkeypatch):
+    from lens_app import corpus_ui
+
+    monkeypatch.setattr(corpus_ui, "available_cores", lambda: 4)
+    asked = []
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs["workers"])
+        return rouge_core.score_corpus(*args, **kwargs)
+
+    monkeypatch.setattr(corpus_ui, "score_corpus", spy)
+    rows = "".join(f"q{i},the cat {i % 7} sat on the mat,a cat {i % 5} sat on a mat,the cat sat,\n" for i in range(600))
+    text = "id,candidate_A,candidate_B,reference_1,reference_2\n" + rows
+    at = page("corpus.py")
+    at.run()
+    paste(at, "corpus", text)
+    threads = at.selectbox(key="score_corpus_workers")
+    assert threads.options == ["1", "2", "3", "4"] and threads.value == 2  # min(2, cores)
+    at.button(key="score_corpus").click().run()
+    assert not at.exception and not at.error
+    on_two = {s: per_pair(r) for s, r in at.session_state["corpus_results"].items()}
+    assert asked == [2, 2]  # one call per system, on two threads
+    corpus = corpus_io.build_corpus(corpus_io.read_csv(text.encode()))
+    _, options, methods = at.session_state["corpus_results_for"]  # the sidebar's settings
+    for system, candidates in corpus.systems.items():
+        expected = rouge_core.score_corpus(list(candidates), list(corpus.references), list(methods), options,
+                                           ids=list(corpus.ids))
+        assert on_two[system] == per_pair(expected)
+    assert [pair_id for pair_id, _ in on_two["candidate_B"]] == [f"q{i}" for i in range(600)]
+    at.selectbox(key="score_corpus_workers").set_value(1).run()
+    at.button(key="score_corpus").click().run()
+    assert {s: per_pair(r) for s, r in at.session_state["corpus_results"].items()} == on_two
+    assert asked[2:] == [1, 1]
+
+
+def test_corpus_page_on_the_pure_path_scores_on_one_thread():
+    from rouge_core import native
+
+    with native.pure():
+        at = page("corpus.py")
+        at.run()
+        paste(at, "corpus", CSV)
+        assert not any(box.key == "score_corpus_workers" for box in at.selectbox)
+        assert any("one thread" in plain(c.value) for c in at.caption)
+        at.button(key="score_corpus").click().run()
+    assert not at.exception and len(at.session_state["corpus_results"]["candidate_A"].pairs) == 4
+
+
 def test_corpus_page_bad_input_keeps_the_loaded_corpus():
     at = page("corpus.py")
     at.run()

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 import rouge_core
 from rouge_core import UNBOUNDED, CostLimit, CostLimitError, score, score_corpus, sweep
-from rouge_core import cost
+from rouge_core import cost, native
 from rouge_core.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
 from rouge_core.ngram import ngram_counts
 from rouge_core.skipgram import _counts_for
@@ -62,8 +62,19 @@ def test_cost_limit_must_be_a_cost_limit():
                                            ("rougeS*", 3_500), ("rouge1", 2_000_000)])
 def test_the_issue_workloads_are_refused(method, tokens):
     # rougeLsum and ROUGE-W on 20,000 tokens took 11.5 s / 416 MB and 6.4 s / 697 MB unbounded
-    est = estimate(method, tokens, [tokens])
+    with native.pure():
+        est = estimate(method, tokens, [tokens])
     assert not DEFAULT_COST_LIMIT.allows(est), est
+
+
+@pytest.mark.skipif(not native.active(), reason="the compiled kernels' bounds")
+@pytest.mark.parametrize("method,tokens,evidence,allowed", [
+    ("rougeLsum", 20_000, True, True), ("rougeW-1.2", 20_000, False, True), ("rougeW-1.2", 20_000, True, False),
+    ("rougeL", 60_000, False, True), ("rougeL", 60_000, True, False), ("rougeSU4", 20_000, True, True),
+    ("rougeS*", 3_500, False, False), ("rouge1", 2_000_000, False, False)])
+def test_the_native_path_admits_what_it_computes_within_the_bound(method, tokens, evidence, allowed):
+    # issue 16: the bounds follow the speed of the compiled kernels (same 2 s and 500 MB budget)
+    assert DEFAULT_COST_LIMIT.allows(estimate(method, tokens, [tokens], evidence=evidence)) is allowed
 
 
 @pytest.mark.parametrize("method", ["rouge1", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"])

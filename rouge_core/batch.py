@@ -1,0 +1,250 @@
+"""Many pairs per call: the compiled kernels score a chunk of pairs with the GIL released, so
+threads over chunks run on several cores at once.
+
+    from rouge_core.batch import score_batch
+    scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
+    scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
+
+Same numbers as scoring pair by pair (`rouge_core.corpus.score_pair_stats`), in input order,
+whatever the number of workers. The kernels tokenize ASCII text themselves (rouge-score's and
+ROUGE-1.5.5's tokenizers without stemming or stopwords); other texts and settings are
+tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+checked (its texts are long enough that the cost bound could apply) or anything the kernels
+cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
+whole batch is scored in Python.
+
+`score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
+(`MethodScore`s, as `score_documents` makes them) are built when first read, in this thread.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache, partial
+from typing import Callable, Iterator, Sequence
+
+from . import cost, native
+from .cost import CostLimit, CostLimitError, check_call, resolve_limit
+from .methods import Method, parse_method
+from .options import Options
+from .scoring import MethodScore, _method_plans, combine_references, prepare, resolve_options, score_from_stats
+from .tokenize import ascii_tokenizer
+from .corpus import each_pair, score_pair_stats
+
+DEFAULT_CHUNK = 256  # pairs per kernel call: small enough for progress, large enough to amortise the call
+
+
+class BatchScores(Sequence):
+    """Per pair, `{method name: MethodScore}` (no evidence), in input order; the records are
+    built on first access from the kernels' statistics."""
+
+    def __init__(self, n: int, build: Callable[[], list]):
+        self._n = n
+        self._build = build
+        self._pairs: list | None = None
+
+    @property
+    def pairs(self) -> list[dict[str, MethodScore]]:
+        if self._pairs is None:
+            self._pairs = self._build()
+            self._build = None
+        return self._pairs
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index):
+        return self.pairs[index]
+
+    def __iter__(self) -> Iterator[dict[str, MethodScore]]:
+        return iter(self.pairs)
+
+
+def score_batch(
+    candidates: Sequence[str],
+    references_per_pair: Sequence[Sequence[str]],
+    methods: Sequence[str | Method],
+    options: Options | str | None = None,
+    *,
+    workers: int = 1,
+    ids: Sequence[str] | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    cost_limit: CostLimit | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> BatchScores:
+    """Score every (candidate, references) pair with every method, no evidence.
+
+    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs per
+    kernel call. cost_limit bounds each pair as in `score_corpus` (a pair above it raises
+    CostLimitError naming the pair by its id, or its 1-based number without ids); a bad text
+    raises TypeError / ValueError naming the pair. progress(done, total) for every pair, in
+    order, as soon as its chunk is done."""
+    resolve_limit(cost_limit)
+    if len(candidates) != len(references_per_pair):
+        raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
+    if workers < 1 or chunk_size < 1:
+        raise ValueError("workers and chunk_size must be at least 1")
+    opts = resolve_options(options, {})
+    names = tuple(parse_method(m).name for m in methods)
+    total = len(candidates)
+    pair_ids = [str(x) for x in ids] if ids is not None else None
+
+    def name_of(i: int) -> str:
+        return pair_ids[i] if pair_ids is not None else str(i + 1)
+
+    kernels = native.KERNELS
+    _, _, planned, compiled = _method_plans(names, opts, 1)
+    if kernels is None:
+        compiled = None
+    if compiled is None:  # the pure path, or a method without a kernel: pair by pair
+        pairs = []
+        for i in range(total):
+            pairs.append(_score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i)))
+            if progress is not None:
+                progress(i + 1, total)
+        return BatchScores(total, lambda: pairs)
+
+    tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
+    refs_lists = [r if isinstance(r, list) else list(r) if isinstance(r, tuple) else r for r in references_per_pair]
+    max_refs = max((len(r) for r in refs_lists if isinstance(r, list)), default=0)
+    max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    compiled_plans = kernels.plans(compiled)
+    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+
+    def inputs(bounds):
+        """A chunk's texts, or its Tokens when Python tokenizes them: in the calling thread,
+        as a user's tokenizer or a segmenter (MeCab, jieba) need not be thread-safe."""
+        start, end = bounds
+        cands, refs = list(candidates[start:end]), refs_lists[start:end]
+        if tokenizer is None:
+            cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
+        return cands, refs
+
+    def run(chunk):
+        cands, refs = chunk
+        return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
+                                   max_refs, opts.alpha, opts.empty == "nan")
+
+    pair_done = each_pair(progress)
+
+    def report(bounds) -> None:  # every pair of a chunk, in order, once the chunk is done
+        if pair_done is not None:
+            pair_done(bounds[1], total)
+
+    results = []
+    if workers == 1 or len(chunks) == 1:
+        for bounds in chunks:
+            results.append(run(inputs(bounds)))
+            report(bounds)
+    else:
+        # This thread prepares chunks while the pool scores earlier ones; at most `workers`
+        # chunks wait, and results are taken in input order.
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            waiting: deque = deque()
+            for bounds in chunks:
+                waiting.append((bounds, pool.submit(run, inputs(bounds))))
+                while len(waiting) > workers:
+                    done_bounds, future = waiting.popleft()
+                    results.append(future.result())
+                    report(done_bounds)
+            for done_bounds, future in waiting:
+                results.append(future.result())
+                report(done_bounds)
+    # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
+    python_scored: dict[int, dict[str, MethodScore]] = {}
+    for (start, _), (_, _, unscored) in zip(chunks, results):
+        for k in unscored:
+            i = start + k
+            python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
+                                                name_of(i))
+
+    def build() -> list[dict[str, MethodScore]]:
+        plans_for = _plans_by_count(names, opts, max_refs, kernels)
+        score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
+        out: list[dict[str, MethodScore]] = []
+        for (start, end), (values, offsets, _) in zip(chunks, results):
+            counts = [len(r) if isinstance(r, list) else 0 for r in refs_lists[start:end]]
+            records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
+                                            score_fn)
+            for k, item in enumerate(records):
+                if item is None:
+                    out.append(python_scored[start + k])
+                elif isinstance(item, dict):
+                    out.append(item)
+                else:  # several references: combined as score_documents combines them
+                    plans = plans_for[counts[k]]
+                    out.append({plan[5]: combine_references(plan[4], list(per_ref), opts, plan[6])
+                                for plan, per_ref in zip(plans, item)})
+        return out
+
+    return BatchScores(total, build)
+
+
+def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
+    """One pair the ordinary way (rouge_core.corpus.score_pair_stats), errors naming the pair."""
+    try:
+        return score_pair_stats(candidate, tuple(references), names, opts, cost_limit)
+    except CostLimitError as exc:
+        raise exc.with_pair(pair) from None
+    except (TypeError, ValueError) as exc:
+        raise (TypeError if isinstance(exc, TypeError) else ValueError)(f"pair {pair}: {exc}") from None
+
+
+def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Options,
+                cost_limit: CostLimit | None) -> tuple[list, list]:
+    """The chunk's pairs tokenized in Python, as Tokens, each pair's cost checked; a pair that
+    cannot go to the kernels (a bad value, a cost above the bound, ROUGE-1.5.5's `-b` view,
+    terms that are not strings) keeps its texts, so the kernels leave it to the Python path."""
+    out_cands, out_refs = [], []
+    for cand, rs in zip(cands, refs):
+        try:
+            docs = [prepare(cand, opts)] + [prepare(r, opts) for r in rs]
+            check_call(methods, docs[0], docs[1:], opts, False, cost_limit)
+            tokens = [native.tokens_of(d) if d.lcs_view is None else None for d in docs]
+        except (TypeError, ValueError):  # CostLimitError included: raised again, naming the pair
+            tokens = [None]
+        if None in tokens:
+            out_cands.append(cand)
+            out_refs.append(rs)
+        else:
+            out_cands.append(tokens[0])
+            out_refs.append(tokens[1:])
+    return out_cands, out_refs
+
+
+def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int, kernels) -> tuple:
+    """Per reference count 0..max_refs, the kernels' plans (their signatures name the count)."""
+    return tuple(kernels.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
+
+
+def _max_chars(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
+    """The longest text (in characters) that keeps a pair of max_refs references within the
+    cost bound whatever its shape: ASCII text of c characters has at most (c + 1) // 2 tokens
+    and as many sentences plus one. Longer texts are checked the ordinary way."""
+    limit = resolve_limit(cost_limit)
+    if limit.unbounded:
+        return 2**62
+    return _longest_within(names, opts, max(max_refs, 1), limit)
+
+
+@lru_cache(maxsize=256)
+def _longest_within(names: tuple[str, ...], opts: Options, refs: int, limit: CostLimit) -> int:
+    methods = [parse_method(n) for n in names]
+
+    def fits(chars: int) -> bool:
+        tokens = (chars + 1) // 2
+        side = cost.Shape(tokens, tokens + 1, tokens)
+        estimates = [cost._method_estimate(m, side, [side] * refs, False, opts) for m in methods]
+        return limit.allows(cost.total(estimates))
+
+    if not fits(1):
+        return 0
+    low, high = 1, 2
+    while fits(high) and high < 2**40:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low
+
