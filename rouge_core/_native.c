@@ -2324,8 +2324,11 @@ typedef struct {
 
 typedef struct {
     double hits, ct, rt, exponent;
-    int floats; /* ROUGE-W: float statistics; the others count */
+    int floats;    /* ROUGE-W: float statistics; the others count */
+    double base;   /* ROUGE-W: Stats.ref_base, the reference total before its weighting */
+    int base_kind; /* BASE_NONE (None), BASE_INT (|r|, the paper's form), BASE_FLOAT (Σ f(|r_i|)) */
 } KStats;
+enum { BASE_NONE = 0, BASE_INT = 1, BASE_FLOAT = 2 };
 
 /* Per-call working memory for one candidate. */
 typedef struct {
@@ -2423,6 +2426,8 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
     Py_ssize_t nc = c->n, nr = r->n;
     out->exponent = 1.0;
     out->floats = 0;
+    out->base = 0.0;
+    out->base_kind = BASE_NONE;
     switch (k->code) {
     case K_NGRAM: {
         Py_ssize_t n = (Py_ssize_t)k->a;
@@ -2457,6 +2462,8 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
         out->ct = py_pow((double)nc, k->w);
         out->rt = py_pow((double)nr, k->w);
         out->exponent = 1.0 / k->w;
+        out->base = (double)nr;
+        out->base_kind = BASE_INT;
         return 0;
     }
     case K_W155: {
@@ -2467,6 +2474,8 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
         out->ct = py_pow((double)nc, k->w);
         out->rt = py_pow(base, k->w);
         out->exponent = 1.0 / k->w;
+        out->base = base;
+        out->base_kind = BASE_FLOAT;
         return 0;
     }
     case K_SKIP:
@@ -2476,12 +2485,13 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
 }
 
 /* rouge_core.stats: Stats.precision / recall (_ratio) and f_measure, the same operations. */
+#define W_ROUNDING 1e-11 /* rouge_core.stats.W_ROUNDING */
 static double ratio_of(double hits, double total, double exponent) {
     if (total <= 0) return 0.0;
     double ratio = hits / total;
     if (exponent == 1.0) return ratio;
     ratio = py_pow(ratio, exponent);
-    return ratio <= 1.0 ? ratio : 1.0;
+    return ratio < 1.0 - W_ROUNDING ? ratio : 1.0;
 }
 
 static double f_measure(double p, double r, double alpha) {
@@ -2565,7 +2575,7 @@ static PyObject *record_new(const Record *rec, PyObject **values) {
 static PyObject *py_configure(PyObject *mod, PyObject *args) {
     PyObject *stats, *score, *refscore, *methodscore, *only;
     if (!PyArg_ParseTuple(args, "OOOOU", &stats, &score, &refscore, &methodscore, &only)) return NULL;
-    static const char *const f_stats[] = {"hits", "cand_total", "ref_total", "exponent", NULL};
+    static const char *const f_stats[] = {"hits", "cand_total", "ref_total", "exponent", "ref_base", NULL};
     static const char *const f_score[] = {"precision", "recall", "fmeasure", NULL};
     static const char *const f_ref[] = {"index", "stats", "score", "evidence", NULL};
     static const char *const f_method[] = {"method", "score", "per_reference", "chosen", "reason", "stats",
@@ -2583,9 +2593,15 @@ static PyObject *number(double v, int floats) {
     return floats ? PyFloat_FromDouble(v) : PyLong_FromLongLong((long long)v);
 }
 
+static PyObject *base_value(const KStats *s) {
+    if (s->base_kind == BASE_NONE) Py_RETURN_NONE;
+    return s->base_kind == BASE_INT ? PyLong_FromLongLong((long long)s->base) : PyFloat_FromDouble(s->base);
+}
+
 static PyObject *stats_record(const KStats *s) {
-    PyObject *v[4] = {number(s->hits, s->floats), number(s->ct, s->floats), number(s->rt, s->floats),
-                      s->exponent == 1.0 ? (Py_INCREF(FLOAT_ONE), FLOAT_ONE) : PyFloat_FromDouble(s->exponent)};
+    PyObject *v[5] = {number(s->hits, s->floats), number(s->ct, s->floats), number(s->rt, s->floats),
+                      s->exponent == 1.0 ? (Py_INCREF(FLOAT_ONE), FLOAT_ONE) : PyFloat_FromDouble(s->exponent),
+                      base_value(s)};
     return record_new(&R_STATS, v);
 }
 
@@ -3587,7 +3603,7 @@ done:
  * batches: many pairs per call, the GIL released while they are scored
  * ---------------------------------------------------------------------------------------- */
 
-enum { BATCH_VALUES = 6 }; /* per (pair, plan, reference): hits, cand total, ref total, P, R, F */
+enum { BATCH_VALUES = 7 }; /* per (pair, plan, reference): hits, cand total, ref total, P, R, F, ref base */
 
 typedef struct {
     const unsigned char *text; /* ASCII text to tokenize, or NULL */
@@ -3629,6 +3645,7 @@ static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, co
             out[1] = s.ct;
             out[2] = s.rt;
             score_of(&s, alpha, empty_nan, &out[3], &out[4], &out[5]);
+            out[6] = s.base;
         }
         tok_free(r);
     }
@@ -3835,9 +3852,10 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
         double *prf = xmalloc((size_t)(3 * nrefs + 3) * sizeof(double));
         for (Py_ssize_t k = 0; k < np && st && prf; k++) {
             int floats = plans[k].k.code == K_WPAPER || plans[k].k.code == K_W155;
+            int base_kind = plans[k].k.code == K_WPAPER ? BASE_INT : plans[k].k.code == K_W155 ? BASE_FLOAT : BASE_NONE;
             for (Py_ssize_t i = 0; i < nrefs; i++) {
                 const double *v = base + (k * nrefs + i) * BATCH_VALUES;
-                st[i] = (KStats){v[0], v[1], v[2], floats ? 1.0 / plans[k].k.w : 1.0, floats};
+                st[i] = (KStats){v[0], v[1], v[2], floats ? 1.0 / plans[k].k.w : 1.0, floats, v[6], base_kind};
                 memcpy(prf + 3 * i, v + 3, 3 * sizeof(double)); /* computed with the statistics */
             }
             if (plan_records(&plans[k], k, st, prf, nrefs, alpha, empty_nan, score_fn, item) < 0) {

@@ -20,6 +20,8 @@ compute*Score routines:
 
 from __future__ import annotations
 
+import math
+
 from .methods import FAMILIES, Method
 from .stats import Score, Stats
 
@@ -34,6 +36,8 @@ def printed(x: float, digits: int = DIGITS) -> float:
 def f_measure(precision: float, recall: float, alpha: float) -> float:
     """The script's F = P·R / ((1−α)·P + α·R), 0 when the denominator is 0. For α = 0.5 this
     is not rouge_core.stats.f_measure's 2·P·R / (P + R), which can differ in the last bit."""
+    if precision != precision or recall != recall:  # NaN: a ratio over an empty side (empty="nan")
+        return math.nan
     denominator = (1 - alpha) * precision + alpha * recall
     return precision * recall / denominator if denominator > 0 else 0.0
 

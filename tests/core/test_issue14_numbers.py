@@ -199,3 +199,27 @@ def test_command_lines_name_their_flag(tmp_path, capsys):
     assert rouge155(["-2", "-1", "-z", "SPL", str(tmp_path / "list")]) == 1
     err = capsys.readouterr().err
     assert "per document" in err and "--no-cost-limit" in err and "cost_limit=" not in err
+
+
+# --- found by the long fuzz run (pytest -m fuzz) --------------------------------------------------
+
+@pytest.mark.parametrize("w", [1.01, 1.2, 2.0, 3.7, 5.0])
+def test_rouge_w_of_identical_texts_is_exactly_one(w):
+    """The weighted hits are sums of float gains: 'mat mat mat the' at w = 3.7 summed to one step
+    below f(4), and R = P = 0.9999999999999999 for identical texts."""
+    for text in ("mat mat mat the", "a b c d e f g h i j k l", "x " * 300):
+        m = score(text, [text], [f"rougeW-{w}"], "rouge-score")[f"rougeW-{w}"]
+        assert (m.precision, m.recall, m.fmeasure) == (1.0, 1.0, 1.0)
+
+
+def test_rouge_w_just_below_one_stays_below_one():
+    m = score("a b c d e f g h i j k l", ["a b c d e f g h i j k l m"], ["rougeW-1.01"], "rouge-score")["rougeW-1.01"]
+    assert m.precision == 1.0 and m.recall == pytest.approx(12 / 13, abs=1e-12) and m.recall < 1.0
+
+
+def test_empty_sides_under_the_nan_rule_give_nan_f_also_with_printed_scores():
+    """MATLAB's empty rule with ROUGE-1.5.5's printed P and R: F of two NaN ratios is NaN, not 0."""
+    options = rouge_core.profile("rouge-1.5.5").replace(empty="nan", multi_ref="pooled")
+    for refs in ([""], ["", ""]):
+        m = score("", refs, ["rouge1"], options)["rouge1"]
+        assert math.isnan(m.precision) and math.isnan(m.recall) and math.isnan(m.fmeasure)
