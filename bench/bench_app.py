@@ -39,6 +39,7 @@ sys.path.insert(0, str(HERE))
 import rouge_core  # noqa: E402
 from corpus_gen import make_multi_reference  # noqa: E402
 from lens_app.devserver import CHROMIUM, CHROMIUM_ARGS, running_app  # noqa: E402
+from lens_app.settings import MULTI_REF_LABELS, STEMMER_LABELS  # noqa: E402
 
 DUC = ROOT / "tests" / "data" / "conformance" / "rouge155-official" / "sample-test" / "DUC2002" / "docs-spl"
 TARGET_MEDIAN, TARGET_WORST, TARGET_HEADLINE = 1.0, 2.0, 0.5
@@ -202,7 +203,7 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
         name = ("rouge-1.5.5", "rouge-score")[i % 2]
         record("sidebar: profile", timer.run(lambda: sidebar_select(page, "Profile", name)))
     for i in range(repeat):
-        record("sidebar: stemmer", timer.run(lambda: sidebar_select(page, "Stemmer", ("porter", "none")[i % 2])))
+        record("sidebar: stemmer", timer.run(lambda: sidebar_select(page, "Stemmer", STEMMER_LABELS[("porter", "none")[i % 2]])))
     for i in range(repeat):
         record("sidebar: W weight", timer.run(lambda: sidebar_number(page, "W weight", f"{1.3 + 0.1 * i:.2f}")))
     for i in range(repeat):
@@ -211,7 +212,7 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
         record("sidebar: skip distance", timer.run(lambda: sidebar_number(page, "Skip distance (S, SU)", 5 + i)))
     for i in range(repeat):
         record("sidebar: several references", timer.run(lambda: sidebar_select(
-            page, "Several references", ("best recall (ROUGE-1.5.5 -f B)", "best F (rouge-score)")[i % 2])))
+            page, "Several references", MULTI_REF_LABELS[("best-recall", "best-f")[i % 2]])))
     for _ in range(repeat):
         record("toggle: per-reference scores", timer.run(lambda: page.get_by_text("Show per-reference scores").click()))
     tabs = ["LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)", "Skip-bigrams (ROUGE-S, SU)",
