@@ -151,8 +151,20 @@ def idle(page) -> None:
 
 
 def sidebar_select(page, label: str, option: str) -> None:
-    page.locator("[data-testid='stSidebar']").get_by_role("combobox", name=label, exact=True).click()
-    page.get_by_role("option", name=option, exact=True).click()
+    """Open the select and pick `option`; a click that lands while the select is redrawn does not
+    open it, so it is tried again (the time of a retry counts, as a user's second click would)."""
+    for attempt in range(3):
+        page.locator("[data-testid='stSidebar']").get_by_role("combobox", name=label, exact=True).click()
+        choice = page.get_by_role("option", name=option, exact=True)
+        try:
+            choice.wait_for(timeout=10_000)
+        except Exception:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
+            continue
+        choice.click()
+        return
 
 
 def sidebar_number(page, label: str, value) -> None:
