@@ -183,13 +183,23 @@ def lcs_alignment_html(cand: Document, ref: Document, evidence: SentenceLcsEvide
     return render_marked(cand, cand_marks), render_marked(ref, ref_marks)
 
 
-def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) -> str:
+# Long texts have sentences × sentences alignments (80 × 80 made 15 MB of HTML): the view
+# draws the first reference sentences and, in each, the longest LCSes, and says what it left out.
+UNION_SENTENCES_SHOWN = 30
+UNION_ALIGNMENTS_SHOWN = 5
+
+
+def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence,
+                   sentences_shown: int = UNION_SENTENCES_SHOWN, alignments_shown: int = UNION_ALIGNMENTS_SHOWN) -> str:
     """Summary-level LCS, one block per reference sentence: the LCS with each candidate
-    sentence (pairs numbered), then the union and which of its tokens counted."""
+    sentence (pairs numbered), then the union and which of its tokens counted. At most
+    `sentences_shown` blocks and, per block, the `alignments_shown` longest LCSes (in candidate
+    order); the counts of what is left out are written where it would be."""
     blocks = []
-    for s in evidence.sentences:
+    for s in evidence.sentences[:sentences_shown]:
         rows = []
-        for c_sentence, pairs in s.alignments:
+        longest = sorted(range(len(s.alignments)), key=lambda k: -len(s.alignments[k][1]))[:alignments_shown]
+        for c_sentence, pairs in (s.alignments[k] for k in sorted(longest)):
             cand_marks, ref_marks = lcs_pair_marks(cand, ref, pairs)
             rows.append(
                 f'<div style="margin:0.2rem 0 0.4rem 0;"><div style="{SECONDARY_TEXT_STYLE}">'
@@ -208,6 +218,9 @@ def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) ->
                                       f"“{term}” is in the union but not counted: no unused occurrence left")
         if not rows:
             rows.append(f'<div style="{SECONDARY_TEXT_STYLE}">no common token with any candidate sentence</div>')
+        elif len(s.alignments) > len(rows):
+            rows.append(f'<div style="{SECONDARY_TEXT_STYLE}">… and the LCS with {len(s.alignments) - len(rows)} more '
+                        "candidate sentence(s), each no longer than those above; all of them enter the union below</div>")
         blocks.append(
             f'<div class="rl-union" style="{TEXT_BOX_STYLE}margin-bottom:0.5rem;">'
             f'<div style="font-weight:600;">Reference sentence {s.ref_sentence + 1}</div>{"".join(rows)}'
@@ -216,6 +229,10 @@ def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence) ->
         )
     if not blocks:
         return f'<div style="{TEXT_BOX_STYLE}">The reference has no sentences.</div>'
+    left_out = len(evidence.sentences) - len(blocks)
+    if left_out > 0:
+        blocks.append(f'<div style="{SECONDARY_TEXT_STYLE}">The first {len(blocks)} of {len(evidence.sentences)} reference '
+                      f"sentences are drawn; the other {left_out} count the same way (the hits above include them).</div>")
     return "".join(blocks)
 
 

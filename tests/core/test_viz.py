@@ -88,6 +88,24 @@ def test_union_lcs_blocks_per_reference_sentence():
     assert r["rougeLsum"].per_reference[0].stats.hits == 7
 
 
+def test_union_lcs_of_long_texts_draws_a_bounded_view_and_says_what_it_left_out():
+    """80 × 80 sentences made 15 MB of HTML (21 s to open the tab in the app)."""
+    cand = "\n".join(f"a{i} b c d e" for i in range(40))
+    ref = "\n".join(f"b c a{i} e" for i in range(45))
+    r = _result(cand, [ref])
+    evidence = r["rougeLsum"].per_reference[0].evidence
+    markup = highlight.union_lcs_html(r.candidate, r.references[0], evidence, sentences_shown=10, alignments_shown=2)
+    assert markup.count("Reference sentence") == 10
+    assert "The first 10 of 45 reference sentences are drawn; the other 35 count the same way" in markup
+    first = evidence.sentences[0]
+    longest = max(len(p) for _, p in first.alignments)
+    shown = re.findall(r"LCS with candidate sentence (\d+): (\d+) token", markup.split("Reference sentence 2")[0])
+    assert len(shown) == 2 and all(int(n) == longest for _, n in shown)  # a0 b c … e: the longest LCS
+    assert f"and the LCS with {len(first.alignments) - 2} more candidate sentence(s)" in markup
+    everything = highlight.union_lcs_html(r.candidate, r.references[0], evidence, sentences_shown=100, alignments_shown=100)
+    assert everything.count("Reference sentence") == 45 and "more candidate sentence" not in everything
+
+
 def test_wlcs_runs_are_numbered():
     r = _result("the cat sat on the mat", ["the cat is on the mat"])
     ev = r["rougeW-1.2"].per_reference[0].evidence
