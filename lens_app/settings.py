@@ -21,6 +21,7 @@ import rouge_core
 from rouge_core.languages import LANGUAGES, XLSUM_STEMMED, canonical
 from rouge_core.methods import method_name
 from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
+from rouge_core.multilingual import stemmer_installed
 from rouge_core.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
@@ -29,7 +30,7 @@ CUSTOM = "custom"
 DEFAULT_PROFILE = "rouge-score"
 PROFILE_CHOICES = (*rouge_core.PROFILES, CUSTOM)
 BASIC_STEMMERS = ("none", "porter", "rouge155", "snowball-english")
-STEMMERS = (*BASIC_STEMMERS, *RUNNABLE_XLSUM_STEMMERS)
+STEMMERS = (*BASIC_STEMMERS, *(s for s in RUNNABLE_XLSUM_STEMMERS if stemmer_installed(s)))  # those that run here
 XLSUM_STEMMER_PROFILES = ("multilingual", CUSTOM)  # the profiles whose stemmer list offers XL-Sum's
 STOPWORDS = ("none", "smart")
 STEMMER_LABELS = {

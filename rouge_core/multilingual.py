@@ -28,6 +28,7 @@ Its rougeLsum reads each line with step 2 alone (no segmenter, no OpenNMT): the
 from __future__ import annotations
 
 import unicodedata
+import importlib.util
 from functools import lru_cache
 from typing import Callable
 
@@ -293,11 +294,21 @@ def hindi_stem(token: str) -> str:
     return token
 
 
+# XL-Sum's stemmers that need a package of the [multilingual] extra (the others are NLTK's or ours)
+STEMMER_PACKAGES = {"turkish": "TurkishStemmer"}
+
+
+def stemmer_installed(name: str) -> bool:
+    """Whether the package the stemmer `xlsum-<language>` needs (if any) is installed here."""
+    package = STEMMER_PACKAGES.get(name.removeprefix(STEMMER_PREFIX))
+    return package is None or importlib.util.find_spec(package) is not None
+
+
 def _language_stemmer(language: str) -> Callable[[str], str]:
     if language == "hindi":
         return hindi_stem
     if language == "turkish":
-        module = require("TurkishStemmer", "XL-Sum's Turkish stemmer", "TurkishStemmer")
+        module = require(STEMMER_PACKAGES["turkish"], "XL-Sum's Turkish stemmer")
         return module.TurkishStemmer().stem
     if language in UNRUNNABLE_STEMMERS:
         raise ValueError(UNRUNNABLE_STEMMERS[language])

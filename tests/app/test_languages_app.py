@@ -12,6 +12,9 @@ from lens_app.markup import plain
 from lens_app.settings import stemmer_label
 from rouge_core import languages
 from tests.app.test_score_page import app_test, assert_table_matches, fresh_app, scores, set_texts, settings_of
+from tests.extras import needs_multilingual
+
+pytestmark = needs_multilingual
 
 THAI_CANDIDATE, THAI_REFERENCE = languages.EXAMPLES["thai"]
 

@@ -13,6 +13,7 @@ import rouge_core
 from lens_app.settings import Settings
 from rouge_core import explain, languages
 from rouge_core.scoring import prepare_pair
+from tests.extras import needs_multilingual
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "learn.py")
@@ -175,6 +176,7 @@ def marked_tokens(at: AppTest) -> list[list[str]]:
             for h in at.html]
 
 
+@needs_multilingual
 @pytest.mark.parametrize("language", list(languages.EXAMPLES))
 def test_the_tokenization_section_shows_the_tokens_of_the_users_texts(language):
     candidate, reference = languages.EXAMPLES[language]
@@ -195,6 +197,7 @@ def test_the_tokenization_section_shows_the_tokens_of_the_users_texts(language):
     assert f"language **{languages.display_name(language)}" in "\n".join(c.value for c in at.caption)
 
 
+@needs_multilingual
 def test_the_tokenization_section_shows_segmented_and_dropped_words():
     thai, _ = languages.EXAMPLES["thai"]
     at = run_page(thai, ["หมา"], rouge_core.profile("multilingual", language="thai"), open_sections=(TOKENS_SECTION,))
