@@ -54,7 +54,12 @@ static inline u64 tail_word(const unsigned char *p, size_t n) {
 
 static inline u64 head_word(const unsigned char *p) { return tail_word(p, 8); }
 
-static inline u64 hash_finish(u64 h, u64 w) { return mix64(h ^ w); }
+/* One multiply, its high half folded into the low: the table index takes low bits, the slot
+ * tag the high 32 (terms are compared in full on a tag match). */
+static inline u64 hash_finish(u64 h, u64 w) {
+    h = (h ^ w) * 0xff51afd7ed558ccdULL;
+    return h ^ (h >> 32);
+}
 
 static u64 hash_bytes(const unsigned char *p, size_t n, int kind) {
     u64 h = ((u64)n * 0x9E3779B97F4A7C15ULL) ^ (u64)kind;
@@ -67,23 +72,28 @@ static u64 hash_bytes(const unsigned char *p, size_t n, int kind) {
     return hash_finish(h, tail_word(p, n));
 }
 
-/* hash_bytes of kind-1 data that may be read up to 8 bytes past its end (the tokenizer's
- * buffer has that room). */
-static inline u64 hash_padded(const unsigned char *p, size_t n) {
+/* A term's first 8 bytes (fewer: zero-filled) as one word: most terms compare in one step. */
+static inline u64 head_of(const unsigned char *p, size_t bytes) { return tail_word(p, bytes < 8 ? bytes : 8); }
+
+/* hash_bytes and head_of of kind-1 data that may be read up to 8 bytes past its end (the
+ * tokenizer's buffer has that room). */
+static inline u64 hash_padded(const unsigned char *p, size_t n, u64 *head) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     u64 h = ((u64)n * 0x9E3779B97F4A7C15ULL) ^ 1u;
+    u64 w;
+    memcpy(&w, p, 8);
+    *head = n >= 8 ? w : (n ? w & (~(u64)0 >> (64 - 8 * n)) : 0);
     while (n > 8) {
-        u64 w;
         memcpy(&w, p, 8);
         h = (h ^ w) * 0xff51afd7ed558ccdULL;
         h ^= h >> 32;
         p += 8;
         n -= 8;
     }
-    u64 w;
     memcpy(&w, p, 8);
     return hash_finish(h, n ? w & (~(u64)0 >> (64 - 8 * n)) : 0);
 #else
+    *head = head_of(p, n);
     return hash_bytes(p, n, 1);
 #endif
 }
@@ -122,7 +132,14 @@ typedef struct {
     Py_ssize_t len;            /* characters */
     int kind;                  /* 1, 2 or 4 (PyUnicode kinds) */
     u64 hash;
+    u64 head;                  /* head_of(data) */
 } Term;
+
+static inline Term term_make(const unsigned char *data, Py_ssize_t len, int kind) {
+    size_t bytes = (size_t)len * (size_t)kind;
+    Term q = {data, len, kind, hash_bytes(data, bytes, kind), head_of(data, bytes)};
+    return q;
+}
 
 typedef struct Lay Lay;
 
@@ -156,31 +173,24 @@ static void tok_free(Tok *t) {
 }
 
 static inline int term_eq(const Term *a, const Term *b) {
-    if (a->hash != b->hash || a->len != b->len || a->kind != b->kind) return 0;
+    if (a->head != b->head || a->len != b->len || a->kind != b->kind || a->hash != b->hash) return 0;
     size_t n = (size_t)a->len * (size_t)a->kind;
-    if (n > 16) return memcmp(a->data, b->data, n) == 0;
-    for (size_t k = 0; k < n; k++)
-        if (a->data[k] != b->data[k]) return 0;
-    return 1;
+    return n <= 8 || memcmp(a->data + 8, b->data + 8, n - 8) == 0;
 }
 
-/* term_eq for kind-1 terms whose data may be read 8 bytes past the end: short terms compare
- * as one masked word, without a loop. */
-static inline int term_eq_padded(const Term *a, const Term *b) {
-    if (a->hash != b->hash || a->len != b->len) return 0;
+/* term_eq for kind-1 terms found under the same hash tag (tok_probe): the head word, then
+ * the rest of longer terms. */
+__attribute__((always_inline)) static inline int term_eq_padded(const Term *a, const Term *b) {
+    if (a->head != b->head || a->len != b->len) return 0;
     size_t n = (size_t)a->len;
-    if (n > 8) return memcmp(a->data, b->data, n) == 0;
-    u64 x, y;
-    memcpy(&x, a->data, 8);
-    memcpy(&y, b->data, 8);
-    return n == 0 || ((x ^ y) & (~(u64)0 >> (64 - 8 * n))) == 0;
+    return n <= 8 || memcmp(a->data + 8, b->data + 8, n - 8) == 0;
 }
 
 static inline u64 slot_of_id(u64 hash, i32 id) { return (hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(id + 1); }
 
 /* The id of `q` in t's vocabulary, or -1 with *slot the empty slot where it would go;
  * `padded`: both terms may be read past their end. */
-static inline i32 tok_probe(const Tok *t, const Term *q, int padded, size_t *slot) {
+__attribute__((always_inline)) static inline i32 tok_probe(const Tok *t, const Term *q, int padded, size_t *slot) {
     size_t mask = t->tmask;
     size_t s = (size_t)q->hash & mask;
     u64 high = q->hash & 0xffffffff00000000ULL;
@@ -253,7 +263,7 @@ static int tb_rehash(Tok *t) {
 }
 
 /* Append one token with term `q` (its data must outlive the Tok). */
-static inline int tb_add(TokBuild *b, const Term *q) {
+__attribute__((always_inline)) static inline int tb_add(TokBuild *b, const Term *q) {
     Tok *t = b->t;
     if (t->n == b->cap_tokens) {
         Py_ssize_t cap = 2 * b->cap_tokens;
@@ -262,7 +272,7 @@ static inline int tb_add(TokBuild *b, const Term *q) {
         t->ids = ids;
         b->cap_tokens = cap;
     }
-    size_t s;
+    size_t s = 0;
     i32 id = tok_probe(t, q, b->padded, &s);
     if (id < 0) {
         if (t->nv == b->cap_vocab) {
@@ -311,8 +321,9 @@ static void init_byte_tables(void) {
     }
 }
 
-static int tb_word(TokBuild *b, const unsigned char *data, Py_ssize_t len) {
-    Term q = {data, len, 1, hash_padded(data, (size_t)len)};
+__attribute__((always_inline)) static inline int tb_word(TokBuild *b, const unsigned char *data, Py_ssize_t len) {
+    Term q = {data, len, 1, 0, 0};
+    q.hash = hash_padded(data, (size_t)len, &q.head);
     return tb_add(b, &q);
 }
 
@@ -442,10 +453,7 @@ fail:
 static int term_of_str(PyObject *s, Term *q) {
     if (!PyUnicode_Check(s)) return -1;
     if (PyUnicode_READY(s) < 0) return -1;
-    q->kind = PyUnicode_KIND(s);
-    q->len = PyUnicode_GET_LENGTH(s);
-    q->data = PyUnicode_DATA(s);
-    q->hash = hash_bytes(q->data, (size_t)q->len * (size_t)q->kind, q->kind);
+    *q = term_make(PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), PyUnicode_KIND(s));
     return 0;
 }
 
@@ -1231,58 +1239,95 @@ static void columns_free(Columns *cs) {
 }
 
 typedef struct {
-    double *cp, *cr;
-    i32 *rp, *rr;
+    double *v;        /* one row of values, updated in place */
+    i32 *rp, *rr;     /* run lengths: of the row above, of this row (at match columns) */
+    i32 *dp, *dc;     /* the columns where the row above / this row decreases, ascending */
     Py_ssize_t cap;
 } WlcsBuf;
 
-static int wbuf_reserve(WlcsBuf *b, Py_ssize_t nc) {
-    if (nc + 1 <= b->cap) return 0;
-    free(b->cp);
-    free(b->cr);
+static void wbuf_free(WlcsBuf *b) {
+    free(b->v);
     free(b->rp);
     free(b->rr);
+    free(b->dp);
+    free(b->dc);
+    memset(b, 0, sizeof(*b));
+}
+
+static int wbuf_reserve(WlcsBuf *b, Py_ssize_t nc) {
+    if (nc + 1 <= b->cap) return 0;
+    wbuf_free(b);
     b->cap = nc + 1;
-    b->cp = xcalloc((size_t)b->cap, sizeof(double));
-    b->cr = xcalloc((size_t)b->cap, sizeof(double));
+    b->v = xcalloc((size_t)b->cap, sizeof(double));
     b->rp = xcalloc((size_t)b->cap, sizeof(i32));
     b->rr = xcalloc((size_t)b->cap, sizeof(i32));
-    if (!b->cp || !b->cr || !b->rp || !b->rr) {
-        b->cap = 0;
+    b->dp = xmalloc((size_t)b->cap * sizeof(i32));
+    b->dc = xmalloc((size_t)b->cap * sizeof(i32));
+    if (!b->v || !b->rp || !b->rr || !b->dp || !b->dc) {
+        wbuf_free(b);
         return -1;
     }
     return 0;
 }
 
-static void wbuf_free(WlcsBuf *b) {
-    free(b->cp);
-    free(b->cr);
-    free(b->rp);
-    free(b->rr);
-    memset(b, 0, sizeof(*b));
+/* bits from..to-1 of `row` set */
+static inline void set_bit_range(u64 *row, Py_ssize_t from, Py_ssize_t to) {
+    if (from >= to) return;
+    Py_ssize_t a = from >> 6, z = (to - 1) >> 6;
+    u64 first = ~(u64)0 << (from & 63), last = ~(u64)0 >> (63 - ((to - 1) & 63));
+    if (a == z) {
+        row[a] |= first & last;
+        return;
+    }
+    row[a] |= first;
+    for (Py_ssize_t w = a + 1; w < z; w++) row[w] = ~(u64)0;
+    row[z] |= last;
 }
 
-/* The DP's current row becomes the previous one (values and run lengths), and the other way round. */
-static inline void swap_rows(double **prev, double **cur, i32 **prev_run, i32 **cur_run) {
-    double *d = *prev;
-    *prev = *cur;
-    *cur = d;
-    i32 *r = *prev_run;
-    *prev_run = *cur_run;
-    *cur_run = r;
+/* The cells of a row between two matches, [from, to), in place: `v` holds the row above there
+ * on entry and the running maximum v[j] = max(left, v[j]) on exit, each cell's move "up" (a
+ * bit in brow, if given) where the row above is >= left; returns the last cell's value.
+ *
+ * The row above decreases only at its own match columns (a match worth less than the cell to
+ * its left), listed in `*drop` .. `dend` (ascending; the cursor advances). Between two such
+ * columns it never decreases, so there the maximum is `left` up to the first v[j] >= left
+ * and the row above itself from there on, every cell from there moving up: only the cells
+ * before that point change, and they are the only ones written (the values are those of a
+ * compare-per-cell loop, found by a search and stored by a fill). */
+static inline double running_max(double *v, Py_ssize_t from, Py_ssize_t to, double left, const i32 **drop,
+                                 const i32 *dend, u64 *brow) {
+    while (from < to) {
+        while (*drop < dend && **drop <= from) (*drop)++;
+        Py_ssize_t piece = (*drop < dend && **drop < to) ? **drop : to; /* [from, piece) never decreases */
+        Py_ssize_t lo = from, hi = piece;                           /* the first v[j] >= left */
+        if (hi - lo > 16) {
+            while (lo < hi) {
+                Py_ssize_t mid = lo + (hi - lo) / 2;
+                if (v[mid] >= left)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+        } else {
+            while (lo < hi && v[lo] < left) lo++;
+        }
+        for (Py_ssize_t j = from; j < lo; j++) v[j] = left;
+        if (lo < piece) {
+            if (brow) set_bit_range(brow, lo, piece);
+            left = v[piece - 1];
+        }
+        from = piece;
+    }
+    return left;
 }
 
-/* The DP of rows `ref` (candidate ids, -1 for none) against columns `cand` (ids with columns
- * `cs` of candidate `cbase`.. : only columns in [lo, lo + nc) count, cand = ids + lo).
- * Returns the value of the bottom-right cell; with `bits` (rows x bw words, zeroed), records
- * the up/left bits. The buffers' rows must be zero on entry over [0, nc]; they are on exit. */
 static double wlcs_sweep(const i32 *ref, Py_ssize_t nr, const i32 *cand, Py_ssize_t nc, const Columns *cs,
                          Py_ssize_t lo, const Gains *g, WlcsBuf *b, u64 *bits, Py_ssize_t bw) {
-    double *cp = b->cp, *cr = b->cr;
-    i32 *rp = b->rp, *rr = b->rr;
+    double *v = b->v; /* the row above, then this row */
+    i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
+    Py_ssize_t ndp = 0; /* the zero row never decreases */
     const double *gn = g->gn, *go = g->go;
     i32 prev_id = -1, prev2_id = -1;
-    int monotone = 1; /* cp never decreases along the row (true of the zero row 0) */
     (void)cand;
     for (Py_ssize_t i = 0; i < nr; i++) {
         i32 id = ref[i];
@@ -1303,7 +1348,7 @@ static double wlcs_sweep(const i32 *ref, Py_ssize_t nr, const i32 *cand, Py_ssiz
             }
         }
         u64 *brow = bits ? bits + i * bw : NULL;
-        if (!matches && monotone) {
+        if (!matches && ndp == 0) {
             /* A row without a match is the running maximum of the row above; over a row
              * that never decreases that is the row itself, every cell's move "up" (up >= left):
              * keep the values, clear the runs. */
@@ -1314,58 +1359,51 @@ static double wlcs_sweep(const i32 *ref, Py_ssize_t nr, const i32 *cand, Py_ssiz
                     if (j >= 1 && j <= nc) rp[j] = 0;
                 }
             }
-            if (brow) {
-                for (Py_ssize_t j = 1; j <= nc; j++) brow[j >> 6] |= (u64)1 << (j & 63);
-            }
+            if (brow) set_bit_range(brow, 1, nc + 1);
             prev_id = prev2_id = -1;
             continue;
         }
         double left = 0.0;
-        int mono = 1;
+        double held = 0.0; /* the row above's value at the last match column (overwritten there) */
+        const i32 *drop = dp, *dend = dp + ndp;
+        Py_ssize_t ndc = 0;
         Py_ssize_t j = 1;
         for (;;) {
             Py_ssize_t mj = (m < mend && *m - lo <= nc) ? *m - lo : nc + 1;
-            if (brow) {
-                for (; j < mj; j++) {
-                    double up = cp[j];
-                    if (up >= left) {
-                        left = up;
-                        brow[j >> 6] |= (u64)1 << (j & 63);
-                    }
-                    cr[j] = left;
-                }
-            } else {
-                for (; j < mj; j++) {
-                    double up = cp[j];
-                    if (up >= left) left = up; /* a branch: long runs one way, cheaper than a select */
-                    cr[j] = left;
-                }
+            if (mj > nc) {
+                running_max(v, j, mj, left, &drop, dend, brow);
+                break;
             }
-            if (mj > nc) break;
+            double diag = mj - 1 >= j ? v[mj - 1] : held; /* the row above at mj - 1, before this row writes it */
+            left = running_max(v, j, mj, left, &drop, dend, brow);
             i32 k = rp[mj - 1];
-            double value = (cp[mj - 1] + gn[k]) - go[k];
-            if (value < left) mono = 0;
-            left = value;
+            double value = (diag + gn[k]) - go[k];
+            if (value < left) dc[ndc++] = (i32)mj;
+            held = v[mj];
+            v[mj] = left = value;
             rr[mj] = k + 1;
-            cr[mj] = left;
             j = mj + 1;
             m++;
         }
-        monotone = mono;
-        swap_rows(&cp, &cr, &rp, &rr);
+        i32 *t = rp;
+        rp = rr;
+        rr = t;
+        t = dp;
+        dp = dc;
+        dc = t;
+        ndp = ndc;
         prev2_id = prev_id;
         prev_id = id;
     }
-    double value = nr > 0 && nc > 0 ? cp[nc] : 0.0;
-    /* leave every buffer zero over [0, nc] */
-    memset(cp, 0, (size_t)(nc + 1) * sizeof(double));
-    memset(cr, 0, (size_t)(nc + 1) * sizeof(double));
+    double value = nr > 0 && nc > 0 ? v[nc] : 0.0;
+    /* leave the rows zero over [0, nc] */
+    memset(v, 0, (size_t)(nc + 1) * sizeof(double));
     memset(rp, 0, (size_t)(nc + 1) * sizeof(i32));
     memset(rr, 0, (size_t)(nc + 1) * sizeof(i32));
-    b->cp = cp;
-    b->cr = cr;
     b->rp = rp;
     b->rr = rr;
+    b->dp = dp;
+    b->dc = dc;
     return value;
 }
 
@@ -1441,8 +1479,9 @@ static int padded_init(Padded *p, const Tok *c) {
  * 1 where a cell (not a match, not a zero column) moves up. Buffers as wlcs_sweep's. */
 static void wlcs_sweep_padded(const i32 *ref, Py_ssize_t nr, const Padded *p, Py_ssize_t nsent, const Gains *g,
                               WlcsBuf *b, u64 *bits, Py_ssize_t bw) {
-    double *cp = b->cp, *cr = b->cr;
-    i32 *rp = b->rp, *rr = b->rr;
+    double *v = b->v; /* the row above, then this row (wlcs_sweep); zero columns stay 0 */
+    i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
+    Py_ssize_t ndp = 0;
     const double *gn = g->gn, *go = g->go;
     const Columns *cs = &p->cs;
     Py_ssize_t width = p->width;
@@ -1457,46 +1496,58 @@ static void wlcs_sweep_padded(const i32 *ref, Py_ssize_t nr, const Padded *p, Py
         if (prev2_id >= 0)
             for (const i32 *q = cs->cols + cs->start[prev2_id]; q < cs->cols + cs->start[prev2_id + 1]; q++) rr[*q] = 0;
         u64 *brow = bits + i * bw;
-        Py_ssize_t t = 0, j = 0;
-        double left = 0.0;
+        if (m == mend && ndp == 0) {
+            /* no match over a row above that never decreases within a block: every cell moves
+             * up and keeps its value (as in wlcs_sweep; the zero columns' bits are never read) */
+            if (prev_id >= 0)
+                for (const i32 *q = cs->cols + cs->start[prev_id]; q < cs->cols + cs->start[prev_id + 1]; q++) rp[*q] = 0;
+            set_bit_range(brow, 0, width);
+            prev_id = prev2_id = -1;
+            continue;
+        }
+        Py_ssize_t t = 0, j = 0, ndc = 0;
+        double left = 0.0, held = 0.0;
+        const i32 *drop = dp, *dend = dp + ndp;
         for (;;) {
             Py_ssize_t next0 = t < nsent ? p->col0[t] : width;
             Py_ssize_t mj = m < mend ? *m : width;
             Py_ssize_t stop = next0 < mj ? next0 : mj;
-            for (; j < stop; j++) {
-                double up = cp[j];
-                if (up >= left) {
-                    left = up;
-                    brow[j >> 6] |= (u64)1 << (j & 63);
-                }
-                cr[j] = left;
-            }
+            double diag = stop - 1 >= j ? v[stop - 1] : held; /* the row above at stop - 1 */
+            left = running_max(v, j, stop, left, &drop, dend, brow);
+            j = stop;
             if (stop >= width) break;
-            if (stop == next0) { /* a zero column: the next block starts */
-                cr[j] = 0.0;
+            if (stop == next0) { /* a zero column (always 0): the next block starts */
+                held = 0.0;
                 left = 0.0;
                 t++;
             } else {
                 i32 k = rp[j - 1];
-                left = (cp[j - 1] + gn[k]) - go[k];
+                double value = (diag + gn[k]) - go[k];
+                if (value < left) dc[ndc++] = (i32)j;
+                held = v[j];
+                v[j] = left = value;
                 rr[j] = k + 1;
-                cr[j] = left;
                 m++;
             }
             j++;
         }
-        swap_rows(&cp, &cr, &rp, &rr);
+        i32 *tmp = rp;
+        rp = rr;
+        rr = tmp;
+        tmp = dp;
+        dp = dc;
+        dc = tmp;
+        ndp = ndc;
         prev2_id = prev_id;
         prev_id = id;
     }
-    memset(cp, 0, (size_t)(width + 1) * sizeof(double));
-    memset(cr, 0, (size_t)(width + 1) * sizeof(double));
+    memset(v, 0, (size_t)(width + 1) * sizeof(double));
     memset(rp, 0, (size_t)(width + 1) * sizeof(i32));
     memset(rr, 0, (size_t)(width + 1) * sizeof(i32));
-    b->cp = cp;
-    b->cr = cr;
     b->rp = rp;
     b->rr = rr;
+    b->dp = dp;
+    b->dc = dc;
 }
 
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
@@ -1805,9 +1856,10 @@ static PyObject *py_tokenize_ascii(PyObject *mod, PyObject *args) {
 }
 
 /* ascii_document(cls, lowercase, lazy_args, key, text) -> a `cls` instance (a Document
- * subclass) of the ASCII tokenizers: its __dict__ holds the text, the sentence bounds, no
- * `-b` view, the tokenizer's settings and, in its memo under `key`, the Tokens
- * (rouge_core.tokenize._NativeDocument reads its terms from there on demand). */
+ * subclass) of the ASCII tokenizers: its __dict__ holds the text, no `-b` view, the
+ * tokenizer's settings and, in its memo under `key`, the Tokens
+ * (rouge_core.tokenize._NativeDocument reads its terms and sentence bounds from there on
+ * demand). */
 static PyObject *py_ascii_document(PyObject *mod, PyObject *args) {
     PyTypeObject *cls;
     PyObject *text, *lazy_args, *key;
@@ -1821,12 +1873,11 @@ static PyObject *py_ascii_document(PyObject *mod, PyObject *args) {
     if (!t) return PyErr_NoMemory();
     TokensObject *tokens = tokens_wrap(t, NULL);
     if (!tokens) return NULL;
-    PyObject *bounds = bounds_tuple(t);
     PyObject *memo = PyDict_New();
     PyObject *dict = PyDict_New();
     PyObject *obj = NULL;
-    if (!bounds || !memo || !dict || PyDict_SetItem(memo, key, (PyObject *)tokens) < 0 ||
-        PyDict_SetItemString(dict, "text", text) < 0 || PyDict_SetItemString(dict, "sentence_bounds", bounds) < 0 ||
+    if (!memo || !dict || PyDict_SetItem(memo, key, (PyObject *)tokens) < 0 ||
+        PyDict_SetItemString(dict, "text", text) < 0 ||
         PyDict_SetItemString(dict, "lcs_view", Py_None) < 0 || PyDict_SetItemString(dict, "_lazy_args", lazy_args) < 0 ||
         PyDict_SetItemString(dict, "_memo", memo) < 0)
         goto done;
@@ -1834,7 +1885,6 @@ static PyObject *py_ascii_document(PyObject *mod, PyObject *args) {
     if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0) Py_CLEAR(obj);
 done:
     Py_DECREF(tokens);
-    Py_XDECREF(bounds);
     Py_XDECREF(memo);
     Py_XDECREF(dict);
     return obj;
@@ -2386,8 +2436,7 @@ static int skip_stats_ids(const Tok *c, const Tok *r, const i32 *rows, const i32
     }
     /* MATLAB's form: a start token in front of each non-empty side; the start token is the
      * string "<s>", so a typed "<s>" token is the same gram item */
-    Term st = {START_TOKEN, 3, 1, 0};
-    st.hash = hash_bytes(START_TOKEN, 3, 1);
+    Term st = term_make(START_TOKEN, 3, 1);
     i32 start = tok_find(c, &st);
     Py_ssize_t nv = c->nv;
     if (start < 0) start = (i32)nv++;
@@ -3194,8 +3243,7 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     i32 *cs = csrc + 1, *rs = rjoint + 1;
     Py_ssize_t sc = nc, sr = nr;
     if (form == SU_START) {
-        Term st = {START_TOKEN, 3, 1, 0};
-        st.hash = hash_bytes(START_TOKEN, 3, 1);
+        Term st = term_make(START_TOKEN, 3, 1);
         i32 cstart = tok_find(c, &st), rstart = tok_find(r, &st);
         i32 start_id = cstart >= 0 ? cstart : (rstart >= 0 ? (i32)(nvc + rstart) : (i32)(nvc + r->nv));
         if (cstart < 0 && rstart < 0) joint.start_fresh = start_id;

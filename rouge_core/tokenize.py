@@ -164,12 +164,18 @@ class _NativeDocument(_LazyDocument):
         tokens = self._tokens()
         return tokens.terms() if tokens else tuple(t.term for t in self.tokens)
 
+    @cached_property
+    def sentence_bounds(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
+        # built on first read: scoring on the kernels reads the bounds inside the Tokens
+        return self._tokens().bounds()
+
     def __len__(self) -> int:
         tokens = self._tokens()
         return len(tokens) if tokens else len(self.term_tuple)
 
     def __reduce__(self):
-        self.term_tuple  # pickled as the lazy form, terms included (no Tokens)
+        self.term_tuple  # pickled as the lazy form, terms and bounds included (no Tokens)
+        self.sentence_bounds
         return super().__reduce__()
 
 

@@ -190,6 +190,43 @@ def test_wlcs_alignment_matches_the_python_dp(ref, cand, w):
     assert repr(fast_value) == repr(value) and fast_pairs == pairs
 
 
+def zipf_words(rng, n: int, vocabulary: int) -> list[str]:
+    """n words where a few are frequent and most rare (as in prose): many matches per row for
+    the frequent ones, long stretches without a match for the rare ones."""
+    return [f"w{min(int(rng.paretovariate(1.1)), vocabulary)}" for _ in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wlcs_on_long_rows_matches_the_python_dp(seed):
+    """The kernels' ROUGE-W sweep updates one row in place, searching each stretch between the
+    row above's decreases instead of comparing every cell: long rows (several 64-bit words of
+    traceback bits, stretches far longer than the search's 16-cell threshold), rows that
+    decrease (heavy weights), both ROUGE-W forms, with and without the alignment."""
+    import random
+
+    rng = random.Random(seed)
+    w = [1.0, 1.2, 2.0, 5.0][seed % 4]
+    ref = zipf_words(rng, rng.randint(150, 400), rng.choice([8, 40, 400]))
+    cand = zipf_words(rng, rng.randint(150, 400), rng.choice([8, 40, 400]))
+    gain_new, gain_old, _ = _gain_tables(w, min(len(ref), len(cand)))
+    value, pairs = _python_alignment(ref, cand, gain_new, gain_old)
+    fast_value, fast_pairs = wlcs_alignment(ref, cand, w)
+    assert repr(fast_value) == repr(value) and fast_pairs == pairs
+    # sentences of 5..40 words: ROUGE-1.5.5's form runs a DP per reference sentence over the
+    # candidate's sentences side by side
+    def sentences(words):
+        out, at = [], 0
+        while at < len(words):
+            size = rng.randint(5, 40)
+            out.append(" ".join(words[at:at + size]))
+            at += size
+        return "\n".join(out)
+
+    cand_text, ref_text = sentences(cand), sentences(ref)
+    for profile in ("rouge-score", "rouge-1.5.5"):
+        assert_same_scores(cand_text, [ref_text], [f"rougeW-{w}"], profile, evidence=True)
+
+
 @SETTINGS
 @given(sentence_lists, sentence_lists, st.sampled_from([1.2, 2.5]))
 def test_first_partners_match_the_python_dp(ref_sentences, cand_sentences, w):
