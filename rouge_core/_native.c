@@ -75,6 +75,10 @@ static u64 hash_bytes(const unsigned char *p, size_t n, int kind) {
 /* A term's first 8 bytes (fewer: zero-filled) as one word: most terms compare in one step. */
 static inline u64 head_of(const unsigned char *p, size_t bytes) { return tail_word(p, bytes < 8 ? bytes : 8); }
 
+/* A mask of the low min(n, 8) bytes of a word, without a branch (short words vary in length
+ * unpredictably). */
+static inline u64 low_bytes(size_t n) { return (((u64)1 << ((8 * n) & 63)) - 1) | -(u64)(n >= 8); }
+
 /* hash_bytes and head_of of kind-1 data that may be read up to 8 bytes past its end (the
  * tokenizer's buffer has that room). */
 static inline u64 hash_padded(const unsigned char *p, size_t n, u64 *head) {
@@ -82,7 +86,7 @@ static inline u64 hash_padded(const unsigned char *p, size_t n, u64 *head) {
     u64 h = ((u64)n * 0x9E3779B97F4A7C15ULL) ^ 1u;
     u64 w;
     memcpy(&w, p, 8);
-    *head = n >= 8 ? w : (n ? w & (~(u64)0 >> (64 - 8 * n)) : 0);
+    *head = w & low_bytes(n);
     while (n > 8) {
         memcpy(&w, p, 8);
         h = (h ^ w) * 0xff51afd7ed558ccdULL;
@@ -91,7 +95,7 @@ static inline u64 hash_padded(const unsigned char *p, size_t n, u64 *head) {
         n -= 8;
     }
     memcpy(&w, p, 8);
-    return hash_finish(h, n ? w & (~(u64)0 >> (64 - 8 * n)) : 0);
+    return hash_finish(h, w & low_bytes(n));
 #else
     *head = head_of(p, n);
     return hash_bytes(p, n, 1);
