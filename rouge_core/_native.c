@@ -1274,6 +1274,28 @@ static int wbuf_reserve(WlcsBuf *b, Py_ssize_t nc) {
     return 0;
 }
 
+/* The row's run lengths and decreases become the row above's (the arrays swap roles). */
+static inline void next_row(i32 **rp, i32 **rr, i32 **dp, i32 **dc) {
+    i32 *t = *rp;
+    *rp = *rr;
+    *rr = t;
+    t = *dp;
+    *dp = *dc;
+    *dc = t;
+}
+
+/* After a sweep over columns [0, width]: the rows zero again for the next sweep, the arrays
+ * kept in their current roles. */
+static void wbuf_done(WlcsBuf *b, i32 *rp, i32 *rr, i32 *dp, i32 *dc, Py_ssize_t width) {
+    memset(b->v, 0, (size_t)(width + 1) * sizeof(double));
+    memset(rp, 0, (size_t)(width + 1) * sizeof(i32));
+    memset(rr, 0, (size_t)(width + 1) * sizeof(i32));
+    b->rp = rp;
+    b->rr = rr;
+    b->dp = dp;
+    b->dc = dc;
+}
+
 /* bits from..to-1 of `row` set */
 static inline void set_bit_range(u64 *row, Py_ssize_t from, Py_ssize_t to) {
     if (from >= to) return;
@@ -1389,25 +1411,13 @@ static double wlcs_sweep(const i32 *ref, Py_ssize_t nr, const i32 *cand, Py_ssiz
             j = mj + 1;
             m++;
         }
-        i32 *t = rp;
-        rp = rr;
-        rr = t;
-        t = dp;
-        dp = dc;
-        dc = t;
+        next_row(&rp, &rr, &dp, &dc);
         ndp = ndc;
         prev2_id = prev_id;
         prev_id = id;
     }
     double value = nr > 0 && nc > 0 ? v[nc] : 0.0;
-    /* leave the rows zero over [0, nc] */
-    memset(v, 0, (size_t)(nc + 1) * sizeof(double));
-    memset(rp, 0, (size_t)(nc + 1) * sizeof(i32));
-    memset(rr, 0, (size_t)(nc + 1) * sizeof(i32));
-    b->rp = rp;
-    b->rr = rr;
-    b->dp = dp;
-    b->dc = dc;
+    wbuf_done(b, rp, rr, dp, dc, nc);
     return value;
 }
 
@@ -1535,23 +1545,12 @@ static void wlcs_sweep_padded(const i32 *ref, Py_ssize_t nr, const Padded *p, Py
             }
             j++;
         }
-        i32 *tmp = rp;
-        rp = rr;
-        rr = tmp;
-        tmp = dp;
-        dp = dc;
-        dc = tmp;
+        next_row(&rp, &rr, &dp, &dc);
         ndp = ndc;
         prev2_id = prev_id;
         prev_id = id;
     }
-    memset(v, 0, (size_t)(width + 1) * sizeof(double));
-    memset(rp, 0, (size_t)(width + 1) * sizeof(i32));
-    memset(rr, 0, (size_t)(width + 1) * sizeof(i32));
-    b->rp = rp;
-    b->rr = rr;
-    b->dp = dp;
-    b->dc = dc;
+    wbuf_done(b, rp, rr, dp, dc, width);
 }
 
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
