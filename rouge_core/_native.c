@@ -924,7 +924,7 @@ static Py_ssize_t union_hits(Lay *l, const Tok *r, const i32 *rows, TraceBuf *b,
 
 typedef struct {
     u64 key;   /* skip-bigrams: the gram; n-grams: its hash (0: empty slot) */
-    i32 pos;   /* n-grams: where the gram starts in the candidate */
+    i32 pos;   /* n-grams: where the gram starts in the candidate; skip-bigram evidence: its row is made */
     i32 cc, rc;
 } GSlot;
 
@@ -973,6 +973,26 @@ static inline int gt_count_pair(GTable *t, u64 key) {
             e->key = key;
             e->cc = 1;
             e->rc = 0;
+            if (++t->used * 2 > t->mask + 1) return gt_grow(t);
+            return 0;
+        }
+        h = (h + 1) & t->mask;
+    }
+}
+
+/* Count a reference gram in a table of both sides' grams (rc; a new gram has cc 0). */
+static inline int gt_count_ref_pair(GTable *t, u64 key) {
+    size_t h = (size_t)mix64(key) & t->mask;
+    for (;;) {
+        GSlot *e = &t->s[h];
+        if (e->key == key) {
+            e->rc++;
+            return 0;
+        }
+        if (!e->key) {
+            e->key = key;
+            e->cc = 0;
+            e->rc = 1;
             if (++t->used * 2 > t->mask + 1) return gt_grow(t);
             return 0;
         }
@@ -3174,13 +3194,13 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     long long distance;
     int form;
     PyObject *start;
-    PyObject *rest = NULL;
-    if (!PyArg_ParseTuple(args, "O!O!LiU", &TokensType, &co, &TokensType, &ro, &distance, &form, &start)) return NULL;
-    rest = Py_BuildValue("(OOLi)", co, ro, distance, form);
-    if (!rest) return NULL;
-    int rc = evidence_args(rest, "O!O!Li", &co, &ro, &distance, &form);
-    Py_DECREF(rest);
-    if (rc < 0) return NULL;
+    if (!evidence_ready || !records_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "rouge_core._native.configure_evidence was not called");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "O!O!LiU", &TokensType, &co, &TokensType, &ro, &distance, &form, &start) ||
+        tokens_join(co, ro) < 0)
+        return NULL;
     if (form < SU_NONE || form > SU_START) {
         PyErr_SetString(PyExc_ValueError, "unknown unigram form");
         return NULL;
@@ -3191,8 +3211,8 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     /* joint ids of the reference's tokens */
     i32 *rjoint = xmalloc((size_t)(nr + 2) * sizeof(i32));
     i32 *csrc = xmalloc((size_t)(nc + 2) * sizeof(i32));
-    GTable ctab = {0}, rtab = {0};
-    PyObject *rows = NULL, *out = NULL;
+    GTable tab = {0}; /* both sides' grams: cc, rc their counts, pos set once the gram's row is made */
+    PyObject *rows = NULL;
     Ints ints = {0};
     if (!rjoint || !csrc) {
         PyErr_NoMemory();
@@ -3221,54 +3241,52 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
         }
     }
     long long reach = distance < 0 ? -1 : distance + 1;
-    if (gt_init(&ctab, (size_t)(sc * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0 ||
-        gt_init(&rtab, (size_t)(sr * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
+    if (gt_init(&tab, (size_t)((sc + sr) * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
     int failed = 0;
-    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&ctab, key) < 0) failed = 1;)
-    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_pair(&rtab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&tab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_ref_pair(&tab, key) < 0) failed = 1;)
     if (failed) {
         PyErr_NoMemory();
         goto done;
     }
-    rows = PyList_New(0);
+    rows = PyTuple_New((Py_ssize_t)tab.used); /* a row per distinct gram */
     if (!rows || ints_init(&ints, 1) < 0) goto done;
+    Py_ssize_t made = 0;
     FOR_EACH_GRAM(rs, sr, reach, unigrams, {
         if (failed) continue;
-        GSlot *e = gt_find(&rtab, key);
-        if (e->rc) continue;
-        e->rc = 1;
-        GSlot *f = gt_find(&ctab, key);
-        i32 cc = f ? f->cc : 0;
-        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(cc), PyLong_FromLong(e->cc),
-                          PyLong_FromLong(cc < e->cc ? cc : e->cc)};
+        GSlot *e = gt_find(&tab, key);
+        if (e->pos) continue;
+        e->pos = 1;
+        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->cc), PyLong_FromLong(e->rc),
+                          PyLong_FromLong(e->cc < e->rc ? e->cc : e->rc)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
-        if (!row || PyList_Append(rows, row) < 0) failed = 1;
-        Py_XDECREF(row);
+        if (row)
+            PyTuple_SET_ITEM(rows, made++, row);
+        else
+            failed = 1;
     })
     FOR_EACH_GRAM(cs, sc, reach, unigrams, {
         if (failed) continue;
-        GSlot *e = gt_find(&ctab, key);
-        if (e->rc) continue;
-        e->rc = 1;
-        if (gt_find(&rtab, key)) continue;
+        GSlot *e = gt_find(&tab, key);
+        if (e->pos) continue; /* every reference gram has its row: e->rc is 0 here */
+        e->pos = 1;
         PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->cc), PyLong_FromLong(0), PyLong_FromLong(0)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
-        if (!row || PyList_Append(rows, row) < 0) failed = 1;
-        Py_XDECREF(row);
+        if (row)
+            PyTuple_SET_ITEM(rows, made++, row);
+        else
+            failed = 1;
     })
-    if (failed) goto done;
-    out = PyList_AsTuple(rows);
+    if (failed) Py_CLEAR(rows);
 done:
     if (ints.v) ints_free(&ints);
-    Py_XDECREF(rows);
     free(rjoint);
     free(csrc);
-    free(ctab.s);
-    free(rtab.s);
-    return out;
+    free(tab.s);
+    return rows;
 }
 
 /* union_evidence(cand, ref) -> sentences: rouge_core.lcs.union_lcs's evidence, per reference
