@@ -960,19 +960,23 @@ static int gt_grow(GTable *t) {
 
 static inline u64 pair_key(i32 a, i32 b) { return ((u64)(uint32_t)(a + 1) << 32) | (uint32_t)(b + 1); }
 
-/* Count a candidate gram with key `key` (skip-bigrams: the key says everything). */
-static inline int gt_count_pair(GTable *t, u64 key) {
+/* Count a gram with key `key` (skip-bigrams: the key says everything) on one side: the
+ * candidate's (cc) or, in a table of both sides' grams, the reference's (rc). */
+static inline int gt_count_side(GTable *t, u64 key, int ref) {
     size_t h = (size_t)mix64(key) & t->mask;
     for (;;) {
         GSlot *e = &t->s[h];
         if (e->key == key) {
-            e->cc++;
+            if (ref)
+                e->rc++;
+            else
+                e->cc++;
             return 0;
         }
         if (!e->key) {
             e->key = key;
-            e->cc = 1;
-            e->rc = 0;
+            e->cc = !ref;
+            e->rc = ref;
             if (++t->used * 2 > t->mask + 1) return gt_grow(t);
             return 0;
         }
@@ -980,25 +984,8 @@ static inline int gt_count_pair(GTable *t, u64 key) {
     }
 }
 
-/* Count a reference gram in a table of both sides' grams (rc; a new gram has cc 0). */
-static inline int gt_count_ref_pair(GTable *t, u64 key) {
-    size_t h = (size_t)mix64(key) & t->mask;
-    for (;;) {
-        GSlot *e = &t->s[h];
-        if (e->key == key) {
-            e->rc++;
-            return 0;
-        }
-        if (!e->key) {
-            e->key = key;
-            e->cc = 0;
-            e->rc = 1;
-            if (++t->used * 2 > t->mask + 1) return gt_grow(t);
-            return 0;
-        }
-        h = (h + 1) & t->mask;
-    }
-}
+/* Count a candidate gram. */
+static inline int gt_count_pair(GTable *t, u64 key) { return gt_count_side(t, key, 0); }
 
 static inline void gt_probe_pair(GTable *t, u64 key) {
     size_t h = (size_t)mix64(key) & t->mask;
@@ -3247,7 +3234,7 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     }
     int failed = 0;
     FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&tab, key) < 0) failed = 1;)
-    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_ref_pair(&tab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_side(&tab, key, 1) < 0) failed = 1;)
     if (failed) {
         PyErr_NoMemory();
         goto done;
