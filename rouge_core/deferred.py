@@ -16,7 +16,8 @@ value had been given (the pure path gives it, and both are equal).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 _PENDING = object()
 

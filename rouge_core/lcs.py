@@ -105,7 +105,7 @@ class UnionSentence:
 
 @dataclass(frozen=True)
 class UnionLcsEvidence:
-    sentences: tuple[UnionSentence, ...] = Deferred()
+    sentences: tuple[UnionSentence, ...] = Deferred()  # the compiled path builds them on first read
 
 
 def union_lcs(

@@ -129,9 +129,10 @@ class Family:
     unit: what its cost counts; evidence: the type of its evidence.
 
     `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
-    compiled kernel (`native_plan`) gets its statistics from it, and its evidence from the
-    same functions as the pure path, whose heavy parts run compiled too; `compute_pure` is
-    the reference implementation."""
+    compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
+    `native_evidence` (whose big collections are filled in on first read: rouge_core.deferred)
+    or else from the same functions as the pure path, whose heavy parts run compiled too;
+    `compute_pure` is the reference implementation."""
 
     key: str
     title: str
@@ -215,7 +216,8 @@ class Family:
     def native_evidence(self, kernels, plan: tuple, method: Method, cand: Document, ref: Document, sides: tuple,
                         options: "Options") -> tuple[Stats, object] | None:
         """Statistics and evidence from the compiled kernels (the same records as
-        `compute_pure`'s); None: the family's evidence is assembled by `compute_pure`, whose
+        `compute_pure`'s; a big collection may be given as a rouge_core.deferred.Later, built
+        when first read); None: the family's evidence is assembled by `compute_pure`, whose
         heavy parts run compiled."""
         return None
 

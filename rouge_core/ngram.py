@@ -30,7 +30,7 @@ class NgramMatch:
 @dataclass(frozen=True)
 class NgramEvidence:
     n: int
-    matches: tuple[NgramMatch, ...] = Deferred()  # ordered by first candidate position
+    matches: tuple[NgramMatch, ...] = Deferred()  # ordered by first candidate position (compiled: built on first read)
     cand_total: int
     ref_total: int
 

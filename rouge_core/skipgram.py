@@ -106,7 +106,8 @@ class SkipBigramRow:
 class SkipBigramEvidence:
     distance: int | None
     su_form: str | None
-    rows: tuple[SkipBigramRow, ...] = Deferred()  # every gram of the reference, then the candidate's others
+    # every gram of the reference, then the candidate's others (the compiled path builds them on first read)
+    rows: tuple[SkipBigramRow, ...] = Deferred()
     cand_total: int
     ref_total: int
 
