@@ -936,7 +936,7 @@ static Py_ssize_t union_hits(Lay *l, const Tok *r, const i32 *rows, TraceBuf *b,
 
 typedef struct {
     u64 key;   /* skip-bigrams: the gram; n-grams: its hash (0: empty slot) */
-    i32 pos;   /* n-grams: where the gram starts in the candidate */
+    i32 pos;   /* n-grams: where the gram starts in the candidate; skip-bigram evidence: its row is made */
     i32 cc, rc;
 } GSlot;
 
@@ -972,25 +972,32 @@ static int gt_grow(GTable *t) {
 
 static inline u64 pair_key(i32 a, i32 b) { return ((u64)(uint32_t)(a + 1) << 32) | (uint32_t)(b + 1); }
 
-/* Count a candidate gram with key `key` (skip-bigrams: the key says everything). */
-static inline int gt_count_pair(GTable *t, u64 key) {
+/* Count a gram with key `key` (skip-bigrams: the key says everything) on one side: the
+ * candidate's (cc) or, in a table of both sides' grams, the reference's (rc). */
+static inline int gt_count_side(GTable *t, u64 key, int ref) {
     size_t h = (size_t)mix64(key) & t->mask;
     for (;;) {
         GSlot *e = &t->s[h];
         if (e->key == key) {
-            e->cc++;
+            if (ref)
+                e->rc++;
+            else
+                e->cc++;
             return 0;
         }
         if (!e->key) {
             e->key = key;
-            e->cc = 1;
-            e->rc = 0;
+            e->cc = !ref;
+            e->rc = ref;
             if (++t->used * 2 > t->mask + 1) return gt_grow(t);
             return 0;
         }
         h = (h + 1) & t->mask;
     }
 }
+
+/* Count a candidate gram. */
+static inline int gt_count_pair(GTable *t, u64 key) { return gt_count_side(t, key, 0); }
 
 static inline void gt_probe_pair(GTable *t, u64 key) {
     size_t h = (size_t)mix64(key) & t->mask;
@@ -1759,6 +1766,15 @@ static PyObject *Tokens_terms(TokensObject *self, PyObject *unused) {
     }
     Py_INCREF(self->terms);
     return self->terms;
+}
+
+/* `t` (a tuple of ints, str or such tuples; may be NULL) no longer tracked by the cyclic
+ * garbage collector. It cannot be part of a cycle, and the collector would untrack it on its
+ * first pass anyway (CPython's _PyTuple_MaybeUntrack); untracking it here spares that pass
+ * over the tens of thousands of tuples evidence makes. */
+static inline PyObject *untracked(PyObject *t) {
+    if (t) PyObject_GC_UnTrack(t);
+    return t;
 }
 
 /* (a, b) as a tuple of ints, without Py_BuildValue's format parsing (evidence makes many). */
@@ -3134,9 +3150,10 @@ static PyObject *py_ngram_evidence(PyObject *mod, PyObject *args) {
         if (slot_of[i] < 0) continue;
         NSlot *e = &tab[slot_of[i]];
         if (e->first != i || e->rc == 0) continue;
-        PyObject *v[6] = {gram_tuple(co, ids + i, n), PyLong_FromLong(e->cc), PyLong_FromLong(e->rc),
-                          PyLong_FromLong(e->cc < e->rc ? e->cc : e->rc), chain_tuple(&ints, e->chead, cnext, e->cc),
-                          chain_tuple(&ints, e->rhead, rnext, e->rc)};
+        PyObject *v[6] = {untracked(gram_tuple(co, ids + i, n)), PyLong_FromLong(e->cc), PyLong_FromLong(e->rc),
+                          PyLong_FromLong(e->cc < e->rc ? e->cc : e->rc),
+                          untracked(chain_tuple(&ints, e->chead, cnext, e->cc)),
+                          untracked(chain_tuple(&ints, e->rhead, rnext, e->rc))};
         PyObject *m = record_new(&R_NGRAM_MATCH, v);
         if (!m || PyList_Append(list, m) < 0) {
             Py_XDECREF(m);
@@ -3205,24 +3222,24 @@ static PyObject *joint_gram(const Joint *j, u64 key) {
     i32 a = (i32)(key >> 32) - 1, b = (i32)(key & 0xffffffffu) - 1;
     PyObject *sa = joint_str(j, a), *sb = b >= 0 ? joint_str(j, b) : NULL;
     if (!sa || (b >= 0 && !sb)) return NULL;
-    return b >= 0 ? PyTuple_Pack(2, sa, sb) : PyTuple_Pack(1, sa);
+    return untracked(b >= 0 ? PyTuple_Pack(2, sa, sb) : PyTuple_Pack(1, sa));
 }
 
-/* skip_evidence(cand, ref, distance, form, start) -> (hits, cand total, ref total, rows):
- * rouge_core.skipgram.skip_stats with evidence: the reference's grams in reading order, then
- * the candidate's others in theirs, as SkipBigramRow records. `start`: the start token str. */
+/* skip_evidence(cand, ref, distance, form, start) -> rows: rouge_core.skipgram.skip_stats's
+ * evidence rows: the reference's grams in reading order, then the candidate's others in
+ * theirs, as SkipBigramRow records. `start`: the start token str. */
 static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     TokensObject *co, *ro;
     long long distance;
     int form;
     PyObject *start;
-    PyObject *rest = NULL;
-    if (!PyArg_ParseTuple(args, "O!O!LiU", &TokensType, &co, &TokensType, &ro, &distance, &form, &start)) return NULL;
-    rest = Py_BuildValue("(OOLi)", co, ro, distance, form);
-    if (!rest) return NULL;
-    int rc = evidence_args(rest, "O!O!Li", &co, &ro, &distance, &form);
-    Py_DECREF(rest);
-    if (rc < 0) return NULL;
+    if (!evidence_ready || !records_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "rouge_core._native.configure_evidence was not called");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "O!O!LiU", &TokensType, &co, &TokensType, &ro, &distance, &form, &start) ||
+        tokens_join(co, ro) < 0)
+        return NULL;
     if (form < SU_NONE || form > SU_START) {
         PyErr_SetString(PyExc_ValueError, "unknown unigram form");
         return NULL;
@@ -3233,8 +3250,8 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
     /* joint ids of the reference's tokens */
     i32 *rjoint = xmalloc((size_t)(nr + 2) * sizeof(i32));
     i32 *csrc = xmalloc((size_t)(nc + 2) * sizeof(i32));
-    GTable ctab = {0}, rtab = {0};
-    PyObject *rows = NULL, *out = NULL;
+    GTable tab = {0}; /* both sides' grams: cc, rc their counts, pos set once the gram's row is made */
+    PyObject *rows = NULL;
     Ints ints = {0};
     if (!rjoint || !csrc) {
         PyErr_NoMemory();
@@ -3262,69 +3279,61 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *args) {
         }
     }
     long long reach = distance < 0 ? -1 : distance + 1;
-    if (gt_init(&ctab, (size_t)(sc * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0 ||
-        gt_init(&rtab, (size_t)(sr * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
+    if (gt_init(&tab, (size_t)((sc + sr) * (reach < 0 || reach > 8 ? 8 : reach) + 8)) < 0) {
         PyErr_NoMemory();
         goto done;
     }
     int failed = 0;
-    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&ctab, key) < 0) failed = 1;)
-    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_pair(&rtab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(cs, sc, reach, unigrams, if (gt_count_pair(&tab, key) < 0) failed = 1;)
+    FOR_EACH_GRAM(rs, sr, reach, unigrams, if (gt_count_side(&tab, key, 1) < 0) failed = 1;)
     if (failed) {
         PyErr_NoMemory();
         goto done;
     }
-    long long hits = 0;
-    for (size_t q = 0; q <= rtab.mask; q++) {
-        if (!rtab.s[q].key) continue;
-        GSlot *e = gt_find(&ctab, rtab.s[q].key);
-        if (e) hits += e->cc < rtab.s[q].cc ? e->cc : rtab.s[q].cc;
-    }
-    rows = PyList_New(0);
+    rows = PyTuple_New((Py_ssize_t)tab.used); /* a row per distinct gram */
     if (!rows || ints_init(&ints, 1) < 0) goto done;
+    Py_ssize_t made = 0;
     FOR_EACH_GRAM(rs, sr, reach, unigrams, {
         if (failed) continue;
-        GSlot *e = gt_find(&rtab, key);
-        if (e->rc) continue;
-        e->rc = 1;
-        GSlot *f = gt_find(&ctab, key);
-        i32 cc = f ? f->cc : 0;
-        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(cc), PyLong_FromLong(e->cc),
-                          PyLong_FromLong(cc < e->cc ? cc : e->cc)};
+        GSlot *e = gt_find(&tab, key);
+        if (e->pos) continue;
+        e->pos = 1;
+        PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->cc), PyLong_FromLong(e->rc),
+                          PyLong_FromLong(e->cc < e->rc ? e->cc : e->rc)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
-        if (!row || PyList_Append(rows, row) < 0) failed = 1;
-        Py_XDECREF(row);
+        if (row)
+            PyTuple_SET_ITEM(rows, made++, row);
+        else
+            failed = 1;
     })
     FOR_EACH_GRAM(cs, sc, reach, unigrams, {
         if (failed) continue;
-        GSlot *e = gt_find(&ctab, key);
-        if (e->rc) continue;
-        e->rc = 1;
-        if (gt_find(&rtab, key)) continue;
+        GSlot *e = gt_find(&tab, key);
+        if (e->pos) continue; /* every reference gram has its row: e->rc is 0 here */
+        e->pos = 1;
         PyObject *v[4] = {joint_gram(&joint, key), PyLong_FromLong(e->cc), PyLong_FromLong(0), PyLong_FromLong(0)};
         PyObject *row = record_new(&R_SKIP_ROW, v);
-        if (!row || PyList_Append(rows, row) < 0) failed = 1;
-        Py_XDECREF(row);
+        if (row)
+            PyTuple_SET_ITEM(rows, made++, row);
+        else
+            failed = 1;
     })
-    if (failed) goto done;
-    PyObject *tuple = PyList_AsTuple(rows);
-    if (!tuple) goto done;
-    out = Py_BuildValue("(LLLN)", hits, skip_total(sc, distance, unigrams), skip_total(sr, distance, unigrams), tuple);
+    if (failed) Py_CLEAR(rows);
 done:
     if (ints.v) ints_free(&ints);
-    Py_XDECREF(rows);
     free(rjoint);
     free(csrc);
-    free(ctab.s);
-    free(rtab.s);
-    return out;
+    free(tab.s);
+    return rows;
 }
 
-/* union_alignments(cand, ref) -> per reference sentence, (alignments, union): the aligned
- * pairs of rouge-score's traceback with each candidate sentence, as
- * ((cand sentence, ((cand index, ref index), ...)), ...) by candidate sentence, and the
- * sorted reference positions of their union (rouge_core.lcs.union_lcs's evidence). */
-static PyObject *py_union_alignments(PyObject *mod, PyObject *args) {
+/* union_evidence(cand, ref) -> sentences: rouge_core.lcs.union_lcs's evidence, per reference
+ * sentence (alignments, union, counted): the aligned pairs of rouge-score's
+ * traceback with each candidate sentence, as ((cand sentence, ((cand index, ref index), ...)),
+ * ...) by candidate sentence; the sorted reference positions of their union; and the union
+ * positions that counted as hits, clipped as the pure loop clips them (a union token counts
+ * while both sides still have an unused occurrence of it). */
+static PyObject *py_union_evidence(PyObject *mod, PyObject *args) {
     TokensObject *co, *ro;
     int a_ = 0, b_ = 0;
     if (pair_args(args, "O!O!|ii", &co, &ro, &a_, &b_) < 0) return NULL;
@@ -3333,18 +3342,24 @@ static PyObject *py_union_alignments(PyObject *mod, PyObject *args) {
     if (!l || lay_reversed_masks(l) < 0 || lay_columns(l) < 0) return PyErr_NoMemory();
     Py_ssize_t W = l->W, top = 64 * W - 1;
     TraceBuf b;
-    IVec found = {0};
+    IVec found = {0}, counted = {0};
     UVec diag = {0};
     Ints ints = {0};
     i32 *count = xcalloc((size_t)c->nsent + 1, sizeof(i32)); /* pairs per candidate sentence */
     i32 *fill = xcalloc((size_t)c->nsent + 1, sizeof(i32));
-    PyObject *out = PyList_New(r->nsent), **lists = NULL;
-    if (!out || !count || !fill || trace_init(&b, W) < 0) {
-        Py_XDECREF(out);
+    /* per candidate id, the occurrences not yet counted on each side */
+    i32 *cand_left = xmalloc((size_t)(c->nv + 1) * sizeof(i32)), *ref_left = xmalloc((size_t)(c->nv + 1) * sizeof(i32));
+    PyObject *sentences = PyTuple_New(r->nsent), **lists = NULL;
+    if (!sentences || !count || !fill || !cand_left || !ref_left || trace_init(&b, W) < 0) {
+        Py_XDECREF(sentences);
         free(count);
         free(fill);
+        free(cand_left);
+        free(ref_left);
         return PyErr_NoMemory();
     }
+    memcpy(cand_left, c->counts, (size_t)c->nv * sizeof(i32));
+    memcpy(ref_left, ro->ref_count, (size_t)c->nv * sizeof(i32));
     lists = xcalloc((size_t)c->nsent + 1, sizeof(PyObject *));
     if (!lists) goto fail;
     if (ints_init(&ints, (c->n > r->n ? c->n : r->n) + 1) < 0) goto fail;
@@ -3376,7 +3391,7 @@ static PyObject *py_union_alignments(PyObject *mod, PyObject *args) {
                 for (u64 bits = d[w]; bits; bits &= bits - 1) {
                     Py_ssize_t col = top - (64 * w + __builtin_ctzll(bits));
                     i32 t = l->col_sent[col];
-                    PyObject *pair = ints_pair(&ints, c->bounds[2 * t] + l->col_pos[col], rpos);
+                    PyObject *pair = untracked(ints_pair(&ints, c->bounds[2 * t] + l->col_pos[col], rpos));
                     if (!pair) goto fail;
                     PyTuple_SET_ITEM(lists[t], fill[t]++, pair);
                 }
@@ -3386,45 +3401,133 @@ static PyObject *py_union_alignments(PyObject *mod, PyObject *args) {
         Py_ssize_t at = 0;
         for (Py_ssize_t t = 0; t < c->nsent; t++) {
             if (!count[t]) continue;
-            PyObject *item = Py_BuildValue("(nN)", t, lists[t]);
-            lists[t] = NULL;
+            PyObject *index = ints_get(&ints, t), *item = index ? PyTuple_New(2) : NULL;
             if (!item) {
+                Py_XDECREF(index);
                 Py_DECREF(alignments);
                 goto fail;
             }
-            PyTuple_SET_ITEM(alignments, at++, item);
+            PyTuple_SET_ITEM(item, 0, index);
+            PyTuple_SET_ITEM(item, 1, untracked(lists[t]));
+            lists[t] = NULL;
+            PyTuple_SET_ITEM(alignments, at++, untracked(item));
             count[t] = fill[t] = 0;
         }
-        PyObject *union_ = PyTuple_New(found.n);
-        if (!union_) {
+        /* the union ascending, and the positions that count: clipped in reading order */
+        PyObject *union_ = PyTuple_New(found.n), *sentence = union_ ? PyTuple_New(3) : NULL;
+        if (!sentence) {
             Py_DECREF(alignments);
+            Py_XDECREF(union_);
             goto fail;
         }
+        PyTuple_SET_ITEM(sentence, 0, untracked(alignments));
+        PyTuple_SET_ITEM(sentence, 1, untracked(union_));
+        PyTuple_SET_ITEM(sentences, s, sentence);
+        counted.n = 0;
         for (Py_ssize_t k = 0; k < found.n; k++) {
-            PyObject *v = ints_get(&ints, found.v[found.n - 1 - k]);
+            i32 pos = found.v[found.n - 1 - k], id = ro->rows[pos];
+            PyObject *v = ints_get(&ints, pos);
+            if (!v) goto fail;
+            PyTuple_SET_ITEM(union_, k, v);
+            if (cand_left[id] > 0 && ref_left[id] > 0) {
+                cand_left[id]--;
+                ref_left[id]--;
+                if (ivec_push(&counted, pos) < 0) {
+                    PyErr_NoMemory();
+                    goto fail;
+                }
+            }
+        }
+        PyObject *hit = PyTuple_New(counted.n);
+        if (!hit) goto fail;
+        for (Py_ssize_t k = 0; k < counted.n; k++) {
+            PyObject *v = ints_get(&ints, counted.v[k]);
             if (!v) {
-                Py_DECREF(alignments);
-                Py_DECREF(union_);
+                Py_DECREF(hit);
                 goto fail;
             }
-            PyTuple_SET_ITEM(union_, k, v);
+            PyTuple_SET_ITEM(hit, k, v);
         }
-        PyList_SET_ITEM(out, s, Py_BuildValue("(NN)", alignments, union_));
-        if (!PyList_GET_ITEM(out, s)) goto fail;
+        PyTuple_SET_ITEM(sentence, 2, untracked(hit));
+        untracked(sentence);
     }
     goto done;
 fail:
-    Py_CLEAR(out);
+    Py_CLEAR(sentences);
     if (lists)
         for (Py_ssize_t t = 0; t < c->nsent; t++) Py_XDECREF(lists[t]);
 done:
     if (ints.v) ints_free(&ints);
     trace_free(&b);
     free(found.v);
+    free(counted.v);
     free(diag.v);
     free(count);
     free(fill);
+    free(cand_left);
+    free(ref_left);
     free(lists);
+    return untracked(sentences);
+}
+
+/* lcs_evidence(cand, ref) -> (pairs, lcs): rouge_core.lcs.sentence_lcs with evidence, the
+ * aligned (cand index, ref index) pairs of rouge-score's traceback over the whole token lists
+ * (by reference index) and the candidate's terms along them. */
+static PyObject *py_lcs_evidence(PyObject *mod, PyObject *args) {
+    TokensObject *co, *ro;
+    int a_ = 0, b_ = 0;
+    if (pair_args(args, "O!O!|ii", &co, &ro, &a_, &b_) < 0) return NULL;
+    Tok *c = co->tok, *r = ro->tok;
+    /* the candidate as one sentence: its own layout when it is one already */
+    i32 whole[2] = {0, (i32)c->n};
+    Tok view = *c;
+    view.nsent = 1;
+    view.bounds = whole;
+    view.layout = NULL;
+    int own = !(c->nsent == 1 && c->bounds[0] == 0 && c->bounds[1] == c->n);
+    Lay *l = own ? lay_build(&view) : tok_layout(c);
+    if (!l || lay_columns(l) < 0) {
+        if (own) lay_free(l);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t W = l->W, top = 64 * W - 1;
+    TraceBuf b;
+    IVec found = {0};
+    UVec diag = {0};
+    Ints ints = {0};
+    PyObject *pairs = NULL, *lcs = NULL, *out = NULL;
+    if (trace_init(&b, W) < 0 || lay_traceback(l, ro->rows, 0, r->n, &b, &found, &diag) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    pairs = PyTuple_New(found.n);
+    lcs = PyTuple_New(found.n);
+    if (!pairs || !lcs || ints_init(&ints, (c->n > r->n ? c->n : r->n) + 1) < 0) goto done;
+    /* rows were found bottom-up, one walker bit each (a single sentence) */
+    for (Py_ssize_t k = 0; k < found.n; k++) {
+        Py_ssize_t row = found.n - 1 - k, col = -1;
+        const u64 *d = diag.v + row * W;
+        for (Py_ssize_t w = 0; w < W && col < 0; w++)
+            if (d[w]) col = top - (64 * w + __builtin_ctzll(d[w]));
+        i32 cpos = l->col_pos[col];
+        PyObject *pair = untracked(ints_pair(&ints, cpos, found.v[row])), *term = term_str(co, c->ids[cpos]);
+        if (!pair || !term) {
+            Py_XDECREF(pair);
+            goto done;
+        }
+        Py_INCREF(term);
+        PyTuple_SET_ITEM(pairs, k, pair);
+        PyTuple_SET_ITEM(lcs, k, term);
+    }
+    out = PyTuple_Pack(2, untracked(pairs), untracked(lcs));
+done:
+    if (ints.v) ints_free(&ints);
+    Py_XDECREF(pairs);
+    Py_XDECREF(lcs);
+    trace_free(&b);
+    free(found.v);
+    free(diag.v);
+    if (own) lay_free(l);
     return out;
 }
 
@@ -3953,9 +4056,10 @@ static PyMethodDef module_methods[] = {
     {"configure_evidence", py_configure_evidence, METH_VARARGS, "configure_evidence(NgramMatch, SkipBigramRow)"},
     {"ngram_evidence", py_ngram_evidence, METH_VARARGS, "ngram_evidence(cand, ref, n) -> NgramMatch records"},
     {"skip_evidence", py_skip_evidence, METH_VARARGS,
-     "skip_evidence(cand, ref, distance, form, start) -> (hits, cand total, ref total, rows)"},
-    {"union_alignments", py_union_alignments, METH_VARARGS,
-     "union_alignments(cand, ref) -> per reference sentence (alignments, union positions)"},
+     "skip_evidence(cand, ref, distance, form, start) -> SkipBigramRow records"},
+    {"lcs_evidence", py_lcs_evidence, METH_VARARGS, "lcs_evidence(cand, ref) -> (aligned (cand, ref) pairs, LCS terms)"},
+    {"union_evidence", py_union_evidence, METH_VARARGS,
+     "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure", py_configure, METH_VARARGS, "configure(Stats, Score, ReferenceScore, MethodScore, reason)"},
     {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
     {"batch_chunk", py_batch_chunk, METH_VARARGS, "batch_chunk(plans, cands, refs, tokenize, lowercase, ...)"},

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import native
+from .deferred import Deferred
 from .ngram import count_items
 from .stats import Stats
 
@@ -104,7 +105,7 @@ class UnionSentence:
 
 @dataclass(frozen=True)
 class UnionLcsEvidence:
-    sentences: tuple[UnionSentence, ...]
+    sentences: tuple[UnionSentence, ...] = Deferred()  # the compiled path builds them on first read
 
 
 def union_lcs(
@@ -118,7 +119,6 @@ def union_lcs(
     *,
     layout=None,
     unigram_counts: tuple[Counter, Counter] | None = None,
-    sentence_alignments: list | None = None,
 ):
     """Summary-level ROUGE-L (ROUGE-1.5.5 `ROUGE-L`, rouge-score `rougeLsum`).
 
@@ -128,10 +128,9 @@ def union_lcs(
     `clip_cand` / `clip_ref` give the token lists whose counts clip the hits (ROUGE-1.5.5's
     `-b` reads them from the cut text); by default the compared tokens themselves.
     `layout` (CandidateLayout(cand, cand_bounds)) and `unigram_counts` (the Counters of
-    the clipping sides) may be passed in when already built; they are not changed. So may,
-    for evidence, `sentence_alignments`: per reference sentence, its aligned (cand index,
-    ref index) pairs per candidate sentence and the sorted union positions (as
-    `_sentence_alignments` finds them; the compiled kernels give the same).
+    the clipping sides) may be passed in when already built; they are not changed. (The
+    compiled kernels' `union_evidence` gives the same evidence in one call:
+    `union_sentences_of`.)
     """
     if layout is None:
         layout = native.layout(cand, cand_bounds)
@@ -152,8 +151,7 @@ def union_lcs(
         hits = sum(map(min, union_counts.values(), map(cand_counts.__getitem__, union_counts),
                        map(ref_counts.__getitem__, union_counts)))
         return Stats(hits, cand_total, len(ref)), None
-    if sentence_alignments is None:
-        sentence_alignments = _sentence_alignments(layout, cand_bounds, ref, ref_bounds)
+    sentence_alignments = _sentence_alignments(layout, cand_bounds, ref, ref_bounds)
     cand_left, ref_left = dict(unigram_counts[0]), dict(unigram_counts[1])
     hits = 0
     out_sentences = []
@@ -168,6 +166,12 @@ def union_lcs(
                 counted.append(r)
         out_sentences.append(UnionSentence(s_index, alignments, union, tuple(counted)))
     return Stats(hits, cand_total, len(ref)), UnionLcsEvidence(tuple(out_sentences))
+
+
+def union_sentences_of(find_parts, *args) -> tuple[UnionSentence, ...]:
+    """`union_lcs`'s evidence sentences from `find_parts(*args)`: per reference sentence, its
+    (alignments, union, hits) in order (as rouge_core._native's `union_evidence` gives them)."""
+    return tuple(UnionSentence(index, *parts) for index, parts in enumerate(find_parts(*args)))
 
 
 def _sentence_alignments(layout, cand_bounds, ref, ref_bounds) -> list:

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 
 from . import cost, native
 from .bitparallel_lcs import CandidateLayout
+from .deferred import Later
 from .document import Document
-from .lcs import BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs, union_lcs
+from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
+                  union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
@@ -127,9 +129,10 @@ class Family:
     unit: what its cost counts; evidence: the type of its evidence.
 
     `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
-    compiled kernel (`native_plan`) gets its statistics from it, and its evidence from the
-    same functions as the pure path, whose heavy parts run compiled too; `compute_pure` is
-    the reference implementation."""
+    compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
+    `native_evidence` (whose big collections are filled in on first read: rouge_core.deferred)
+    or else from the same functions as the pure path, whose heavy parts run compiled too;
+    `compute_pure` is the reference implementation."""
 
     key: str
     title: str
@@ -213,7 +216,8 @@ class Family:
     def native_evidence(self, kernels, plan: tuple, method: Method, cand: Document, ref: Document, sides: tuple,
                         options: "Options") -> tuple[Stats, object] | None:
         """Statistics and evidence from the compiled kernels (the same records as
-        `compute_pure`'s); None: the family's evidence is assembled by `compute_pure`, whose
+        `compute_pure`'s; a big collection may be given as a rouge_core.deferred.Later, built
+        when first read); None: the family's evidence is assembled by `compute_pure`, whose
         heavy parts run compiled."""
         return None
 
@@ -260,7 +264,7 @@ class NGramFamily(Family):
 
     def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
         stats = kernels.stats(plan, *sides)
-        matches = kernels.ngram_evidence(*sides, method.n)
+        matches = Later(kernels.ngram_evidence, *sides, method.n)
         return stats, NgramEvidence(method.n, matches, stats.cand_total, stats.ref_total)
 
     def compute_pure(self, method, cand, ref, options, evidence):
@@ -296,6 +300,10 @@ class SentenceLcsFamily(Family):
 
     def native_plan(self, method, options):
         return (KERNEL_LCS, 0, 0, 0.0)
+
+    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
+        pairs, lcs = kernels.lcs_evidence(*sides)
+        return Stats(len(pairs), *map(len, sides)), SentenceLcsEvidence(pairs, lcs)
 
     def compute_pure(self, method, cand, ref, options, evidence):
         return sentence_lcs(cand.term_tuple, ref.term_tuple, evidence, layout=_layout(cand))
@@ -337,10 +345,7 @@ class UnionLcsFamily(Family):
         return (KERNEL_UNION_LCS, 0, 0, 0.0)
 
     def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        counts = (_ngram_counts(cand, 1), _ngram_counts(ref, 1))
-        return union_lcs(cand.term_tuple, cand.sentence_bounds, ref.term_tuple, ref.sentence_bounds, True,
-                         layout=_layout(cand), unigram_counts=counts,
-                         sentence_alignments=kernels.union_alignments(*sides))
+        return kernels.stats(plan, *sides), UnionLcsEvidence(Later(union_sentences_of, kernels.union_evidence, *sides))
 
     def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
@@ -439,9 +444,10 @@ class SkipBigramFamily(Family):
         return (KERNEL_SKIP, -1 if method.distance is None else method.distance, form, 0.0)
 
     def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        hits, cand_total, ref_total, rows = kernels.skip_evidence(*sides, plan[1], plan[2], START_TOKEN)
-        return (Stats(hits, cand_total, ref_total),
-                SkipBigramEvidence(method.distance, self._unigram_form(options), rows, cand_total, ref_total))
+        stats = kernels.stats(plan, *sides)
+        rows = Later(kernels.skip_evidence, *sides, plan[1], plan[2], START_TOKEN)
+        return stats, SkipBigramEvidence(method.distance, self._unigram_form(options), rows, stats.cand_total,
+                                         stats.ref_total)
 
     def compute_pure(self, method, cand, ref, options, evidence):
         return skip_stats(cand.term_tuple, ref.term_tuple, method.distance, self._unigram_form(options), evidence)

@@ -6,6 +6,7 @@ from collections import Counter, _count_elements, defaultdict  # the loop behind
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .deferred import Deferred
 from .stats import Stats
 
 
@@ -29,7 +30,7 @@ class NgramMatch:
 @dataclass(frozen=True)
 class NgramEvidence:
     n: int
-    matches: tuple[NgramMatch, ...]  # ordered by first candidate position
+    matches: tuple[NgramMatch, ...] = Deferred()  # ordered by first candidate position (compiled: built on first read)
     cand_total: int
     ref_total: int
 

@@ -16,6 +16,7 @@ from itertools import chain, repeat
 from dataclasses import dataclass
 from typing import Sequence
 
+from .deferred import Deferred
 from .ngram import clipped_hits
 from .stats import Stats
 
@@ -105,7 +106,8 @@ class SkipBigramRow:
 class SkipBigramEvidence:
     distance: int | None
     su_form: str | None
-    rows: tuple[SkipBigramRow, ...]  # every gram of the reference, then the candidate's others
+    # every gram of the reference, then the candidate's others (the compiled path builds them on first read)
+    rows: tuple[SkipBigramRow, ...] = Deferred()
     cand_total: int
     ref_total: int
 

@@ -9,6 +9,7 @@ set; the rest of the suite then runs on the pure path alone.
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import pytest
@@ -91,6 +92,27 @@ def test_every_method_profile_and_evidence_matches_pure(cand, refs, profile, evi
 def test_longer_ascii_texts_match_pure(cand, refs, profile, evidence):
     # up to 90 tokens: bit vectors of more than one 64-bit word
     assert_same_scores(cand, refs, METHODS, profile, evidence)
+
+
+# The evidence whose big collections the compiled path fills in on first read (rouge_core.deferred).
+DEFERRED_EVIDENCE_METHODS = ["rouge1", "rouge3", "rougeL", "rougeLsum", "rougeS4", "rougeSU*"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(ascii_texts, st.lists(ascii_texts, min_size=1, max_size=2), st.sampled_from(PROFILES))
+def test_unread_compiled_evidence_pickles_copies_and_prints_as_pure(cand, refs, profile):
+    def run():
+        result = rouge_core.score(cand, refs, DEFERRED_EVIDENCE_METHODS, profile, evidence=True,
+                                  cost_limit=rouge_core.UNBOUNDED)
+        return [r.evidence for m in result.methods.values() for r in m.per_reference]
+
+    slow = both_paths(run)[1]
+    assert pickle.loads(pickle.dumps(run())) == slow  # e.g. st.cache_data's copies
+    assert copy.deepcopy(run()) == slow
+    assert repr(run()) == repr(slow)
+    assert [hash(e) for e in run()] == [hash(e) for e in slow]
+    fast = run()
+    assert [type(e) for e in fast] == [type(e) for e in slow] and fast == slow
 
 
 @SETTINGS
