@@ -1,5 +1,5 @@
-"""Many pairs per call: the compiled kernels score a chunk of pairs with the GIL released, so
-threads over chunks run on several cores at once.
+"""Many pairs per call: the compiled kernels score the pairs with the GIL released, so threads
+run on several cores at once.
 
     from rouge_core.batch import score_batch
     scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
@@ -12,6 +12,14 @@ tokenized in Python first, and a method without a compiled kernel, a pair whose 
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
 whole batch is scored in Python.
+
+How the threads share the work: when the kernels tokenize, the batch is one native job
+(`_native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
+memory, so no Python runs per block and a thread that is slowed down simply takes fewer
+blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
+it saves). When Python tokenizes, this thread tokenizes chunk after chunk while the pool
+scores the earlier ones.
 
 `score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
 (`MethodScore`s, as `score_documents` makes them) are built when first read, in this thread.
@@ -32,7 +40,7 @@ from .scoring import MethodScore, _method_plans, combine_references, prepare, re
 from .tokenize import ascii_tokenizer
 from .corpus import each_pair, score_pair_stats
 
-DEFAULT_CHUNK = 256  # pairs per kernel call: small enough for progress, large enough to amortise the call
+DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
 
 
 class BatchScores(Sequence):
@@ -75,11 +83,12 @@ def score_batch(
 ) -> BatchScores:
     """Score every (candidate, references) pair with every method, no evidence.
 
-    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs per
-    kernel call. cost_limit bounds each pair as in `score_corpus` (a pair above it raises
+    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs a
+    thread takes at a time (when Python tokenizes: per chunk it tokenizes). cost_limit bounds each pair as in `score_corpus` (a pair above it raises
     CostLimitError naming the pair by its id, or its 1-based number without ids); a bad text
     raises TypeError / ValueError naming the pair. progress(done, total) for every pair, in
-    order, as soon as its chunk is done."""
+    order, once it and every pair before it are scored (this thread reports after each block
+    it scores)."""
     resolve_limit(cost_limit)
     if len(candidates) != len(references_per_pair):
         raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
@@ -110,50 +119,22 @@ def score_batch(
     max_refs = max((len(r) for r in refs_lists if isinstance(r, list)), default=0)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = kernels.plans(compiled)
-    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+    pair_done = each_pair(progress)
 
-    def inputs(bounds):
-        """A chunk's texts, or its Tokens when Python tokenizes them: in the calling thread,
-        as a user's tokenizer or a segmenter (MeCab, jieba) need not be thread-safe."""
-        start, end = bounds
+    def job_of(start: int, end: int):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return cands, refs
+        return kernels.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
+                                 max_refs, opts.alpha, opts.empty == "nan", chunk_size)
 
-    def run(chunk):
-        cands, refs = chunk
-        return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
-                                   max_refs, opts.alpha, opts.empty == "nan")
-
-    pair_done = each_pair(progress)
-
-    def report(bounds) -> None:  # every pair of a chunk, in order, once the chunk is done
-        if pair_done is not None:
-            pair_done(bounds[1], total)
-
-    results = []
-    if workers == 1 or len(chunks) == 1:
-        for bounds in chunks:
-            results.append(run(inputs(bounds)))
-            report(bounds)
+    if tokenizer is not None:
+        segments = [(0, total, _run_shared(job_of(0, total), workers, pair_done, total))]
     else:
-        # This thread prepares chunks while the pool scores earlier ones; at most `workers`
-        # chunks wait, and results are taken in input order.
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            waiting: deque = deque()
-            for bounds in chunks:
-                waiting.append((bounds, pool.submit(run, inputs(bounds))))
-                while len(waiting) > workers:
-                    done_bounds, future = waiting.popleft()
-                    results.append(future.result())
-                    report(done_bounds)
-            for done_bounds, future in waiting:
-                results.append(future.result())
-                report(done_bounds)
+        segments = _run_pipelined(job_of, total, chunk_size, workers, pair_done)
     # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
     python_scored: dict[int, dict[str, MethodScore]] = {}
-    for (start, _), (_, _, unscored) in zip(chunks, results):
+    for start, _, (_, _, unscored) in segments:
         for k in unscored:
             i = start + k
             python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
@@ -163,7 +144,7 @@ def score_batch(
         plans_for = _plans_by_count(names, opts, max_refs, kernels)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list[dict[str, MethodScore]] = []
-        for (start, end), (values, offsets, _) in zip(chunks, results):
+        for start, end, (values, offsets, _) in segments:
             counts = [len(r) if isinstance(r, list) else 0 for r in refs_lists[start:end]]
             records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                             score_fn)
@@ -179,6 +160,61 @@ def score_batch(
         return out
 
     return BatchScores(total, build)
+
+
+def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None, total: int) -> tuple:
+    """Score a job whose texts the kernels tokenize: this thread and up to workers - 1 more
+    take its blocks in turn (a job of one block runs on this thread alone), so there is no
+    Python work per block. This thread reports progress after each block it scores, up to
+    the pairs done in a row from the first. Returns the job's result."""
+    helpers = min(workers, job.blocks) - 1
+    with ThreadPoolExecutor(max_workers=max(helpers, 1)) as pool:
+        running = [pool.submit(job.run) for _ in range(helpers)]
+        if pair_done is None:
+            job.run()
+        else:
+            while job.run(1):
+                pair_done(job.done(), total)
+        for run in running:
+            run.result()
+    if pair_done is not None:
+        pair_done(total, total)
+    return job.result()
+
+
+def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,
+                   pair_done: Callable[[int, int], None] | None) -> list[tuple]:
+    """Score chunk by chunk when Python tokenizes: this thread tokenizes each chunk (a user's
+    tokenizer or a segmenter, MeCab or jieba, need not be thread-safe) while the pool scores
+    earlier ones; at most `workers` chunks wait, and results are taken in input order.
+    Returns (start, end, job result) per chunk."""
+    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+    segments = []
+
+    def finish(start: int, end: int, job) -> None:
+        segments.append((start, end, job.result()))
+        if pair_done is not None:
+            pair_done(end, total)
+
+    if workers == 1 or len(chunks) == 1:
+        for start, end in chunks:
+            job = job_of(start, end)
+            job.run()
+            finish(start, end, job)
+        return segments
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        waiting: deque = deque()
+        for start, end in chunks:
+            job = job_of(start, end)
+            waiting.append((start, end, job, pool.submit(job.run)))
+            while len(waiting) > workers:
+                start, end, job, run = waiting.popleft()
+                run.result()
+                finish(start, end, job)
+        for start, end, job, run in waiting:
+            run.result()
+            finish(start, end, job)
+    return segments
 
 
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
