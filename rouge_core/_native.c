@@ -3693,6 +3693,7 @@ typedef struct {
     Py_ssize_t next;      /* the next block to take */
     Py_ssize_t running;   /* runs under way */
     int failed;           /* a run ran out of memory: the others stop */
+    int cancelled;        /* cancel(): no run takes another block */
     char *done;           /* per block */
     Py_ssize_t done_from; /* blocks done in a row from the first (read with the GIL) */
 } BatchJobObject;
@@ -3831,7 +3832,7 @@ static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     self->running++;
     for (Py_ssize_t taken = 0; limit < 0 || taken < limit; taken++) {
-        if (self->failed || self->next >= self->nblocks) break;
+        if (self->failed || self->cancelled || self->next >= self->nblocks) break;
         Py_ssize_t b = self->next++;
         PyThread_release_lock(self->lock);
         Py_ssize_t end = (b + 1) * self->block < self->n ? (b + 1) * self->block : self->n;
@@ -3848,7 +3849,7 @@ static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
     }
     self->running--;
     failed = self->failed;
-    more = self->next < self->nblocks;
+    more = self->next < self->nblocks && !self->cancelled;
     PyThread_release_lock(self->lock);
     kwork_free(&work);
     Py_END_ALLOW_THREADS
@@ -3865,6 +3866,15 @@ static PyObject *BatchJob_done(BatchJobObject *self, PyObject *unused) {
     return PyLong_FromSsize_t(pairs < self->n ? pairs : self->n);
 }
 
+/* job.cancel(): the runs stop after the blocks they are scoring (the caller gave up: an error,
+ * an interrupt, a page that reruns), so no thread goes on with a batch nobody waits for. */
+static PyObject *BatchJob_cancel(BatchJobObject *self, PyObject *unused) {
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    self->cancelled = 1;
+    PyThread_release_lock(self->lock);
+    Py_RETURN_NONE;
+}
+
 /* job.result() -> (values, offsets, unscored), once every block is done and no run is under way. */
 static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
@@ -3872,7 +3882,8 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
     int finished = self->done_from == self->nblocks && self->running == 0;
     PyThread_release_lock(self->lock);
     if (!finished) {
-        PyErr_SetString(PyExc_RuntimeError, "the batch job is not finished: run() it until no block is left");
+        PyErr_SetString(PyExc_RuntimeError, self->cancelled ? "the batch job was cancelled"
+                                                            : "the batch job is not finished: run() it until no block is left");
         return NULL;
     }
     return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
@@ -3881,6 +3892,7 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
 static PyMethodDef BatchJob_methods[] = {
     {"run", (PyCFunction)BatchJob_run, METH_VARARGS, "run(blocks=-1) -> True while blocks are left (GIL released)"},
     {"done", (PyCFunction)BatchJob_done, METH_NOARGS, "done() -> pairs scored in a row from the first"},
+    {"cancel", (PyCFunction)BatchJob_cancel, METH_NOARGS, "cancel(): runs take no further block"},
     {"result", (PyCFunction)BatchJob_result, METH_NOARGS, "result() -> (values, offsets, unscored)"},
     {NULL, NULL, 0, NULL},
 };

@@ -166,15 +166,20 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
     """Score a job whose texts the kernels tokenize: this thread and up to workers - 1 more
     take its blocks in turn (a job of one block runs on this thread alone), so there is no
     Python work per block. This thread reports progress after each block it scores, up to
-    the pairs done in a row from the first. Returns the job's result."""
+    the pairs done in a row from the first; if it stops (an error, an interrupt) the others
+    stop after their current block. Returns the job's result."""
     helpers = min(workers, job.blocks) - 1
     with ThreadPoolExecutor(max_workers=max(helpers, 1)) as pool:
         running = [pool.submit(job.run) for _ in range(helpers)]
-        if pair_done is None:
-            job.run()
-        else:
-            while job.run(1):
-                pair_done(job.done(), total)
+        try:
+            if pair_done is None:
+                job.run()
+            else:
+                while job.run(1):
+                    pair_done(job.done(), total)
+        except BaseException:  # a progress callback's error, an interrupt: the helpers stop too
+            job.cancel()
+            raise
         for run in running:
             run.result()
     if pair_done is not None:
