@@ -3611,32 +3611,55 @@ typedef struct {
     Tok *tok; /* a Tokens object's document (read only), or NULL */
 } BItem;
 
+/* A run's own working memory, kept from pair to pair: buffers grow, never shrink. */
+typedef struct {
+    KWork k;
+    i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
+    Py_ssize_t rows_cap, ref_count_cap;
+} BWork;
+
+/* *buf with room for `need` ints (its contents are not kept), or NULL on no memory. */
+static i32 *bwork_ints(i32 **buf, Py_ssize_t *cap, Py_ssize_t need) {
+    if (need > *cap) {
+        Py_ssize_t grown = need > 2 * *cap ? need : 2 * *cap;
+        free(*buf);
+        *buf = xmalloc((size_t)grown * sizeof(i32));
+        *cap = *buf ? grown : 0;
+    }
+    return *buf;
+}
+
+static void bwork_free(BWork *w) {
+    kwork_free(&w->k);
+    free(w->rows);
+    free(w->ref_count);
+    memset(w, 0, sizeof(*w));
+}
+
 /* Score one pair without the GIL; values: nplans * nrefs * BATCH_VALUES doubles. A shared
  * document (a Tokens object's) is only read: the candidate's layout is private to the call. */
 static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, const Plan *plans, Py_ssize_t np,
-                      int lowercase, double alpha, int empty_nan, double *values, KWork *work) {
+                      int lowercase, double alpha, int empty_nan, double *values, BWork *work) {
     Tok *own = cand->tok ? NULL : tokenize_ascii(cand->text, cand->len, lowercase);
     const Tok *cv = cand->tok ? cand->tok : own;
     if (!cv) return -1;
     int rc = -1;
-    i32 *rows = NULL, *ref_count = NULL;
     Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
     view.layout = NULL;
-    ref_count = xmalloc((size_t)(cv->nv + 1) * sizeof(i32));
-    if (!ref_count || kwork_ready(work, cv) < 0) goto done;
+    i32 *ref_count = bwork_ints(&work->ref_count, &work->ref_count_cap, cv->nv + 1);
+    if (!ref_count || kwork_ready(&work->k, cv) < 0) goto done;
     for (Py_ssize_t i = 0; i < nrefs; i++) {
         Tok *r = refs[i].tok ? NULL : tokenize_ascii(refs[i].text, refs[i].len, lowercase);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;
         if (!rv) goto done;
-        free(rows);
-        rows = xmalloc((size_t)(rv->n + 1) * sizeof(i32));
+        i32 *rows = bwork_ints(&work->rows, &work->rows_cap, rv->n + 1);
         if (!rows || join(cv, rv, rows, ref_count) < 0) {
             tok_free(r);
             goto done;
         }
         for (Py_ssize_t k = 0; k < np; k++) {
             KStats s;
-            if (pair_stats(&view, (Tok *)rv, rows, ref_count, &plans[k].k, work, &s) < 0) {
+            if (pair_stats(&view, (Tok *)rv, rows, ref_count, &plans[k].k, &work->k, &s) < 0) {
                 tok_free(r);
                 goto done;
             }
@@ -3651,8 +3674,6 @@ static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, co
     }
     rc = 0;
 done:
-    free(rows);
-    free(ref_count);
     lay_free(view.layout);
     tok_free(own); /* its layout pointer was never set */
     return rc;
@@ -3827,7 +3848,7 @@ static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
     const long long *offsets = (const long long *)PyBytes_AS_STRING(self->offsets);
     int failed = 0, more;
     Py_BEGIN_ALLOW_THREADS
-    KWork work; /* this run's own */
+    BWork work; /* this run's own */
     memset(&work, 0, sizeof(work));
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     self->running++;
@@ -3851,7 +3872,7 @@ static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
     failed = self->failed;
     more = self->next < self->nblocks && !self->cancelled;
     PyThread_release_lock(self->lock);
-    kwork_free(&work);
+    bwork_free(&work);
     Py_END_ALLOW_THREADS
     if (failed) return PyErr_NoMemory();
     return PyBool_FromLong(more);
