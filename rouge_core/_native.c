@@ -3716,7 +3716,7 @@ typedef struct {
     int failed;           /* a run ran out of memory: the others stop */
     int cancelled;        /* cancel(): no run takes another block */
     char *done;           /* per block */
-    Py_ssize_t done_from; /* blocks done in a row from the first (read with the GIL) */
+    Py_ssize_t done_from; /* blocks done in a row from the first (job_done_from) */
 } BatchJobObject;
 
 static PyTypeObject BatchJobType;
@@ -3878,10 +3878,16 @@ static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
     return PyBool_FromLong(more);
 }
 
+/* Blocks done in a row from the first; called with `lock` held. */
+static Py_ssize_t job_done_from(BatchJobObject *self) {
+    while (self->done_from < self->nblocks && self->done[self->done_from]) self->done_from++;
+    return self->done_from;
+}
+
 /* job.done() -> how many pairs from the first are scored (every block up to there is done). */
 static PyObject *BatchJob_done(BatchJobObject *self, PyObject *unused) {
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    while (self->done_from < self->nblocks && self->done[self->done_from]) self->done_from++;
+    job_done_from(self);
     PyThread_release_lock(self->lock);
     Py_ssize_t pairs = self->done_from * self->block;
     return PyLong_FromSsize_t(pairs < self->n ? pairs : self->n);
@@ -3899,8 +3905,7 @@ static PyObject *BatchJob_cancel(BatchJobObject *self, PyObject *unused) {
 /* job.result() -> (values, offsets, unscored), once every block is done and no run is under way. */
 static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    while (self->done_from < self->nblocks && self->done[self->done_from]) self->done_from++;
-    int finished = self->done_from == self->nblocks && self->running == 0;
+    int finished = job_done_from(self) == self->nblocks && self->running == 0;
     PyThread_release_lock(self->lock);
     if (!finished) {
         PyErr_SetString(PyExc_RuntimeError, self->cancelled ? "the batch job was cancelled"
