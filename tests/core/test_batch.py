@@ -209,3 +209,49 @@ def test_a_failing_progress_callback_stops_the_other_threads(monkeypatch):
     assert len(jobs) == 1 and jobs[0].done() < 3000
     with pytest.raises(RuntimeError, match="cancelled"):
         jobs[0].result()
+
+
+def batch_threads() -> list:
+    import threading
+
+    return [t for t in threading.enumerate() if t.name.startswith("rouge_core.batch")]
+
+
+@needs_kernels
+def test_the_pool_threads_are_kept_from_call_to_call():
+    cands, refs = mixed_pairs(200)
+    expected = sequential(cands, refs, FOUR, "rouge-score")
+    assert records(score_batch(cands, refs, FOUR, "rouge-score", workers=3, chunk_size=4)) == expected
+    first = batch_threads()
+    assert 1 <= len(first) <= 2
+    assert records(score_batch(cands, refs, FOUR, "rouge-score", workers=3, chunk_size=4)) == expected
+    assert records(score_batch(cands, refs, FOUR, "rouge-score", workers=2, chunk_size=4)) == expected
+    assert set(batch_threads()) == set(first)
+
+
+def score_in_child(queue) -> None:
+    cands, refs = mixed_pairs(100)
+    stemmed = rouge_core.profile("rouge-score", stemmer="porter")  # Python tokenizes: chunks wait for the pool
+    queue.put([records(score_batch(cands, refs, FOUR, options, workers=2, chunk_size=4))
+               for options in ("rouge-score", stemmed)])
+
+
+@needs_kernels
+def test_a_process_forked_after_a_batch_scores_on_threads_of_its_own():
+    import multiprocessing
+
+    cands, refs = mixed_pairs(100)
+    stemmed = rouge_core.profile("rouge-score", stemmer="porter")
+    expected = [sequential(cands, refs, FOUR, options) for options in ("rouge-score", stemmed)]
+    assert [records(score_batch(cands, refs, FOUR, options, workers=2, chunk_size=4))
+            for options in ("rouge-score", stemmed)] == expected
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=score_in_child, args=(queue,))
+    child.start()
+    try:
+        assert queue.get(timeout=60) == expected  # the parent's pool threads do not exist there
+    finally:
+        child.join(10)
+        if child.is_alive():
+            child.kill()
