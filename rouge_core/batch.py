@@ -86,9 +86,10 @@ def score_batch(
     """Score every (candidate, references) pair with every method, no evidence.
 
     workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs a
-    thread takes at a time (when Python tokenizes: per chunk it tokenizes). cost_limit bounds each pair as in `score_corpus` (a pair above it raises
-    CostLimitError naming the pair by its id, or its 1-based number without ids); a bad text
-    raises TypeError / ValueError naming the pair. progress(done, total) for every pair, in
+    thread takes at a time (when Python tokenizes: pairs per chunk it tokenizes). cost_limit
+    bounds each pair as in `score_corpus` (a pair above it raises CostLimitError naming the
+    pair by its id, or its 1-based number without ids); a bad text raises TypeError /
+    ValueError naming the pair. progress(done, total) for every pair, in
     order, once it and every pair before it are scored (this thread reports after each block
     it scores)."""
     resolve_limit(cost_limit)
