@@ -118,8 +118,9 @@ def score_batch(
         return BatchScores(total, lambda: pairs)
 
     tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
-    refs_lists = [r if isinstance(r, list) else list(r) if isinstance(r, tuple) else r for r in references_per_pair]
-    max_refs = max((len(r) for r in refs_lists if isinstance(r, list)), default=0)
+    # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
+    refs_lists = list(references_per_pair)
+    max_refs = kernels.max_references(refs_lists)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = kernels.plans(compiled)
     pair_done = each_pair(progress)
@@ -148,7 +149,7 @@ def score_batch(
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list[dict[str, MethodScore]] = []
         for start, end, (values, offsets, _) in segments:
-            counts = [len(r) if isinstance(r, list) else 0 for r in refs_lists[start:end]]
+            counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists[start:end]]
             records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                             score_fn)
             for k, item in enumerate(records):

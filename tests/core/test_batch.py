@@ -255,3 +255,19 @@ def test_a_process_forked_after_a_batch_scores_on_threads_of_its_own():
         child.join(10)
         if child.is_alive():
             child.kill()
+
+
+def test_reference_tuples_and_a_tuple_of_them_score_as_lists():
+    cands, refs = mixed_pairs(30)
+    as_tuples = tuple(tuple(r) if i % 2 else r for i, r in enumerate(refs))
+    expected = sequential(cands, refs, METHODS, "rouge-score")
+    for workers in (1, 2):
+        assert records(score_batch(cands, as_tuples, METHODS, "rouge-score", workers=workers, chunk_size=4)) == expected
+
+
+@needs_kernels
+def test_max_references_counts_lists_and_tuples_only():
+    assert native.KERNELS.max_references([["a"], ("a", "b", "c"), "abcdefgh", None, []]) == 3
+    assert native.KERNELS.max_references([]) == 0
+    with pytest.raises(TypeError):
+        native.KERNELS.max_references((["a"],))
