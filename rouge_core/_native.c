@@ -13,7 +13,7 @@
  *               bit-parallel LCS rows and rouge-score's union-LCS traceback)
  *   ngram / lcs / union_lcs / skip / wlcs_*   the statistics of one pair
  *   score_pair  every method on one pair, with the result records built here
- *   batch_stats many pairs, with the GIL released (threads over the kernels)
+ *   batch_job   many pairs, scored by several threads at once with the GIL released
  *
  * Nothing here keeps global mutable state: every call works on its own buffers, so threads
  * may run kernels at once.
@@ -2796,7 +2796,7 @@ static PyTypeObject PlansType = {
     .tp_basicsize = sizeof(PlansObject),
     .tp_dealloc = (destructor)Plans_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Methods planned for score_pair / batch_chunk, read once (iterates over the plan tuples).",
+    .tp_doc = "Methods planned for score_pair / batch_job, read once (iterates over the plan tuples).",
     .tp_iter = (getiterfunc)Plans_iter,
     .tp_as_sequence = &Plans_as_sequence,
 };
@@ -3765,32 +3765,55 @@ typedef struct {
     Tok *tok; /* a Tokens object's document (read only), or NULL */
 } BItem;
 
+/* A run's own working memory, kept from pair to pair: buffers grow, never shrink. */
+typedef struct {
+    KWork k;
+    i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
+    Py_ssize_t rows_cap, ref_count_cap;
+} BWork;
+
+/* *buf with room for `need` ints (its contents are not kept), or NULL on no memory. */
+static i32 *bwork_ints(i32 **buf, Py_ssize_t *cap, Py_ssize_t need) {
+    if (need > *cap) {
+        Py_ssize_t grown = need > 2 * *cap ? need : 2 * *cap;
+        free(*buf);
+        *buf = xmalloc((size_t)grown * sizeof(i32));
+        *cap = *buf ? grown : 0;
+    }
+    return *buf;
+}
+
+static void bwork_free(BWork *w) {
+    kwork_free(&w->k);
+    free(w->rows);
+    free(w->ref_count);
+    memset(w, 0, sizeof(*w));
+}
+
 /* Score one pair without the GIL; values: nplans * nrefs * BATCH_VALUES doubles. A shared
  * document (a Tokens object's) is only read: the candidate's layout is private to the call. */
 static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, const Plan *plans, Py_ssize_t np,
-                      int lowercase, double alpha, int empty_nan, double *values, KWork *work) {
+                      int lowercase, double alpha, int empty_nan, double *values, BWork *work) {
     Tok *own = cand->tok ? NULL : tokenize_ascii(cand->text, cand->len, lowercase);
     const Tok *cv = cand->tok ? cand->tok : own;
     if (!cv) return -1;
     int rc = -1;
-    i32 *rows = NULL, *ref_count = NULL;
     Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
     view.layout = NULL;
-    ref_count = xmalloc((size_t)(cv->nv + 1) * sizeof(i32));
-    if (!ref_count || kwork_ready(work, cv) < 0) goto done;
+    i32 *ref_count = bwork_ints(&work->ref_count, &work->ref_count_cap, cv->nv + 1);
+    if (!ref_count || kwork_ready(&work->k, cv) < 0) goto done;
     for (Py_ssize_t i = 0; i < nrefs; i++) {
         Tok *r = refs[i].tok ? NULL : tokenize_ascii(refs[i].text, refs[i].len, lowercase);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;
         if (!rv) goto done;
-        free(rows);
-        rows = xmalloc((size_t)(rv->n + 1) * sizeof(i32));
+        i32 *rows = bwork_ints(&work->rows, &work->rows_cap, rv->n + 1);
         if (!rows || join(cv, rv, rows, ref_count) < 0) {
             tok_free(r);
             goto done;
         }
         for (Py_ssize_t k = 0; k < np; k++) {
             KStats s;
-            if (pair_stats(&view, (Tok *)rv, rows, ref_count, &plans[k].k, work, &s) < 0) {
+            if (pair_stats(&view, (Tok *)rv, rows, ref_count, &plans[k].k, &work->k, &s) < 0) {
                 tok_free(r);
                 goto done;
             }
@@ -3805,78 +3828,151 @@ static int batch_pair(const BItem *cand, const BItem *refs, Py_ssize_t nrefs, co
     }
     rc = 0;
 done:
-    free(rows);
-    free(ref_count);
     lay_free(view.layout);
     tok_free(own); /* its layout pointer was never set */
     return rc;
 }
 
-/* batch_chunk(plans, candidates, references, tokenize, lowercase, max_chars, max_refs, alpha,
- * empty_nan) -> (values, offsets, unscored)
+/* max_references(references) -> the most references of a pair (a list or tuple; other values,
+ * which batch_job leaves out, count 0): one pass in C rather than one in Python per pair. */
+static PyObject *py_max_references(PyObject *mod, PyObject *refs) {
+    if (!PyList_Check(refs)) {
+        PyErr_SetString(PyExc_TypeError, "references must be a list");
+        return NULL;
+    }
+    Py_ssize_t most = 0;
+    for (Py_ssize_t p = 0; p < PyList_GET_SIZE(refs); p++) {
+        PyObject *rl = PyList_GET_ITEM(refs, p);
+        Py_ssize_t nr = PyList_Check(rl) ? PyList_GET_SIZE(rl) : (PyTuple_Check(rl) ? PyTuple_GET_SIZE(rl) : 0);
+        if (nr > most) most = nr;
+    }
+    return PyLong_FromSsize_t(most);
+}
+
+/* BatchJob: a batch's pairs, read once with the GIL held, then scored by any number of
+ * threads at once: each call of run() releases the GIL and takes blocks of `block` pairs in
+ * turn until none is left, writing each pair's values at its own offset (so threads share no
+ * working memory and the results stay in input order however the blocks were shared out).
  *
- * candidates: a list of str or Tokens; references: a list of lists of them. A str is
- * tokenized here (ASCII text, when `tokenize`); a pair with another kind of text, a text
- * longer than max_chars (its cost must be checked first) or more than max_refs references is
- * left out and listed in `unscored`, for the caller to score its own way. values: doubles,
- * per pair, per plan, per reference: hits, candidate total, reference total, P, R, F;
- * offsets: int64, where each pair's values start (a left-out pair has none). */
-static PyObject *py_batch_chunk(PyObject *mod, PyObject *args) {
+ * batch_job(plans, candidates, references, tokenize, lowercase, max_chars, max_refs, alpha,
+ *           empty_nan, block) -> BatchJob
+ *
+ * candidates: a list of str or Tokens; references: a list of lists (or tuples) of them. A str
+ * is tokenized by the run that scores it (ASCII text, when `tokenize`); a pair with another
+ * kind of text, a text longer than max_chars (its cost must be checked first), no reference or
+ * more than max_refs references is left out and listed in `unscored`, for the caller to score
+ * its own way. Once every block is done, result() gives (values, offsets, unscored): values,
+ * doubles, per pair, per plan, per reference: hits, candidate total, reference total, P, R, F,
+ * reference base; offsets: int64, where each pair's values start (-1 for a left-out pair). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *plans_obj; /* the plans' owner (their method objects live there) */
+    Plan *plans;
+    Py_ssize_t np;
+    int plans_owned;
+    PyObject **texts; /* every text read, held until the job goes (the lists may change meanwhile) */
+    Py_ssize_t ntexts;
+    BItem *items;     /* per pair: the candidate, then its references */
+    Py_ssize_t *first, *count;
+    char *skip;
+    PyObject *values, *offsets, *unscored; /* bytes written by the runs, bytes, list */
+    Py_ssize_t n, block, nblocks;
+    int lowercase, empty_nan;
+    double alpha;
+    /* shared by the runs, under `lock` */
+    PyThread_type_lock lock;
+    Py_ssize_t next;      /* the next block to take */
+    Py_ssize_t running;   /* runs under way */
+    int failed;           /* a run ran out of memory: the others stop */
+    int cancelled;        /* cancel(): no run takes another block */
+    char *done;           /* per block */
+    Py_ssize_t done_from; /* blocks done in a row from the first (job_done_from) */
+} BatchJobObject;
+
+static PyTypeObject BatchJobType;
+
+static void BatchJob_dealloc(BatchJobObject *self) {
+    for (Py_ssize_t i = 0; i < self->ntexts; i++) Py_DECREF(self->texts[i]);
+    free(self->texts);
+    Py_XDECREF(self->plans_obj);
+    if (self->plans_owned) free(self->plans);
+    free(self->items);
+    free(self->first);
+    free(self->count);
+    free(self->skip);
+    free(self->done);
+    Py_XDECREF(self->values);
+    Py_XDECREF(self->offsets);
+    Py_XDECREF(self->unscored);
+    if (self->lock) PyThread_free_lock(self->lock);
+    PyObject_Free(self);
+}
+
+static PyObject *py_batch_job(PyObject *mod, PyObject *args) {
     PyObject *plans_obj, *cands, *refs;
     int tokenize, lowercase, empty_nan;
-    Py_ssize_t max_chars, max_refs;
+    Py_ssize_t max_chars, max_refs, block;
     double alpha;
-    if (!PyArg_ParseTuple(args, "OO!O!ppnndp", &plans_obj, &PyList_Type, &cands, &PyList_Type, &refs, &tokenize,
-                          &lowercase, &max_chars, &max_refs, &alpha, &empty_nan))
+    if (!PyArg_ParseTuple(args, "OO!O!ppnndpn", &plans_obj, &PyList_Type, &cands, &PyList_Type, &refs, &tokenize,
+                          &lowercase, &max_chars, &max_refs, &alpha, &empty_nan, &block))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(cands);
     if (PyList_GET_SIZE(refs) != n) {
         PyErr_SetString(PyExc_ValueError, "one reference list per candidate");
         return NULL;
     }
-    Py_ssize_t np;
-    int plans_owned;
-    Plan *plans = plans_get(plans_obj, &np, &plans_owned);
-    if (!plans) return NULL;
-    PyObject *result = NULL, *keep = NULL, *unscored = NULL;
-    BItem *items = NULL;
-    Py_ssize_t *first = NULL, *count = NULL;
-    long long *offsets = NULL;
-    char *skip = NULL;
-    double *values = NULL;
-    keep = PyList_New(0); /* every text object, alive until the end */
-    unscored = PyList_New(0);
-    first = xmalloc((size_t)(n + 1) * sizeof(Py_ssize_t));
-    count = xmalloc((size_t)(n + 1) * sizeof(Py_ssize_t));
-    offsets = xmalloc((size_t)(n + 1) * sizeof(long long));
-    skip = xcalloc((size_t)n + 1, 1);
-    if (!keep || !unscored || !first || !count || !offsets || !skip) {
-        PyErr_NoMemory();
-        goto done;
+    if (block < 1) {
+        PyErr_SetString(PyExc_ValueError, "block must be at least 1");
+        return NULL;
     }
-    /* pass 1 (GIL): the texts */
+    BatchJobObject *job = PyObject_New(BatchJobObject, &BatchJobType);
+    if (!job) return NULL;
+    memset((char *)job + sizeof(PyObject), 0, sizeof(*job) - sizeof(PyObject));
+    job->plans = plans_get(plans_obj, &job->np, &job->plans_owned);
+    if (!job->plans) goto fail;
+    Py_INCREF(plans_obj);
+    job->plans_obj = plans_obj;
+    job->n = n;
+    job->block = block;
+    job->nblocks = (n + block - 1) / block;
+    job->lowercase = lowercase;
+    job->empty_nan = empty_nan;
+    job->alpha = alpha;
+    job->lock = PyThread_allocate_lock();
+    job->unscored = PyList_New(0);
+    job->first = xmalloc((size_t)(n + 1) * sizeof(Py_ssize_t));
+    job->count = xmalloc((size_t)(n + 1) * sizeof(Py_ssize_t));
+    job->skip = xcalloc((size_t)n + 1, 1);
+    job->done = xcalloc((size_t)job->nblocks + 1, 1);
+    job->offsets = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((n + 1) * sizeof(long long)));
+    if (!job->lock || !job->unscored || !job->first || !job->count || !job->skip || !job->done || !job->offsets) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto fail;
+    }
     Py_ssize_t total_items = 0;
     for (Py_ssize_t p = 0; p < n; p++) {
         PyObject *rl = PyList_GET_ITEM(refs, p);
         Py_ssize_t nr = PyList_Check(rl) ? PyList_GET_SIZE(rl) : (PyTuple_Check(rl) ? PyTuple_GET_SIZE(rl) : -1);
-        if (nr < 0 || nr > max_refs || nr == 0) skip[p] = 1;
-        count[p] = nr < 0 ? 0 : nr;
-        total_items += 1 + count[p];
+        if (nr < 0 || nr > max_refs || nr == 0) job->skip[p] = 1;
+        job->count[p] = nr < 0 ? 0 : nr;
+        total_items += 1 + job->count[p];
     }
-    items = xcalloc((size_t)total_items + 1, sizeof(BItem));
-    if (!items) {
+    job->items = xcalloc((size_t)total_items + 1, sizeof(BItem));
+    job->texts = xmalloc((size_t)(total_items + 1) * sizeof(PyObject *));
+    if (!job->items || !job->texts) {
         PyErr_NoMemory();
-        goto done;
+        goto fail;
     }
+    long long *offsets = (long long *)PyBytes_AS_STRING(job->offsets);
     Py_ssize_t at = 0;
     long long value_at = 0;
     for (Py_ssize_t p = 0; p < n; p++) {
-        first[p] = at;
+        job->first[p] = at;
         PyObject *rl = PyList_GET_ITEM(refs, p);
-        for (Py_ssize_t i = -1; i < count[p] && !skip[p]; i++) {
+        for (Py_ssize_t i = -1; i < job->count[p] && !job->skip[p]; i++) {
             PyObject *o = i < 0 ? PyList_GET_ITEM(cands, p)
                                 : (PyList_Check(rl) ? PyList_GET_ITEM(rl, i) : PyTuple_GET_ITEM(rl, i));
-            BItem *it = &items[at + i + 1];
+            BItem *it = &job->items[at + i + 1];
             if (PyObject_TypeCheck(o, &TokensType)) {
                 it->tok = ((TokensObject *)o)->tok;
             } else if (tokenize && PyUnicode_CheckExact(o) && PyUnicode_IS_ASCII(o) &&
@@ -3884,65 +3980,136 @@ static PyObject *py_batch_chunk(PyObject *mod, PyObject *args) {
                 it->text = PyUnicode_1BYTE_DATA(o);
                 it->len = PyUnicode_GET_LENGTH(o);
             } else {
-                skip[p] = 1;
+                job->skip[p] = 1;
                 break;
             }
-            if (PyList_Append(keep, o) < 0) goto done;
+            Py_INCREF(o);
+            job->texts[job->ntexts++] = o;
         }
-        at += 1 + count[p];
-        if (skip[p]) {
+        at += 1 + job->count[p];
+        if (job->skip[p]) {
             PyObject *idx = PyLong_FromSsize_t(p);
-            if (!idx || PyList_Append(unscored, idx) < 0) {
+            if (!idx || PyList_Append(job->unscored, idx) < 0) {
                 Py_XDECREF(idx);
-                goto done;
+                goto fail;
             }
             Py_DECREF(idx);
             offsets[p] = -1;
         } else {
             offsets[p] = value_at;
-            value_at += (long long)np * count[p] * BATCH_VALUES;
+            value_at += (long long)job->np * job->count[p] * BATCH_VALUES;
         }
     }
     offsets[n] = value_at;
-    values = xmalloc((size_t)(value_at + 1) * sizeof(double));
-    if (!values) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    /* pass 2 (no GIL): the scores */
-    int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
-    KWork work;
-    memset(&work, 0, sizeof(work));
-    for (Py_ssize_t p = 0; p < n && !failed; p++) {
-        if (skip[p]) continue;
-        if (batch_pair(&items[first[p]], &items[first[p] + 1], count[p], plans, np, lowercase, alpha, empty_nan,
-                       values + offsets[p], &work) < 0)
-            failed = 1;
-    }
-    kwork_free(&work);
-    Py_END_ALLOW_THREADS
-    if (failed) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    result = Py_BuildValue("(y#y#O)", (const char *)values, (Py_ssize_t)(value_at * sizeof(double)),
-                           (const char *)offsets, (Py_ssize_t)((n + 1) * sizeof(long long)), unscored);
-done:
-    Py_XDECREF(keep);
-    Py_XDECREF(unscored);
-    if (plans_owned) free(plans);
-    free(items);
-    free(first);
-    free(count);
-    free(offsets);
-    free(skip);
-    free(values);
-    return result;
+    job->values = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(value_at * sizeof(double)));
+    if (!job->values) goto fail;
+    return (PyObject *)job;
+fail:
+    Py_DECREF(job);
+    return NULL;
 }
 
+/* job.run(blocks=-1) -> True while blocks are left to take: scores blocks (at most `blocks`;
+ * -1: until none is left) with the GIL released. Any number of threads may run one job. */
+static PyObject *BatchJob_run(BatchJobObject *self, PyObject *args) {
+    Py_ssize_t limit = -1;
+    if (!PyArg_ParseTuple(args, "|n", &limit)) return NULL;
+    double *values = (double *)PyBytes_AS_STRING(self->values);
+    const long long *offsets = (const long long *)PyBytes_AS_STRING(self->offsets);
+    int failed = 0, more;
+    Py_BEGIN_ALLOW_THREADS
+    BWork work; /* this run's own */
+    memset(&work, 0, sizeof(work));
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    self->running++;
+    for (Py_ssize_t taken = 0; limit < 0 || taken < limit; taken++) {
+        if (self->failed || self->cancelled || self->next >= self->nblocks) break;
+        Py_ssize_t b = self->next++;
+        PyThread_release_lock(self->lock);
+        Py_ssize_t end = (b + 1) * self->block < self->n ? (b + 1) * self->block : self->n;
+        for (Py_ssize_t p = b * self->block; p < end && !failed; p++) {
+            if (self->skip[p]) continue;
+            const BItem *pair = &self->items[self->first[p]];
+            if (batch_pair(pair, pair + 1, self->count[p], self->plans, self->np, self->lowercase, self->alpha,
+                           self->empty_nan, values + offsets[p], &work) < 0)
+                failed = 1;
+        }
+        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        if (failed) self->failed = 1;
+        else self->done[b] = 1;
+    }
+    self->running--;
+    failed = self->failed;
+    more = self->next < self->nblocks && !self->cancelled;
+    PyThread_release_lock(self->lock);
+    bwork_free(&work);
+    Py_END_ALLOW_THREADS
+    if (failed) return PyErr_NoMemory();
+    return PyBool_FromLong(more);
+}
+
+/* Blocks done in a row from the first; called with `lock` held. */
+static Py_ssize_t job_done_from(BatchJobObject *self) {
+    while (self->done_from < self->nblocks && self->done[self->done_from]) self->done_from++;
+    return self->done_from;
+}
+
+/* job.done() -> how many pairs from the first are scored (every block up to there is done). */
+static PyObject *BatchJob_done(BatchJobObject *self, PyObject *unused) {
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    job_done_from(self);
+    PyThread_release_lock(self->lock);
+    Py_ssize_t pairs = self->done_from * self->block;
+    return PyLong_FromSsize_t(pairs < self->n ? pairs : self->n);
+}
+
+/* job.cancel(): the runs stop after the blocks they are scoring (the caller gave up: an error,
+ * an interrupt, a page that reruns), so no thread goes on with a batch nobody waits for. */
+static PyObject *BatchJob_cancel(BatchJobObject *self, PyObject *unused) {
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    self->cancelled = 1;
+    PyThread_release_lock(self->lock);
+    Py_RETURN_NONE;
+}
+
+/* job.result() -> (values, offsets, unscored), once every block is done and no run is under way. */
+static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    int finished = job_done_from(self) == self->nblocks && self->running == 0;
+    PyThread_release_lock(self->lock);
+    if (!finished) {
+        PyErr_SetString(PyExc_RuntimeError, self->cancelled ? "the batch job was cancelled"
+                                                            : "the batch job is not finished: run() it until no block is left");
+        return NULL;
+    }
+    return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
+}
+
+static PyMethodDef BatchJob_methods[] = {
+    {"run", (PyCFunction)BatchJob_run, METH_VARARGS, "run(blocks=-1) -> True while blocks are left (GIL released)"},
+    {"done", (PyCFunction)BatchJob_done, METH_NOARGS, "done() -> pairs scored in a row from the first"},
+    {"cancel", (PyCFunction)BatchJob_cancel, METH_NOARGS, "cancel(): runs take no further block"},
+    {"result", (PyCFunction)BatchJob_result, METH_NOARGS, "result() -> (values, offsets, unscored)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef BatchJob_members[] = {
+    {"blocks", T_PYSSIZET, offsetof(BatchJobObject, nblocks), READONLY, "blocks of pairs the runs take in turn"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject BatchJobType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "rouge_core._native.BatchJob",
+    .tp_basicsize = sizeof(BatchJobObject),
+    .tp_dealloc = (destructor)BatchJob_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A batch's pairs, scored by the threads that call run() (see batch_job).",
+    .tp_methods = BatchJob_methods,
+    .tp_members = BatchJob_members,
+};
+
 /* batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn): the result
- * records of batch_chunk's pairs, as score_pair returns them (None for a left-out pair).
+ * records of a BatchJob's pairs, as score_pair returns them (None for a left-out pair).
  * counts: each pair's reference count; plans_for[count]: the plans of a pair with that many
  * references (the same kernels in the same order; their signatures name the count). */
 static PyObject *py_batch_records(PyObject *mod, PyObject *args) {
@@ -4062,7 +4229,9 @@ static PyMethodDef module_methods[] = {
      "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure", py_configure, METH_VARARGS, "configure(Stats, Score, ReferenceScore, MethodScore, reason)"},
     {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
-    {"batch_chunk", py_batch_chunk, METH_VARARGS, "batch_chunk(plans, cands, refs, tokenize, lowercase, ...)"},
+    {"max_references", py_max_references, METH_O, "max_references(list of reference lists) -> the most of a pair"},
+    {"batch_job", py_batch_job, METH_VARARGS,
+     "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", py_batch_records, METH_VARARGS, "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
     {NULL, NULL, 0, NULL},
 };
@@ -4075,7 +4244,9 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     init_byte_tables();
-    if (PyType_Ready(&TokensType) < 0 || PyType_Ready(&LayoutType) < 0 || PyType_Ready(&PlansType) < 0) return NULL;
+    if (PyType_Ready(&TokensType) < 0 || PyType_Ready(&LayoutType) < 0 || PyType_Ready(&PlansType) < 0 ||
+        PyType_Ready(&BatchJobType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     FLOAT_ONE = PyFloat_FromDouble(1.0);

@@ -1,5 +1,5 @@
-"""Many pairs per call: the compiled kernels score a chunk of pairs with the GIL released, so
-threads over chunks run on several cores at once.
+"""Many pairs per call: the compiled kernels score the pairs with the GIL released, so threads
+run on several cores at once.
 
     from rouge_core.batch import score_batch
     scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
@@ -13,14 +13,24 @@ checked (its texts are long enough that the cost bound could apply) or anything 
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
 whole batch is scored in Python.
 
+How the threads share the work: when the kernels tokenize, the batch is one native job
+(`_native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
+memory, so no Python runs per block and a thread that is slowed down simply takes fewer
+blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
+it saves). When Python tokenizes, this thread tokenizes chunk after chunk while the pool
+scores the earlier ones.
+
 `score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
 (`MethodScore`s, as `score_documents` makes them) are built when first read, in this thread.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence
 
@@ -32,7 +42,7 @@ from .scoring import MethodScore, _method_plans, combine_references, prepare, re
 from .tokenize import ascii_tokenizer
 from .corpus import each_pair, score_pair_stats
 
-DEFAULT_CHUNK = 256  # pairs per kernel call: small enough for progress, large enough to amortise the call
+DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
 
 
 class BatchScores(Sequence):
@@ -75,11 +85,13 @@ def score_batch(
 ) -> BatchScores:
     """Score every (candidate, references) pair with every method, no evidence.
 
-    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs per
-    kernel call. cost_limit bounds each pair as in `score_corpus` (a pair above it raises
-    CostLimitError naming the pair by its id, or its 1-based number without ids); a bad text
-    raises TypeError / ValueError naming the pair. progress(done, total) for every pair, in
-    order, as soon as its chunk is done."""
+    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs a
+    thread takes at a time (when Python tokenizes: pairs per chunk it tokenizes). cost_limit
+    bounds each pair as in `score_corpus` (a pair above it raises CostLimitError naming the
+    pair by its id, or its 1-based number without ids); a bad text raises TypeError /
+    ValueError naming the pair. progress(done, total) for every pair, in
+    order, once it and every pair before it are scored (this thread reports after each block
+    it scores)."""
     resolve_limit(cost_limit)
     if len(candidates) != len(references_per_pair):
         raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
@@ -106,54 +118,27 @@ def score_batch(
         return BatchScores(total, lambda: pairs)
 
     tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
-    refs_lists = [r if isinstance(r, list) else list(r) if isinstance(r, tuple) else r for r in references_per_pair]
-    max_refs = max((len(r) for r in refs_lists if isinstance(r, list)), default=0)
+    # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
+    refs_lists = list(references_per_pair)
+    max_refs = kernels.max_references(refs_lists)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = kernels.plans(compiled)
-    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+    pair_done = each_pair(progress)
 
-    def inputs(bounds):
-        """A chunk's texts, or its Tokens when Python tokenizes them: in the calling thread,
-        as a user's tokenizer or a segmenter (MeCab, jieba) need not be thread-safe."""
-        start, end = bounds
+    def job_of(start: int, end: int):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return cands, refs
+        return kernels.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
+                                 max_refs, opts.alpha, opts.empty == "nan", chunk_size)
 
-    def run(chunk):
-        cands, refs = chunk
-        return kernels.batch_chunk(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
-                                   max_refs, opts.alpha, opts.empty == "nan")
-
-    pair_done = each_pair(progress)
-
-    def report(bounds) -> None:  # every pair of a chunk, in order, once the chunk is done
-        if pair_done is not None:
-            pair_done(bounds[1], total)
-
-    results = []
-    if workers == 1 or len(chunks) == 1:
-        for bounds in chunks:
-            results.append(run(inputs(bounds)))
-            report(bounds)
+    if tokenizer is not None:
+        segments = [(0, total, _run_shared(job_of(0, total), workers, pair_done, total))]
     else:
-        # This thread prepares chunks while the pool scores earlier ones; at most `workers`
-        # chunks wait, and results are taken in input order.
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            waiting: deque = deque()
-            for bounds in chunks:
-                waiting.append((bounds, pool.submit(run, inputs(bounds))))
-                while len(waiting) > workers:
-                    done_bounds, future = waiting.popleft()
-                    results.append(future.result())
-                    report(done_bounds)
-            for done_bounds, future in waiting:
-                results.append(future.result())
-                report(done_bounds)
+        segments = _run_pipelined(job_of, total, chunk_size, workers, pair_done)
     # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
     python_scored: dict[int, dict[str, MethodScore]] = {}
-    for (start, _), (_, _, unscored) in zip(chunks, results):
+    for start, _, (_, _, unscored) in segments:
         for k in unscored:
             i = start + k
             python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
@@ -163,8 +148,8 @@ def score_batch(
         plans_for = _plans_by_count(names, opts, max_refs, kernels)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list[dict[str, MethodScore]] = []
-        for (start, end), (values, offsets, _) in zip(chunks, results):
-            counts = [len(r) if isinstance(r, list) else 0 for r in refs_lists[start:end]]
+        for start, end, (values, offsets, _) in segments:
+            counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists[start:end]]
             records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                             score_fn)
             for k, item in enumerate(records):
@@ -179,6 +164,104 @@ def score_batch(
         return out
 
     return BatchScores(total, build)
+
+
+class _Helpers:
+    """The pool threads of every batch, kept from call to call: starting a thread costs about
+    0.1-0.3 ms, much of what a second thread gains on a batch of a few hundred pairs. It grows
+    when a call asks for more threads than it has (threads start only when none is idle); a
+    process forked from this one starts afresh (the parent's threads do not exist there)."""
+
+    def __init__(self):
+        self._forget()
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._size = 0
+
+    def submit(self, threads: int, run: Callable[[], object], times: int = 1) -> list[Future]:
+        """`run` submitted `times` times to a pool of at least `threads` threads."""
+        with self._lock:
+            if self._pool is None or self._size < threads:
+                if self._pool is not None:
+                    self._pool.shutdown(wait=False)  # its threads end once their tasks are done
+                self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rouge_core.batch")
+                self._size = threads
+            return [self._pool.submit(run) for _ in range(times)]
+
+
+HELPERS = _Helpers()
+
+
+def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None, total: int) -> tuple:
+    """Score a job whose texts the kernels tokenize: this thread and up to workers - 1 pool
+    threads take its blocks in turn (a job of one block runs on this thread alone), so there
+    is no Python work per block. This thread reports progress after each block it scores, up
+    to the pairs done in a row from the first; if it stops (an error, an interrupt) the others
+    stop after their current block. A pool thread still busy with another batch when this
+    thread has taken the last block is not waited for. Returns the job's result."""
+    helpers = min(workers, job.blocks) - 1
+    running = HELPERS.submit(helpers, job.run, helpers) if helpers > 0 else []
+    try:
+        if pair_done is None:
+            job.run()
+        else:
+            while job.run(1):
+                pair_done(job.done(), total)
+    except BaseException:  # a progress callback's error, an interrupt: the helpers stop too
+        job.cancel()
+        for run in running:
+            run.cancel()
+        raise
+    for run in running:
+        if not run.cancel():  # started: it may be scoring a block
+            run.result()
+    if pair_done is not None:
+        pair_done(total, total)
+    return job.result()
+
+
+def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,
+                   pair_done: Callable[[int, int], None] | None) -> list[tuple]:
+    """Score chunk by chunk when Python tokenizes: this thread tokenizes each chunk (a user's
+    tokenizer or a segmenter, MeCab or jieba, need not be thread-safe) while pool threads
+    score earlier ones; at most `workers` chunks wait, and results are taken in input order.
+    Returns (start, end, job result) per chunk."""
+    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+    segments = []
+
+    def finish(start: int, end: int, job) -> None:
+        segments.append((start, end, job.result()))
+        if pair_done is not None:
+            pair_done(end, total)
+
+    if workers == 1 or len(chunks) == 1:
+        for start, end in chunks:
+            job = job_of(start, end)
+            job.run()
+            finish(start, end, job)
+        return segments
+    waiting: deque = deque()
+    try:
+        for start, end in chunks:
+            job = job_of(start, end)
+            waiting.append((start, end, job, HELPERS.submit(workers, job.run)[0]))
+            while len(waiting) > workers:
+                start, end, job, run = waiting.popleft()
+                run.result()
+                finish(start, end, job)
+        while waiting:
+            start, end, job, run = waiting.popleft()
+            run.result()
+            finish(start, end, job)
+    finally:  # an error (a pair's, a progress callback's): the chunks still waiting are dropped
+        for _, _, job, run in waiting:
+            job.cancel()
+            run.cancel()
+    return segments
 
 
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:

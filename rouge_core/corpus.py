@@ -243,10 +243,10 @@ def score_corpus(
     `progress(done, total)` is called after each pair (a page moves its progress bar).
     `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`: none); a
     pair above it raises CostLimitError naming the pair (its id) before that pair is scored.
-    `workers`: on the compiled kernels (rouge_core.native), threads scoring chunks of pairs
-    with the GIL released (rouge_core.batch: progress reaches a chunk's pairs when the chunk is
-    done); on the pure path,
-    more than one worker scores in processes (rouge_core.parallel). The numbers and their
+    `workers`: on the compiled kernels (rouge_core.native), threads scoring blocks of pairs
+    with the GIL released (rouge_core.batch: progress reaches a block's pairs when it and every
+    block before it are done); on the pure path, more than one worker scores in processes
+    (rouge_core.parallel). The numbers and their
     order are the same whatever the number of workers."""
     resolve_limit(cost_limit)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

@@ -102,3 +102,175 @@ def test_methods_without_a_kernel_and_the_pure_path_score_pair_by_pair():
     assert records(got) == sequential(cands, refs, ["rougeLsum-best", "rouge1"], "reval")
     with native.pure():
         assert records(score_batch(cands, refs, ["rouge1"], "reval")) == sequential(cands, refs, ["rouge1"], "reval")
+
+
+needs_kernels = pytest.mark.skipif(not native.active(), reason="the compiled kernels are not active")
+FOUR = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+
+
+def mixed_pairs(n: int) -> tuple[list, list]:
+    """ASCII pairs the kernels tokenize, with a non-ASCII one, an empty one and several
+    references here and there (those the kernels leave to Python, or combine)."""
+    cands = [f"the cat {i} sat on the mat.\nit was {'happy' if i % 3 else 'sad'} {i % 5}" for i in range(n)]
+    refs = [[f"a cat {i % 7} sat on a mat", "the cat was happy"] if i % 4 == 0 else [f"cat {i} on mat.\nhappy"]
+            for i in range(n)]
+    cands[3], refs[5] = "ça va, le chat", [""]
+    return cands, refs
+
+
+@pytest.mark.parametrize("workers, chunk_size", [(3, 1), (5, 8), (2, 64), (4, 1000)])
+def test_any_number_of_threads_and_blocks_gives_the_sequential_records_and_every_pair_in_order(workers, chunk_size):
+    cands, refs = mixed_pairs(40)
+    seen = []
+    got = score_batch(cands, refs, METHODS, "rouge-score", workers=workers, chunk_size=chunk_size,
+                      progress=lambda done, total: seen.append((done, total)))
+    assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
+    assert seen == [(done, 40) for done in range(1, 41)]
+
+
+def job_of(cands, refs, block: int):
+    opts = rouge_core.profile("rouge-score")
+    from rouge_core.scoring import _method_plans
+
+    plans = native.KERNELS.plans(_method_plans(tuple(FOUR), opts, 1)[3])
+    return native.KERNELS.batch_job(plans, cands, refs, True, True, 2**62, 1, opts.alpha, False, block)
+
+
+@needs_kernels
+def test_a_job_run_by_several_threads_at_once_has_the_values_of_one_run():
+    import threading
+
+    cands, refs = mixed_pairs(300)
+    alone, shared = job_of(cands, refs, 3), job_of(cands, refs, 3)
+    assert alone.blocks == shared.blocks == 100
+    assert alone.run() is False
+    threads = [threading.Thread(target=shared.run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    shared.run()
+    for thread in threads:
+        thread.join()
+    values, offsets, unscored = shared.result()
+    assert (values, offsets, unscored) == alone.result()
+    assert unscored == [0, 3, 4, 8] + list(range(12, 300, 4))  # several references, or not ASCII
+    assert len(values) == 8 * 4 * 7 * (300 - len(unscored))  # doubles: 4 plans, 7 values, 1 reference
+
+
+@needs_kernels
+def test_a_job_reports_the_pairs_done_in_a_row_and_refuses_its_result_until_finished():
+    cands, refs = mixed_pairs(10)
+    job = job_of(cands, refs, 4)
+    assert job.blocks == 3 and job.done() == 0
+    with pytest.raises(RuntimeError, match="not finished"):
+        job.result()
+    assert [job.run(1), job.done(), job.run(1), job.done(), job.run(1), job.done()] == [True, 4, True, 8, False, 10]
+    assert job.run() is False and job.result()[2] == [0, 3, 4, 8]
+
+
+@needs_kernels
+def test_a_cancelled_job_takes_no_further_block():
+    cands, refs = mixed_pairs(10)
+    job = job_of(cands, refs, 4)
+    assert job.run(1) is True
+    job.cancel()
+    assert job.run() is False and job.done() == 4
+    with pytest.raises(RuntimeError, match="cancelled"):
+        job.result()
+
+
+class Stop(Exception):
+    pass
+
+
+@needs_kernels
+def test_a_failing_progress_callback_stops_the_other_threads(monkeypatch):
+    """A page that reruns stops its progress callback with an exception: the pool threads must
+    not go on scoring a batch nobody waits for."""
+    jobs = []
+    kernels = native.KERNELS
+
+    class Watched:
+        def __getattr__(self, name):
+            return getattr(kernels, name)
+
+        def batch_job(self, *args):
+            jobs.append(kernels.batch_job(*args))
+            return jobs[-1]
+
+    monkeypatch.setattr(native, "KERNELS", Watched())
+    words = " ".join(f"w{i % 97}" for i in range(300))
+    cands, refs = [words] * 20000, [[words[::-1]]] * 20000
+
+    def progress(done, total):
+        raise Stop
+
+    with pytest.raises(Stop):
+        score_batch(cands, refs, FOUR, "rouge-score", workers=2, chunk_size=1, progress=progress)
+    assert len(jobs) == 1 and jobs[0].done() < 20000
+    with pytest.raises(RuntimeError, match="cancelled"):
+        jobs[0].result()
+
+
+def batch_threads() -> list:
+    import threading
+
+    return [t for t in threading.enumerate() if t.name.startswith("rouge_core.batch")]
+
+
+@needs_kernels
+def test_the_pool_threads_are_kept_from_call_to_call():
+    from rouge_core.batch import HELPERS
+
+    cands, refs = mixed_pairs(200)
+    expected = sequential(cands, refs, FOUR, "rouge-score")
+    assert records(score_batch(cands, refs, FOUR, "rouge-score", workers=3, chunk_size=4)) == expected
+    first = set(batch_threads())
+    assert first
+    for workers in (2, 3) * 5:
+        assert records(score_batch(cands, refs, FOUR, "rouge-score", workers=workers, chunk_size=4)) == expected
+    after = set(batch_threads())
+    assert first <= after and len(after) <= HELPERS._size  # none ended, none beyond the pool's size
+
+
+def score_in_child(queue) -> None:
+    cands, refs = mixed_pairs(100)
+    stemmed = rouge_core.profile("rouge-score", stemmer="porter")  # Python tokenizes: chunks wait for the pool
+    queue.put([records(score_batch(cands, refs, FOUR, options, workers=2, chunk_size=4))
+               for options in ("rouge-score", stemmed)])
+
+
+@needs_kernels
+def test_a_process_forked_after_a_batch_scores_on_threads_of_its_own():
+    import multiprocessing
+
+    cands, refs = mixed_pairs(100)
+    stemmed = rouge_core.profile("rouge-score", stemmer="porter")
+    expected = [sequential(cands, refs, FOUR, options) for options in ("rouge-score", stemmed)]
+    assert [records(score_batch(cands, refs, FOUR, options, workers=2, chunk_size=4))
+            for options in ("rouge-score", stemmed)] == expected
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=score_in_child, args=(queue,))
+    child.start()
+    try:
+        assert queue.get(timeout=60) == expected  # the parent's pool threads do not exist there
+    finally:
+        child.join(10)
+        if child.is_alive():
+            child.kill()
+
+
+def test_reference_tuples_and_a_tuple_of_them_score_as_lists():
+    cands, refs = mixed_pairs(30)
+    as_tuples = tuple(tuple(r) if i % 2 else r for i, r in enumerate(refs))
+    expected = sequential(cands, refs, METHODS, "rouge-score")
+    for workers in (1, 2):
+        assert records(score_batch(cands, as_tuples, METHODS, "rouge-score", workers=workers, chunk_size=4)) == expected
+
+
+@needs_kernels
+def test_max_references_counts_lists_and_tuples_only():
+    assert native.KERNELS.max_references([["a"], ("a", "b", "c"), "abcdefgh", None, []]) == 3
+    assert native.KERNELS.max_references([]) == 0
+    with pytest.raises(TypeError):
+        native.KERNELS.max_references((["a"],))
