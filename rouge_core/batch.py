@@ -144,12 +144,16 @@ def score_batch(
             python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
                                                 name_of(i))
 
+    # How many references each pair had when it was scored: read now, not when the records are
+    # built, so a list the caller changes afterwards cannot shift the records.
+    ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
+
     def build() -> list[dict[str, MethodScore]]:
         plans_for = _plans_by_count(names, opts, max_refs, kernels)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list[dict[str, MethodScore]] = []
         for start, end, (values, offsets, _) in segments:
-            counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists[start:end]]
+            counts = ref_counts[start:end]
             records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                             score_fn)
             for k, item in enumerate(records):

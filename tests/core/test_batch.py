@@ -274,3 +274,19 @@ def test_max_references_counts_lists_and_tuples_only():
     assert native.KERNELS.max_references([]) == 0
     with pytest.raises(TypeError):
         native.KERNELS.max_references((["a"],))
+
+
+def test_reference_lists_changed_after_the_call_do_not_change_its_records():
+    """The records are built when first read; they describe the texts as they were scored."""
+    cands, refs = mixed_pairs(12)
+    refs = [list(r) for r in refs]
+    expected = sequential(cands, refs, METHODS, "rouge-score")
+    for workers in (1, 2):
+        scored = score_batch(cands, refs, METHODS, "rouge-score", workers=workers, chunk_size=4)
+        changed = [list(r) for r in refs]
+        for r in refs:
+            r.append("an extra reference added after the call")
+        try:
+            assert records(scored) == expected
+        finally:
+            refs[:] = changed
