@@ -88,7 +88,7 @@ def box_html(text: str) -> str:
 # A long text is drawn up to a sentence end near this many tokens: every mark is one or two
 # elements, and two 2,000-token texts made 5,000-11,000 of them, which the browser took 1-2 s
 # to sanitize and lay out. What is left out is said in the box; the scores count every token.
-TOKENS_SHOWN = 800
+TOKENS_SHOWN = 1000
 
 
 def drawn_tokens(doc: Document, limit: int | None = TOKENS_SHOWN) -> int:

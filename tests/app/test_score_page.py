@@ -406,13 +406,13 @@ def test_long_texts_draw_their_first_part_and_offer_the_whole_view(tab, view):
     at.run()
     assert not at.exception, at.exception
     drawn = highlight.drawn_tokens(rc.tokenize(candidate))
-    assert drawn == 800  # 32 lines of 25 tokens
+    assert drawn == 1000  # 40 lines of 25 tokens
     notes = [h.proto.body for h in at.get("html") if "rl-left-out" in h.proto.body]
     assert len(notes) == 2  # the candidate and the reference
-    assert f"the first 800 of {len(rc.tokenize(candidate)):,} tokens are drawn" in notes[0]
+    assert f"the first 1,000 of {len(rc.tokenize(candidate)):,} tokens are drawn" in notes[0]
     [button] = [d.proto for d in at.get("download_button") if d.proto.label.startswith("Download the whole")]
     assert button.label == f"Download the whole {view} view (HTML)"
-    assert "The candidate and the reference are drawn here up to about 800 tokens" in button.help
+    assert "The candidate and the reference are drawn here up to about 1,000 tokens" in button.help
     assert_table_matches(at, candidate, [reference])
 
 
