@@ -8,13 +8,25 @@ references as a tuple, Options is a frozen dataclass). Nothing here draws anythi
 
 from __future__ import annotations
 
+import threading
+
 import streamlit as st
 
 import rouge_core
 from rouge_core import UNBOUNDED, cost, disagree, explain, sweep
 from rouge_core.scoring import prepare_pair
+from rouge_core.stemming import get_stemmer
 
 HEADLINE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")  # shown large whatever n is
+
+
+@st.cache_resource(show_spinner=False)
+def warm_stemmer() -> threading.Thread:
+    """Load NLTK's Porter stemmer (rouge-score's) once per server, in the background: importing
+    NLTK takes 1-3 s, which the first switch to that stemmer in the sidebar would otherwise pay."""
+    thread = threading.Thread(target=get_stemmer, args=("porter",), name="warm-porter-stemmer", daemon=True)
+    thread.start()
+    return thread
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

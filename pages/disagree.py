@@ -94,7 +94,9 @@ st.caption(
     "just changed. (The order matters where fields interact: a stemmer works on the tokenizer's output.)"
 )
 
-attributions = {other: comparison.attribute(variants[baseline], variants[other]) for other in names if other != baseline}
+# The causes need only each step's scores; a walk's word-by-word diffs are computed when its section opens.
+attributions = {other: comparison.attribute(variants[baseline], variants[other], details=False)
+                for other in names if other != baseline}
 st.markdown(f"#### What separates {md(baseline)} from each tool on this input")
 table([{"tool": other, "causes (in walk order)": ", ".join(dict.fromkeys(att.causes)) or "no difference on this input"}
        for other, att in attributions.items()], key="disagree_causes", limit=None)
@@ -103,7 +105,7 @@ for number, (other, att) in enumerate(attributions.items()):
     title = f"{baseline} → {other}: " + (", ".join(dict.fromkeys(att.causes)) or "same numbers")
     with section(md(title), key=f"disagree_open_{baseline}_{other}") as container:
         if container.open:
-            render_attribution(att, key=f"disagree_walk_{number}")
+            render_attribution(comparison.attribute(variants[baseline], variants[other]), key=f"disagree_walk_{number}")
 
 with section("Stemming: exception lists against Porter", key="disagree_open_stemming") as container:
     if container.open:

@@ -9,6 +9,7 @@ reruns that section alone.
 
 from __future__ import annotations
 
+from typing import Callable
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -113,7 +114,10 @@ def evidence_affordable(candidate: str, reference: str, names, options: rouge_co
                             what="The evidence against this reference")
 
 
-def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
+def show_side_by_side(cand_html: str, ref_html: str, ref_index: int, result: rouge_core.Result,
+                      draw: Callable[[int | None], tuple[str, str]], view: str) -> None:
+    """The candidate and the reference as `draw(tokens_shown)` marks them, each drawn up to
+    highlight.TOKENS_SHOWN; when either is cut, the whole view is a download (built on click)."""
     col_c, col_r = st.columns(2)
     with col_c:
         st.markdown("**Candidate**")
@@ -121,6 +125,19 @@ def show_side_by_side(cand_html: str, ref_html: str, ref_index: int) -> None:
     with col_r:
         st.markdown(f"**Reference {ref_index + 1}**")
         show_html(ref_html)
+    cut = [name for name, doc in (("candidate", result.candidate), ("reference", result.references[0]))
+           if highlight.drawn_tokens(doc) < len(doc)]
+    if cut:
+        def whole_page() -> bytes:
+            cand_whole, ref_whole = draw(None)
+            return highlight.page_html(f"ROUGE Lens: {view}, reference {ref_index + 1}",
+                                       [("Candidate", cand_whole), (f"Reference {ref_index + 1}", ref_whole)],
+                                       next(iter(result)).signature).encode("utf-8")
+
+        st.download_button(f"Download the whole {view} view (HTML)", whole_page, file_name=f"rouge-lens-{view.lower().replace(' ', '-')}.html",
+                           mime="text/html", key=f"whole_view_{view}", on_click="ignore",
+                           help=f"The {' and the '.join(cut)} {'are' if len(cut) > 1 else 'is'} drawn here up to about "
+                                f"{highlight.TOKENS_SHOWN:,} tokens; the file has every token, marked the same way.")
 
 
 def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, max_n: int) -> None:
@@ -133,8 +150,11 @@ def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge
     ref_score = next(iter(result)).per_reference[0]
     evidence = ref_score.evidence
     show_html(highlight.NGRAM_LEGEND)
-    show_side_by_side(highlight.ngram_highlight_html(result.candidate, evidence, "candidate"),
-                      highlight.ngram_highlight_html(result.references[0], evidence, "reference"), ref_index)
+    def draw(tokens_shown: int | None = highlight.TOKENS_SHOWN) -> tuple[str, str]:
+        return (highlight.ngram_highlight_html(result.candidate, evidence, "candidate", tokens_shown),
+                highlight.ngram_highlight_html(result.references[0], evidence, "reference", tokens_shown))
+
+    show_side_by_side(*draw(), ref_index, result, draw, f"matched {n}-grams")
     stats = ref_score.stats
     st.caption(
         f"ROUGE-{n} against reference {ref_index + 1}: {stats.hits:g} matched {n}-grams; "
@@ -154,7 +174,10 @@ def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_co
     cand, ref = result.candidate, result.references[0]
     lcs = result["rougeL"].per_reference[0]
     st.markdown("**ROUGE-L, sentence level**: one LCS over the whole texts; the same number marks both ends of a pair.")
-    show_side_by_side(*highlight.lcs_alignment_html(cand, ref, lcs.evidence), ref_index)
+    def draw(tokens_shown: int | None = highlight.TOKENS_SHOWN) -> tuple[str, str]:
+        return highlight.lcs_alignment_html(cand, ref, lcs.evidence, tokens_shown)
+
+    show_side_by_side(*draw(), ref_index, result, draw, "LCS alignment")
     st.caption(f"LCS length {lcs.stats.hits:g}: precision {lcs.stats.hits:g}/{lcs.stats.cand_total:g}, "
                f"recall {lcs.stats.hits:g}/{lcs.stats.ref_total:g}.")
     lsum = compute.evidence(candidate, reference, "rougeLsum", options)["rougeLsum"].per_reference[0]
@@ -177,7 +200,10 @@ def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_c
     form = "ROUGE-1.5.5's form (per reference sentence)" if evidence.form == "rouge155" else "the paper's form (Lin 2004)"
     st.markdown(f"**ROUGE-W, w = {w:g}**, {form}: runs of consecutive matches weigh k^{w:g}, so one long run "
                 "beats several short ones. Each run has its own colour and number.")
-    show_side_by_side(*highlight.wlcs_runs_html(result.candidate, result.references[0], evidence), ref_index)
+    def draw(tokens_shown: int | None = highlight.TOKENS_SHOWN) -> tuple[str, str]:
+        return highlight.wlcs_runs_html(result.candidate, result.references[0], evidence, tokens_shown)
+
+    show_side_by_side(*draw(), ref_index, result, draw, "weighted runs")
     show_table(tables.wlcs_runs_table(evidence, result.references[0]), key="wlcs_runs_table",
                signature=result[method.name].signature)
     st.caption(f"Weighted hits {evidence.weighted_hits:.4f}; P {ref_score.score.precision:.4f}, R {ref_score.score.recall:.4f}.")

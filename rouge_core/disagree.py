@@ -153,6 +153,10 @@ class Comparison:
         self._scores: dict[Options, dict[str, Score]] = {}
         self._results: dict[Options, object] = {}
         self._statistics: dict[tuple, object] = {}
+        # Token diffs and walks depend on the texts and the options alone: a page that reruns
+        # (an expander opened, another baseline) gets them back instead of re-walking every word.
+        self._token_diffs: dict[tuple, list[TokenDiff]] = {}
+        self._attributions: dict[tuple, Attribution] = {}
 
     def texts(self) -> list[tuple[str, str]]:
         return _labelled_texts(self.candidate, self.references)
@@ -210,6 +214,12 @@ class Comparison:
         Tokens keep character offsets, so each token is assigned to the typed word it came
         from; a word is reported once per text even if it occurs several times.
         """
+        key = (before.tokenize_key(), after.tokenize_key())
+        if key not in self._token_diffs:
+            self._token_diffs[key] = self._compute_token_diffs(before, after)
+        return list(self._token_diffs[key])
+
+    def _compute_token_diffs(self, before: Options, after: Options) -> list[TokenDiff]:
         out: list[TokenDiff] = []
         for (label, text), doc_before, doc_after in zip(self.texts(), self.documents(before), self.documents(after)):
             words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
@@ -242,11 +252,20 @@ class Comparison:
         return [f"{m}: {before.multi_ref} — {res_before[m].reason}; {after.multi_ref} — {res_after[m].reason}"
                 for m in self.methods]
 
-    def attribute(self, start: str | Options, end: str | Options) -> Attribution:
-        """Walk from `start`'s options to `end`'s field by field; one Step per changed field."""
+    def attribute(self, start: str | Options, end: str | Options, details: bool = True) -> Attribution:
+        """Walk from `start`'s options to `end`'s field by field; one Step per changed field.
+
+        With details=False the steps carry the scores and notes but not the word-by-word token
+        and sentence diffs (most of a walk's cost on long texts), enough for its causes."""
         start_opts, end_opts = resolve(start), resolve(end)
         start_name = start if isinstance(start, str) else start_opts.profile
         end_name = end if isinstance(end, str) else end_opts.profile
+        key = (start_opts, end_opts, start_name, end_name, details)
+        if key not in self._attributions:
+            self._attributions[key] = self._walk(start_opts, end_opts, start_name, end_name, details)
+        return self._attributions[key]
+
+    def _walk(self, start_opts: Options, end_opts: Options, start_name: str, end_name: str, details: bool) -> Attribution:
         current = start_opts
         current_scores = start_scores = self.scores(current)
         steps = []
@@ -260,9 +279,9 @@ class Comparison:
             sentences: list[SentenceDiff] = []
             notes: list[str] = []
             if name in TOKEN_FIELDS:
-                tokens = self.token_diffs(current, nxt)
+                tokens = self.token_diffs(current, nxt) if details else []
             elif name == "sentence_split":
-                sentences = self.sentence_diffs(current, nxt)
+                sentences = self.sentence_diffs(current, nxt) if details else []
             elif name == "multi_ref" and len(self.references) > 1:
                 notes = self._multi_ref_notes(current, nxt)
             elif name == "round_pr":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..lcs import SentenceLcsEvidence, UnionLcsEvidence
 from ..ngram import NgramEvidence
@@ -85,9 +85,33 @@ def box_html(text: str) -> str:
     return _boxed(esc(text))
 
 
-def render_marked(doc: Document, marks: Mapping[int, Mark], *, box: bool = True) -> str:
-    """The whole document with marks on the given token indices."""
-    body = _render_range(doc, marks, 0, len(doc.tokens), 0, len(doc.text))
+# A long text is drawn up to a sentence end near this many tokens: every mark is one or two
+# elements, and two 2,000-token texts made 5,000-11,000 of them, which the browser took 1-2 s
+# to sanitize and lay out. What is left out is said in the box; the scores count every token.
+TOKENS_SHOWN = 1000
+
+
+def drawn_tokens(doc: Document, limit: int | None = TOKENS_SHOWN) -> int:
+    """How many leading tokens a bounded view draws: every token when there are at most
+    `limit` (or no limit), else those up to the end of the last sentence that ends within
+    `limit` (the first `limit` when the first sentence alone is longer)."""
+    if limit is None or len(doc.tokens) <= limit:
+        return len(doc.tokens)
+    return max((end for _, end in doc.sentence_bounds if end <= limit), default=0) or limit
+
+
+def render_marked(doc: Document, marks: Mapping[int, Mark], *, box: bool = True, limit: int | None = None) -> str:
+    """The document with marks on the given token indices; with `limit`, only its first
+    `drawn_tokens(doc, limit)` tokens, followed by a note of how many are left out."""
+    shown = drawn_tokens(doc, limit)
+    if shown == len(doc.tokens):
+        body = _render_range(doc, marks, 0, shown, 0, len(doc.text))
+    else:
+        end = len(doc.text[:doc.tokens[shown].start].rstrip())
+        body = (_render_range(doc, marks, 0, shown, 0, end)
+                + f'<div class="rl-left-out" style="{SECONDARY_TEXT_STYLE}margin-top:0.4rem;">… the first {shown:,} of '
+                  f"{len(doc.tokens):,} tokens are drawn; the other {len(doc.tokens) - shown:,} are left out here "
+                  "and counted all the same.</div>")
     return _boxed(body) if box else body
 
 
@@ -155,9 +179,9 @@ def ngram_marks(evidence: NgramEvidence, side: str) -> dict[int, Mark]:
     return marks
 
 
-def ngram_highlight_html(doc: Document, evidence: NgramEvidence, side: str) -> str:
-    """One side of ROUGE-N evidence drawn on its own text."""
-    return render_marked(doc, ngram_marks(evidence, side))
+def ngram_highlight_html(doc: Document, evidence: NgramEvidence, side: str, tokens_shown: int | None = TOKENS_SHOWN) -> str:
+    """One side of ROUGE-N evidence drawn on its own text (up to `tokens_shown`, see render_marked)."""
+    return render_marked(doc, ngram_marks(evidence, side), limit=tokens_shown)
 
 
 # --- ROUGE-L -------------------------------------------------------------------------------
@@ -177,16 +201,19 @@ def lcs_pair_marks(cand: Document, ref: Document, pairs) -> tuple[dict[int, Mark
     return cand_marks, ref_marks
 
 
-def lcs_alignment_html(cand: Document, ref: Document, evidence: SentenceLcsEvidence) -> tuple[str, str]:
-    """Sentence-level LCS: both texts with aligned pairs numbered and coloured alike."""
+def lcs_alignment_html(cand: Document, ref: Document, evidence: SentenceLcsEvidence,
+                       tokens_shown: int | None = TOKENS_SHOWN) -> tuple[str, str]:
+    """Sentence-level LCS: both texts with aligned pairs numbered and coloured alike (each up
+    to `tokens_shown`, see render_marked)."""
     cand_marks, ref_marks = lcs_pair_marks(cand, ref, evidence.pairs)
-    return render_marked(cand, cand_marks), render_marked(ref, ref_marks)
+    return render_marked(cand, cand_marks, limit=tokens_shown), render_marked(ref, ref_marks, limit=tokens_shown)
 
 
 # Long texts have sentences × sentences alignments (80 × 80 made 15 MB of HTML): the view
-# draws the first reference sentences and, in each, the longest LCSes, and says what it left out.
-UNION_SENTENCES_SHOWN = 30
-UNION_ALIGNMENTS_SHOWN = 5
+# draws the first reference sentences and, in each, the longest LCSes, and says what it left
+# out (30 × 5 still made 4,700 elements, over a second in the browser).
+UNION_SENTENCES_SHOWN = 10
+UNION_ALIGNMENTS_SHOWN = 3
 
 
 def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence,
@@ -239,8 +266,10 @@ def union_lcs_html(cand: Document, ref: Document, evidence: UnionLcsEvidence,
 # --- ROUGE-W -------------------------------------------------------------------------------
 
 
-def wlcs_runs_html(cand: Document, ref: Document, evidence: WlcsEvidence) -> tuple[str, str]:
-    """ROUGE-W: each run of consecutive matches in its own colour, numbered by run."""
+def wlcs_runs_html(cand: Document, ref: Document, evidence: WlcsEvidence,
+                   tokens_shown: int | None = TOKENS_SHOWN) -> tuple[str, str]:
+    """ROUGE-W: each run of consecutive matches in its own colour, numbered by run (each text
+    up to `tokens_shown`, see render_marked)."""
     cand_marks, ref_marks = {}, {}
     for number, run in enumerate(evidence.runs, start=1):
         k = len(run.ref_positions)
@@ -251,7 +280,18 @@ def wlcs_runs_html(cand: Document, ref: Document, evidence: WlcsEvidence) -> tup
             cand_marks[c] = mark
         for r in run.ref_positions:
             ref_marks[r] = mark
-    return render_marked(cand, cand_marks), render_marked(ref, ref_marks)
+    return render_marked(cand, cand_marks, limit=tokens_shown), render_marked(ref, ref_marks, limit=tokens_shown)
+
+
+def page_html(title: str, sections: Sequence[tuple[str, str]], signature: str = "") -> str:
+    """A standalone page of highlighted views (the whole of a view the app draws bounded):
+    each (heading, markup) section under its heading; the title, headings and signature are
+    escaped here, the markup comes from this module's builders (already escaped)."""
+    body = "".join(f"<h2>{esc(heading)}</h2>{markup}" for heading, markup in sections)
+    sig = f'<p style="{SECONDARY_TEXT_STYLE}">{esc(signature)}</p>' if signature else ""
+    return (f'<!doctype html><html><head><meta charset="utf-8"><title>{esc(title)}</title></head>'
+            f'<body style="font-family:sans-serif;max-width:60rem;margin:1rem auto;"><h1>{esc(title)}</h1>{sig}{body}'
+            "</body></html>")
 
 
 def legend_html(*items: tuple[str, str]) -> str:

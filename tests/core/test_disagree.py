@@ -74,3 +74,29 @@ def test_side_by_side_has_a_column_per_tool():
     assert [r["method"] for r in rows] == list(disagree.COMPARE_METHODS)
     assert set(disagree.VARIANTS) <= set(rows[0])
     assert rows[0]["ROUGE-1.5.5 -m"] > rows[0]["rouge-score"]
+
+
+@pytest.mark.parametrize("start,end", [("rouge-score", "MATLAB"), ("rouge-score", "ROUGE-1.5.5 -m"), ("ROUGE-1.5.5", "reval")])
+@pytest.mark.parametrize("texts", [NON_ASCII, IRREGULAR])
+def test_a_walk_without_details_has_the_same_steps_and_causes_but_no_word_diffs(start, end, texts):
+    comparison = disagree.Comparison(*texts)
+    brief = comparison.attribute(start, end, details=False)
+    full = comparison.attribute(start, end)
+    assert brief.causes == full.causes and brief.end_scores == full.end_scores
+    assert [(s.field, s.scores_before, s.scores_after, s.notes) for s in brief.steps] == \
+           [(s.field, s.scores_before, s.scores_after, s.notes) for s in full.steps]
+    assert all(not s.token_diffs and not s.sentence_diffs for s in brief.steps)
+
+
+def test_walks_and_token_diffs_are_kept_per_comparison():
+    cand, refs = NON_ASCII
+    comparison = disagree.Comparison(cand, refs)
+    first = comparison.attribute("rouge-score", "MATLAB")
+    assert comparison.attribute("rouge-score", "MATLAB") is first  # a rerun gets the walk back
+    step = next(s for s in first.steps if s.field == "tokenizer")
+    assert {d.surface for d in step.token_diffs} >= {"café", "élèves"}
+    before, after = rouge_core.profile("rouge-score"), rouge_core.profile("matlab")
+    kept = comparison.token_diffs(before, after)
+    kept.clear()  # callers get a copy: clearing it leaves the kept diffs whole
+    assert comparison.token_diffs(before, after) == disagree.token_diffs(cand, refs, before, after)
+    assert comparison.token_diffs(before, after)

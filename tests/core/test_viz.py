@@ -179,3 +179,36 @@ def test_viz_never_imports_streamlit():
     for module in (c, h, t, sweep):
         source = open(module.__file__, encoding="utf-8").read()
         assert "import streamlit" not in source
+
+
+def test_long_texts_are_drawn_to_a_sentence_end_and_say_what_is_left_out():
+    """Two 2,000-token texts made 5,000-11,000 marked elements (1-2 s in the browser)."""
+    cand = "\n".join(f"a{i} b c d e." for i in range(40))  # 40 sentences of 5 tokens
+    ref = "\n".join(f"b c a{i} e." for i in range(45))
+    r = _result(cand, [ref])
+    ngram = r["rouge1"].per_reference[0].evidence
+    assert highlight.drawn_tokens(r.candidate, 52) == 50  # the end of sentence 10, not token 52
+    assert highlight.drawn_tokens(r.candidate, 3) == 3  # a first sentence longer than the limit is cut inside
+    assert highlight.drawn_tokens(r.candidate, 200) == highlight.drawn_tokens(r.candidate, None) == 200
+    markup = highlight.ngram_highlight_html(r.candidate, ngram, "candidate", tokens_shown=52)
+    assert '>e</span>.<div class="rl-left-out"' in markup and "a10" not in markup  # through the sentence's full stop
+    assert _spans(markup, "rl-matched")[-4:] == ["a9", "b", "c", "e"]
+    assert "the first 50 of 200 tokens are drawn; the other 150 are left out here and counted all the same" in markup
+    whole = highlight.ngram_highlight_html(r.candidate, ngram, "candidate", tokens_shown=None)
+    assert "rl-left-out" not in whole and ">a39</span>" in whole
+    lcs_cand, lcs_ref = highlight.lcs_alignment_html(r.candidate, r.references[0], r["rougeL"].per_reference[0].evidence, 52)
+    assert "the first 50 of 200 tokens" in lcs_cand and "the first 52 of 180 tokens" in lcs_ref  # 4-token sentences
+    w_cand, w_ref = highlight.wlcs_runs_html(r.candidate, r.references[0], r["rougeW-1.2"].per_reference[0].evidence, 52)
+    assert "the first 50 of 200 tokens" in w_cand and "the first 52 of 180 tokens" in w_ref
+    short = _result()
+    assert "rl-left-out" not in highlight.ngram_highlight_html(short.candidate, short["rouge1"].per_reference[0].evidence,
+                                                               "candidate")
+
+
+def test_the_whole_view_page_escapes_its_title_headings_and_signature():
+    r = _result("the <b>cat</b>", ["the cat"])
+    markup = highlight.ngram_highlight_html(r.candidate, r["rouge1"].per_reference[0].evidence, "candidate")
+    page = highlight.page_html("view <i>", [("Candidate <u>", markup)], signature="sig <s>")
+    assert page.startswith("<!doctype html>") and markup in page
+    assert "<i>" not in page and "<u>" not in page and "<s>" not in page and "<b>" not in page
+    assert "view &lt;i&gt;" in page and "Candidate &lt;u&gt;" in page and "sig &lt;s&gt;" in page

@@ -91,3 +91,39 @@ def test_a_long_text_with_default_settings_and_an_unlimited_distance_asks_first(
     page.get_by_text("is not computed").first.wait_for(state="detached")
     wait_idle(page)
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+def test_long_texts_draw_their_first_part_and_download_the_whole_view(app_url, browser_page, artifacts_dir, tmp_path):
+    """Two 2,000-token texts drawn whole made 11,000 elements in the LCS tab (1.5-2 s to open)."""
+    page = browser_page
+    page.goto(app_url)
+    wait_idle(page)
+    page.get_by_role("button", name="reval: the cat is sitting").click()
+    page.get_by_label("Reference (a human summary)").wait_for()  # the example's one reference
+    wait_idle(page)
+    candidate, reference = _long_text(2000, 3), _long_text(2000, 4)
+    _commit(page, page.get_by_label("Candidate (the summary to score)"), candidate)
+    _commit(page, page.get_by_label("Reference (a human summary)"), reference)
+    expected = rc.score(candidate, [reference], ["rougeL"], "rouge-score", evidence=True)["rougeL"]
+    page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(
+        f"{rc.score(candidate, [reference], ['rouge1'], 'rouge-score')['rouge1'].fmeasure:.4f}").wait_for()
+    wait_idle(page)
+    page.get_by_role("tab", name="LCS alignment (ROUGE-L, Lsum)").click()
+    page.locator("span.rl-pair").first.wait_for()
+    wait_idle(page)
+    note = page.locator(".rl-left-out").first
+    expect(note).to_contain_text("the first 1,000 of 2,000 tokens are drawn; the other 1,000 are left out here")
+    assert page.locator("[data-testid='stException']").count() == 0
+    drawn_pairs = page.locator(".rl-text span.rl-pair").count()
+    pairs = len(expected.per_reference[0].evidence.pairs)
+    assert 0 < drawn_pairs < 2 * pairs  # both sides, cut
+    note.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "score-long-lcs-bounded.png"))
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the whole LCS alignment view (HTML)").click()
+    path = tmp_path / "whole.html"
+    download.value.save_as(path)
+    whole = path.read_text(encoding="utf-8")
+    assert whole.startswith("<!doctype html>") and "rl-left-out" not in whole
+    assert whole.count('class="rl-pair"') == 2 * pairs  # every aligned pair, on both sides
+    assert expected.signature in whole
