@@ -3833,22 +3833,6 @@ done:
     return rc;
 }
 
-/* max_references(references) -> the most references of a pair (a list or tuple; other values,
- * which batch_job leaves out, count 0): one pass in C rather than one in Python per pair. */
-static PyObject *py_max_references(PyObject *mod, PyObject *refs) {
-    if (!PyList_Check(refs)) {
-        PyErr_SetString(PyExc_TypeError, "references must be a list");
-        return NULL;
-    }
-    Py_ssize_t most = 0;
-    for (Py_ssize_t p = 0; p < PyList_GET_SIZE(refs); p++) {
-        PyObject *rl = PyList_GET_ITEM(refs, p);
-        Py_ssize_t nr = PyList_Check(rl) ? PyList_GET_SIZE(rl) : (PyTuple_Check(rl) ? PyTuple_GET_SIZE(rl) : 0);
-        if (nr > most) most = nr;
-    }
-    return PyLong_FromSsize_t(most);
-}
-
 /* BatchJob: a batch's pairs, read once with the GIL held, then scored by any number of
  * threads at once: each call of run() releases the GIL and takes blocks of `block` pairs in
  * turn until none is left, writing each pair's values at its own offset (so threads share no
@@ -4229,7 +4213,6 @@ static PyMethodDef module_methods[] = {
      "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure", py_configure, METH_VARARGS, "configure(Stats, Score, ReferenceScore, MethodScore, reason)"},
     {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
-    {"max_references", py_max_references, METH_O, "max_references(list of reference lists) -> the most of a pair"},
     {"batch_job", py_batch_job, METH_VARARGS,
      "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", py_batch_records, METH_VARARGS, "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},

@@ -120,7 +120,10 @@ def score_batch(
     tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
-    max_refs = kernels.max_references(refs_lists)
+    # How many references each pair has, read now: the records are built later, on first read,
+    # and must not be shifted by a list the caller changes after the call.
+    ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
+    max_refs = max(ref_counts, default=0)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = kernels.plans(compiled)
     pair_done = each_pair(progress)
@@ -143,10 +146,6 @@ def score_batch(
             i = start + k
             python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
                                                 name_of(i))
-
-    # How many references each pair had when it was scored: read now, not when the records are
-    # built, so a list the caller changes afterwards cannot shift the records.
-    ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
 
     def build() -> list[dict[str, MethodScore]]:
         plans_for = _plans_by_count(names, opts, max_refs, kernels)

@@ -268,14 +268,6 @@ def test_reference_tuples_and_a_tuple_of_them_score_as_lists():
         assert records(score_batch(cands, as_tuples, METHODS, "rouge-score", workers=workers, chunk_size=4)) == expected
 
 
-@needs_kernels
-def test_max_references_counts_lists_and_tuples_only():
-    assert native.KERNELS.max_references([["a"], ("a", "b", "c"), "abcdefgh", None, []]) == 3
-    assert native.KERNELS.max_references([]) == 0
-    with pytest.raises(TypeError):
-        native.KERNELS.max_references((["a"],))
-
-
 def test_reference_lists_changed_after_the_call_do_not_change_its_records():
     """The records are built when first read; they describe the texts as they were scored."""
     cands, refs = mixed_pairs(12)
