@@ -13,10 +13,13 @@
  *               bit-parallel LCS rows and rouge-score's union-LCS traceback)
  *   ngram / lcs / union_lcs / skip / wlcs_*   the statistics of one pair
  *   score_pair  every method on one pair, with the result records built here
+ *   score_texts score_pair on ASCII texts, each reference only looked up in the candidate's
+ *               vocabulary (probe_ascii)
  *   batch_job   many pairs, scored by several threads at once with the GIL released
  *
- * Nothing here keeps global mutable state: every call works on its own buffers, so threads
- * may run kernels at once.
+ * The calls made with the GIL held keep their working memory from call to call (SHARED_WORK,
+ * SHARED_PROBE: never used once the GIL is released); the batch runs, which release it, each
+ * work on their own buffers, so threads may run kernels at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -349,19 +352,116 @@ static inline void classify16(const unsigned char *p, unsigned char *out, int lo
 }
 #endif
 
+/* A reference tokenized against a candidate's vocabulary, without one of its own
+ * (probe_ascii): per token the candidate id or -1 (join's rows), per candidate id its count
+ * (join's ref_count), the sentence bounds. Its buffers grow, never shrink. */
+typedef struct {
+    const Tok *c;
+    int padded;       /* c's terms come from the tokenizer: short terms compare as words */
+    i32 *rows;        /* n, room for every word the text can hold */
+    Py_ssize_t n, rows_cap;
+    i32 *counts;      /* c->nv + 1: counts[0] takes the tokens c lacks, counts + 1 is ref_count */
+    Py_ssize_t counts_cap;
+    i32 *bounds;      /* 2 * nsent */
+    Py_ssize_t nsent, cap_sent;
+    unsigned char *buf; /* the lower-cased words being looked up (padded as the tokenizer's) */
+    Py_ssize_t buf_cap;
+} Probe;
+
+static void probe_free(Probe *p) {
+    free(p->rows);
+    free(p->counts);
+    free(p->bounds);
+    free(p->buf);
+    memset(p, 0, sizeof(*p));
+}
+
+/* Make `p` ready for a text of `len` bytes against candidate c (counts zeroed). */
+static int probe_ready(Probe *p, const Tok *c, Py_ssize_t len) {
+    Py_ssize_t words = len / 2 + 1; /* words are separated: at most one per two bytes */
+    if (words > p->rows_cap) {
+        free(p->rows);
+        p->rows_cap = words > 2 * p->rows_cap ? words : 2 * p->rows_cap;
+        p->rows = xmalloc((size_t)p->rows_cap * sizeof(i32));
+        if (!p->rows) return p->rows_cap = 0, -1;
+    }
+    if (c->nv + 1 > p->counts_cap) {
+        free(p->counts);
+        p->counts_cap = c->nv + 1 > 2 * p->counts_cap ? c->nv + 1 : 2 * p->counts_cap;
+        p->counts = xmalloc((size_t)p->counts_cap * sizeof(i32));
+        if (!p->counts) return p->counts_cap = 0, -1;
+    }
+    if (len + 80 > p->buf_cap) {
+        free(p->buf);
+        p->buf_cap = len + 80 > 2 * p->buf_cap ? len + 80 : 2 * p->buf_cap;
+        p->buf = xmalloc((size_t)p->buf_cap);
+        if (!p->buf) return p->buf_cap = 0, -1;
+    }
+    if (!p->bounds) {
+        p->cap_sent = 16;
+        p->bounds = xmalloc((size_t)p->cap_sent * 2 * sizeof(i32));
+        if (!p->bounds) return p->cap_sent = 0, -1;
+    }
+    memset(p->counts, 0, (size_t)(c->nv + 1) * sizeof(i32));
+    p->c = c;
+    p->padded = c->padded;
+    p->n = 0;
+    p->nsent = 0;
+    return 0;
+}
+
+/* The reference's view for the kernels (pair_stats reads only its length and sentences). */
+static Tok probe_view(const Probe *p) {
+    Tok t;
+    memset(&t, 0, sizeof(t));
+    t.n = p->n;
+    t.nsent = p->nsent;
+    t.bounds = p->bounds;
+    return t;
+}
+
+/* Where the ASCII scanner's words and sentences go: into a vocabulary being built
+ * (tokenize_ascii), or looked up in a candidate's (probe_ascii). */
+enum { SCAN_BUILD = 0, SCAN_PROBE = 1 };
+
+__attribute__((always_inline)) static inline int scan_word(int mode, TokBuild *b, Probe *p, const unsigned char *data,
+                                                           Py_ssize_t len) {
+    if (mode == SCAN_BUILD) return tb_word(b, data, len);
+    Term q = {data, len, 1, 0, 0};
+    q.hash = hash_padded(data, (size_t)len, &q.head);
+    i32 id = tok_lookup(p->c, &q, p->padded);
+    p->rows[p->n++] = id;
+    p->counts[id + 1]++; /* no branch: a token the candidate lacks counts in slot 0 */
+    return 0;
+}
+
+__attribute__((always_inline)) static inline Py_ssize_t scan_tokens(int mode, TokBuild *b, Probe *p) {
+    return mode == SCAN_BUILD ? b->t->n : p->n;
+}
+
+__attribute__((always_inline)) static inline int scan_sentence(int mode, TokBuild *b, Probe *p, Py_ssize_t start,
+                                                               Py_ssize_t end) {
+    if (mode == SCAN_BUILD) return tb_sentence(b, start, end);
+    if (p->nsent == p->cap_sent) {
+        Py_ssize_t cap = 2 * p->cap_sent;
+        i32 *bounds = realloc(p->bounds, (size_t)cap * 2 * sizeof(i32));
+        if (!bounds) return -1;
+        p->bounds = bounds;
+        p->cap_sent = cap;
+    }
+    p->bounds[2 * p->nsent] = (i32)start;
+    p->bounds[2 * p->nsent + 1] = (i32)end;
+    p->nsent++;
+    return 0;
+}
+
 /* The ASCII tokenizers (rouge-score's and ROUGE-1.5.5's on ASCII text), as
  * rouge_core.tokenize._lazy_document: words are runs of [A-Za-z0-9] (lower-cased if asked),
  * one sentence per line, empty lines skipped (a line of separators only is an empty
- * sentence). `text` must be ASCII. No GIL needed. */
-static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowercase) {
-    TokBuild b;
-    if (tb_init(&b, len / 4 + 8) < 0) return NULL;
-    b.padded = 1;
-    Tok *t = b.t;
-    t->padded = 1;
-    t->buf = xmalloc((size_t)len + 80);
-    if (!t->buf) goto fail;
-    unsigned char *buf = t->buf;
+ * sentence). `text` must be ASCII; `buf` has room for len + 80 bytes (the words are written
+ * there, lower-cased if asked, and read up to 8 bytes past their end). No GIL needed. */
+__attribute__((always_inline)) static inline int scan_ascii(int mode, TokBuild *b, Probe *p, const unsigned char *text,
+                                                            Py_ssize_t len, int lowercase, unsigned char *buf) {
     Py_ssize_t line_start = 0, s_start = 0, word = -1;
 #if defined(__SSE2__)
     /* 64 bytes at a time: bit masks of word bytes and newlines, then one step per event
@@ -389,44 +489,43 @@ static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowerc
             /* no line ends here (the common block): words start and end by turns */
             if (word >= 0 && ends) { /* the word open from the last block */
                 int q = __builtin_ctzll(ends);
-                if (tb_word(&b, buf + word, base + q - word) < 0) goto fail;
+                if (scan_word(mode, b, p, buf + word, base + q - word) < 0) return -1;
                 ends &= ends - 1;
                 word = -1;
             }
             while (starts) {
-                int p = __builtin_ctzll(starts);
+                int at = __builtin_ctzll(starts);
                 starts &= starts - 1;
                 if (!ends) { /* runs on into the next block */
-                    word = base + p;
+                    word = base + at;
                     break;
                 }
                 int q = __builtin_ctzll(ends);
                 ends &= ends - 1;
-                if (tb_word(&b, buf + base + p, q - p) < 0) goto fail;
+                if (scan_word(mode, b, p, buf + base + at, q - at) < 0) return -1;
             }
             continue;
         }
         u64 events = starts | ends | newline;
         while (events) {
-            int p = __builtin_ctzll(events);
-            u64 bit = (u64)1 << p;
+            int e = __builtin_ctzll(events);
+            u64 bit = (u64)1 << e;
             events &= events - 1;
-            Py_ssize_t at = base + p;
+            Py_ssize_t at = base + e;
             if (at >= len) break;
             if (ends & bit) {
-                if (tb_word(&b, buf + word, at - word) < 0) goto fail;
+                if (scan_word(mode, b, p, buf + word, at - word) < 0) return -1;
                 word = -1;
             }
             if (newline & bit) {
-                if (at > line_start && tb_sentence(&b, s_start, t->n) < 0) goto fail;
+                if (at > line_start && scan_sentence(mode, b, p, s_start, scan_tokens(mode, b, p)) < 0) return -1;
                 line_start = at + 1;
-                s_start = t->n;
+                s_start = scan_tokens(mode, b, p);
             }
             if (starts & bit) word = at;
         }
     }
-    if (word >= 0 && tb_word(&b, buf + word, len - word) < 0) goto fail;
-    if (len > line_start && tb_sentence(&b, s_start, t->n) < 0) goto fail;
+    if (word >= 0 && scan_word(mode, b, p, buf + word, len - word) < 0) return -1;
 #else
     const unsigned char *table = lowercase ? LOWER_BYTE : WORD_BYTE;
     Py_ssize_t i = 0;
@@ -436,22 +535,41 @@ static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowerc
         unsigned char k = 0;
         while (i < len && (k = table[text[i]]) == 0) i++;
         if (i >= len || k == 1) {
-            if (i > line_start && tb_sentence(&b, s_start, t->n) < 0) goto fail;
-            if (i >= len) break;
+            if (i > line_start && scan_sentence(mode, b, p, s_start, scan_tokens(mode, b, p)) < 0) return -1;
+            if (i >= len) return 0;
             i++;
             line_start = i;
-            s_start = t->n;
+            s_start = scan_tokens(mode, b, p);
             continue;
         }
         Py_ssize_t w = i;
         while (i < len && (k = table[text[i]]) > 1) buf[i++] = k;
-        if (tb_word(&b, buf + w, i - w) < 0) goto fail;
+        if (scan_word(mode, b, p, buf + w, i - w) < 0) return -1;
     }
 #endif
+    if (len > line_start && scan_sentence(mode, b, p, s_start, scan_tokens(mode, b, p)) < 0) return -1;
+    return 0;
+}
+
+static Tok *tokenize_ascii(const unsigned char *text, Py_ssize_t len, int lowercase) {
+    TokBuild b;
+    if (tb_init(&b, len / 4 + 8) < 0) return NULL;
+    b.padded = 1;
+    Tok *t = b.t;
+    t->padded = 1;
+    t->buf = xmalloc((size_t)len + 80);
+    if (!t->buf || scan_ascii(SCAN_BUILD, &b, NULL, text, len, lowercase, t->buf) < 0) {
+        tok_free(t);
+        return NULL;
+    }
     return t;
-fail:
-    tok_free(t);
-    return NULL;
+}
+
+/* The words of an ASCII text looked up in candidate c's vocabulary, into `p`: what
+ * tokenize_ascii and join give, without building the text's own vocabulary. No GIL needed. */
+static int probe_ascii(Probe *p, const Tok *c, const unsigned char *text, Py_ssize_t len, int lowercase) {
+    if (probe_ready(p, c, len) < 0) return -1;
+    return scan_ascii(SCAN_PROBE, NULL, p, text, len, lowercase, p->buf);
 }
 
 static int term_of_str(PyObject *s, Term *q) {
@@ -1874,11 +1992,29 @@ static PyObject *py_tokenize_ascii(PyObject *mod, PyObject *args) {
     return (PyObject *)tokens_wrap(t, NULL);
 }
 
-/* ascii_document(cls, lowercase, lazy_args, key, text) -> a `cls` instance (a Document
- * subclass) of the ASCII tokenizers: its __dict__ holds the text, no `-b` view, the
- * tokenizer's settings and, in its memo under `key`, the Tokens
- * (rouge_core.tokenize._NativeDocument reads its terms and sentence bounds from there on
- * demand). */
+/* A `cls` instance (a Document subclass of rouge_core.tokenize) of an ASCII text: its
+ * __dict__ holds the text, no `-b` view, the tokenizer's settings and a memo holding, under
+ * `key`, the Tokens when given (rouge_core.tokenize._NativeDocument reads its terms and
+ * sentence bounds from there on demand). */
+static PyObject *native_document(PyTypeObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key,
+                                 PyObject *tokens) {
+    PyObject *memo = PyDict_New();
+    PyObject *dict = PyDict_New();
+    PyObject *obj = NULL;
+    if (!memo || !dict || (tokens && PyDict_SetItem(memo, key, tokens) < 0) ||
+        PyDict_SetItemString(dict, "text", text) < 0 || PyDict_SetItemString(dict, "lcs_view", Py_None) < 0 ||
+        PyDict_SetItemString(dict, "_lazy_args", lazy_args) < 0 || PyDict_SetItemString(dict, "_memo", memo) < 0)
+        goto done;
+    obj = cls->tp_alloc(cls, 0);
+    if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0) Py_CLEAR(obj);
+done:
+    Py_XDECREF(memo);
+    Py_XDECREF(dict);
+    return obj;
+}
+
+/* ascii_document(cls, lowercase, lazy_args, key, text) -> native_document of the text,
+ * tokenized here. */
 static PyObject *py_ascii_document(PyObject *mod, PyObject *args) {
     PyTypeObject *cls;
     PyObject *text, *lazy_args, *key;
@@ -1892,20 +2028,8 @@ static PyObject *py_ascii_document(PyObject *mod, PyObject *args) {
     if (!t) return PyErr_NoMemory();
     TokensObject *tokens = tokens_wrap(t, NULL);
     if (!tokens) return NULL;
-    PyObject *memo = PyDict_New();
-    PyObject *dict = PyDict_New();
-    PyObject *obj = NULL;
-    if (!memo || !dict || PyDict_SetItem(memo, key, (PyObject *)tokens) < 0 ||
-        PyDict_SetItemString(dict, "text", text) < 0 ||
-        PyDict_SetItemString(dict, "lcs_view", Py_None) < 0 || PyDict_SetItemString(dict, "_lazy_args", lazy_args) < 0 ||
-        PyDict_SetItemString(dict, "_memo", memo) < 0)
-        goto done;
-    obj = cls->tp_alloc(cls, 0);
-    if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0) Py_CLEAR(obj);
-done:
+    PyObject *obj = native_document(cls, text, lazy_args, key, (PyObject *)tokens);
     Py_DECREF(tokens);
-    Py_XDECREF(memo);
-    Py_XDECREF(dict);
     return obj;
 }
 
@@ -2405,7 +2529,52 @@ typedef struct {
     IVec found;
     i32 *scratch; /* candidate nv counters, kept at zero */
     Py_ssize_t scratch_n;
+    /* compact_lcs: per candidate id its shared index, the shared ids' bit masks, the row */
+    i32 *shared;
+    u64 *masks, *row;
+    Py_ssize_t shared_cap, masks_cap, row_cap;
 } KWork;
+
+/* *buf with room for `need` elements of `size` bytes (its contents are not kept). */
+static void *grow_buffer(void **buf, Py_ssize_t *cap, Py_ssize_t need, size_t size) {
+    if (need > *cap) {
+        Py_ssize_t grown = need > 2 * *cap ? need : 2 * *cap;
+        free(*buf);
+        *buf = xmalloc((size_t)grown * size);
+        *cap = *buf ? grown : 0;
+    }
+    return *buf;
+}
+
+/* The LCS length of candidate c and the reference `rows` (candidate ids, -1 for a token the
+ * candidate lacks; ref_count: per candidate id, how often the reference has it), with the
+ * bit-parallel row update over only the candidate tokens the reference has: the others can be
+ * on no common subsequence, so leaving them out changes no length, and the rows are fewer
+ * words long than the candidate layout's (which this does not build). -1 on no memory. */
+static Py_ssize_t compact_lcs(const Tok *c, const i32 *rows, Py_ssize_t nr, const i32 *ref_count, KWork *w) {
+    i32 *shared = grow_buffer((void **)&w->shared, &w->shared_cap, c->nv + 1, sizeof(i32));
+    if (!shared) return -1;
+    Py_ssize_t ns = 0, width = 0;
+    for (Py_ssize_t v = 0; v < c->nv; v++) shared[v] = ref_count[v] > 0 ? (i32)ns++ : -1;
+    for (Py_ssize_t i = 0; i < c->n; i++) width += shared[c->ids[i]] >= 0;
+    if (!width) return 0;
+    Py_ssize_t W = (width + 63) / 64;
+    u64 *masks = grow_buffer((void **)&w->masks, &w->masks_cap, ns * W, sizeof(u64));
+    u64 *row = grow_buffer((void **)&w->row, &w->row_cap, W, sizeof(u64));
+    if (!masks || !row) return -1;
+    memset(masks, 0, (size_t)(ns * W) * sizeof(u64));
+    Py_ssize_t bit = 0;
+    for (Py_ssize_t i = 0; i < c->n; i++) {
+        i32 s = shared[c->ids[i]];
+        if (s >= 0) setbit(masks + (Py_ssize_t)s * W, bit++);
+    }
+    u64 top_keep = width % 64 ? ((u64)1 << (width % 64)) - 1 : ~(u64)0;
+    for (Py_ssize_t k = 0; k + 1 < W; k++) row[k] = ~(u64)0;
+    row[W - 1] = top_keep;
+    for (Py_ssize_t i = 0; i < nr; i++)
+        if (rows[i] >= 0) lcs_row_every(row, masks + (Py_ssize_t)shared[rows[i]] * W, top_keep, W);
+    return width - popcount_vec(row, W);
+}
 
 /* Make `k` (zeroed at first) ready for candidate c: buffers grow, never shrink (the trace
  * buffers to a layout's width when a method needs one). */
@@ -2427,6 +2596,9 @@ static void kwork_free(KWork *k) {
     trace_free(&k->trace);
     free(k->found.v);
     free(k->scratch);
+    free(k->shared);
+    free(k->masks);
+    free(k->row);
     memset(k, 0, sizeof(*k));
 }
 
@@ -2507,6 +2679,15 @@ static int pair_stats(Tok *c, Tok *r, const i32 *rows, const i32 *ref_count, con
         return 0;
     }
     case K_LCS:
+        if (!c->layout) { /* the layout is built for union LCS and evidence only */
+            Py_ssize_t hits = compact_lcs(c, rows, nr, ref_count, work);
+            if (hits < 0) return -1;
+            out->hits = (double)hits;
+            out->ct = (double)nc;
+            out->rt = (double)nr;
+            return 0;
+        }
+        /* fall through */
     case K_UNION: {
         Lay *l = tok_layout(c); /* built on the first method that needs it */
         if (!l || trace_width(&work->trace, l->W) < 0) return -1;
@@ -2844,6 +3025,21 @@ static Plan *plans_parse(PyObject *plans, Py_ssize_t *n_out) {
  * candidate (Tokens) against its references (a tuple of Tokens). With one reference, a dict
  * {name: MethodScore} (the reference chosen as the only one); otherwise, per plan, the tuple
  * of its ReferenceScores (rouge_core.scoring combines them). */
+/* score_pair's records from the statistics per (plan, reference): a dict of MethodScore by
+ * name for one reference, else per plan a tuple of ReferenceScore (combined in Python). */
+static PyObject *pair_records(const Plan *plans, Py_ssize_t np, const KStats *stats, Py_ssize_t nrefs, double alpha,
+                              int empty_nan, PyObject *score_fn) {
+    PyObject *out = nrefs == 1 ? PyDict_New() : PyList_New(np);
+    if (!out) return NULL;
+    for (Py_ssize_t k = 0; k < np; k++) {
+        if (plan_records(&plans[k], k, &stats[k * nrefs], NULL, nrefs, alpha, empty_nan, score_fn, out) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
 static PyObject *py_score_pair(PyObject *mod, PyObject *args) {
     PyObject *plans_obj, *cand_obj, *refs, *score_fn;
     double alpha;
@@ -2897,15 +3093,114 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *args) {
             }
         }
     }
-    out = nrefs == 1 ? PyDict_New() : PyList_New(np);
-    if (!out) goto done;
-    for (Py_ssize_t k = 0; k < np; k++) {
-        if (plan_records(&plans[k], k, &stats[k * nrefs], NULL, nrefs, alpha, empty_nan, score_fn, out) < 0) {
-            Py_CLEAR(out);
+    out = pair_records(plans, np, stats, nrefs, alpha, empty_nan, score_fn);
+done:
+    free(stats);
+    if (plans_owned) free(plans);
+    return out;
+}
+
+/* The working memory of score_texts's references (used with the GIL held, as SHARED_WORK). */
+static Probe SHARED_PROBE;
+
+/* score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha,
+ *             empty_nan, score_fn, max_side) -> (cand document, reference documents, records)
+ *
+ * score_pair on ASCII texts (cand: str, refs: a tuple of str) under the ASCII tokenizers: the
+ * candidate is tokenized (its Document, a cand_cls, holds its Tokens); each reference is only
+ * looked up in the candidate's vocabulary (probe_ascii: no vocabulary, Tokens or join of its
+ * own), and its Document (a ref_cls) tokenizes it when someone reads it. None when a side has
+ * more than max_side tokens or sentences (its cost must be estimated first); NotImplemented
+ * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token). */
+static PyObject *py_score_texts(PyObject *mod, PyObject *args) {
+    PyTypeObject *cand_cls, *ref_cls;
+    PyObject *lazy_args, *key, *plans_obj, *cand_text, *refs, *score_fn;
+    int lowercase, empty_nan;
+    double alpha;
+    Py_ssize_t max_side;
+    if (!PyArg_ParseTuple(args, "O!O!pOOOUO!dpOn", &PyType_Type, &cand_cls, &PyType_Type, &ref_cls, &lowercase,
+                          &lazy_args, &key, &plans_obj, &cand_text, &PyTuple_Type, &refs, &alpha, &empty_nan,
+                          &score_fn, &max_side))
+        return NULL;
+    if (!records_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "rouge_core._native.configure was not called");
+        return NULL;
+    }
+    Py_ssize_t nrefs = PyTuple_GET_SIZE(refs);
+    int ascii = PyUnicode_IS_ASCII(cand_text);
+    for (Py_ssize_t i = 0; i < nrefs && ascii; i++) {
+        PyObject *r = PyTuple_GET_ITEM(refs, i);
+        ascii = PyUnicode_Check(r) && PyUnicode_IS_ASCII(r);
+    }
+    if (!ascii || !nrefs) {
+        PyErr_SetString(PyExc_ValueError, "score_texts needs ASCII str texts and at least one reference");
+        return NULL;
+    }
+    Py_ssize_t np;
+    int plans_owned;
+    Plan *plans = plans_get(plans_obj, &np, &plans_owned);
+    if (!plans) return NULL;
+    PyObject *out = NULL, *records = NULL, *ref_docs = NULL, *cand_doc = NULL;
+    TokensObject *cand = NULL;
+    KStats *stats = NULL;
+    for (Py_ssize_t k = 0; k < np; k++)
+        if (plans[k].k.code == K_SKIP && plans[k].k.b == SU_START) {
+            out = Py_NotImplemented;
+            Py_INCREF(out);
             goto done;
         }
+    Tok *c = tokenize_ascii(PyUnicode_1BYTE_DATA(cand_text), PyUnicode_GET_LENGTH(cand_text), lowercase);
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
     }
+    cand = tokens_wrap(c, NULL);
+    if (!cand) goto done;
+    if (c->n > max_side || c->nsent > max_side) {
+        out = Py_None;
+        Py_INCREF(out);
+        goto done;
+    }
+    stats = xmalloc((size_t)(np * nrefs) * sizeof(KStats));
+    if (!stats || kwork_ready(&SHARED_WORK, c) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
+        PyObject *r = PyTuple_GET_ITEM(refs, i);
+        Probe *p = &SHARED_PROBE;
+        if (probe_ascii(p, c, PyUnicode_1BYTE_DATA(r), PyUnicode_GET_LENGTH(r), lowercase) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (p->n > max_side || p->nsent > max_side) {
+            out = Py_None;
+            Py_INCREF(out);
+            goto done;
+        }
+        Tok view = probe_view(p);
+        for (Py_ssize_t k = 0; k < np; k++) {
+            if (pair_stats(c, &view, p->rows, p->counts + 1, &plans[k].k, &SHARED_WORK, &stats[k * nrefs + i]) < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+        }
+    }
+    records = pair_records(plans, np, stats, nrefs, alpha, empty_nan, score_fn);
+    cand_doc = records ? native_document(cand_cls, cand_text, lazy_args, key, (PyObject *)cand) : NULL;
+    ref_docs = cand_doc ? PyTuple_New(nrefs) : NULL;
+    if (!ref_docs) goto done;
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
+        PyObject *d = native_document(ref_cls, PyTuple_GET_ITEM(refs, i), lazy_args, key, NULL);
+        if (!d) goto done;
+        PyTuple_SET_ITEM(ref_docs, i, d);
+    }
+    out = PyTuple_Pack(3, cand_doc, ref_docs, records);
 done:
+    Py_XDECREF(records);
+    Py_XDECREF(ref_docs);
+    Py_XDECREF(cand_doc);
+    Py_XDECREF(cand);
     free(stats);
     if (plans_owned) free(plans);
     return out;
@@ -4213,6 +4508,9 @@ static PyMethodDef module_methods[] = {
      "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure", py_configure, METH_VARARGS, "configure(Stats, Score, ReferenceScore, MethodScore, reason)"},
     {"score_pair", py_score_pair, METH_VARARGS, "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
+    {"score_texts", py_score_texts, METH_VARARGS,
+     "score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, max_side)"
+     " -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", py_batch_job, METH_VARARGS,
      "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", py_batch_records, METH_VARARGS, "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},

@@ -80,6 +80,9 @@ def tokens_of(doc: "Document"):
         return None
     tokens = doc._memo.get(TOKENS)
     if tokens is None:
+        deferred = getattr(doc, "_tokens", None)  # a compiled Document whose Tokens wait to be built
+        tokens = deferred() if deferred is not None else None
+    if tokens is None:
         try:
             tokens = kernels.tokens(doc.term_tuple, doc.sentence_bounds)
         except TypeError:  # a Document built by hand with terms that are not str: pure path

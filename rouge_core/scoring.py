@@ -15,7 +15,7 @@ from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
-from .tokenize import ascii_tokenizer, tokenize_with
+from .tokenize import ascii_scorer, ascii_tokenizer, tokenize_with
 from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -174,7 +174,7 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
     if type(text) is str and text.isascii():  # the common case first
         kernels = native.KERNELS
         if kernels is not None:
-            fast = _ascii_tokenizer(kernels, options)
+            fast = _ascii_kernels(kernels, options)[0]
             if fast is not None:
                 return fast(text)
         return tokenize_with(text, *options.tokenize_key())
@@ -191,16 +191,18 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
                     f"or a Document, not {type(text).__name__}")
 
 
-_last_tokenizer: tuple = (None, None, None)  # the last (kernels, options) and their ASCII tokenizer
+_last_ascii: tuple = (None, None, (None, None))  # the last (kernels, options) and their ASCII kernels
 
 
-def _ascii_tokenizer(kernels, options: Options):
-    """tokenize.ascii_tokenizer for these options, kept for the next call (same options)."""
-    global _last_tokenizer
-    last_kernels, last_options, fast = _last_tokenizer
+def _ascii_kernels(kernels, options: Options) -> tuple:
+    """(tokenize.ascii_tokenizer, tokenize.ascii_scorer) for these options, kept for the next
+    call (same options)."""
+    global _last_ascii
+    last_kernels, last_options, fast = _last_ascii
     if options is not last_options or kernels is not last_kernels:
-        fast = ascii_tokenizer(kernels, *options.tokenize_key())
-        _last_tokenizer = (kernels, options, fast)
+        key = options.tokenize_key()
+        fast = (ascii_tokenizer(kernels, *key), ascii_scorer(kernels, *key))
+        _last_ascii = (kernels, options, fast)
     return fast
 
 
@@ -326,8 +328,47 @@ def score(
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     opts = resolve_options(options, overrides)
+    methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    if not evidence:
+        scored = _score_texts(candidate, references, methods, opts, cost_limit)
+        if scored is not None:
+            return scored
     cand_doc, ref_docs = prepare_pair(candidate, references, opts)
     return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+
+
+def _score_texts(candidate, references, methods: tuple, options: Options, cost_limit: CostLimit | None
+                 ) -> Result | None:
+    """`score` without evidence of ASCII texts, tokenized and scored in one call to the compiled
+    kernels (rouge_core._native.score_texts: each reference is only looked up in the candidate's
+    vocabulary, and its Document tokenizes it when read); None when the other path must score
+    them (other inputs or settings, a method without a kernel, a side beyond the size the
+    kernels may score without estimating its cost first)."""
+    kernels = native.KERNELS
+    if kernels is None or type(candidate) is not str or not candidate.isascii():
+        return None
+    if type(references) is str:
+        references = (references,)
+    elif type(references) not in (list, tuple) or not references:
+        return None
+    if not all(type(r) is str and r.isascii() for r in references):
+        return None
+    scorer = _ascii_kernels(kernels, options)[1]
+    if scorer is None:
+        return None
+    n_refs = len(references)
+    _, _, planned, compiled = _plans_of(methods, options, n_refs)
+    if compiled is None:
+        return None
+    max_side = _ANY_SIZE if cost_limit is UNBOUNDED else native_bound(planned, options, n_refs, cost_limit)
+    score_fn = None if options.round_pr is None else partial(score_from_stats, options=options)
+    scored = scorer(compiled, candidate, tuple(references), options.alpha, options.empty == "nan", score_fn, max_side)
+    if scored is None or scored is NotImplemented:
+        return None
+    cand_doc, ref_docs, records = scored
+    if n_refs != 1:
+        records = _combined(compiled, records, options)
+    return Result(cand_doc, ref_docs, options, records)
 
 
 def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options
@@ -420,8 +461,11 @@ def _score_compiled(kernels, plans, cand: Document, refs: Sequence[Document], op
     if None in rs or any(r.lcs_view is not None for r in refs):
         return _NOT_COMPILED
     scored = kernels.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
-    if scored is None:
-        return None
+    return None if scored is None else _combined(plans, scored, options)
+
+
+def _combined(plans, scored: list, options: Options) -> dict:
+    """The kernels' ReferenceScore records of several references, per plan, combined."""
     return {plan[5]: combine_references(plan[4], per_ref, options, plan[6]) for plan, per_ref in zip(plans, scored)}
 
 

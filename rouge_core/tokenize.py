@@ -179,17 +179,50 @@ class _NativeDocument(_LazyDocument):
         return super().__reduce__()
 
 
+class _ProbedDocument(_NativeDocument):
+    """A _NativeDocument of a reference that rouge_core._native.score_texts scored by looking
+    its words up in the candidate's vocabulary only: its own Tokens are built on first need."""
+
+    def _tokens(self):
+        d = self.__dict__
+        memo = d.get("_memo")
+        if memo is None:  # a copy made by dataclasses.replace, as _NativeDocument's
+            return None
+        tokens = memo.get(native.TOKENS)
+        if tokens is None:
+            tokens = memo[native.TOKENS] = native.KERNELS.tokenize_ascii(self.text, d["_lazy_args"][1])
+        return tokens
+
+
+def _ascii_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None) -> tuple | None:
+    """The compiled ASCII tokenizers' arguments for these settings, or None when they need the
+    Python pipeline (another tokenizer, stemming, stopwords, limits)."""
+    if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
+            or sentence_split != "newline" or limit_words or limit_bytes):
+        return None
+    return lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir), native.TOKENS
+
+
 def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
                     data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
                     lcs_byte_limit_defect: bool):
     """For settings in the order of `Options.tokenize_key()`: a function tokenizing ASCII
     text as `tokenize_with` does, in one call to the compiled kernels; None when these
     settings need the Python pipeline (another tokenizer, stemming, stopwords, limits)."""
-    if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
-            or sentence_split != "newline" or limit_words or limit_bytes):
-        return None
-    return partial(kernels.ascii_document, _NativeDocument, lowercase,
-                   (tokenizer, lowercase, stemmer, stopwords, data_dir), native.TOKENS)
+    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                               limit_bytes)
+    return None if settings is None else partial(kernels.ascii_document, _NativeDocument, *settings)
+
+
+def ascii_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                 data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                 lcs_byte_limit_defect: bool):
+    """As `ascii_tokenizer`: rouge_core._native.score_texts for these settings (ASCII texts
+    tokenized and scored in one call, the Documents those of `ascii_tokenizer`), or None."""
+    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                               limit_bytes)
+    return None if settings is None else partial(kernels.score_texts, _NativeDocument, _ProbedDocument, *settings)
 
 
 def _rebuild_lazy(state: dict) -> _LazyDocument:

@@ -19,6 +19,7 @@ import rouge_core
 from rouge_core import native
 from rouge_core.bitparallel_lcs import CandidateLayout
 from rouge_core.document import pretokenized
+from rouge_core.lcs import lcs_length
 from rouge_core.scoring import prepare, score_documents
 from rouge_core.wlcs import _first_partners, _gain_tables, _python_alignment, wlcs_alignment
 
@@ -92,6 +93,56 @@ def test_every_method_profile_and_evidence_matches_pure(cand, refs, profile, evi
 def test_longer_ascii_texts_match_pure(cand, refs, profile, evidence):
     # up to 90 tokens: bit vectors of more than one 64-bit word
     assert_same_scores(cand, refs, METHODS, profile, evidence)
+
+
+# score() of ASCII texts without evidence takes one call to the kernels (score_texts): the
+# candidate is tokenized, each reference only looked up in the candidate's vocabulary, and the
+# reference's Document tokenizes it when read.
+@SETTINGS
+@given(ascii_texts, st.lists(ascii_texts, min_size=1, max_size=3), st.sampled_from(["rouge-score", "rouge-1.5.5"]),
+       st.sampled_from(["rouge155", "start-token"]))
+def test_ascii_texts_scored_in_one_call_match_pure(cand, refs, profile, su_form):
+    assert_same_scores(cand, refs, METHODS, profile, False, su_form=su_form)
+    opts = rouge_core.profile(profile)
+    result = rouge_core.score(cand, refs, ["rougeL"], opts, evidence=False)
+    assert [type(doc).__name__ for doc in result.references] == ["_ProbedDocument"] * len(refs)
+    with native.pure():
+        eager = [prepare(text, opts) for text in [cand, *refs]]
+    for doc, pure_doc in zip([result.candidate, *result.references], eager):
+        assert len(doc) == len(pure_doc)
+        assert (doc.term_tuple, doc.sentence_bounds, doc.tokens) == (pure_doc.term_tuple, pure_doc.sentence_bounds,
+                                                                      pure_doc.tokens)
+        assert pickle.loads(pickle.dumps(doc)) == pure_doc
+
+
+def test_a_probed_reference_builds_its_tokens_once_when_read():
+    result = rouge_core.score("the cat sat", ["The cat\nsat down"], ["rouge1"], "rouge-score", evidence=False)
+    ref = result.references[0]
+    assert ref.memoized(native.TOKENS) is None  # looked up in the candidate's vocabulary only
+    tokens = native.tokens_of(ref)
+    assert native.tokens_of(ref) is tokens and ref.memoized(native.TOKENS) is tokens
+    assert tokens.terms() == ("the", "cat", "sat", "down") and tokens.bounds() == ((0, 2), (2, 4))
+    # scored again as a Document (its own Tokens now), the same numbers
+    again = score_documents(result.candidate, (ref,), ["rouge1"], rouge_core.profile("rouge-score"), evidence=False)
+    assert again["rouge1"] == result["rouge1"]
+
+
+@pytest.mark.parametrize("shared", [1, 63, 64, 65, 127, 128, 129, 300])
+def test_rouge_l_over_the_tokens_both_texts_have(shared):
+    # rougeL's bit-parallel rows run over the candidate tokens the reference has only (the
+    # others are on no common subsequence): widths on and around 64-bit word boundaries
+    import random
+
+    rng = random.Random(shared)
+    cand = [rng.choice("abcdef") for _ in range(shared)]
+    for _ in range(shared):  # words the reference lacks, anywhere in the candidate
+        cand.insert(rng.randrange(len(cand) + 1), rng.choice(["x", "y", "z"]))
+    ref = [rng.choice("abcdefuv") for _ in range(shared + 7)]
+    cand_text, ref_text = " ".join(cand), " ".join(ref)
+    assert_same_scores(cand_text, [ref_text], ["rougeL", "rougeLsum"], "rouge-score", False)
+    assert_same_scores(cand_text, [ref_text], ["rougeL"], "rouge-score", False)
+    fast = rouge_core.score(cand_text, [ref_text], ["rougeL"], "rouge-score", evidence=False)["rougeL"]
+    assert fast.stats.hits == lcs_length(cand, ref)
 
 
 # The evidence whose big collections the compiled path fills in on first read (rouge_core.deferred).
