@@ -6,10 +6,11 @@ Run from the repository root on an otherwise idle machine:
     python bench/bench_app.py --repeat 3 --size long
 
 It starts the app on a free port, drives Debian's Chromium with Playwright and, for each
-input size, times every action from the moment it is made to the page fully rendered: the
-script run it triggers has finished (Streamlit's `data-test-script-state` back to
-`notRunning`), no element is left stale and every chart has drawn. After a paste it also
-times the headline scores (the ROUGE-1 F metric showing the new value). Each repetition
+input size, times every action from the moment it is made (its first input event in the
+page) to the page fully rendered: the script run it triggers has finished (Streamlit's
+`data-test-script-state` back to `notRunning`), no element is left stale and every chart has
+drawn. After a paste or an upload it also times the headline scores (the frame that paints
+the ROUGE-1 F metric's new value). A paste is a real one (clipboard, Ctrl+V). Each repetition
 uses a new value where the action has one (another candidate, another weight), so most
 runs are not answered from a cache; the table gives the median and the worst.
 
@@ -43,16 +44,42 @@ from lens_app.settings import MULTI_REF_LABELS, STEMMER_LABELS  # noqa: E402
 
 DUC = ROOT / "tests" / "data" / "conformance" / "rouge155-official" / "sample-test" / "DUC2002" / "docs-spl"
 TARGET_MEDIAN, TARGET_WORST, TARGET_HEADLINE = 1.0, 2.0, 0.5
+# Issue 13 sets the headline's target after a paste; an upload's headline is timed and shown
+# too (its file goes over HTTP before the run starts), its target being the page's.
+PASTE = "paste the candidate"
+HEADLINE_ACTIONS = (PASTE,)
 
-# Records every change of Streamlit's script state with its time, from page load on.
+# Records, with their times (performance.now()), every change of Streamlit's script state,
+# the user's input events (the first one after an action starts is the action's moment, as the
+# browser saw it: Playwright's own work to find the element and check it is ready, 20-150 ms
+# on this page, is not the user's wait), and every new value of the ROUGE-1 F metric, timed at
+# the animation frame after the change (the frame that paints it), so the headline's time is
+# read in the page instead of polled from outside.
 STATE_OBSERVER = """
 window.__rlStates = [];
+window.__rlEvents = [];
+window.__rlHeadlines = [];
 new MutationObserver(records => {
   for (const r of records) {
     const value = r.target.getAttribute('data-test-script-state');
     if (value) window.__rlStates.push([performance.now(), value]);
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+for (const type of ['pointerdown', 'keydown', 'paste', 'input', 'change'])
+  document.addEventListener(type, () => window.__rlEvents.push(performance.now()), true);
+let shownHeadline = null;
+new MutationObserver(() => {
+  for (const metric of document.querySelectorAll("[data-testid='stMetric']")) {
+    const label = metric.querySelector("[data-testid='stMetricLabel']");
+    if (!label || !label.textContent.includes('ROUGE-1 F')) continue;
+    const value = metric.querySelector("[data-testid='stMetricValue']");
+    const text = value ? value.textContent.trim() : null;
+    if (text !== shownHeadline) {
+      shownHeadline = text;
+      requestAnimationFrame(() => window.__rlHeadlines.push([performance.now(), text]));
+    }
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
 """
 
 SETTLED = """() => {
@@ -91,9 +118,13 @@ SIZES = {"long": ("~2,000 tokens, 4 refs (generated)", generated_long),
 
 
 def variant(text: str, i: int) -> str:
-    """The candidate with one sentence changed, so a repeated paste is a new input."""
+    """The candidate with one sentence changed, so a repeated paste is a new input: 1 to 10
+    new words (as many as the last digit of i, plus one), so the ROUGE-1 F the headline
+    shows differs from the one before (an action i follows i - 1, or, between two actions,
+    a multiple of ten or the start), or the headline's time would be read from the old value."""
     lines = text.split("\n")
-    lines[i % len(lines)] = f"{lines[i % len(lines)]} extra{i} words{i}"
+    extra = " ".join(f"extra{i}w{k}" for k in range(i % 10 + 1))
+    lines[i % len(lines)] = f"{lines[i % len(lines)]} {extra}"
     return "\n".join(lines)
 
 
@@ -126,19 +157,23 @@ class Timer:
     def run(self, act: Callable[[], None], *, headline: str | None = None, prepare: Callable[[], None] | None = None
             ) -> dict:
         """Seconds from `act` to the page fully rendered (and to the headline value shown);
-        `prepare` runs first, untimed (a user scrolls to a widget before using it)."""
+        `prepare` runs first, untimed (a user scrolls to a widget before using it). The clock
+        starts at the action's first input event in the page (or, if it makes none, when
+        `act` is called)."""
         page = self.page
         if prepare is not None:
             prepare()
-        t0 = self.now()
+        called = self.now()
         act()
+        t0 = page.evaluate("t => window.__rlEvents.find(e => e >= t) ?? t", called)
         out = {}
         if headline is not None:
             # Waited for before the settling: while the run goes on, the sections below stay
             # stale, and the headline a user reads above them would be timed with the slowest.
-            page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(headline, exact=True) \
-                .wait_for(timeout=self.timeout_ms)
-            out["headline"] = (self.now() - t0) / 1000
+            shown = page.wait_for_function(
+                "([t, v]) => (window.__rlHeadlines.find(([at, text]) => at >= t && text === v) || [])[0]",
+                arg=[t0, headline], timeout=self.timeout_ms, polling=20).json_value()
+            out["headline"] = (shown - t0) / 1000
         self.settle()
         settled_without_run = (self.now() - t0) / 1000
         outcome = page.wait_for_function(RUN_FINISHED_OR_NONE, arg=t0, timeout=self.timeout_ms, polling=20).json_value()
@@ -191,10 +226,18 @@ def sidebar_number(page, label: str, value) -> None:
     field.press("Enter")
 
 
-def fill_text(page, label: str, text: str) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(text)
-    area.press("Control+Enter")
+def paste_text(page, text: str) -> None:
+    """What a user does to replace a text with one from elsewhere, in the focused text area:
+    select all, paste (one `paste` event and one `input`, as a real paste; Playwright's `fill`
+    instead types a multi-line text as one edit per line), commit with Ctrl+Enter. The text
+    goes to the clipboard first (the context has clipboard permissions)."""
+    page.evaluate("t => navigator.clipboard.writeText(t)", text)
+    for keys in ("Control+A", "Control+V", "Control+Enter"):
+        page.keyboard.press(keys)
+
+
+def focus_text(page, label: str) -> None:
+    page.get_by_label(label, exact=True).focus()
 
 
 def upload_pair(page, candidate: str, references: list[str], folder: Path, name: str) -> None:
@@ -227,8 +270,9 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
                                                       headline=headline_value(cand, references, profile)))
     for i in range(repeat):
         cand = variant(candidate, i)
-        record("paste the candidate", timer.run(lambda: fill_text(page, "Candidate (the summary to score)", cand),
-                                                headline=headline_value(cand, references, profile)))
+        record(PASTE, timer.run(lambda: paste_text(page, cand),
+                                                headline=headline_value(cand, references, profile),
+                                                prepare=lambda: focus_text(page, "Candidate (the summary to score)")))
     for i in range(repeat):
         name = ("rouge-1.5.5", "rouge-score")[i % 2]
         record("sidebar: profile", timer.run(lambda: sidebar_select(page, "Profile", name),
@@ -269,6 +313,7 @@ def run_size(browser, url: str, key: str, repeat: int, folder: Path) -> dict[str
     label, make = SIZES[key]
     texts = make()
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
     context.add_init_script(STATE_OBSERVER)
     page = context.new_page()
     page.set_default_timeout(120_000)
@@ -305,7 +350,8 @@ def print_table(title: str, rows: list[dict]) -> None:
         headline = ""
         if "headline median" in r:
             headline = f"{r['headline median']:.2f} / {r['headline worst']:.2f}"
-            met = met and r["headline worst"] < TARGET_HEADLINE
+            if r["action"] in HEADLINE_ACTIONS:
+                met = met and r["headline worst"] < TARGET_HEADLINE
         print(f"| {r['action']} | {r['median']:.2f} | {r['worst']:.2f} | {headline} | {'yes' if met else 'NO'} |")
 
 

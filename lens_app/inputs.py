@@ -16,6 +16,12 @@ from .markup import md
 
 _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
 _UPLOAD_ERRORS_KEY = "_upload_errors"
+_LOADED_NOTE_KEY = "_upload_loaded_note"  # what the last upload loaded, until the input changes
+# Uploaders are drawn afresh (a new key) once their files are loaded: a single-file uploader
+# that still held the last file would first remove it when the user picks the next one, a
+# whole extra run of the page (~0.3 s on long texts) before the new file is even read.
+_UPLOADER_GENERATION_KEY = "_uploader_generation"
+UPLOADERS = ("upload_candidate", "upload_references", "upload_pairs")
 _PAIR_RECORDS_KEY = "_pair_records"
 PAIR_RECORD_KEY = "pair_record_choice"
 REFERENCE_UPLOAD_MODE_KEY = "reference_upload_mode"
@@ -26,6 +32,12 @@ UPLOAD_MB = MAX_UPLOAD_BYTES // 1_048_576  # what the upload widgets state and e
 def forget_upload_errors() -> None:
     """The input changed: messages about earlier uploads no longer apply."""
     st.session_state.pop(_UPLOAD_ERRORS_KEY, None)
+    st.session_state.pop(_LOADED_NOTE_KEY, None)
+
+
+def uploader_key(name: str) -> str:
+    """The key the uploader `name` (one of UPLOADERS) has in this generation."""
+    return f"{name}_{st.session_state.get(_UPLOADER_GENERATION_KEY, 0)}"
 
 
 def load_example(key: str) -> None:
@@ -99,35 +111,49 @@ def _reject(file, exc: InputError) -> None:
     st.session_state.setdefault(_UPLOAD_ERRORS_KEY, {})[file.file_id] = str(exc)
 
 
-def _load_candidate_or_pairs(file, kind: str) -> None:
-    """A candidate file replaces the candidate; a pair file both (its first record)."""
+def _load_candidate_or_pairs(file, kind: str) -> str | None:
+    """A candidate file replaces the candidate; a pair file both (its first record). Returns
+    what was loaded, in words (None when the file was rejected)."""
     try:
         if kind == "pairs":
             pairs = parse_pairs(decode_text(file.getvalue(), file.name), file.name)
             st.session_state[_PAIR_RECORDS_KEY] = pairs
             st.session_state[PAIR_RECORD_KEY] = 0
             state.set_texts(pairs[0].candidate, list(pairs[0].references))
+            count = len(pairs[0].references)
+            loaded = f"the candidate and {count} reference{'s' if count != 1 else ''}"
+            if len(pairs) > 1:
+                loaded += f" (record 1 of {len(pairs):,}; choose another below)"
         else:
             state.set_texts(_read_text_file(file), state.current_texts()[1])
+            loaded = "the candidate"
         st.session_state["loaded_example"] = None
+        return f"{file.name}: {loaded}"
     except InputError as exc:
         _reject(file, exc)
+        return None
 
 
-def _load_reference_files(files) -> None:
+def _load_reference_files(files) -> str | None:
     """Reference files picked together replace the references on screen, in their order, or
-    are added to them, as the user chose; unreadable ones are reported."""
-    texts = []
+    are added to them, as the user chose; unreadable ones are reported. Returns what was
+    loaded, in words (None when every file was rejected)."""
+    texts, names = [], []
     for file in files:
         try:
             texts.append(_read_text_file(file))
+            names.append(file.name)
         except InputError as exc:
             _reject(file, exc)
-    if texts:
-        candidate, refs = state.current_texts()
-        kept = [r for r in refs if r.strip()] if st.session_state.get(REFERENCE_UPLOAD_MODE_KEY) == ADD else []
-        state.set_texts(candidate, kept + texts)
-        st.session_state["loaded_example"] = None
+    if not texts:
+        return None
+    candidate, refs = state.current_texts()
+    kept = [r for r in refs if r.strip()] if st.session_state.get(REFERENCE_UPLOAD_MODE_KEY) == ADD else []
+    state.set_texts(candidate, kept + texts)
+    st.session_state["loaded_example"] = None
+    first = len(kept) + 1
+    where = f"reference {first}" if len(texts) == 1 else f"references {first}–{first + len(texts) - 1}"
+    return f"{', '.join(names)}: {where}"
 
 
 def _process_uploads(key: str, kind: str) -> None:
@@ -143,10 +169,16 @@ def _process_uploads(key: str, kind: str) -> None:
     forget_upload_errors()
     loaded.update(f.file_id for f in new)
     if kind == "references":
-        _load_reference_files(new)
+        notes = [_load_reference_files(new)]
     else:
-        for file in new:
-            _load_candidate_or_pairs(file, kind)
+        notes = [_load_candidate_or_pairs(file, kind) for file in new]
+    done = [note for note in notes if note is not None]
+    if done:
+        st.session_state[_LOADED_NOTE_KEY] = "Loaded " + "; ".join(done) + "."
+    if len(done) == len(notes) and not st.session_state.get(_UPLOAD_ERRORS_KEY):
+        # Every file was read: empty uploaders for the next pick. A rejected file stays in its
+        # uploader, beside its message, until the user picks another or edits the texts.
+        st.session_state[_UPLOADER_GENERATION_KEY] = st.session_state.get(_UPLOADER_GENERATION_KEY, 0) + 1
 
 
 def _choose_record() -> None:
@@ -165,16 +197,20 @@ def render_uploads() -> None:
             '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them); a .jsonl file one such object per line.'
         )
         col_c, col_r, col_p = st.columns(3)
-        col_c.file_uploader("Candidate (.txt)", type=["txt"], key="upload_candidate", max_upload_size=UPLOAD_MB,
-                            on_change=_process_uploads, args=("upload_candidate", "candidate"))
+        candidate_key, references_key, pairs_key = (uploader_key(name) for name in UPLOADERS)
+        col_c.file_uploader("Candidate (.txt)", type=["txt"], key=candidate_key, max_upload_size=UPLOAD_MB,
+                            on_change=_process_uploads, args=(candidate_key, "candidate"))
         with col_r:
             st.file_uploader("References (.txt, one per reference)", type=["txt"], accept_multiple_files=True,
-                             key="upload_references", max_upload_size=UPLOAD_MB, on_change=_process_uploads,
-                             args=("upload_references", "references"))
+                             key=references_key, max_upload_size=UPLOAD_MB, on_change=_process_uploads,
+                             args=(references_key, "references"))
             st.radio("Uploaded references", (REPLACE, ADD), key=REFERENCE_UPLOAD_MODE_KEY, horizontal=True,
                      label_visibility="collapsed")
-        col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key="upload_pairs",
-                            max_upload_size=UPLOAD_MB, on_change=_process_uploads, args=("upload_pairs", "pairs"))
+        col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key=pairs_key,
+                            max_upload_size=UPLOAD_MB, on_change=_process_uploads, args=(pairs_key, "pairs"))
+        note = st.session_state.get(_LOADED_NOTE_KEY)
+        if note:
+            st.caption(md(note))
         pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
         if len(pairs) > 1:
             st.selectbox("Record", range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,
@@ -185,8 +221,8 @@ def _current_upload_errors() -> list[str]:
     """Messages for the rejected files still sitting in an uploader."""
     errors: dict = st.session_state.get(_UPLOAD_ERRORS_KEY, {})
     present = []
-    for key in ("upload_candidate", "upload_references", "upload_pairs"):
-        files = st.session_state.get(key)
+    for name in UPLOADERS:
+        files = st.session_state.get(uploader_key(name))
         present += files if isinstance(files, list) else ([files] if files is not None else [])
     return [errors[f.file_id] for f in present if f.file_id in errors]
 

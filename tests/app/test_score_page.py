@@ -275,18 +275,20 @@ def test_script_in_the_text_is_not_rendered_as_html():
     assert any("&lt;script&gt;" in body for body in html_blocks)
 
 
+def _uploader(at: AppTest, name: str):
+    """The uploader `name` (inputs.UPLOADERS) as drawn now: its key changes once its files are loaded."""
+    return next(u for u in at.get("file_uploader") if u.key.rsplit("_", 1)[0] == name)
+
+
 def _upload(at: AppTest, key: str, name: str, data: bytes, mime: str = "text/plain") -> AppTest:
-    uploader = at.get("file_uploader")
-    target = next(u for u in uploader if u.key == key)
-    target.set_value((name, data, mime))
+    _uploader(at, key).set_value((name, data, mime))
     return at.run()
 
 
 def test_uploaded_references_replace_the_ones_on_screen_or_join_them():
     at = fresh_app()
     at.button(key="example_reval-cat").click().run()
-    uploader = next(u for u in at.get("file_uploader") if u.key == "upload_references")
-    uploader.set_value([("r1.txt", b"a cat sat", "text/plain"), ("r2.txt", b"the mat", "text/plain")])
+    _uploader(at, "upload_references").set_value([("r1.txt", b"a cat sat", "text/plain"), ("r2.txt", b"the mat", "text/plain")])
     at.run()
     assert not at.exception
     assert at.session_state[state.REFERENCES_KEY] == ["a cat sat", "the mat"]  # the example's reference is gone
@@ -320,6 +322,32 @@ def test_json_upload_loads_the_pair():
     assert not at.exception, at.exception
     assert at.session_state[state.REFERENCES_KEY] == ["c b a", "a b"]
     assert_table_matches(at, "a b c", ["c b a", "a b"])
+
+
+def test_a_loaded_upload_empties_its_uploader_and_says_what_it_loaded():
+    """A loaded file leaves its uploader (a new, empty one is drawn: picking the next file then
+    costs one run, not two) and a note names it; the next file loads the same way, and the
+    note goes once the texts are edited."""
+    at = fresh_app()
+    _upload(at, "upload_pairs", "first.json", b'{"candidate": "a b c", "references": ["c b a", "a b"]}', "application/json")
+    assert _uploader(at, "upload_pairs").value is None
+    assert [plain(c.value) for c in at.caption if "Loaded" in c.value] == ["Loaded first.json: the candidate and 2 references."]
+    _upload(at, "upload_pairs", "second.json", b'{"candidate": "x y", "references": ["y x"]}', "application/json")
+    assert at.session_state[state.CANDIDATE_KEY] == "x y" and at.session_state[state.REFERENCES_KEY] == ["y x"]
+    assert [plain(c.value) for c in at.caption if "Loaded" in c.value] == ["Loaded second.json: the candidate and 1 reference."]
+    assert_table_matches(at, "x y", ["y x"])
+    at.text_area(key=state.CANDIDATE_INPUT_KEY).input("x y z").run()
+    assert not [c for c in at.caption if "Loaded" in c.value]
+
+
+def test_a_rejected_upload_stays_in_its_uploader_beside_its_message():
+    at = fresh_app()
+    _upload(at, "upload_candidate", "empty.txt", b"")
+    assert _uploader(at, "upload_candidate").value is not None
+    assert any("empty" in plain(e.value) for e in at.error)
+    _upload(at, "upload_candidate", "good.txt", b"the cat sat")  # the next pick replaces it and loads
+    assert not at.error and at.session_state[state.CANDIDATE_KEY] == "the cat sat"
+    assert _uploader(at, "upload_candidate").value is None
 
 
 @pytest.mark.parametrize(
