@@ -191,7 +191,9 @@ def _choose_record() -> None:
 def render_uploads() -> None:
     """File uploads: a candidate file replaces the candidate, a pair file both; reference
     files replace the references or are added to them, as the user chooses."""
-    with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors())):
+    loaded_note = st.session_state.get(_LOADED_NOTE_KEY)
+    # Open while it has something to say: a rejected file's message or what was just loaded.
+    with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors() or loaded_note)):
         st.caption(
             f"Plain UTF-8 text, at most {MAX_UPLOAD_LABEL} per file. A .json file holds "
             '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them); a .jsonl file one such object per line.'
@@ -208,9 +210,8 @@ def render_uploads() -> None:
                      label_visibility="collapsed")
         col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key=pairs_key,
                             max_upload_size=UPLOAD_MB, on_change=_process_uploads, args=(pairs_key, "pairs"))
-        note = st.session_state.get(_LOADED_NOTE_KEY)
-        if note:
-            st.caption(md(note))
+        if loaded_note:
+            st.caption(md(loaded_note))
         pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
         if len(pairs) > 1:
             st.selectbox("Record", range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,

@@ -332,12 +332,18 @@ def test_a_loaded_upload_empties_its_uploader_and_says_what_it_loaded():
     _upload(at, "upload_pairs", "first.json", b'{"candidate": "a b c", "references": ["c b a", "a b"]}', "application/json")
     assert _uploader(at, "upload_pairs").value is None
     assert [plain(c.value) for c in at.caption if "Loaded" in c.value] == ["Loaded first.json: the candidate and 2 references."]
+    assert _upload_section(at).proto.expanded  # the note is in sight
     _upload(at, "upload_pairs", "second.json", b'{"candidate": "x y", "references": ["y x"]}', "application/json")
     assert at.session_state[state.CANDIDATE_KEY] == "x y" and at.session_state[state.REFERENCES_KEY] == ["y x"]
     assert [plain(c.value) for c in at.caption if "Loaded" in c.value] == ["Loaded second.json: the candidate and 1 reference."]
     assert_table_matches(at, "x y", ["y x"])
     at.text_area(key=state.CANDIDATE_INPUT_KEY).input("x y z").run()
     assert not [c for c in at.caption if "Loaded" in c.value]
+    assert not _upload_section(at).proto.expanded
+
+
+def _upload_section(at: AppTest):
+    return next(e for e in at.expander if e.label == "Upload files instead of typing")
 
 
 def test_a_rejected_upload_stays_in_its_uploader_beside_its_message():

@@ -3,6 +3,7 @@ screen are kept, and the message goes once the input changes."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -50,3 +51,36 @@ def test_a_bad_upload_shows_what_is_wrong_and_keeps_the_texts(app_url, browser_p
         candidate.fill(before + " edited")
         candidate.press("Control+Enter")
         expect(page.get_by_text(re.compile(re.escape(message)))).to_have_count(0)
+
+
+# Counts the app's script runs (its script state turning to "running") from page load on.
+RUN_COUNTER = """
+window.__runs = 0;
+new MutationObserver(records => {
+  for (const r of records) if (r.target.getAttribute('data-test-script-state') === 'running') window.__runs++;
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+"""
+
+
+def test_each_uploaded_pair_file_costs_one_run_and_is_named(app_url, browser_page, tmp_path):
+    """A loaded file leaves its uploader, so picking the next one does not first remove the
+    last (an extra run of the whole page); the note says what each file loaded."""
+    page = browser_page
+    page.add_init_script(RUN_COUNTER)
+    page.goto(app_url)
+    wait_idle(page)
+    page.get_by_text("Upload files instead of typing").click()
+    uploader = page.locator("[data-testid='stFileUploader']").filter(has_text=UPLOADERS["pairs"])
+    for i, (candidate, references) in enumerate([("the cat sat", ["the cat is here", "a cat"]),
+                                                  ("a dog ran off", ["the dog ran"])]):
+        path = tmp_path / f"pair{i}.json"
+        path.write_text(json.dumps({"candidate": candidate, "references": references}), encoding="utf-8")
+        runs = page.evaluate("window.__runs")
+        uploader.locator("input[type='file']").set_input_files(str(path))
+        count = len(references)
+        expect(page.get_by_text(f"Loaded pair{i}.json: the candidate and {count} reference{'s' if count > 1 else ''}."))\
+            .to_be_visible()
+        wait_idle(page)
+        expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(candidate)
+        assert page.evaluate("window.__runs") - runs == 1
+        expect(uploader.locator("[data-testid='stFileUploaderFile']")).to_have_count(0)  # empty for the next pick
