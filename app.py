@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lens_app import compute, inputs, share, sidebar
+from lens_app import compute, heap, inputs, share, sidebar
 from lens_app.markup import md
 from lens_app.navigation import configure_page, run_router
 
 configure_page()
+heap.freeze_long_lived()  # before this run makes its objects; see lens_app/heap.py
 compute.warm_stemmer()  # once per server, in the background
 
 navigation = run_router()
