@@ -2,7 +2,7 @@
 
 Run from the repository root on an otherwise idle machine:
 
-    python bench/bench_app.py                 # both input sizes, 5 repetitions per action
+    python bench/bench_app.py                 # all three input sizes, 5 repetitions per action
     python bench/bench_app.py --repeat 3 --size long
 
 It starts the app on a free port, drives Debian's Chromium with Playwright and, for each
@@ -10,13 +10,17 @@ input size, times every action from the moment it is made (its first input event
 page) to the page fully rendered: the script run it triggers has finished (Streamlit's
 `data-test-script-state` back to `notRunning`), no element is left stale and every chart has
 drawn. After a paste or an upload it also times the headline scores (the frame that paints
-the ROUGE-1 F metric's new value). A paste is a real one (clipboard, Ctrl+V). Each repetition
+the ROUGE-1 F metric's new value). A paste is a real one (clipboard, Ctrl+V), timed from the
+paste (focusing the text area comes first, untimed); a select is timed from the pick of its
+option (opening its menu comes first, untimed: it happens in the browser alone). Each repetition
 uses a new value where the action has one (another candidate, another weight), so most
 runs are not answered from a cache; the table gives the median and the worst.
 
 Input sizes (issue 13's targets):
   long  a ~2,000-token candidate with 4 references of ~2,000 tokens (generated, corpus_gen)
   700w  a 700-word candidate with 4 references of real prose (DUC 2002 summaries)
+  small a 10-word candidate with 4 references of about 10 words (target: every action,
+        median and worst, under 0.5 s)
 """
 
 from __future__ import annotations
@@ -113,8 +117,20 @@ def duc_prose(words: int = 700, references: int = 4) -> tuple[str, list[str]]:
     return candidate, refs
 
 
+def small_pair() -> tuple[str, list[str]]:
+    """A 10-word candidate with 4 references of about as many words (issue 13's first row)."""
+    return ("police killed the gunman after a long siege downtown",
+            ["the gunman was shot dead by police after a siege",
+             "police ended the siege by killing the gunman",
+             "a gunman died when police stormed the building downtown",
+             "after hours of siege the police killed the gunman"])
+
+
 SIZES = {"long": ("~2,000 tokens, 4 refs (generated)", generated_long),
-         "700w": ("700 words, 4 refs (DUC 2002 prose)", duc_prose)}
+         "700w": ("700 words, 4 refs (DUC 2002 prose)", duc_prose),
+         "small": ("10 words, 4 refs (small pair)", small_pair)}
+# Issue 13: small pairs stay under 0.5 s (every action, median and worst).
+SMALL_TARGET = {"small": 0.5}
 
 
 def variant(text: str, i: int) -> str:
@@ -203,21 +219,33 @@ def reveal(page, locator) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def sidebar_select(page, label: str, option: str) -> None:
-    """Open the select and pick `option` (call `reveal` first, untimed); a click that does not
-    open it is tried again (the time of a retry counts, as a user's second click would)."""
+def open_select(page, label: str, option: str):
+    """Scroll the sidebar select into view and open its menu until `option` shows (a click
+    that does not open it is tried again); returns the option. Untimed, as focusing the text
+    area before a paste: the menu opens in the browser alone, and the user's wait for the
+    new scores starts when they pick."""
+    combobox = sidebar_combobox(page, label)
+    reveal(page, combobox)
     for attempt in range(3):
-        sidebar_combobox(page, label).click()
+        combobox.click()
         choice = page.get_by_role("option", name=option, exact=True)
         try:
             choice.wait_for(timeout=10_000)
+            return choice
         except Exception:
             if attempt == 2:
                 raise
             page.keyboard.press("Escape")
-            continue
-        choice.click()
-        return
+
+
+def select_action(page, label: str, option: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """(act, prepare) for Timer.run: prepare opens the menu, act picks `option` in it."""
+    opened = {}
+
+    def prepare() -> None:
+        opened["choice"] = open_select(page, label, option)
+
+    return (lambda: opened["choice"].click()), prepare
 
 
 def sidebar_number(page, label: str, value) -> None:
@@ -275,11 +303,11 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
                                                 prepare=lambda: focus_text(page, "Candidate (the summary to score)")))
     for i in range(repeat):
         name = ("rouge-1.5.5", "rouge-score")[i % 2]
-        record("sidebar: profile", timer.run(lambda: sidebar_select(page, "Profile", name),
-                                             prepare=lambda: reveal(page, sidebar_combobox(page, "Profile"))))
+        act, prepare = select_action(page, "Profile", name)
+        record("sidebar: profile", timer.run(act, prepare=prepare))
     for i in range(repeat):
-        record("sidebar: stemmer", timer.run(lambda: sidebar_select(page, "Stemmer", STEMMER_LABELS[("porter", "none")[i % 2]]),
-                                             prepare=lambda: reveal(page, sidebar_combobox(page, "Stemmer"))))
+        act, prepare = select_action(page, "Stemmer", STEMMER_LABELS[("porter", "none")[i % 2]])
+        record("sidebar: stemmer", timer.run(act, prepare=prepare))
     for i in range(repeat):
         record("sidebar: W weight", timer.run(lambda: sidebar_number(page, "W weight", f"{1.3 + 0.1 * i:.2f}")))
     for i in range(repeat):
@@ -287,9 +315,8 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
     for i in range(repeat):
         record("sidebar: skip distance", timer.run(lambda: sidebar_number(page, "Skip distance (S, SU)", 5 + i)))
     for i in range(repeat):
-        record("sidebar: several references", timer.run(lambda: sidebar_select(
-            page, "Several references", MULTI_REF_LABELS[("best-recall", "best-f")[i % 2]]),
-            prepare=lambda: reveal(page, sidebar_combobox(page, "Several references"))))
+        act, prepare = select_action(page, "Several references", MULTI_REF_LABELS[("best-recall", "best-f")[i % 2]])
+        record("sidebar: several references", timer.run(act, prepare=prepare))
     for _ in range(repeat):
         record("toggle: per-reference scores", timer.run(lambda: page.get_by_text("Show per-reference scores").click()))
     tabs = ["LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)", "Skip-bigrams (ROUGE-S, SU)",
@@ -341,12 +368,15 @@ def summarise(results: dict[str, list[dict]]) -> list[dict]:
     return rows
 
 
-def print_table(title: str, rows: list[dict]) -> None:
+def print_table(title: str, rows: list[dict], key: str) -> None:
+    limit = SMALL_TARGET.get(key)
     print(f"\n{title}")
     print("| action | median (s) | worst (s) | headline median / worst (s) | target met |")
     print("|---|---|---|---|---|")
     for r in rows:
         met = r["median"] < TARGET_MEDIAN and r["worst"] < TARGET_WORST
+        if limit is not None:
+            met = r["median"] < limit and r["worst"] < limit
         headline = ""
         if "headline median" in r:
             headline = f"{r['headline median']:.2f} / {r['headline worst']:.2f}"
@@ -376,7 +406,7 @@ def main(argv=None) -> int:
                 results = run_size(browser, url, key, args.repeat, folder)
                 rows = summarise(results)
                 report[key] = {"label": SIZES[key][0], "rows": rows, "raw": results}
-                print_table(f"{SIZES[key][0]}  ({time.monotonic() - started:.0f} s)", rows)
+                print_table(f"{SIZES[key][0]}  ({time.monotonic() - started:.0f} s)", rows, key)
         browser.close()
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")

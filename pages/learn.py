@@ -20,6 +20,7 @@ from rouge_core.methods import method_name
 from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
+from rouge_core.viz.highlight import box_html
 from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router
@@ -56,9 +57,15 @@ def table(rows, key: str, **kwargs) -> None:
     show_table(pd.DataFrame(list(rows)), key=key, **kwargs)
 
 
+def token_box(terms, empty: str) -> None:
+    # A plain box, not st.code: the code element loads a 1.5 MB highlighter script in the
+    # browser on first use (~0.3 s on the first visit of this page) to show plain text.
+    st.html(box_html(" ".join(terms) or empty))
+
+
 def tokens_line(label: str, terms) -> None:
     st.markdown(f"**{label}** ({len(terms)} tokens)")
-    st.code(" ".join(terms) or "(no tokens)", language=None, wrap_lines=True)
+    token_box(terms, "(no tokens)")
 
 
 st.title("Learn how ROUGE counts")
@@ -146,7 +153,7 @@ def lcs_section() -> None:
     st.altair_chart(learn_charts.lcs_heatmap(cells), width="content")
     lcs_evidence = compute.evidence(candidate, reference, "rougeL", options)["rougeL"].per_reference[0].evidence
     st.markdown(f"**LCS** ({len(lcs_evidence.lcs)} tokens):")
-    st.code(" ".join(lcs_evidence.lcs) or "(empty)", language=None, wrap_lines=True)
+    token_box(lcs_evidence.lcs, "(empty)")
     show_working(per_reference_stats("rougeL"), options)
 
     st.markdown("#### Summary-level ROUGE-L (rougeLsum)")

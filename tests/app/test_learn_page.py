@@ -96,6 +96,9 @@ def test_heatmap_holds_the_lcs_table(candidate, references, options):
     assert heatmap[["i", "j", "value", "on_path", "match"]].to_dict("records") == [
         {k: c[k] for k in ("i", "j", "value", "on_path", "match")} for c in cells
     ]
+    lcs = rouge_core.score(candidate, references, ["rougeL"], options)["rougeL"].per_reference[0].evidence.lcs
+    lcs_box = [re.sub(r"<[^>]*>", "", body) for body in section_html(at) if "rl-token" not in body]
+    assert html.unescape(lcs_box[0]) == (" ".join(lcs) or "(empty)")  # the LCS, under the heatmap
 
 
 def test_w_slider_and_skip_slider():
@@ -148,7 +151,7 @@ def test_learn_page_through_the_router():
 def test_a_closed_section_computes_nothing():
     at = run_page(*INPUTS[0], open_sections=())
     assert [e.label for e in at.expander][:2] == ["How your text is tokenized", "ROUGE-N: counting shared n-grams"]
-    assert not [df for df in at.dataframe if "made into" in df.value.columns] and not at.html  # tokens wait too
+    assert not [df for df in at.dataframe if "made into" in df.value.columns] and not section_html(at)  # tokens wait too
     assert len(at.get("vega_lite_chart")) == 0  # the heatmap, weight curve and growth charts wait
     assert "Union hits" not in shown(at) and "Clipping:" in shown(at)  # ROUGE-N is open by default
 
@@ -170,10 +173,23 @@ def token_tables(at: AppTest) -> list:
     return [df.value for df in at.dataframe if "made into" in df.value.columns]
 
 
+TOKEN_LINES = 2  # the candidate's and the reference's tokens, drawn above the sections
+
+
+def token_lines(at: AppTest) -> list[str]:
+    """The text of the token lines at the top of the page (plain boxes, unescaped)."""
+    return [html.unescape(re.sub(r"<[^>]*>", "", h.value)) for h in at.html[:TOKEN_LINES]]
+
+
+def section_html(at: AppTest) -> list[str]:
+    """The HTML the open sections drew, below the token lines."""
+    return [h.value for h in at.html[TOKEN_LINES:]]
+
+
 def marked_tokens(at: AppTest) -> list[list[str]]:
     """The text of every token span drawn, per text box."""
-    return [[html.unescape(t) for t in re.findall(r'<span class="rl-token"[^>]*>([^<]*)</span>', h.value)]
-            for h in at.html]
+    return [[html.unescape(t) for t in re.findall(r'<span class="rl-token"[^>]*>([^<]*)</span>', body)]
+            for body in section_html(at)]
 
 
 @needs_multilingual
@@ -217,8 +233,9 @@ def test_the_tokenization_section_escapes_the_users_text():
     candidate = "the <b>cat</b> & <script>alert(1)</script> dog"
     at = run_page(candidate, ["the cat"], rouge_core.profile("rouge-score", tokenizer="whitespace"),
                   open_sections=(TOKENS_SECTION,))
-    bodies = [h.value for h in at.html]
-    assert all("<b>" not in b and "<script>" not in b for b in bodies)
+    bodies = section_html(at)
+    assert all("<b>" not in h.value and "<script>" not in h.value for h in at.html)
     assert "&lt;b&gt;cat&lt;/b&gt;" in bodies[0] and "&amp;" in bodies[0]
     assert marked_tokens(at)[0] == candidate.split()
     assert token_tables(at)[0]["as typed"].tolist() == candidate.split()
+    assert token_lines(at) == [candidate, "the cat"]  # the tokens above the sections, as text
