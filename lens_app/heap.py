@@ -7,7 +7,9 @@ carry the new scores waited behind it. Those objects live as long as the process
 once they are loaded they are moved out of the collector's sight (`gc.freeze`); later
 collections walk only what was made after. New modules come with the first visit of each
 page, so the freeze is redone whenever more modules are loaded than at the last one: a few
-times in a server's life, each costing one full collection.
+times in a server's life, each costing one full collection. The price: an object alive at a
+freeze that later dies inside a reference cycle is not reclaimed (a session open at one of
+those few moments, at most); objects freed by their reference counts are freed as ever.
 """
 
 from __future__ import annotations
