@@ -175,7 +175,7 @@ def _process_uploads(key: str, kind: str) -> None:
     done = [note for note in notes if note is not None]
     if done:
         st.session_state[_LOADED_NOTE_KEY] = "Loaded " + "; ".join(done) + "."
-    if len(done) == len(notes) and not st.session_state.get(_UPLOAD_ERRORS_KEY):
+    if not st.session_state.get(_UPLOAD_ERRORS_KEY):  # cleared above: only this pick's rejections
         # Every file was read: empty uploaders for the next pick. A rejected file stays in its
         # uploader, beside its message, until the user picks another or edits the texts.
         st.session_state[_UPLOADER_GENERATION_KEY] = st.session_state.get(_UPLOADER_GENERATION_KEY, 0) + 1
