@@ -24,6 +24,7 @@ from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
 from rouge_core.multilingual import stemmer_installed
 from rouge_core.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
 from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
+from rouge_core.signature import exact_number
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
 
 CUSTOM = "custom"
@@ -59,14 +60,36 @@ def stemmer_label(name: str) -> str:
     return STEMMER_LABELS.get(name, name)
 
 
+
+
+class LENGTH_LIMIT:  # noqa: N801 (a namespace of constants)
+    """ROUGE-1.5.5's length limits as the sidebar offers them: one unit at a time (the script
+    refuses -l with -b), a count of at least 1; 0 in a Settings field means no limit."""
+
+    labels = {"none": "none", "words": "words (-l)", "bytes": "bytes (-b)"}
+    default = {"words": 100, "bytes": 665}  # DUC 2002's 100 words; DUC 2004's 665 bytes
+    maximum = 10**9
+
+
+LENGTH_UNITS = tuple(LENGTH_LIMIT.labels)
+LENGTH_FIELDS = {"words": "limit_words", "bytes": "limit_bytes"}
+
 # The Options fields the sidebar sets; the profile decides the rest.
-OPTION_FIELDS = ("tokenizer", "language", "strip_diacritics", "lowercase", "stemmer", "stopwords", "multi_ref", "alpha")
+OPTION_FIELDS = ("tokenizer", "language", "strip_diacritics", "lowercase", "stemmer", "stopwords", "multi_ref", "alpha",
+                 "limit_words", "limit_bytes")
 CHOICES = {"profile": PROFILE_CHOICES, "tokenizer": TOKENIZERS, "language": LANGUAGE_CHOICES, "stemmer": STEMMERS,
            "stopwords": STOPWORDS, "multi_ref": MULTI_REF_MODES}
 
 
 def _yes(value: bool) -> str:
     return "1" if value else "0"
+
+
+def _limit(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= LENGTH_LIMIT.maximum:
+        raise ValueError(f"a length limit must be an integer from 0 (none) to {LENGTH_LIMIT.maximum:,}")
+    return value
 
 
 def _language(text: str) -> str:
@@ -84,11 +107,13 @@ QUERY = {
     "stemmer": ("stem", str, str),
     "stopwords": ("sw", str, str),
     "multi_ref": ("multi", str, str),
-    "alpha": ("alpha", lambda v: f"{v:g}", float),
+    "alpha": ("alpha", exact_number, float),
     "max_n": ("n", str, int),
     "skip_distance": ("d", str, int),
     "skip_unlimited": ("dinf", _yes, lambda s: s == "1"),
-    "weight": ("w", lambda v: f"{v:g}", float),
+    "weight": ("w", exact_number, float),
+    "limit_words": ("l", str, _limit),
+    "limit_bytes": ("b", str, _limit),
 }
 RANGES = {"max_n": NGRAM_N, "skip_distance": SKIP_DISTANCE, "weight": WLCS_WEIGHT}
 
@@ -105,6 +130,8 @@ def _sidebar_values(options: rouge_core.Options) -> dict:
         values["stopwords"] = "none"
     if values["language"] is None:
         values["language"] = NO_LANGUAGE
+    for field in LENGTH_FIELDS.values():
+        values[field] = values[field] or 0
     return values
 
 
@@ -122,6 +149,8 @@ class Settings:
     stopwords: str = _profile_fields(DEFAULT_PROFILE)["stopwords"]
     multi_ref: str = _profile_fields(DEFAULT_PROFILE)["multi_ref"]
     alpha: float = _profile_fields(DEFAULT_PROFILE)["alpha"]
+    limit_words: int = 0
+    limit_bytes: int = 0
     max_n: int = NGRAM_N.default
     skip_distance: int = SKIP_DISTANCE.default
     skip_unlimited: bool = False
@@ -147,6 +176,8 @@ class Settings:
         chosen = {f: getattr(self, f) for f in OPTION_FIELDS}
         chosen["language"] = None if self.language == NO_LANGUAGE or not self.reads_language else self.language
         chosen["strip_diacritics"] = self.strip_diacritics and self.reads_diacritics
+        for field in LENGTH_FIELDS.values():
+            chosen[field] = getattr(self, field) or None
         if self.profile == CUSTOM:
             return rouge_core.Options(**chosen)
         return rouge_core.profile(self.profile, **chosen)
@@ -169,6 +200,22 @@ class Settings:
     def reads_diacritics(self) -> bool:
         """Whether the tokenizer can strip Arabic and Hebrew diacritics."""
         return self.tokenizer in DIACRITICS_AWARE
+
+    @property
+    def length_unit(self) -> str:
+        """"words", "bytes" or "none": the length limit in effect (a word limit wins, as in
+        rouge_core.limits; the sidebar never sets both)."""
+        return "words" if self.limit_words else "bytes" if self.limit_bytes else "none"
+
+    @property
+    def length_limit(self) -> int:
+        """The count of the length limit in effect (0: none)."""
+        return self.limit_words or self.limit_bytes
+
+    def with_length_limit(self, unit: str, count: int) -> "Settings":
+        """These settings with at most `count` of `unit` ("none": no limit) per text."""
+        values = {field: (count if unit == name else 0) for name, field in LENGTH_FIELDS.items()}
+        return self.replace(**values)
 
     @property
     def distance(self) -> int | None:
@@ -228,6 +275,9 @@ class Settings:
                 problems.append(f"ignored the link's {param}={raw!r}: {exc}")
                 continue
             values[field] = value
+        if values.get("limit_words") and values.get("limit_bytes"):
+            problems.append(f"ignored the link's b={values.pop('limit_bytes')}: a link sets a word limit (l) or a "
+                            "byte limit (b), not both, as ROUGE-1.5.5 takes -l or -b")
         profile = values.pop("profile", DEFAULT_PROFILE)
         return cls.for_profile(profile, **values), problems
 

@@ -1,10 +1,20 @@
 """The sidebar: the widgets that show and change the shared Settings (lens_app.settings).
 
-Each Settings field has one widget (keys in WIDGETS); the β widget is a second view of α.
-Choosing a profile loads its values into the widgets; changing a widget afterwards keeps the
-profile name but the options become "custom" in the signature (the caption says which
-settings differ). After the widgets are drawn, `render` stores the one Settings value the
-pages read (lens_app.state.current_settings). Texts are never touched here.
+One source of truth: the Settings value in st.session_state (lens_app.state.SETTINGS_KEY).
+Every widget is drawn from it and writes back to it in one place, its change callback
+(`_widget_changed`); nothing reads a widget's own state anywhere else, so a widget that is
+not drawn (the α field while β is shown), or a stale value the browser sends while a rerun
+is in flight, can never change a number.
+
+A widget's value is only ever set by the user or by its first draw. When a setting changes
+by another route (a profile choice loads its values, a share link, a page's "use these
+settings", switching between β and α), `show` bumps the generation of each widget whose value
+changed, so that widget is drawn afresh under a new key from the new Settings: the browser
+can never send back the old value and overwrite the new one (with one key, a value set by the
+server races with the value the browser still shows).
+
+Choosing a profile loads its values; changing a widget afterwards keeps the profile name,
+and the caption (and the signature) says which settings differ.
 """
 
 from __future__ import annotations
@@ -17,141 +27,214 @@ from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
-from .settings import (CUSTOM, LANGUAGE_CHOICES, MULTI_REF_LABELS, NO_LANGUAGE, PROFILE_CHOICES, STOPWORDS,
-                       Settings, stemmer_label)
+from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MULTI_REF_LABELS, NO_LANGUAGE,
+                       PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
 
-# Settings field -> its widget's key
-WIDGETS = {
-    "profile": "sb_profile",
-    "tokenizer": "sb_tokenizer",
-    "language": "sb_language",
-    "strip_diacritics": "sb_strip_diacritics",
-    "lowercase": "sb_lowercase",
-    "stemmer": "sb_stemmer",
-    "stopwords": "sb_stopwords",
-    "multi_ref": "sb_multi_ref",
-    "alpha": "sb_alpha",
-    "max_n": "sb_n",
-    "skip_distance": "sb_skip",
-    "skip_unlimited": "sb_skip_unlimited",
-    "weight": "sb_w",
+_GENERATIONS_KEY = "_sidebar_generations"  # widget name -> how often the server redrew it
+_F_VIEW_KEY = "_sidebar_f_view"  # "β" or "α": which of the two views of the F weight is drawn
+
+# The sidebar's widgets by name: the label each is drawn with (tests find them by it).
+LABELS = {
+    "profile": "Profile",
+    "tokenizer": "Tokenizer",
+    "language": "Language",
+    "strip_diacritics": "Strip Arabic/Hebrew diacritics",
+    "lowercase": "Lower-case",
+    "stemmer": "Stemmer",
+    "stopwords": "Stopwords",
+    "multi_ref": "Several references",
+    "length_unit": "Length limit (ROUGE-1.5.5 -l / -b)",
+    "length": "Keep at most",
+    "f_view": "F-measure weight",
+    "beta": "β",
+    "alpha": "α",
+    "max_n": "n: ROUGE-1 … ROUGE-n",
+    "skip_distance": "Skip distance (S, SU)",
+    "skip_unlimited": "unlimited",
+    "weight": "W weight",
 }
-PROFILE, TOKENIZER, STEMMER, MULTI_REF = WIDGETS["profile"], WIDGETS["tokenizer"], WIDGETS["stemmer"], WIDGETS["multi_ref"]
-LANGUAGE, STRIP_DIACRITICS = WIDGETS["language"], WIDGETS["strip_diacritics"]
-_LANGUAGE_LABELS = {(value or NO_LANGUAGE): label for value, label in language_choices()}
-ALPHA, MAX_N, SKIP, SKIP_UNLIMITED, WEIGHT = (WIDGETS[f] for f in ("alpha", "max_n", "skip_distance", "skip_unlimited",
-                                                                  "weight"))
-F_PARAM = "sb_f_param"  # which of β / α is drawn
-BETA = "sb_beta"
+# Which widgets show a Settings field (β and α both show `alpha`; the length limit's two
+# widgets show `limit_words` and `limit_bytes`).
+_SHOWS = {name: (name,) for name in LABELS}
+_SHOWS.update({"beta": ("alpha",), "alpha": ("alpha",), "f_view": (), "length_unit": ("limit_words", "limit_bytes"),
+               "length": ("limit_words", "limit_bytes")})
+
+F_VIEWS = ("β", "α")
+F_VIEWS_FIELDS = {"beta": "β", "alpha": "α"}  # the field drawn in each view
+# The β and w fields hold this many decimals (a method name carries w to 6 digits); α is kept
+# exactly as typed. A value typed with more is rounded and the field redrawn to show it.
+DECIMALS = 4
+BETA_MAXIMUM = 100.0
 
 
-def widget_values(settings: Settings) -> dict:
-    """The widget state that shows `settings` (β included)."""
-    values = {WIDGETS[field]: getattr(settings, field) for field in WIDGETS}
-    values[BETA] = _beta(settings.alpha)
-    return values
-
-
-def _beta(alpha: float) -> float:
-    return round(beta_from_alpha(alpha), 4) if alpha > 0 else 0.0
-
-
-def from_widgets() -> Settings:
+# --- the one Settings value ----------------------------------------------------------------
+def current() -> Settings:
     ss = st.session_state
-    return Settings(**{field: ss[key] for field, key in WIDGETS.items()}).replace(
-        lowercase=bool(ss[WIDGETS["lowercase"]]), strip_diacritics=bool(ss[STRIP_DIACRITICS]),
-        alpha=float(ss[ALPHA]), max_n=int(ss[MAX_N]),
-        skip_distance=int(ss[SKIP]), skip_unlimited=bool(ss[SKIP_UNLIMITED]), weight=round(float(ss[WEIGHT]), 4))
+    if state.SETTINGS_KEY not in ss:
+        ss[state.SETTINGS_KEY] = Settings()
+    return ss[state.SETTINGS_KEY]
 
 
-def show(settings: Settings) -> None:
-    """Make the widgets show `settings` on their next draw (a share link, a profile choice)."""
-    st.session_state.update(widget_values(settings))
+def _generations() -> dict[str, int]:
+    return st.session_state.setdefault(_GENERATIONS_KEY, {})
 
 
-def ensure_defaults() -> None:
-    """Give every settings widget a value before it is drawn (never both a default and a key)."""
-    ss = st.session_state
-    # Only one of β / α is drawn at a time and Streamlit forgets the hidden one: rebuild it.
-    if ALPHA not in ss and BETA in ss:
-        ss[ALPHA] = round(alpha_from_beta(ss[BETA]), 6)
-    if BETA not in ss and ALPHA in ss:
-        ss[BETA] = _beta(ss[ALPHA])
-    for key, value in widget_values(Settings()).items():
-        ss.setdefault(key, value)
-    ss.setdefault(F_PARAM, "β")
+def widget_key(name: str) -> str:
+    """The key the widget `name` (one of LABELS) has on this draw."""
+    return f"sb_{name}@{_generations().get(name, 0)}"
+
+
+def _redraw(*names: str) -> None:
+    """Draw these widgets afresh (new keys) from the Settings on the next run."""
+    generations = _generations()
+    for name in names:
+        generations[name] = generations.get(name, 0) + 1
+
+
+def show(settings: Settings, *, shown_by: str | None = None) -> None:
+    """Make `settings` the current settings; every widget whose value changes is redrawn
+    from it (`shown_by`, the widget the user just changed, already shows its value)."""
+    before = current()
+    st.session_state[state.SETTINGS_KEY] = settings
+    changed = {field for field in before.as_dict() if getattr(before, field) != getattr(settings, field)}
+    _redraw(*(name for name, fields in _SHOWS.items() if name != shown_by and changed.intersection(fields)))
 
 
 def choose_profile(name: str, **changes) -> None:
-    """Load a profile's values into the widgets (then `changes`), keeping the method
-    parameters; "custom" keeps every value. Call before the widgets are drawn (a callback)."""
-    current = from_widgets()
+    """Load a profile's values (then `changes`), keeping the method parameters; "custom"
+    keeps every value."""
+    settings = current()
     if name == CUSTOM:
-        show(current.replace(profile=CUSTOM, **changes))
+        show(settings.replace(profile=CUSTOM, **changes))
         return
-    show(Settings.for_profile(name, **{"max_n": current.max_n, "skip_distance": current.skip_distance,
-                                       "skip_unlimited": current.skip_unlimited, "weight": current.weight, **changes}))
+    show(Settings.for_profile(name, **{"max_n": settings.max_n, "skip_distance": settings.skip_distance,
+                                       "skip_unlimited": settings.skip_unlimited, "weight": settings.weight, **changes}))
 
 
-def _load_profile() -> None:
-    choose_profile(st.session_state[PROFILE])
+# --- the F weight: one number, two views ------------------------------------------------------
+def _f_view() -> str:
+    return st.session_state.get(_F_VIEW_KEY, "β")
 
 
-def _beta_changed() -> None:
-    st.session_state[ALPHA] = round(alpha_from_beta(st.session_state[BETA]), 6)
+def displayed_beta(alpha: float) -> float:
+    """The β field's value for `alpha` (only called with alpha > 0)."""
+    return round(beta_from_alpha(alpha), DECIMALS)
 
 
-def _alpha_changed() -> None:
-    st.session_state[BETA] = _beta(st.session_state[ALPHA])
+def beta_field_holds(alpha: float) -> bool:
+    """Whether the β field can hold the β of `alpha` (β = ∞ and β above its range cannot)."""
+    return alpha > 0 and displayed_beta(alpha) <= BETA_MAXIMUM
+
+
+def beta_shows_exactly(alpha: float) -> bool:
+    """Whether the β field shows `alpha` exactly (its β, to DECIMALS decimals, gives it back)."""
+    return beta_field_holds(alpha) and alpha_from_beta(displayed_beta(alpha)) == alpha
+
+
+def _switch_f_view(key: str) -> None:
+    """β ↔ α. The β field holds 4 decimals: an α it cannot show exactly becomes the α of the
+    β it shows (a change in the 5th decimal of β at most, and the numbers follow it), so the
+    field always means the number in use."""
+    if _is_stale("f_view", key):
+        return
+    view = st.session_state[key]
+    st.session_state[_F_VIEW_KEY] = view
+    _redraw("beta", "alpha")
+    settings = current()
+    if view == "β" and beta_field_holds(settings.alpha) and not beta_shows_exactly(settings.alpha):
+        show(settings.replace(alpha=alpha_from_beta(displayed_beta(settings.alpha))))
+
+
+# --- widget changes: the one place the widgets write to the Settings ------------------------
+def _is_stale(name: str, key: str) -> bool:
+    """Whether `key` is an earlier draw of widget `name`: a browser that has not yet applied
+    the last run still shows it and may send its old value, which must change nothing."""
+    return key != widget_key(name) or (name in F_VIEWS_FIELDS and F_VIEWS_FIELDS[name] != _f_view())
+
+
+def _widget_changed(name: str, key: str) -> None:
+    if _is_stale(name, key):
+        return
+    value = st.session_state[key]
+    settings = current()
+    if name == "profile":
+        choose_profile(value)
+        return
+    if name in ("beta", "weight"):
+        rounded = round(float(value), DECIMALS)
+        new = settings.replace(alpha=alpha_from_beta(rounded)) if name == "beta" else settings.replace(weight=rounded)
+        show(new, shown_by=name)
+        if rounded != value:
+            _redraw(name)  # the field shows the value in use, not the extra digits typed
+        return
+    if name == "alpha":
+        show(settings.replace(alpha=float(value)), shown_by="alpha")
+        return
+    if name == "length_unit":
+        show(settings.with_length_limit(value, settings.length_limit or LENGTH_LIMIT.default[value]), shown_by=name)
+        return
+    if name == "length":
+        show(settings.with_length_limit(settings.length_unit, int(value)), shown_by=name)
+        return
+    converters = {"lowercase": bool, "strip_diacritics": bool, "skip_unlimited": bool, "max_n": int,
+                  "skip_distance": int}
+    show(settings.replace(**{name: converters.get(name, str)(value)}), shown_by=name)
+
+
+def _args(name: str) -> dict:
+    key = widget_key(name)
+    return {"key": key, "on_change": _widget_changed, "args": (name, key), "label": LABELS[name]}
+
+
+def _select(container, name: str, options, value, **kwargs) -> None:
+    options = list(options)
+    container.selectbox(options=options, index=options.index(value), **_args(name), **kwargs)
+
+
+_LANGUAGE_LABELS = {(value or NO_LANGUAGE): label for value, label in language_choices()}
 
 
 def render() -> Settings:
-    """Draw the settings and store them (lens_app.state.current_settings)."""
-    ensure_defaults()
-    ss = st.session_state
+    """Draw the settings from the current Settings value and return it."""
+    settings = current()
     sb = st.sidebar
     sb.markdown("### Settings")
     sb.caption("Shared by every page. Changing them keeps your texts.")
-    sb.selectbox("Profile", PROFILE_CHOICES, key=PROFILE, on_change=_load_profile,
-                 help="A preset that makes the numbers equal one tool's: ROUGE-1.5.5 (Perl), Google's rouge-score, "
-                      "MATLAB rougeEvaluationScore or the Go reval package.")
-    sb.selectbox("Tokenizer", TOKENIZERS, key=TOKENIZER, format_func=lambda t: TOKENIZER_LABELS.get(t, t))
-    tokenizer = ss[TOKENIZER]
-    sb.selectbox("Language", LANGUAGE_CHOICES, key=LANGUAGE, format_func=_LANGUAGE_LABELS.get,
-                 disabled=tokenizer not in LANGUAGE_AWARE,
-                 help="Which language the texts are in. The unicode and cjk tokenizers read Han characters as Chinese "
-                      "or Japanese words and Turkish or Azerbaijani dotted and dotless i by it; the multilingual profile "
-                      f"chooses XL-Sum's segmenter. Only the {', '.join(LANGUAGE_AWARE)} tokenizers read it.")
-    sb.checkbox("Strip Arabic/Hebrew diacritics", key=STRIP_DIACRITICS, disabled=tokenizer not in DIACRITICS_AWARE,
+    _select(sb, "profile", PROFILE_CHOICES, settings.profile,
+            help="A preset that makes the numbers equal one tool's: ROUGE-1.5.5 (Perl), Google's rouge-score, "
+                 "MATLAB rougeEvaluationScore or the Go reval package.")
+    _select(sb, "tokenizer", TOKENIZERS, settings.tokenizer, format_func=lambda t: TOKENIZER_LABELS.get(t, t))
+    _select(sb, "language", LANGUAGE_CHOICES, settings.language, format_func=_LANGUAGE_LABELS.get,
+            disabled=not settings.reads_language,
+            help="Which language the texts are in. The unicode and cjk tokenizers read Han characters as Chinese "
+                 "or Japanese words and Turkish or Azerbaijani dotted and dotless i by it; the multilingual profile "
+                 f"chooses XL-Sum's segmenter. Only the {', '.join(LANGUAGE_AWARE)} tokenizers read it.")
+    sb.checkbox(value=settings.strip_diacritics, disabled=not settings.reads_diacritics, **_args("strip_diacritics"),
                 help="Drop Arabic harakat and the tatweel, Hebrew niqqud and cantillation from words, so a vowelled word "
                      f"matches the same word without vowels. Only the {', '.join(DIACRITICS_AWARE)} tokenizers do.")
-    sb.checkbox("Lower-case", key=WIDGETS["lowercase"])
-    sb.selectbox("Stemmer", from_widgets().stemmer_choices, key=STEMMER, format_func=stemmer_label,
-                 help="porter: NLTK (rouge-score); rouge155: WordNet exceptions + Porter (-m); xlsum-…: XL-Sum's "
-                      "stemmer of that language (tokens longer than 3 characters)")
-    sb.selectbox("Stopwords", STOPWORDS, key=WIDGETS["stopwords"], help="smart: the SMART list ROUGE-1.5.5 removes with -s")
-    sb.selectbox("Several references", list(MULTI_REF_LABELS), key=MULTI_REF, format_func=MULTI_REF_LABELS.get)
-    sb.radio("F-measure weight", ("β", "α"), key=F_PARAM, horizontal=True,
-             help="F = PR / ((1-α)P + αR); α = 1/(1+β²). β > 1 (α < 0.5) favours recall.")
-    if ss[F_PARAM] == "β":
-        sb.number_input("β", min_value=0.0, max_value=100.0, step=0.25, key=BETA, on_change=_beta_changed)
-    else:
-        sb.number_input("α", min_value=0.0, max_value=1.0, step=0.05, key=ALPHA, on_change=_alpha_changed)
+    sb.checkbox(value=settings.lowercase, **_args("lowercase"))
+    _select(sb, "stemmer", settings.stemmer_choices, settings.stemmer, format_func=stemmer_label,
+            help="porter: NLTK (rouge-score); rouge155: WordNet exceptions + Porter (-m); xlsum-…: XL-Sum's "
+                 "stemmer of that language (tokens longer than 3 characters)")
+    _select(sb, "stopwords", STOPWORDS, settings.stopwords, help="smart: the SMART list ROUGE-1.5.5 removes with -s")
+    _select(sb, "multi_ref", MULTI_REF_LABELS, settings.multi_ref, format_func=MULTI_REF_LABELS.get)
+    _length_limit(sb, settings)
+    _f_weight(sb, settings)
     sb.markdown("**Method parameters**")
     # The widgets' bounds are the methods' own ranges (rouge_core.params), so a valid value
     # from a link is kept as it is.
-    sb.number_input("n: ROUGE-1 … ROUGE-n", min_value=NGRAM_N.minimum, max_value=NGRAM_N.maximum, step=1, key=MAX_N)
+    sb.number_input(min_value=NGRAM_N.minimum, max_value=NGRAM_N.maximum, step=1, value=settings.max_n,
+                    **_args("max_n"))
     col_d, col_u = sb.columns([3, 2], vertical_alignment="bottom")
-    col_d.number_input("Skip distance (S, SU)", min_value=SKIP_DISTANCE.minimum, max_value=SKIP_DISTANCE.maximum, step=1,
-                       key=SKIP, disabled=bool(ss[SKIP_UNLIMITED]),
+    col_d.number_input(min_value=SKIP_DISTANCE.minimum, max_value=SKIP_DISTANCE.maximum, step=1,
+                       value=settings.skip_distance, disabled=settings.skip_unlimited, **_args("skip_distance"),
                        help="At most this many tokens between the two words of a skip-bigram.")
-    col_u.checkbox("unlimited", key=SKIP_UNLIMITED)
-    sb.number_input("W weight", min_value=WLCS_WEIGHT.minimum, max_value=WLCS_WEIGHT.maximum, step=0.1, format="%.2f",
-                    key=WEIGHT, help=f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
-                                     f"w is {WLCS_WEIGHT.describe()}.")
+    col_u.checkbox(value=settings.skip_unlimited, **_args("skip_unlimited"))
+    sb.number_input(min_value=WLCS_WEIGHT.minimum, max_value=WLCS_WEIGHT.maximum, step=0.1, format="%g",
+                    value=settings.weight, **_args("weight"),
+                    help=f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
+                         f"w is {WLCS_WEIGHT.describe()}.")
 
-    settings = from_widgets()
-    ss[state.SETTINGS_KEY] = settings
     changed = settings.differing()
     if changed and settings.within_profile:
         sb.caption(f"Set within the {settings.profile} profile: {', '.join(changed)}. The tool offers "
@@ -160,3 +243,30 @@ def render() -> Settings:
         sb.caption(f"Changed from the {settings.profile} profile: {', '.join(changed)}. "
                    "The numbers no longer claim to equal that tool's.")
     return settings
+
+
+def _length_limit(sb, settings: Settings) -> None:
+    _select(sb, "length_unit", LENGTH_UNITS, settings.length_unit, format_func=LENGTH_LIMIT.labels.get,
+            help="Keep only the start of every text, candidate and references alike, as ROUGE-1.5.5's -l (words, "
+                 "counted on the raw line: punctuation counts) and -b (bytes of UTF-8) do. ROUGE-1.5.5 offers it "
+                 "itself, so its profile keeps its name.")
+    if settings.length_unit != "none":
+        sb.number_input(min_value=1, max_value=LENGTH_LIMIT.maximum, step=1, value=settings.length_limit,
+                        **_args("length"), help=f"{settings.length_unit} per text")
+
+
+def _f_weight(sb, settings: Settings) -> None:
+    view = _f_view()
+    key = widget_key("f_view")
+    sb.radio(options=F_VIEWS, index=F_VIEWS.index(view), horizontal=True, key=key, on_change=_switch_f_view,
+             args=(key,), label=LABELS["f_view"],
+             help="F = PR / ((1-α)P + αR); α = 1/(1+β²). β > 1 (α < 0.5) favours recall.")
+    if view == "α":
+        sb.number_input(min_value=0.0, max_value=1.0, step=0.05, format="%g", value=float(settings.alpha),
+                        **_args("alpha"))
+    elif not beta_field_holds(settings.alpha):
+        beta = "∞ (α = 0: recall only)" if settings.alpha == 0 else f"{beta_from_alpha(settings.alpha):g} (α = {settings.alpha:g})"
+        sb.caption(f"β = {beta}, beyond the β field's range (0 to {BETA_MAXIMUM:g}); choose α to change it.")
+    else:
+        sb.number_input(min_value=0.0, max_value=BETA_MAXIMUM, step=0.25, format="%g",
+                        value=displayed_beta(settings.alpha), **_args("beta"))

@@ -142,7 +142,9 @@ class Options:
         return beta_from_alpha(self.alpha)
 
     def with_beta(self, beta: float) -> "Options":
-        return replace(self, alpha=alpha_from_beta(beta))
+        """A copy with α = 1/(1+β²); as any change, it leaves the profile unless the tool offers
+        it (ROUGE-1.5.5's -p does; rouge-score has no β)."""
+        return self.replace(beta=beta)
 
     def replace(self, **changes) -> "Options":
         """A copy with some fields changed; the profile name becomes "custom" unless given."""

@@ -64,6 +64,14 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
+def exact_number(value: float) -> str:
+    """A number as a signature prints it: short (`0.2`, `1`) where that reads back as the same
+    float, else every digit (`0.37174721189591076`, α of β = 1.3), so the signature
+    reproduces the number it stands for."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
 
@@ -121,7 +129,7 @@ class Signature:
         return cls(method.name, options.profile, tokenizer_label(options.tokenizer), _yes_no(options.lowercase),
                    str(options.stemmer),
                    stopwords_label(options.stopwords), options.sentence_split, str(n_refs), options.multi_ref,
-                   f"{options.alpha:g}", family, tuple(extra))
+                   exact_number(options.alpha), family, tuple(extra))
 
     def with_refs(self, n_refs: int | str) -> "Signature":
         from dataclasses import replace

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import rouge_core as rc
+from tests.app.sidebar_widgets import widget
 from lens_app import examples, sidebar, state
 from lens_app.markup import plain
 from lens_app.settings import stemmer_label
@@ -42,15 +43,15 @@ def sidebar_captions(at) -> list[str]:
 def test_the_sidebar_language_changes_the_scores_to_xlsums():
     at = one_reference_app()
     set_texts(at, THAI_CANDIDATE, [THAI_REFERENCE])
-    at.selectbox(key=sidebar.PROFILE).select("multilingual").run()
+    widget(at, "profile").select("multilingual").run()
     assert not at.exception, at.exception
-    assert at.selectbox(key=sidebar.TOKENIZER).value == "multilingual"
+    assert widget(at, "tokenizer").value == "multilingual"
     assert settings_of(at).options() == rc.profile("multilingual")
     assert_table_matches(at, THAI_CANDIDATE, [THAI_REFERENCE])
     # without a language XL-Sum has no Thai segmenter: OpenNMT keeps each phrase whole
     assert rouge1(at) == (0.0, 0.0)
 
-    at.selectbox(key=sidebar.LANGUAGE).select("thai").run()
+    widget(at, "language").select("thai").run()
     assert not at.exception, at.exception
     expected = rc.score(THAI_CANDIDATE, [THAI_REFERENCE], settings_of(at).methods(), "multilingual", language="thai")
     assert settings_of(at).options() == expected.options
@@ -63,14 +64,14 @@ def test_the_sidebar_language_changes_the_scores_to_xlsums():
 
 def test_language_and_diacritics_apply_to_the_tokenizers_that_read_them():
     at = one_reference_app()
-    assert at.selectbox(key=sidebar.LANGUAGE).disabled and at.checkbox(key=sidebar.STRIP_DIACRITICS).disabled
-    at.selectbox(key=sidebar.TOKENIZER).select("unicode").run()
-    assert not at.selectbox(key=sidebar.LANGUAGE).disabled and not at.checkbox(key=sidebar.STRIP_DIACRITICS).disabled
+    assert widget(at, "language").disabled and widget(at, "strip_diacritics").disabled
+    widget(at, "tokenizer").select("unicode").run()
+    assert not widget(at, "language").disabled and not widget(at, "strip_diacritics").disabled
     candidate, reference = "كَتَبَ الوَلَدُ الدَّرْسَ", "كتب الولد الدرس"
     set_texts(at, candidate, [reference])
     assert rouge1(at) == (0.0, 0.0)  # vowelled words are other words
-    at.selectbox(key=sidebar.LANGUAGE).select("arabic")
-    at.checkbox(key=sidebar.STRIP_DIACRITICS).check().run()
+    widget(at, "language").select("arabic")
+    widget(at, "strip_diacritics").check().run()
     assert not at.exception, at.exception
     assert settings_of(at).options() == rc.profile("rouge-score", tokenizer="unicode", language="arabic",
                                                    strip_diacritics=True)
@@ -80,12 +81,12 @@ def test_language_and_diacritics_apply_to_the_tokenizers_that_read_them():
                for c in sidebar_captions(at))
 
     # back to rouge-score's tokenizer: both grey out, keep their values and change no option
-    at.selectbox(key=sidebar.TOKENIZER).select("rouge-score").run()
-    assert at.selectbox(key=sidebar.LANGUAGE).disabled and at.selectbox(key=sidebar.LANGUAGE).value == "arabic"
-    assert at.checkbox(key=sidebar.STRIP_DIACRITICS).value
+    widget(at, "tokenizer").select("rouge-score").run()
+    assert widget(at, "language").disabled and widget(at, "language").value == "arabic"
+    assert widget(at, "strip_diacritics").value
     assert settings_of(at).options() == rc.profile("rouge-score")
     assert not any("Changed from" in c for c in sidebar_captions(at))
-    at.selectbox(key=sidebar.TOKENIZER).select("cjk").run()
+    widget(at, "tokenizer").select("cjk").run()
     assert settings_of(at).options().language == "arabic" and rouge1(at) == (1.0, 1.0)
 
 
@@ -93,13 +94,13 @@ def test_xlsums_stemmer_is_offered_and_stays_within_the_profile():
     at = one_reference_app()
     candidate, reference = languages.EXAMPLES["hindi"]
     set_texts(at, "मुझे किताब पसंद है", [reference])
-    assert not [s for s in at.selectbox(key=sidebar.STEMMER).options if s.startswith("xlsum-")]  # rouge-score's list
-    at.selectbox(key=sidebar.PROFILE).select("multilingual")
+    assert not [s for s in widget(at, "stemmer").options if s.startswith("xlsum-")]  # rouge-score's list
+    widget(at, "profile").select("multilingual")
     at.run()
-    at.selectbox(key=sidebar.LANGUAGE).select("hindi").run()
+    widget(at, "language").select("hindi").run()
     unstemmed = rouge1(at)
-    assert stemmer_label("xlsum-hindi") in at.selectbox(key=sidebar.STEMMER).options
-    at.selectbox(key=sidebar.STEMMER).select("xlsum-hindi").run()
+    assert stemmer_label("xlsum-hindi") in widget(at, "stemmer").options
+    widget(at, "stemmer").select("xlsum-hindi").run()
     assert not at.exception, at.exception
     assert settings_of(at).options() == rc.profile("multilingual", language="hindi", stemmer="xlsum-hindi")
     assert settings_of(at).options().profile == "multilingual"
@@ -111,14 +112,14 @@ def test_xlsums_stemmer_is_offered_and_stays_within_the_profile():
 @pytest.mark.parametrize("language", list(languages.EXAMPLES))
 def test_a_language_example_loads_the_pair_and_the_multilingual_profile(language):
     at = fresh_app()
-    at.number_input(key=sidebar.MAX_N).set_value(3).run()
+    widget(at, "max_n").set_value(3).run()
     at.button(key=f"example_language-{language}").click().run()
     assert not at.exception, at.exception
     candidate, reference = languages.EXAMPLES[language]
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == candidate
     assert at.text_area(key=state.reference_input_key(0)).value == reference
-    assert at.selectbox(key=sidebar.PROFILE).value == "multilingual"
-    assert at.selectbox(key=sidebar.LANGUAGE).value == language
+    assert widget(at, "profile").value == "multilingual"
+    assert widget(at, "language").value == language
     assert settings_of(at).options() == rc.profile("multilingual", language=language)
     assert settings_of(at).max_n == 3  # the method parameters stay
     assert_table_matches(at, candidate, [reference])
@@ -133,7 +134,7 @@ def test_a_link_carries_the_language():
     at.query_params.update({"c": candidate, "r": reference, "profile": "multilingual", "lang": "chinese_simplified"})
     at.run()
     assert not at.exception, at.exception
-    assert at.selectbox(key=sidebar.LANGUAGE).value == "chinese"  # XL-Sum's alias, read as its language
+    assert widget(at, "language").value == "chinese"  # XL-Sum's alias, read as its language
     assert_table_matches(at, candidate, [reference])
     assert rouge1(at) == pytest.approx(EXAMPLE_ROUGE1["chinese"])
     at.button(key="create_share_link").click().run()
@@ -145,7 +146,7 @@ def test_a_links_unknown_language_is_named_and_left_out():
     at.query_params.update({"c": "the cat sat", "r": "the cat", "profile": "multilingual", "lang": "klingon"})
     at.run()
     assert not at.exception, at.exception
-    assert at.selectbox(key=sidebar.LANGUAGE).value == "none"
+    assert widget(at, "language").value == "none"
     assert settings_of(at).options() == rc.profile("multilingual")
     warnings = [plain(w.value) for w in at.sidebar.warning]
     assert any(w.startswith("ignored the link's lang='klingon': unknown language 'klingon'; choose one of") for w in warnings)

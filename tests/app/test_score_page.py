@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import rouge_core as rc
+from tests.app.sidebar_widgets import widget
 from lens_app import examples, sidebar, state
 from lens_app.markup import plain
 from rouge_core.viz import highlight
@@ -87,7 +88,7 @@ def test_first_visit_shows_an_example_and_its_scores():
 
 def test_the_headline_keeps_rouge_l_and_lsum_whatever_n_is():
     at = fresh_app()
-    at.number_input(key=sidebar.MAX_N).set_value(4).run()
+    widget(at, "max_n").set_value(4).run()
     assert [m.label for m in at.metric] == ["ROUGE-1 F", "ROUGE-2 F", "ROUGE-L F", "ROUGE-Lsum F"]
     example = examples.DEFAULT_EXAMPLE
     expected = rc.score(example.candidate, list(example.references), ["rougeLsum"], settings_of(at).options())
@@ -149,7 +150,7 @@ def test_changing_a_setting_updates_scores_and_keeps_texts():
     at.button(key="example_reval-cat").click().run()
     set_texts(at, "Police killed the gunman.", ["the police kill a gunman"])
     before = scores(at)["F"].tolist()
-    at.selectbox(key=sidebar.STEMMER).select("porter").run()
+    widget(at, "stemmer").select("porter").run()
     assert not at.exception
     assert settings_of(at).options().stemmer == "porter"
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "Police killed the gunman."
@@ -159,10 +160,10 @@ def test_changing_a_setting_updates_scores_and_keeps_texts():
 
 def test_choosing_a_profile_loads_its_settings():
     at = fresh_app()
-    at.selectbox(key=sidebar.PROFILE).select("rouge-1.5.5").run()
+    widget(at, "profile").select("rouge-1.5.5").run()
     options = settings_of(at).options()
     assert options == rc.profile("rouge-1.5.5")
-    assert at.selectbox(key=sidebar.TOKENIZER).value == "rouge155"
+    assert widget(at, "tokenizer").value == "rouge155"
     example = examples.DEFAULT_EXAMPLE
     assert_table_matches(at, example.candidate, list(example.references))
     assert scores(at).iloc[0]["F"] == pytest.approx(0.83333)  # -f A pools the references: 15/18
@@ -170,12 +171,12 @@ def test_choosing_a_profile_loads_its_settings():
 
 def test_method_parameters_change_the_methods():
     at = fresh_app()
-    at.number_input(key=sidebar.MAX_N).set_value(3)
-    at.number_input(key=sidebar.SKIP).set_value(2)
-    at.number_input(key=sidebar.WEIGHT).set_value(1.5).run()
+    widget(at, "max_n").set_value(3)
+    widget(at, "skip_distance").set_value(2)
+    widget(at, "weight").set_value(1.5).run()
     assert not at.exception
     assert settings_of(at).methods() == ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW-1.5", "rougeS2", "rougeSU2"]
-    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+    widget(at, "skip_unlimited").check().run()
     assert "rougeS*" in settings_of(at).methods()
     example = examples.DEFAULT_EXAMPLE
     assert_table_matches(at, example.candidate, list(example.references))
@@ -183,7 +184,7 @@ def test_method_parameters_change_the_methods():
 
 def test_beta_changes_the_f_measure():
     at = fresh_app()
-    at.number_input(key=sidebar.BETA).set_value(2.0).run()
+    widget(at, "beta").set_value(2.0).run()
     assert settings_of(at).options().alpha == pytest.approx(0.2)
     example = examples.DEFAULT_EXAMPLE
     assert_table_matches(at, example.candidate, list(example.references))
@@ -385,9 +386,9 @@ def test_link_values_are_kept_when_valid_and_named_when_not():
     at.query_params["r"] = "the cat is on the mat"
     at.run()
     assert not at.exception, at.exception
-    assert at.number_input(key=sidebar.MAX_N).value == 12 and "rouge12" in settings_of(at).methods()
-    assert at.number_input(key=sidebar.SKIP).value == 999999 and "rougeS999999" in settings_of(at).methods()
-    assert at.number_input(key=sidebar.WEIGHT).value == rc.WLCS_WEIGHT.default
+    assert widget(at, "max_n").value == 12 and "rouge12" in settings_of(at).methods()
+    assert widget(at, "skip_distance").value == 999999 and "rougeS999999" in settings_of(at).methods()
+    assert widget(at, "weight").value == rc.WLCS_WEIGHT.default
     warnings = [plain(w.value) for w in at.sidebar.warning]
     assert any("w='1000'" in w and "from 1 to 5" in w for w in warnings), warnings
     assert_table_matches(at, "the cat sat on the mat", ["the cat is on the mat"])
@@ -414,7 +415,7 @@ def test_a_long_text_scores_with_default_settings_and_unlimited_asks_first():
     at.run()
     assert not at.exception, at.exception
 
-    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+    widget(at, "skip_unlimited").check().run()
     assert not at.exception, at.exception
     asked = [plain(w.value) for w in at.warning if "is not computed" in plain(w.value)]
     assert any(a.startswith("**rougeS*** is not computed: it would take about") for a in asked), asked
@@ -466,7 +467,7 @@ def test_compute_anyway_computes_the_unlimited_distance_for_these_texts_only():
     candidate, reference = _just_over_the_bound("rougeS*", settings_of(at).options())
     set_texts(at, candidate, [reference])
     at.button(key="remove_reference_1").click().run()
-    at.checkbox(key=sidebar.SKIP_UNLIMITED).check().run()
+    widget(at, "skip_unlimited").check().run()
 
     def asked() -> list[str]:
         return [plain(w.value).split(" is not")[0][2:-2] for w in at.warning if "is not computed" in plain(w.value)]

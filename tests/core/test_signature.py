@@ -135,3 +135,21 @@ def test_the_usual_signature_keeps_its_short_form():
                    f"multi:best-f|alpha:0.5|v:{rouge_core.__version__}")
     with pytest.raises(ValueError, match="not a ROUGE Lens signature"):
         Signature.parse("rougeL|profile:x")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.floats(0, 1), st.sampled_from([0.0, 0.2, 0.5, 1.0, 1, 0]),
+                 st.floats(0, 100).map(lambda beta: 1 / (1 + beta * beta))))
+def test_the_signature_carries_alpha_exactly(alpha):
+    """The α a signature prints reads back as the α used (β = 1.3 gives α = 0.37174721189591076,
+    which `:g` printed as 0.371747), and the usual ones stay short."""
+    sig = Signature.of(rouge_core.parse_method("rouge1"), rouge_core.profile("rouge-score").replace(alpha=alpha), 1)
+    assert float(sig.alpha) == alpha
+    if alpha in (0.0, 0.2, 0.5, 1.0):
+        assert sig.alpha == f"{alpha:g}"
+
+
+def test_with_beta_leaves_a_profile_that_has_no_beta():
+    options = rouge_core.profile("rouge-score").with_beta(2)
+    assert options.alpha == 0.2 and options.profile == "custom"
+    assert rouge_core.profile("rouge-score").with_beta(1).profile == "rouge-score"  # β = 1 is its own α = 0.5
