@@ -68,10 +68,11 @@ SAMPLES: tuple[SampleCorpus, ...] = (
 DEFAULT_SAMPLE = SAMPLES[0]
 
 JUDGEMENTS_PROVENANCE = (
-    "Rated by a ROUGE Lens developer for this demo: one rater, not NIST/DUC assessments. Each of the 200 SL2003 "
-    "peer summaries was read against its document's 4 models and given a 1–5 content-coverage score (5: states the "
-    "models' main event; 1: none of it), by the written rules in lens_app/data/sample_corpora/README.md. "
-    "There are no public human judgements of this sample; use these to try the page, not to draw conclusions."
+    "Rated by a ROUGE Lens developer for this demo, one rater, not NIST/DUC assessments. Each of the 200 SL2003 "
+    "peer summaries was read against its document's 4 models and given a 1–5 content-coverage score (5: names the "
+    "models' subject and states their event; 1: none of it), by the written rules in "
+    "lens_app/data/sample_corpora/README.md. There are no public human judgements of this sample; use these to try "
+    "the page, not to draw conclusions."
 )
 
 
