@@ -57,12 +57,15 @@ def _input_key(prefix: str, name: str) -> str:
     return f"{prefix}_{name}" if not generation else f"{prefix}_{name}_{generation}"
 
 
-def load_example(key: str) -> None:
+def load_example(key: str, prefix: str | None = None) -> None:
     """Make the example corpus `key` the current one, as a loaded file would be (a button's
-    callback: it runs before the loaders are drawn, so they are drawn empty)."""
+    callback: it runs before the loaders are drawn, so they are drawn empty). The loader of
+    `prefix` stays open with the example's preview, as it does after an upload."""
     st.session_state[CORPUS_KEY] = sample_corpora.load_sample(key)
     st.session_state[_FAILED_KEY] = False
     st.session_state[_INPUTS_GENERATION_KEY] = st.session_state.get(_INPUTS_GENERATION_KEY, 0) + 1
+    if prefix is not None:
+        st.session_state[f"{prefix}_loader_open"] = True
 
 
 def _example_loader(prefix: str) -> None:
@@ -70,7 +73,7 @@ def _example_loader(prefix: str) -> None:
     chosen = c1.selectbox("Example corpus (real summaries from ROUGE-1.5.5's sample data)",
                           [s.key for s in sample_corpora.SAMPLES], key=f"{prefix}_example_choice",
                           format_func=lambda key: sample_corpora.get_sample(key).title)
-    c2.button("Load an example corpus", key=f"{prefix}_example_load", on_click=load_example, args=(chosen,),
+    c2.button("Load an example corpus", key=f"{prefix}_example_load", on_click=load_example, args=(chosen, prefix),
               icon=":material/dataset:", width="stretch")
     st.caption(sample_corpora.get_sample(chosen).summary)
 
@@ -307,7 +310,7 @@ def example_judgements(imported_key: str) -> None:
     def use() -> None:
         st.session_state[imported_key] = judgements
 
-    c1, c2 = st.columns(2)
+    c1, c2, _ = st.columns([2, 1, 1])
     c1.button("Use the example judgements", key="meta_example_judgements", on_click=use, type="primary",
               icon=":material/rate_review:", width="stretch")
     c2.download_button("Download them (CSV)", sample_corpora.judgements_bytes(sample.key), sample.judgements,

@@ -20,6 +20,11 @@ from rouge_core import corpus_io, meta
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "sample_corpora"
 RELEASE = "ROUGE-1.5.5 (Chin-Yew Lin, USC Information Sciences Institute, 2005), folder sample-test/"
+_LICENCE = ("Redistributed with that release without a licence of its own (see lens_app/data/sample_corpora/"
+            "README.md).")
+_EXACT = ("The texts are the sentences ROUGE-1.5.5 reads: under the rouge-1.5.5 profile every document scores as in "
+          "the script (its ROUGE-L is rougeLsum), and resampled its way (the averages it prints are means of 1,000 "
+          "bootstrap resamples, not the macro mean) they give every average of the release's `sample-output/{output}`.")
 
 
 @dataclass(frozen=True)
@@ -45,11 +50,8 @@ SAMPLES: tuple[SampleCorpus, ...] = (
         ("11", "12", "13", "14", "21", "22", "23", "24"),
         "8 systems (peers 11–14 and 21–24) summarise 25 documents (SL062003-01 … 25) in about ten words "
         "(headlines, keyword lists); each document has 4 human models (A–D) as references.",
-        f"The SL2003 summaries of {RELEASE}, as configured by its ROUGE-test.xml (SEE files; the release does not "
-        "say more about their origin). Redistributed with the ROUGE-1.5.5 release; no separate licence accompanies "
-        "the sample data. The sentences are those ROUGE-1.5.5 reads: scored under the rouge-1.5.5 profile with "
-        "n = 4, ROUGE-W-1.2 and ROUGE-S*/SU*, their averages are those of the release's `sample-output/ROUGE-test-*` "
-        "files.",
+        f"Source: the SL2003 sample of {RELEASE}, paired as its ROUGE-test.xml pairs them (SEE files; the release "
+        f"says nothing more of their origin). {_LICENCE} " + _EXACT.format(output="ROUGE-test-*.out"),
         "sl2003_judgements.csv",
     ),
     SampleCorpus(
@@ -59,10 +61,9 @@ SAMPLES: tuple[SampleCorpus, ...] = (
         ("26",),
         "One DUC 2002 system (peer 26) summarises 59 document sets (D061 … D120) in about 100 words; each has one "
         "human model as its reference (\"1 system and 1 model only per DUC 2002 topic\", the release's README).",
-        f"The DUC 2002 summaries of {RELEASE}, as configured by its DUC2002-ROUGE.in.26.spl.xml (one sentence per "
-        "line, tokenised by DUC: -LRB- is a bracket). DUC 2002 data of NIST's Document Understanding Conference, "
-        "redistributed with the ROUGE-1.5.5 release. Scored under the rouge-1.5.5 profile with n = 4, their averages "
-        "are those of the release's `sample-output/DUC2002-ROUGE.in.26.spl.out`.",
+        f"Source: the DUC 2002 sample of {RELEASE}, paired as its DUC2002-ROUGE.in.26.spl.xml pairs them (one "
+        "sentence per line, tokenised by DUC: -LRB- is a bracket): data of NIST's Document Understanding Conference "
+        f"2002. {_LICENCE} " + _EXACT.format(output="DUC2002-ROUGE.in.26.spl.out"),
     ),
 )
 DEFAULT_SAMPLE = SAMPLES[0]
