@@ -27,6 +27,8 @@ from rouge_core.compat.rouge155 import bootstrap  # noqa: E402
 from rouge_core.compat.rouge155.api import evaluate_config  # noqa: E402
 from rouge_core.compat.rouge155.flags import parse_command_line  # noqa: E402
 from rouge_core.corpus import rank_systems  # noqa: E402
+# db: the fixture giving each test its own judgements database
+from tests.app.test_review_meta_pages import db, frame_with, page  # noqa: E402,F401
 from tests.conformance import CONFORMANCE_DIR  # noqa: E402
 
 OFFICIAL = CONFORMANCE_DIR / "rouge155-official"
@@ -60,8 +62,9 @@ def test_the_duc2002_sample_is_system_26_on_59_documents_with_one_model_each():
     assert all(len(refs) == 1 for refs in corpus.references)
     first_peer = corpus.systems["26"][0].split("\n")
     assert len(first_peer) == 5 and first_peer[0] == "-LRB- 09/11/1988 -RRB- Hurricane Gilbert ."
-    assert corpus.references[0][0].split("\n")[0] == "Hurricane Gilbert has cut a destructive swath through the Caribbean ."
-    assert len(corpus.references[0][0].split("\n")) == 7
+    first_model = corpus.references[0][0].split("\n")
+    assert first_model[0] == "Hurricane Gilbert has cut a destructive swath through the Caribbean ."
+    assert len(first_model) == 7
 
 
 def test_a_sample_is_recognised_however_it_was_loaded():
@@ -190,24 +193,6 @@ def test_the_example_judgements_rate_every_sl2003_summary_once_by_their_written_
 
 
 # --- the pages: one click loads it ----------------------------------------------------------------------
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "judgements.sqlite3"
-    monkeypatch.setenv("ROUGE_LENS_DB", str(path))
-    return path
-
-
-def page(name: str) -> AppTest:
-    return AppTest.from_file(str(ROOT / "pages" / name), default_timeout=120)
-
-
-def frame_with(at: AppTest, *columns: str):
-    for df in at.dataframe:
-        if all(c in df.value.columns for c in columns):
-            return df.value
-    raise AssertionError(f"no table with columns {columns}")
-
 
 def load_example(at: AppTest, prefix: str, key: str = "sl2003") -> None:
     at.run()
