@@ -1,6 +1,7 @@
-"""Shared pieces of the Corpus, Compare systems and Review pages: loading a corpus, scoring
-it, exports and opening one pair on the Score page. Everything lives in st.session_state
-so switching pages (or a failed upload) never loses what was scored."""
+"""Shared pieces of the Corpus, Compare systems, Review and "Which ROUGE agrees" pages: loading a
+corpus (a file, a paste, or an example corpus in one click), scoring it, exports and opening
+one pair on the Score page. Everything lives in st.session_state so switching pages (or a
+failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import rouge_core
 from rouge_core import corpus_io, export
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 
-from . import navigation, state
+from . import navigation, sample_corpora, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
@@ -37,6 +38,10 @@ def current_results() -> dict[str, CorpusResult]:
 
 
 _FAILED_KEY = "_corpus_load_failed"  # the file (or paste) last tried could not be read
+# Bumped when an example corpus replaces the current one: the uploaders and the paste box are
+# then drawn afresh (new keys), empty, since a file still sitting in one would be read again on
+# the next run and replace the example.
+_INPUTS_GENERATION_KEY = "_corpus_inputs_generation"
 UPLOAD_MB = corpus_io.DEFAULT_MAX_BYTES // 1_048_576  # what the corpus uploaders state and enforce
 
 
@@ -46,11 +51,55 @@ def _show_problems(error: corpus_io.CorpusError) -> None:
     st.session_state[_FAILED_KEY] = True
 
 
+def _input_key(prefix: str, name: str) -> str:
+    """The key of a corpus input widget in this generation (the first keeps its plain name)."""
+    generation = st.session_state.get(_INPUTS_GENERATION_KEY, 0)
+    return f"{prefix}_{name}" if not generation else f"{prefix}_{name}_{generation}"
+
+
+def load_example(key: str, prefix: str | None = None) -> None:
+    """Make the example corpus `key` the current one, as a loaded file would be (a button's
+    callback: it runs before the loaders are drawn, so they are drawn empty). The loader of
+    `prefix` stays open with the example's preview, as it does after an upload."""
+    st.session_state[CORPUS_KEY] = sample_corpora.load_sample(key)
+    st.session_state[_FAILED_KEY] = False
+    st.session_state[_INPUTS_GENERATION_KEY] = st.session_state.get(_INPUTS_GENERATION_KEY, 0) + 1
+    if prefix is not None:
+        st.session_state[f"{prefix}_loader_open"] = True
+
+
+def _example_loader(prefix: str) -> None:
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    chosen = c1.selectbox("Example corpus (real summaries from ROUGE-1.5.5's sample data)",
+                          [s.key for s in sample_corpora.SAMPLES], key=f"{prefix}_example_choice",
+                          format_func=lambda key: sample_corpora.get_sample(key).title)
+    c2.button("Load an example corpus", key=f"{prefix}_example_load", on_click=load_example, args=(chosen, prefix),
+              icon=":material/dataset:", width="stretch")
+    st.caption(sample_corpora.get_sample(chosen).summary)
+
+
+def _example_preview() -> None:
+    """After the inputs: the example corpus, when it is the current one, as an upload shows its file."""
+    corpus = current_corpus()
+    if sample_corpora.sample_of(corpus) is not None:
+        st.success(f"Example corpus: {len(corpus)} pairs; systems: {md_list(corpus.system_names)}. Preview:")
+        st.dataframe(corpus.preview(20), hide_index=True)
+
+
+def example_caption(corpus: corpus_io.Corpus) -> None:
+    """What an example corpus is and where it comes from (nothing for any other corpus)."""
+    sample = sample_corpora.sample_of(corpus)
+    if sample is not None:
+        st.caption(f"**Example corpus.** {sample.summary} {sample.provenance}")
+
+
 def corpus_loader(prefix: str = "corpus") -> None:
     """Upload (or paste) a corpus, map its columns, preview it; the parsed corpus replaces the
-    current one only when it is valid. The section stays open or closed as the user leaves
-    it, so the column mapping and the preview stay in view after a load."""
+    current one only when it is valid. Or load an example corpus in one click. The section
+    stays open or closed as the user leaves it, so the column mapping and the preview stay in
+    view after a load."""
     with st.expander("Load a corpus", expanded=current_corpus() is None, key=f"{prefix}_loader_open", on_change="rerun"):
+        _example_loader(prefix)
         kind = st.radio("Format", ["Table file (CSV / JSONL)", "Parallel text files", "Paste CSV / JSONL"],
                         horizontal=True, key=f"{prefix}_kind")
         st.caption(
@@ -65,12 +114,14 @@ def corpus_loader(prefix: str = "corpus") -> None:
                 _table_loader(prefix, paste=kind.startswith("Paste"))
         except corpus_io.CorpusError as e:
             _show_problems(e)
+        _example_preview()
     corpus = current_corpus()
     if corpus is not None:
         still = "Still loaded (the file tried last could not be read, see above)" if st.session_state.get(_FAILED_KEY) \
             else "Loaded"
         st.caption(f"{still}: **{md(corpus.source or 'corpus')}** — {len(corpus)} pairs, "
                    f"systems: {md_list(corpus.system_names)}")
+        example_caption(corpus)
         for w in corpus.warnings[:10]:
             st.warning(md(w))
 
@@ -78,12 +129,13 @@ def corpus_loader(prefix: str = "corpus") -> None:
 def _table_loader(prefix: str, paste: bool) -> None:
     if paste:
         fmt = st.selectbox("Pasted format", ["CSV", "JSONL"], key=f"{prefix}_paste_fmt")
-        text = st.text_area("Corpus text", key=f"{prefix}_paste", height=150, placeholder=PASTE_EXAMPLE)
+        text = st.text_area("Corpus text", key=_input_key(prefix, "paste"), height=150, placeholder=PASTE_EXAMPLE)
         if not text.strip():
             return
         data, name = text.encode("utf-8"), "pasted." + fmt.lower()
     else:
-        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"], key=f"{prefix}_file",
+        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"],
+                                  key=_input_key(prefix, "file"),
                                   max_upload_size=UPLOAD_MB)
         if upload is None:
             return
@@ -105,9 +157,11 @@ def _table_loader(prefix: str, paste: bool) -> None:
 
 
 def _parallel_loader(prefix: str) -> None:
-    cands = st.file_uploader("Candidate files (one per system)", accept_multiple_files=True, key=f"{prefix}_par_cand",
+    cands = st.file_uploader("Candidate files (one per system)", accept_multiple_files=True,
+                             key=_input_key(prefix, "par_cand"),
                              max_upload_size=UPLOAD_MB)
-    refs = st.file_uploader("Reference files (one per reference)", accept_multiple_files=True, key=f"{prefix}_par_ref",
+    refs = st.file_uploader("Reference files (one per reference)", accept_multiple_files=True,
+                            key=_input_key(prefix, "par_ref"),
                             max_upload_size=UPLOAD_MB)
     marker = st.text_input("Sentence marker", corpus_io.SENTENCE_MARKER, key=f"{prefix}_marker")
     if not cands or not refs:
@@ -240,6 +294,32 @@ def download_pair(label: str, frame, signature: str, stem: str, key: str, meta: 
                    "when you load this CSV back as a corpus. The JSON download keeps every text exactly.")
 
 
+def example_judgements(imported_key: str) -> None:
+    """For the annotators page: with an example corpus that comes with judgements loaded, those
+    judgements in one click (they become the imported ones, `st.session_state[imported_key]`),
+    and where they come from whenever they are in use."""
+    sample = sample_corpora.sample_of(current_corpus())
+    if sample is None or sample.judgements is None:
+        return
+    judgements = sample_corpora.load_judgements(sample.key)
+    if st.session_state.get(imported_key) == judgements:
+        st.info(f"Human scores: the example judgements **{sample.judgements}** ({len(judgements)} scores). "
+                f"{sample_corpora.JUDGEMENTS_PROVENANCE}", icon=":material/info:")
+        return
+
+    def use() -> None:
+        st.session_state[imported_key] = judgements
+
+    c1, c2, _ = st.columns([2, 1, 1])
+    c1.button("Use the example judgements", key="meta_example_judgements", on_click=use, type="primary",
+              icon=":material/rate_review:", width="stretch")
+    c2.download_button("Download them (CSV)", sample_corpora.judgements_bytes(sample.key), sample.judgements,
+                       "text/csv", key="meta_example_judgements_csv", width="stretch")
+    st.caption(f"This example corpus comes with {len(judgements)} judgements ({len(judgements.systems())} systems × "
+               f"{len(judgements.documents())} documents, aspect: {md_list(judgements.aspects())}). "
+               f"{sample_corpora.JUDGEMENTS_PROVENANCE}")
+
+
 def settings_caption() -> None:
     options, methods = state.current_options(), state.current_methods()
     st.caption(f"Methods: {', '.join(methods)} · profile: {options.profile} · multi-reference: {options.multi_ref} "
@@ -248,4 +328,4 @@ def settings_caption() -> None:
 
 __all__ = ["corpus_loader", "score_button", "workers_choice", "available_cores", "run_scoring", "current_corpus",
            "current_results", "results_current", "bootstrap_for", "comparison_for", "open_on_score_page",
-           "download_pair", "settings_caption", "rouge_core"]
+           "download_pair", "settings_caption", "load_example", "example_caption", "example_judgements", "rouge_core"]

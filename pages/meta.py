@@ -80,6 +80,8 @@ with st.expander("Import judgements from a file", expanded=IMPORTED not in st.se
             del st.session_state[IMPORTED]
             st.rerun()
 
+ui.example_judgements(IMPORTED)  # the example corpus's judgements in one click, with their provenance
+
 sources = [j for j in (made_here, st.session_state.get(IMPORTED)) if j is not None and len(j)]
 if not sources:
     st.info("No human scores yet: judge this corpus on the Review page, or import judgements above.")
