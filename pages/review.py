@@ -386,7 +386,8 @@ if len({a for a, _, _ in labels}) >= 2:
     agreement = pd.DataFrame(agreement_rows(labels, ordered=task.values))
     show_table(agreement, key="review_agreement", limit=None)
 else:
-    st.caption("Agreement needs judgements from two annotators on this task.")
+    st.caption("Agreement with the other annotators appears with their verdicts (see above)." if hidden else
+               "Agreement needs judgements from two annotators on this task.")
 review_ui.link_to_meta()
 
 current_rows = judgements[(judgements["task"] == key) & (judgements["verdict"] != "")]
