@@ -104,6 +104,47 @@ def annotator_seed(store: ReviewStore, annotator: str) -> tuple[int, bool]:
     return drawn.setdefault(annotator, secrets.randbits(62)), False
 
 
+def task_options_view(store: ReviewStore, task_name: str, options: rt.TaskOptions, annotator: str) -> None:
+    """The task's owner and options (ROUGE highlights, others' verdicts shown early), in an
+    expander; only the owner (or, for a task without one, any named annotator) can change them."""
+    highlights_key, visible_key = f"review_opt_highlights|{task_name}", f"review_opt_visible|{task_name}"
+    message_key = "review_options_message"
+
+    def save() -> None:
+        try:
+            store.set_task_options(task_name, annotator, rouge_highlights=st.session_state[highlights_key],
+                                   others_visible=st.session_state[visible_key])
+        except (PermissionError, KeyError, ValueError) as e:
+            st.session_state[message_key] = f"NOT saved: {md(e)}"
+
+    with st.expander("Options of this task: ROUGE highlights, others' verdicts", key="review_task_options_open",
+                     on_change="rerun") as view:
+        if not view.open:
+            return
+        if options.owner:
+            st.caption(f"Owner: **{md(options.owner)}**" + (" (you): only you change these options."
+                                                           if options.owner == annotator else
+                                                           ": only they change these options."))
+        else:
+            st.caption("No owner yet (a built-in task, or one made before tasks had owners): the first annotator who "
+                       "sets an option here becomes its owner." + ("" if annotator else " Enter your annotator name to "
+                                                                                        "do so."))
+        may_change = rt.may_change_options(annotator, options)
+        st.session_state[highlights_key] = options.rouge_highlights  # as stored, whoever set them last
+        st.session_state[visible_key] = options.others_visible
+        st.toggle("Mark the ROUGE-1 matches on the texts", key=highlights_key, on_change=save, disabled=not may_change,
+                  help="Off by default: marking the words ROUGE counts draws the eye to them and can pull verdicts "
+                       "towards ROUGE. Each verdict records whether the marks were shown; the page \"Which ROUGE "
+                       "agrees with your annotators?\" names the tasks judged with them.")
+        st.toggle("Show every annotator the others' verdicts and notes before they finish", key=visible_key,
+                  on_change=save, disabled=not may_change,
+                  help="Off by default: an annotator sees the others' verdicts and notes on this task only once they "
+                       "have judged every pair of it, so that they cannot sway theirs.")
+        message = st.session_state.pop(message_key, None)
+        if message:
+            st.error(message)
+
+
 def priming_note(store: ReviewStore, fingerprint: str, systems) -> None:
     """Which tasks' judgements of this corpus were made with ROUGE highlights shown (they may
     lean towards ROUGE, so its agreement with them may be inflated)."""

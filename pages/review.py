@@ -128,8 +128,8 @@ def task_editor() -> None:
         st.caption("Enter your annotator name to create a task: its creator is its owner, who sets its options.")
         return
     if owner and owner != annotator:
-        st.caption(f"This task belongs to **{md(owner)}**, who created it: only they can change it. Create a task of "
-                   "your own to ask something else.")
+        st.caption(f"This task belongs to **{md(owner)}**: only they can change it. Create a task of your own to "
+                   "ask something else.")
         return
     in_use = existing is not None and store.task_in_use(existing.name)
     suffix = "new" if existing is None else target
@@ -166,43 +166,7 @@ with st.expander("Task definitions: name, question, scale and anchors", key="rev
     if editor.open:
         task_editor()
 
-HIGHLIGHTS_KEY, VISIBLE_KEY = f"review_opt_highlights|{task.name}", f"review_opt_visible|{task.name}"
-
-
-def set_task_options() -> None:
-    try:
-        store.set_task_options(task.name, annotator, rouge_highlights=st.session_state[HIGHLIGHTS_KEY],
-                               others_visible=st.session_state[VISIBLE_KEY])
-    except (PermissionError, KeyError, ValueError) as e:
-        st.session_state["review_options_message"] = f"NOT saved: {md(e)}"
-
-
-with st.expander("Options of this task: ROUGE highlights, others' verdicts", key="review_task_options_open",
-                 on_change="rerun") as options_view:
-    if options_view.open:
-        may_change = rt.may_change_options(annotator, options)
-        if options.owner:
-            st.caption(f"Owner: **{md(options.owner)}**" + (" (you): only you change these options."
-                                                           if options.owner == annotator else
-                                                           ": only they change these options."))
-        else:
-            st.caption("No owner yet (a built-in task, or one made before tasks had owners): the first annotator who "
-                       "sets an option here becomes its owner." + ("" if annotator else " Enter your annotator name to "
-                                                                                        "do so."))
-        st.session_state[HIGHLIGHTS_KEY] = options.rouge_highlights  # the stored options, whoever set them last
-        st.session_state[VISIBLE_KEY] = options.others_visible
-        st.toggle("Mark the ROUGE-1 matches on the texts", key=HIGHLIGHTS_KEY, on_change=set_task_options,
-                  disabled=not may_change,
-                  help="Off by default: marking the words ROUGE counts draws the eye to them and can pull verdicts "
-                       "towards ROUGE. Each verdict records whether the marks were shown; the page \"Which ROUGE "
-                       "agrees with your annotators?\" names the tasks judged with them.")
-        st.toggle("Show every annotator the others' verdicts and notes before they finish", key=VISIBLE_KEY,
-                  on_change=set_task_options, disabled=not may_change,
-                  help="Off by default: an annotator sees the others' verdicts and notes on this task only once they "
-                       "have judged every pair of it, so that they cannot sway theirs.")
-        options_message = st.session_state.pop("review_options_message", None)
-        if options_message:
-            st.error(options_message)
+review_ui.task_options_view(store, task.name, options, annotator)
 
 # --- where we are -------------------------------------------------------------------------------
 rows = store.all(fingerprint, key)

@@ -162,7 +162,7 @@ def test_the_owner_of_a_task_may_show_the_others_verdicts_early_and_only_the_own
     bob.session_state["review_task_editor_open"] = True
     bob.session_state["review_edit_target"] = "Fluency"
     bob.run()
-    assert any("This task belongs to **alice**" in t for t in texts(bob))
+    assert any("This task belongs to **alice**: only they can change it." in t for t in texts(bob))
     assert not any(b.key == "review_edit_save" for b in bob.button)
 
 
