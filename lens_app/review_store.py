@@ -30,7 +30,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import platformdirs
 
@@ -308,17 +308,19 @@ class ReviewStore:
     def frame(self, corpus: str | None = None, task: str | None = None):
         return judgement_frame(self.all(corpus, task))
 
-    def visible_to(self, viewer: str, corpus: str | None = None) -> list[Judgement]:
+    def visible_to(self, viewer: str, corpus: str | None = None, pair_ids: Sequence[str] | None = None) -> list[Judgement]:
         """The judgements (of one corpus, or of every corpus) that `viewer` may see: the rule
         of review_tasks.visible_judgements, fed with the tasks' options and each corpus's pairs
-        (a corpus not stored has no known pairs: nobody has finished its tasks)."""
+        (`pair_ids`, when the caller has the corpus `corpus` at hand; else the stored corpus's,
+        and a corpus not stored has no known pairs: nobody has finished its tasks)."""
         options = self.task_options()
         by_corpus: dict[str, list[Judgement]] = {}
         for row in self.all(corpus):
             by_corpus.setdefault(row.corpus, []).append(row)
         out = []
         for fingerprint, rows in by_corpus.items():
-            out += visible_judgements(viewer, rows, options, self.corpus_ids(fingerprint))
+            ids = pair_ids if corpus is not None and pair_ids is not None else self.corpus_ids(fingerprint)
+            out += visible_judgements(viewer, rows, options, ids)
         return out
 
     # --- task definitions --------------------------------------------------------------------------

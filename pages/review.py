@@ -332,7 +332,7 @@ st.caption("Keys: " + ", ".join(keys) + " set the verdict · j / k next / previo
 
 # --- the judgements this annotator may see: export, agreement, relation to ROUGE -----------------------
 st.subheader("Judgements")
-seen = store.visible_to(annotator, fingerprint)
+seen = store.visible_to(annotator, fingerprint, corpus.ids)  # the one rule: lens_app.review_tasks
 hidden = store.count(fingerprint) - len(seen)
 st.caption(rt.visibility_note(options, corpus.ids, mine, hidden))
 judgements = judgement_frame(seen)
