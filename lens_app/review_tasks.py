@@ -23,6 +23,15 @@ annotator always sees the same order, another annotator another one.
 Human scores (for rouge_core.meta): a rating is its number; a comparison gives the preferred
 system 1 and the other 0, a tie 0.5 each (5 points: 1, 0.75, 0.5, 0.25, 0); an annotator's
 several comparisons of one system on one document are averaged. The aspect is the task's name.
+
+Who sees what (`visible_judgements`, the one place the rule lives): an annotator sees their own
+judgements, and another annotator's verdicts and notes on a task (a task key: the task on its
+systems, over one corpus) only once they have judged every pair of it themselves, or when the
+task's owner lets everyone see them (`TaskOptions.others_visible`). The owner of a task is the
+annotator who created it; the built-in tasks, and tasks made by earlier versions, have none
+until a named annotator first sets one of their options. Without logins an annotator is the
+name typed on the page, so the rule keeps annotators from being swayed, not from lying about
+their name: an identity layer feeds the viewer's name to the same functions.
 """
 
 from __future__ import annotations
@@ -111,6 +120,22 @@ DEFAULT_TASKS = (
         "The second summary is better",
     )),
 )
+
+
+@dataclass(frozen=True)
+class TaskOptions:
+    """A task's options, recorded with it in the judgements database; its owner sets them."""
+
+    owner: str = ""  # the annotator who created the task; '' until someone claims a task without one
+    rouge_highlights: bool = False  # ROUGE-1 matches marked on the texts: primes the annotator, hence off by default
+    others_visible: bool = False  # others' verdicts and notes shown to annotators who have not finished the task
+
+
+def may_change_options(viewer: str, options: TaskOptions) -> bool:
+    """Whether `viewer` may set a task's options: its owner, or for a task without an owner
+    any named annotator (who becomes its owner by doing so)."""
+    viewer = viewer.strip()
+    return bool(viewer) and options.owner in ("", viewer)
 
 
 def default_anchors(kind: str, points: int) -> tuple[str, ...]:
@@ -227,6 +252,65 @@ def next_unjudged(ids: Sequence[str], judged: Iterable[str], position: int) -> i
         if ids[i] not in done:
             return i
     return None
+
+
+# --- who sees what --------------------------------------------------------------------------------
+
+def finished(pair_ids: Sequence[str], judged: Iterable[str]) -> bool:
+    """Whether every pair has a verdict (never for an unknown, i.e. empty, list of pairs)."""
+    return bool(pair_ids) and set(pair_ids) <= set(judged)
+
+
+def visible_judgements(viewer: str, rows: Iterable, options: Mapping[str, TaskOptions],
+                       pair_ids: Sequence[str] | None) -> list:
+    """The stored judgements of one corpus that `viewer` may see (see the module docstring):
+    their own, and on each task key the others' once `viewer` has a verdict on every pair of
+    `pair_ids` (the corpus's ids; None when the corpus is not stored: nobody has finished) or
+    the task's options (by task name; a task without options keeps them hidden) show them.
+
+    `rows` need `task`, `pair_id`, `annotator` and `verdict` (ReviewStore's Judgement)."""
+    rows = list(rows)
+    viewer = viewer.strip()
+    judged: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        if row.annotator == viewer and row.verdict:
+            judged[row.task].add(str(row.pair_id))
+    ids = list(pair_ids or ())
+
+    def others_shown(key: str) -> bool:
+        return options.get(parse_task_key(key).name, TaskOptions()).others_visible or finished(ids, judged[key])
+
+    shown = {key: others_shown(key) for key in {row.task for row in rows}}
+    return [row for row in rows if (viewer and row.annotator == viewer) or shown[row.task]]
+
+
+def visibility_note(options: TaskOptions, pair_ids: Sequence[str], judged: Iterable[str], hidden: int) -> str:
+    """Why the others' verdicts on the current task are shown or hidden, and when they appear
+    (Markdown without user text); `judged`: the pairs the viewer has a verdict on, `hidden`:
+    how many judgements of the corpus `visible_judgements` left out."""
+    if options.others_visible:
+        return ("The task's owner lets every annotator see the others' verdicts and notes on this task before "
+                "finishing it.")
+    judged = set(judged) & set(pair_ids)
+    if finished(pair_ids, judged):
+        return "You have judged every pair of this task: the other annotators' verdicts and notes on it are shown."
+    held = f" ({hidden:,} judgement(s) of others on this corpus are hidden from you)" if hidden else ""
+    return (f"Other annotators' verdicts and notes on this task stay hidden until you have judged all "
+            f"{len(pair_ids):,} pairs of it (you have judged {len(judged):,}), so that they cannot sway yours{held}. "
+            "The task's owner can show them earlier under *Options of this task*.")
+
+
+def highlighted_verdicts(rows: Iterable, systems: Sequence[str] = ()) -> list[tuple[str, int, int]]:
+    """Per aspect (task name): how many verdicts were made with ROUGE highlights shown, out of
+    how many; only aspects with at least one. `rows` need `task`, `verdict` and
+    `rouge_highlights`."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        if row.verdict:
+            count = counts[parse_task_key(row.task, systems).aspect]
+            count[0] += bool(row.rouge_highlights)
+            count[1] += 1
+    return [(aspect, shown, total) for aspect, (shown, total) in sorted(counts.items()) if shown]
 
 
 # --- human scores ----------------------------------------------------------------------------------

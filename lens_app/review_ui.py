@@ -1,11 +1,15 @@
 """Streamlit pieces the Review and "Which ROUGE agrees with your annotators?" pages share: the
-judgements database and corpora reopened from it (a reload, a link, another annotator's
-browser)."""
+judgements database, where it is configured, corpora reopened from it (a reload, a link,
+another annotator's browser) and whether its judgements were primed by ROUGE highlights.
+
+Opening either page writes nothing: a corpus goes into the database with its first judgement
+(pages/review.py), and only then does the page address name it."""
 
 from __future__ import annotations
 
 import logging
 import re
+import secrets
 import sqlite3
 
 import streamlit as st
@@ -14,25 +18,44 @@ from rouge_core.corpus_io import Corpus
 
 from . import corpus_ui as ui
 from . import navigation
+from . import review_tasks as rt
 from .display import show_table
-from .review_store import ReviewStore, configured_path
+from .markup import md
+from .review_store import ENV_VAR, SECRET_KEY, ReviewStore, configured_location
 
 CORPUS_PARAM = "corpus"  # the URL parameter holding the fingerprint of the corpus under review
 _FINGERPRINT = re.compile(r"[0-9a-f]{16}")
-_STORED_KEY = "_corpora_stored"  # fingerprints this session has put into the database
 _LINK_READ_KEY = "_corpus_link_read"
+_SEEDS_KEY = "_review_unstored_seeds"  # {annotator: seed} drawn in this session, stored with a first judgement
+
+# Where the database is, in words (never the path: the page is public, the server's paths are not).
+CONFIGURED_BY = {
+    "environment": f"the judgements database set by the environment variable `{ENV_VAR}`",
+    "secrets": f"the judgements database set by `{SECRET_KEY}` in this server's `.streamlit/secrets.toml`",
+    "data directory": (f"the judgements database in this server's data directory for ROUGE Lens (the default; "
+                       f"`{ENV_VAR}` or `{SECRET_KEY}` in `.streamlit/secrets.toml` choose another)"),
+    "earlier default": ("the judgements database earlier versions of ROUGE Lens made in the server account's home "
+                        "directory (used while the data directory has none; the README says how to move it)"),
+    "argument": "the judgements database this server was started with",
+}
 
 
 def open_store() -> ReviewStore:
     """The configured judgements database; stops the page with a message (never the path)
     when it cannot be opened."""
     try:
-        return ReviewStore(configured_path(st.secrets.to_dict() if st.secrets.load_if_toml_exists() else None))
+        return ReviewStore(location=configured_location(st.secrets.to_dict() if st.secrets.load_if_toml_exists()
+                                                        else None))
     except (OSError, sqlite3.Error):
         logging.getLogger(__name__).exception("cannot open the judgements database")
         st.error("The judgements database cannot be opened, so judgements cannot be saved. Whoever runs this server "
-                 "sets its location (ROUGE_LENS_DB or judgements_db in .streamlit/secrets.toml; see the README).")
+                 f"sets its location (`{ENV_VAR}` or `{SECRET_KEY}` in `.streamlit/secrets.toml`; see the README).")
         st.stop()
+
+
+def where_stored(store: ReviewStore) -> str:
+    """Which setting decided where the judgements are (Markdown, without the path)."""
+    return CONFIGURED_BY[store.location.configured_by]
 
 
 def load_stored(store: ReviewStore, fingerprint: str) -> bool:
@@ -59,16 +82,82 @@ def corpus_from_link(store: ReviewStore) -> None:
         del st.query_params[CORPUS_PARAM]
 
 
-def remember(store: ReviewStore, corpus: Corpus) -> str:
-    """Store the corpus with the judgements (once per session) and name it in the URL, so a
-    reload or another annotator's browser reopens it. Returns its fingerprint."""
-    stored = st.session_state.setdefault(_STORED_KEY, set())
+def name_in_link(store: ReviewStore, corpus: Corpus) -> str:
+    """Name the corpus in the URL once it is stored (with its first judgement), so a reload or
+    another annotator's browser reopens it; a corpus not stored is not named (a link to it
+    could not open it). Writes nothing. Returns the corpus's fingerprint."""
     fingerprint = corpus.fingerprint()
-    if fingerprint not in stored:
-        store.save_corpus(corpus)
-        stored.add(fingerprint)
-    st.query_params[CORPUS_PARAM] = fingerprint
+    if store.has_corpus(fingerprint):
+        st.query_params[CORPUS_PARAM] = fingerprint
+    elif CORPUS_PARAM in st.query_params:
+        del st.query_params[CORPUS_PARAM]
     return fingerprint
+
+
+def annotator_seed(store: ReviewStore, annotator: str) -> tuple[int, bool]:
+    """The annotator's blinding seed and whether it is stored: before their first judgement, a
+    seed drawn for this session (stored with that judgement)."""
+    stored = store.seed_of(annotator)
+    if stored is not None:
+        return stored, True
+    drawn = st.session_state.setdefault(_SEEDS_KEY, {})
+    return drawn.setdefault(annotator, secrets.randbits(62)), False
+
+
+def task_options_view(store: ReviewStore, task_name: str, options: rt.TaskOptions, annotator: str) -> None:
+    """The task's owner and options (ROUGE highlights, others' verdicts shown early), in an
+    expander; only the owner (or, for a task without one, any named annotator) can change them."""
+    highlights_key, visible_key = f"review_opt_highlights|{task_name}", f"review_opt_visible|{task_name}"
+    message_key = "review_options_message"
+
+    def save() -> None:
+        try:
+            store.set_task_options(task_name, annotator, rouge_highlights=st.session_state[highlights_key],
+                                   others_visible=st.session_state[visible_key])
+        except (PermissionError, KeyError, ValueError) as e:
+            st.session_state[message_key] = f"NOT saved: {md(e)}"
+
+    with st.expander("Options of this task: ROUGE highlights, others' verdicts", key="review_task_options_open",
+                     on_change="rerun") as view:
+        if not view.open:
+            return
+        if options.owner:
+            st.caption(f"Owner: **{md(options.owner)}**" + (" (you): only you change these options."
+                                                           if options.owner == annotator else
+                                                           ": only they change these options."))
+        else:
+            st.caption("No owner yet (a built-in task, or one made before tasks had owners): the first annotator who "
+                       "sets an option here becomes its owner." + ("" if annotator else " Enter your annotator name to "
+                                                                                        "do so."))
+        may_change = rt.may_change_options(annotator, options)
+        st.session_state[highlights_key] = options.rouge_highlights  # as stored, whoever set them last
+        st.session_state[visible_key] = options.others_visible
+        st.toggle("Mark the ROUGE-1 matches on the texts", key=highlights_key, on_change=save, disabled=not may_change,
+                  help="Off by default: marking the words ROUGE counts draws the eye to them and can pull verdicts "
+                       "towards ROUGE. Each verdict records whether the marks were shown; the page \"Which ROUGE "
+                       "agrees with your annotators?\" names the tasks judged with them.")
+        st.toggle("Show every annotator the others' verdicts and notes before they finish", key=visible_key,
+                  on_change=save, disabled=not may_change,
+                  help="Off by default: an annotator sees the others' verdicts and notes on this task only once they "
+                       "have judged every pair of it, so that they cannot sway theirs.")
+        message = st.session_state.pop(message_key, None)
+        if message:
+            st.error(message)
+
+
+def priming_note(store: ReviewStore, fingerprint: str, systems) -> None:
+    """Which tasks' judgements of this corpus were made with ROUGE highlights shown (they may
+    lean towards ROUGE, so its agreement with them may be inflated)."""
+    primed = rt.highlighted_verdicts(store.all(fingerprint), systems)
+    if not primed:
+        return
+    named = "; ".join(f"**{md(aspect)}**: " + (f"all {total:,} verdicts" if shown == total else
+                                                f"{shown:,} of {total:,} verdicts")
+                      for aspect, shown, total in primed)
+    st.warning("Judged with ROUGE highlights, so possibly primed: " + named + ". The Review page marked the ROUGE-1 "
+               "matches on the texts when these verdicts were made, which can draw annotators towards what ROUGE "
+               "counts; a correlation with them may overstate how well ROUGE agrees with unprimed judgement.",
+               icon=":material/visibility:")
 
 
 def stored_corpora(store: ReviewStore, key: str) -> None:

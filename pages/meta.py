@@ -47,7 +47,7 @@ if corpus is None:
     st.info("Load the corpus the judgements are about (one candidate column per system), or reopen a stored one.")
     review_ui.stored_corpora(store, "meta")
     st.stop()
-fingerprint = review_ui.remember(store, corpus)
+fingerprint = review_ui.name_in_link(store, corpus)  # stores nothing: judgements do
 systems = corpus.system_names
 
 
@@ -60,6 +60,7 @@ def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
 st.subheader("1. Human scores")
 made_here = rt.human_judgements([rt.StoredJudgement(j.task, j.pair_id, j.annotator, j.verdict)
                                  for j in store.all(fingerprint) if j.verdict], systems, "this app's judgements")
+review_ui.priming_note(store, fingerprint, systems)
 with st.expander("Import judgements from a file", expanded=IMPORTED not in st.session_state and not len(made_here),
                  key="meta_import_open", on_change="rerun"):
     st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "

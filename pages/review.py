@@ -1,8 +1,10 @@
 """Review: judge pairs one by one on a task (a rating of one system, or a blinded comparison of
 two), with navigation, keyboard keys, progress per annotator and agreement. Judgements, task
-definitions and the corpus itself are kept in the judgements database (lens_app.review_store);
-the URL names the corpus, task, systems and pair, so a reload or a shared link opens the same
-place. The logic lives in lens_app.review_tasks."""
+definitions and options, annotators' preferences and, with its first judgement, the corpus are
+kept in the judgements database (lens_app.review_store); once stored, the URL names the corpus,
+task, systems and pair, so a reload or a shared link opens the same place. Other annotators'
+verdicts and notes are shown only as review_tasks.visible_judgements allows. The logic lives in
+lens_app.review_tasks."""
 
 import pandas as pd
 import streamlit as st
@@ -13,6 +15,7 @@ from lens_app import review_tasks as rt
 from lens_app import review_ui, state
 from lens_app.display import show_table
 from lens_app.markup import md
+from lens_app.review_store import ADVANCE, judgement_frame
 from rouge_core.agreement import agreement_rows
 from rouge_core.viz import corpus_charts as charts
 from rouge_core.viz.highlight import box_html, ngram_highlight_html
@@ -40,24 +43,32 @@ annotator = st.text_input("Annotator name", key="review_annotator").strip()
 if "db" in st.query_params:  # links made by earlier versions carried a path: never used
     del st.query_params["db"]
 st.query_params["annotator"] = annotator
-st.caption("Judgements are saved as you make them, in the judgements database this server is configured with, "
-           "together with the corpus, so a reload or another annotator's browser opens it again.")
+st.caption("Nothing is stored until your first verdict or note. Each one is then saved as you make it, together "
+           "with the corpus (so that a reload or another annotator's browser opens it again), in "
+           f"{review_ui.where_stored(store)}.")
 
 if corpus is None:
     st.info("Load a corpus to review it, or reopen one stored with its judgements.")
     review_ui.stored_corpora(store, "review")
-    everything = store.frame()
-    if not everything.empty:
+    stored_count = store.count()
+    if stored_count:
         st.subheader("Judgements in this database")
-        latest = everything.sort_values("updated_at").iloc[-1]
-        st.caption(f"{len(everything)} judgement(s) stored; latest: pair {md(latest['pair_id'])} by "
-                   f"{md(latest['annotator'])}: {md(latest['verdict'] or '(no verdict)')} at {md(latest['updated_at'])}")
-        table = rt.export_frame(everything)
-        show_table(table, key="review_all_judgements")
-        ui.download_pair("All judgements", table, "judgements|all", "judgements_all", "dl_all_judgements")
+        seen = judgement_frame(store.visible_to(annotator))
+        hidden = stored_count - len(seen)
+        held = (f" {hidden:,} of them, other annotators' verdicts and notes on tasks you have not finished, are hidden "
+                "from you until you have judged every pair of the task (or its owner shows them)." if hidden else "")
+        st.caption(f"{stored_count:,} judgement(s) stored.{held}" + ("" if annotator else " Enter your annotator "
+                                                                        "name to see yours."))
+        if not seen.empty:
+            latest = seen.sort_values("updated_at").iloc[-1]
+            st.caption(f"Latest you can see: pair {md(latest['pair_id'])} by {md(latest['annotator'])}: "
+                       f"{md(latest['verdict'] or '(no verdict)')} at {md(latest['updated_at'])}")
+            table = rt.export_frame(seen)
+            show_table(table, key="review_all_judgements")
+            ui.download_pair("Judgements you can see", table, "judgements|all", "judgements_all", "dl_all_judgements")
     st.stop()
 
-fingerprint = review_ui.remember(store, corpus)
+fingerprint = review_ui.name_in_link(store, corpus)
 systems = corpus.system_names
 n = len(corpus)
 memory = st.session_state.setdefault(MEMORY, {})
@@ -83,8 +94,10 @@ def choice(widget, label: str, options: list, key: str, **kwargs):
 
 # --- the task -----------------------------------------------------------------------------------
 tasks = {t.name: t for t in store.tasks()}
+all_options = store.task_options()
 c1, c2, c3 = st.columns(3)
 task = tasks[choice(c1.selectbox, "Task", list(tasks), CHOICES["task"])]
+options = all_options.get(task.name, rt.TaskOptions())
 if task.kind == "rating":
     chosen = (choice(c2.selectbox, "System to rate", systems, CHOICES["sys"]),)
 elif len(systems) < 2:
@@ -110,6 +123,14 @@ def task_editor() -> None:
     names = list(tasks)
     target = st.selectbox("Edit", ["New task…", *names], key="review_edit_target")
     existing = tasks.get(target)
+    owner = all_options.get(target, rt.TaskOptions()).owner if existing else ""
+    if existing is None and not annotator:
+        st.caption("Enter your annotator name to create a task: its creator is its owner, who sets its options.")
+        return
+    if owner and owner != annotator:
+        st.caption(f"This task belongs to **{md(owner)}**: only they can change it. Create a task of your own to "
+                   "ask something else.")
+        return
     in_use = existing is not None and store.task_in_use(existing.name)
     suffix = "new" if existing is None else target
     name = existing.name if existing else st.text_input("Name", key="review_edit_name", max_chars=rt.MAX_NAME)
@@ -135,7 +156,7 @@ def task_editor() -> None:
         elif edited.problems():
             st.error(md("; ".join(edited.problems()).capitalize() + "."))
         else:
-            store.save_task(edited)
+            store.save_task(edited, owner=annotator)
             st.success(f"Saved the task {md(edited.name)}.")
             st.rerun()
 
@@ -145,9 +166,11 @@ with st.expander("Task definitions: name, question, scale and anchors", key="rev
     if editor.open:
         task_editor()
 
+review_ui.task_options_view(store, task.name, options, annotator)
+
 # --- where we are -------------------------------------------------------------------------------
 rows = store.all(fingerprint, key)
-mine = {j.pair_id for j in rows if j.annotator == annotator and j.verdict}
+mine = {j.pair_id for j in rows if annotator and j.annotator == annotator and j.verdict}
 position = max(0, min(st.session_state.get(POSITION, 0), n - 1))
 st.session_state[POSITION] = position
 
@@ -169,13 +192,26 @@ def go_typed() -> None:
     go_to(int(st.session_state["review_goto"]) - 1)
 
 
+ADVANCE_KEY = f"review_advance|{annotator}"
+
+
+def set_advance() -> None:
+    store.set_preference(annotator, ADVANCE, bool(st.session_state[ADVANCE_KEY]))
+
+
 st.session_state["review_goto"] = position + 1
-b1, b2, b3, b4 = st.columns([1, 1, 1.4, 1.2], vertical_alignment="bottom")
+b1, b2, b3, b4, b5 = st.columns([1, 1, 1.4, 1.2, 1.8], vertical_alignment="bottom")
 b1.button("← Previous (k)", on_click=go_to, args=(position - 1,), key="review_prev", shortcut="k", disabled=position == 0)
 b2.button("Next (j) →", on_click=go_to, args=(position + 1,), key="review_next", shortcut="j", disabled=position >= n - 1)
 b3.button("Next unjudged (n)", on_click=go_unjudged, args=(frozenset(mine),), key="review_next_unjudged", shortcut="n",
           disabled=not annotator)
 b4.number_input("Go to pair", 1, n, step=1, key="review_goto", on_change=go_typed)
+advance = bool(store.preference(annotator, ADVANCE)) if annotator else False
+st.session_state[ADVANCE_KEY] = advance  # the stored preference (another browser of this annotator may have set it)
+b5.toggle("Next unjudged after a verdict", key=ADVANCE_KEY, on_change=set_advance, disabled=not annotator,
+          help="Your preference, kept with your name: after each verdict is saved, go on to the next pair you have not "
+               "judged on this task. Off: stay on the pair, to see the verdict saved (and, in a comparison, which "
+               "system was which) and change it if the key was wrong.")
 pair_id = corpus.ids[position]
 st.query_params["pair"] = pair_id
 st.progress((position + 1) / n, text=f"Pair {position + 1} of {n}: id {md(pair_id)}"
@@ -197,34 +233,42 @@ with st.expander("Progress per annotator", key="review_progress_open", on_change
 
 # --- the pair -----------------------------------------------------------------------------------
 references = list(corpus.references[position])
-options = state.current_options()
 stored = store.get(fingerprint, key, pair_id, annotator) if annotator else None
+highlights = options.rouge_highlights  # what this annotator is shown now, recorded with the verdict
+marked = " (words found in the summary marked)" if highlights else ""
+marked_in_ref = " (words found in a reference marked)" if highlights else ""
+if highlights:
+    st.caption("The task's owner turned on the ROUGE-1 marks for this task (*Options of this task*): your verdicts "
+               "are recorded as made with them.")
 
 
-def highlighted(text: str, other: list[str]) -> str:
-    """`text` with its ROUGE-1 matches against `other` marked (escaped HTML, for st.html)."""
-    result = rouge_core.score(text, other or [""], ["rouge1"], options)
+def drawn(text: str, other: list[str]) -> str:
+    """`text` as escaped HTML for st.html: with its ROUGE-1 matches against `other` marked when
+    the task shows highlights, else plain."""
+    if not highlights:
+        return box_html(text)
+    result = rouge_core.score(text, other or [""], ["rouge1"], state.current_options())
     ms = result["rouge1"]
     evidence = ms.per_reference[ms.chosen if ms.chosen is not None else 0].evidence
     return ngram_highlight_html(result.candidate, evidence, "candidate")
 
 
 plural = "s" if len(references) > 1 else ""
+seed, seed_stored = review_ui.annotator_seed(store, annotator) if annotator else (0, True)
 if task.kind == "rating":
     (system,) = chosen
     shown = (system,)
     swapped = False
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**Reference{plural}** (words found in the summary marked)")
+        st.markdown(f"**Reference{plural}**{marked}")
         for ref in references:
-            st.html(highlighted(ref, [corpus.systems[system][position]]))
+            st.html(drawn(ref, [corpus.systems[system][position]]))
     with right:
-        st.markdown(f"**Summary — {md(system)}** (words found in a reference marked)")
-        st.html(highlighted(corpus.systems[system][position], references))
+        st.markdown(f"**Summary — {md(system)}**{marked_in_ref}")
+        st.html(drawn(corpus.systems[system][position], references))
 else:
     pair = rt.compared_pair(*chosen)
-    seed = store.annotator_seed(annotator) if annotator else 0
     swapped = rt.shown_swapped(seed, fingerprint, key, pair_id) if annotator else False
     shown = rt.shown_order(pair, swapped)
     st.markdown(f"**Reference{plural}**")
@@ -232,8 +276,8 @@ else:
         st.html(box_html(ref))
     for number, (column, system) in enumerate(zip(st.columns(2), shown), 1):
         with column:
-            st.markdown(f"**Summary {number}** (words found in a reference marked)")
-            st.html(highlighted(corpus.systems[system][position], references))
+            st.markdown(f"**Summary {number}**{marked_in_ref}")
+            st.html(drawn(corpus.systems[system][position], references))
             if stored and stored.verdict:
                 st.caption(f"Summary {number} is **{md(system)}**.")
             else:
@@ -245,17 +289,23 @@ current = rt.shown_index(task, stored.verdict, swapped) if stored else None
 
 def save(index: int | None, note_key: str) -> None:
     verdict = rt.stored_verdict(task, index, swapped) if index is not None else (stored.verdict if stored else "")
+    # a note added later keeps the record of what its verdict was made with
+    primed = highlights if index is not None or not (stored and stored.verdict) else stored.rouge_highlights
     a, b = (chosen[0], "") if task.kind == "rating" else rt.compared_pair(*chosen)
     try:
         store.save(fingerprint, key, pair_id, annotator, verdict, st.session_state.get(note_key, ""), corpus.source,
                    task_name=task.name, kind=task.kind, system_a=a, system_b=b,
-                   shown_first=shown[0] if task.kind == "compare" else "")
+                   shown_first=shown[0] if task.kind == "compare" else "", rouge_highlights=primed,
+                   corpus_data=corpus, seed=None if seed_stored else seed)  # both stored with the first judgement
         what = task.anchors[index] if index is not None else "note"
         said = rt.verdict_text(rt.parse_task_key(key), verdict)
         st.session_state["review_saved"] = f"Saved pair {md(pair_id)}: {md(said or '(no verdict)')}" + (
             f" ({md(what)})" if index is not None else "")
     except Exception as e:  # shown, never swallowed silently
         st.session_state["review_saved"] = f"NOT saved: {md(e)}"
+        return
+    if index is not None and advance:
+        go_unjudged(frozenset(mine | {pair_id}))
 
 
 st.markdown(f"#### {md(task.question)}")
@@ -280,11 +330,14 @@ if stored:
     st.caption(f"Last saved {md(stored.updated_at)} by {md(stored.annotator)}")
 st.caption("Keys: " + ", ".join(keys) + " set the verdict · j / k next / previous pair · n next unjudged pair.")
 
-# --- all judgements: export, agreement, relation to ROUGE -----------------------------------------
+# --- the judgements this annotator may see: export, agreement, relation to ROUGE -----------------------
 st.subheader("Judgements")
-judgements = store.frame(fingerprint)
+seen = store.visible_to(annotator, fingerprint, corpus.ids)  # the one rule: lens_app.review_tasks
+hidden = store.count(fingerprint) - len(seen)
+st.caption(rt.visibility_note(options, corpus.ids, mine, hidden))
+judgements = judgement_frame(seen)
 if judgements.empty:
-    st.caption("No judgements for this corpus yet.")
+    st.caption("No judgements of yours for this corpus yet." if hidden else "No judgements for this corpus yet.")
     st.stop()
 table = rt.export_frame(judgements, systems)
 show_table(table.drop(columns=["corpus"]), key="review_judgements")
@@ -297,7 +350,8 @@ if len({a for a, _, _ in labels}) >= 2:
     agreement = pd.DataFrame(agreement_rows(labels, ordered=task.values))
     show_table(agreement, key="review_agreement", limit=None)
 else:
-    st.caption("Agreement needs judgements from two annotators on this task.")
+    st.caption("Agreement with the other annotators appears with their verdicts (see above)." if hidden else
+               "Agreement needs judgements from two annotators on this task.")
 review_ui.link_to_meta()
 
 current_rows = judgements[(judgements["task"] == key) & (judgements["verdict"] != "")]

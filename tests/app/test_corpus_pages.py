@@ -243,10 +243,11 @@ def test_a_link_cannot_choose_where_judgements_are_stored(tmp_path, monkeypatch)
 
 
 def test_the_judgements_database_is_server_configuration(tmp_path, monkeypatch):
-    from lens_app.review_store import DEFAULT_PATH, configured_path
+    from lens_app.review_store import configured_path, default_path
 
     monkeypatch.delenv("ROUGE_LENS_DB", raising=False)
-    assert configured_path() == DEFAULT_PATH.expanduser()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no database of earlier versions there
+    assert configured_path() == default_path()
     assert configured_path({"judgements_db": str(tmp_path / "s.sqlite3")}) == tmp_path / "s.sqlite3"
     monkeypatch.setenv("ROUGE_LENS_DB", str(tmp_path / "e.sqlite3"))
     assert configured_path({"judgements_db": str(tmp_path / "s.sqlite3")}) == tmp_path / "e.sqlite3"

@@ -103,6 +103,12 @@ def test_navigation_next_unjudged_go_to_and_progress_per_annotator(db):
     bob.run()
     table = frame_with(bob, "annotator", "judged")
     assert table[["annotator", "judged", "pairs"]].values.tolist() == [["alice", 3, 25], ["bob", 1, 25]]
+    # alice's verdicts stay hidden from bob (he has not finished), until the task's owner shows them
+    assert list(frame_with(bob, "annotator", "verdict")["annotator"]) == ["bob"]
+    at.session_state["review_task_options_open"] = True
+    at.run()
+    at.toggle(key="review_opt_visible|Overall quality").set_value(True).run()  # alice claims the built-in task
+    bob.run()
     agreement = frame_with(bob, "annotator_a", "kappa_quadratic")
     assert agreement[["annotator_a", "annotator_b", "items", "agreed"]].values.tolist() == [["alice", "bob", 1, 0]]
 

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from lens_app import review_tasks as rt  # noqa: E402
-from lens_app.review_store import SCHEMA_VERSION, ReviewStore  # noqa: E402
+from lens_app.review_store import MIGRATIONS, SCHEMA_VERSION, Location, ReviewStore  # noqa: E402
 from rouge_core import corpus_io  # noqa: E402
 from rouge_core.agreement import agreement_rows, cohen_kappa  # noqa: E402
 
@@ -43,6 +43,163 @@ def first_version_database(path: Path) -> None:
         conn.executemany("INSERT INTO judgements VALUES (?, ?, ?, ?, ?, ?, ?, ?)", FIRST_ROWS)
 
 
+# What version 2 (the schema before task options) added, exactly as it created it.
+SECOND_SCHEMA = [
+    "ALTER TABLE judgements ADD COLUMN task_name TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE judgements ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE judgements ADD COLUMN system_a TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE judgements ADD COLUMN system_b TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE judgements ADD COLUMN shown_first TEXT NOT NULL DEFAULT ''",
+    "CREATE TABLE IF NOT EXISTS tasks (name TEXT PRIMARY KEY, definition TEXT NOT NULL, updated_at TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS corpora (fingerprint TEXT PRIMARY KEY, name TEXT NOT NULL, pairs INTEGER NOT NULL,
+       systems TEXT NOT NULL, data TEXT NOT NULL, stored_at TEXT NOT NULL)""",
+    "CREATE TABLE IF NOT EXISTS annotators (name TEXT PRIMARY KEY, seed INTEGER NOT NULL, created_at TEXT NOT NULL)",
+    "PRAGMA user_version = 2",
+]
+
+
+def second_version_database(path: Path, corpus, key: str) -> None:
+    """A version-2 database: the default tasks and a task of its user, `corpus` stored, one
+    rating of its first pair under the task key `key` by alice."""
+    import json
+
+    with sqlite3.connect(path) as conn:
+        conn.execute(FIRST_SCHEMA)
+        for statement in SECOND_SCHEMA:
+            conn.execute(statement)
+        for task in (*rt.DEFAULT_TASKS, rt.Task("Fluency", "rating", "Fluent?", ("no", "yes"))):
+            conn.execute("INSERT INTO tasks VALUES (?, ?, '2025-01-01T00:00:00.000+00:00')", (task.name, task.to_json()))
+        data = json.dumps({"ids": corpus.ids, "systems": corpus.systems, "references": corpus.references})
+        conn.execute("INSERT INTO corpora VALUES (?, ?, ?, ?, ?, '2025-01-01')", (
+            corpus.fingerprint(), corpus.source, len(corpus), json.dumps(corpus.system_names), data))
+        ref = rt.parse_task_key(key)
+        conn.execute("INSERT INTO judgements VALUES (?, ?, ?, 'alice', '4', 'old note', '2025-01-02T00:00:00.000+00:00',"
+                     " ?, ?, 'rating', ?, '', '')", (corpus.fingerprint(), key, corpus.ids[0], corpus.source,
+                                                     ref.name, ref.systems[0]))
+
+
+def test_a_second_version_database_gets_task_options_off_and_its_verdicts_marked_as_highlighted(tmp_path):
+    csv = "id,candidate_A,candidate_B,reference\n1,a cat,the cat,the cat sat\n2,dogs,a dog,one dog\n"
+    corpus = corpus_io.build_corpus(corpus_io.read_csv(csv.encode(), "c.csv"))
+    key = rt.task_key(rt.DEFAULT_TASKS[0], ["candidate_A"])
+    db = tmp_path / "v2.sqlite3"
+    second_version_database(db, corpus, key)
+    store = ReviewStore(db)
+    options = store.task_options()
+    assert options == {name: rt.TaskOptions() for name in ("Overall quality", "Which summary is better?", "Fluency")}
+    (old,) = store.all()
+    assert (old.verdict, old.note, old.rouge_highlights) == ("4", "old note", True)  # judged with the ROUGE-1 marks
+    assert store.corpus(corpus.fingerprint()) == corpus and store.preference("alice", "advance") is False
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        task_columns = [r[1] for r in conn.execute("PRAGMA table_info(tasks)")]
+    assert task_columns == ["name", "definition", "updated_at", "owner", "rouge_highlights", "others_visible"]
+    # New verdicts say what they were made with; reopening, and running every migration again, change nothing.
+    store.save(corpus.fingerprint(), key, "2", "alice", "3")
+    with sqlite3.connect(db) as conn:
+        for migration in MIGRATIONS:
+            migration(conn)
+    again = ReviewStore(db)
+    assert [(j.pair_id, j.rouge_highlights) for j in again.all()] == [("1", True), ("2", False)]
+    assert again.task_options() == options and len(again.tasks()) == 3
+
+
+def test_task_options_belong_to_the_owner(tmp_path):
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    fluency = rt.Task("Fluency", "rating", "Fluent?", ("no", "yes"))
+    store.save_task(fluency, owner="alice")
+    with pytest.raises(PermissionError, match="only the task's owner, alice, can change its options"):
+        store.set_task_options("Fluency", "bob", rouge_highlights=True, others_visible=False)
+    assert store.set_task_options("Fluency", " alice ", rouge_highlights=True, others_visible=True) == rt.TaskOptions(
+        "alice", True, True)
+    store.save_task(rt.Task("Fluency", "rating", "Does it read well?", ("no", "yes")), owner="bob")  # an edit
+    assert store.task_options()["Fluency"] == rt.TaskOptions("alice", True, True)  # keeps its owner and options
+    with pytest.raises(PermissionError, match="enter an annotator name"):
+        store.set_task_options("Overall quality", "  ", rouge_highlights=True, others_visible=False)
+    # a task without an owner becomes the first setter's
+    store.set_task_options("Overall quality", "bob", rouge_highlights=False, others_visible=True)
+    assert store.task_options()["Overall quality"] == rt.TaskOptions("bob", False, True)
+    with pytest.raises(PermissionError):
+        store.set_task_options("Overall quality", "alice", rouge_highlights=True, others_visible=True)
+    with pytest.raises(KeyError):
+        store.set_task_options("No such task", "alice", rouge_highlights=True, others_visible=True)
+
+
+def test_a_corpus_and_a_seed_are_stored_with_the_first_judgement_only(tmp_path):
+    csv = "id,candidate_A,reference\n1,a cat,the cat sat\n2,dogs,one dog\n"
+    corpus = corpus_io.build_corpus(corpus_io.read_csv(csv.encode(), "c.csv"))
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    assert store.corpora() == [] and store.seed_of("alice") is None and not store.has_corpus(corpus.fingerprint())
+    with pytest.raises(ValueError, match="must be the one it judges"):
+        store.save("0123456789abcdef", "k", "1", "alice", "3", corpus_data=corpus, seed=7)
+    assert store.corpora() == [] and store.seed_of("alice") is None and store.count() == 0
+    store.save(corpus.fingerprint(), "k", "1", "alice", "3", corpus_data=corpus, seed=7)
+    store.save(corpus.fingerprint(), "k", "2", "alice", "4", corpus_data=corpus, seed=8)
+    assert [c["judgements"] for c in store.corpora()] == [2] and store.seed_of("alice") == 7
+    assert store.corpus_ids(corpus.fingerprint()) == ("1", "2") and store.corpus_ids("0123456789abcdef") is None
+
+
+def test_preferences_are_kept_per_annotator(tmp_path):
+    store = ReviewStore(tmp_path / "j.sqlite3")
+    assert store.preference("alice", "advance") is False
+    store.set_preference(" alice ", "advance", True)
+    assert ReviewStore(tmp_path / "j.sqlite3").preference("alice", "advance") is True
+    assert store.preference("bob", "advance") is False
+    with pytest.raises(KeyError):
+        store.set_preference("alice", "colour", "red")
+    with pytest.raises(ValueError):
+        store.set_preference(" ", "advance", True)
+
+
+def test_the_default_location_and_what_chose_it(tmp_path, monkeypatch):
+    import platformdirs
+
+    from lens_app.review_store import configured_location
+
+    monkeypatch.delenv("ROUGE_LENS_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    default = Path(platformdirs.user_data_dir("rouge-lens", appauthor=False)) / "judgements.sqlite3"
+    assert configured_location() == Location(default, "data directory")
+    earlier = tmp_path / "home" / ".rouge_lens" / "judgements.sqlite3"
+    ReviewStore(earlier)
+    assert configured_location() == Location(earlier, "earlier default")  # still used while the new one is missing
+    ReviewStore(default)
+    assert configured_location() == Location(default, "data directory")
+    assert configured_location({"judgements_db": "~/s.sqlite3"}) == Location(tmp_path / "home" / "s.sqlite3", "secrets")
+    monkeypatch.setenv("ROUGE_LENS_DB", str(tmp_path / "e.sqlite3"))
+    assert configured_location({"judgements_db": "s.sqlite3"}) == Location(tmp_path / "e.sqlite3", "environment")
+
+
+# --- who sees what ------------------------------------------------------------------------------------
+
+def test_the_visibility_rule():
+    key, other_key = rt.task_key(rt.DEFAULT_TASKS[0], ["A"]), rt.task_key(rt.DEFAULT_TASKS[0], ["B"])
+    J = rt.StoredJudgement
+    rows = [J(key, "p1", "alice", "4"), J(key, "p2", "alice", ""), J(key, "p1", "bob", "2"),
+            J(other_key, "p1", "alice", "5"), J(other_key, "p1", "bob", "1")]
+    ids = ["p1", "p2"]
+    hidden = {}
+
+    def seen(viewer, options=hidden, pair_ids=ids):
+        return sorted((r.task == key, r.pair_id, r.annotator) for r in rt.visible_judgements(viewer, rows, options,
+                                                                                              pair_ids))
+
+    assert seen("bob") == [(False, "p1", "bob"), (True, "p1", "bob")]
+    assert seen(" alice ") == [(False, "p1", "alice"), (True, "p1", "alice"), (True, "p2", "alice")]
+    assert seen("") == [] and seen("carol") == []
+    rows.append(J(key, "p2", "bob", "3"))  # bob finishes `key` (alice's p2 row has a note, no verdict)
+    assert seen("bob") == [(False, "p1", "bob"), (True, "p1", "alice"), (True, "p1", "bob"), (True, "p2", "alice"),
+                           (True, "p2", "bob")]
+    assert seen("bob", pair_ids=None) == [(False, "p1", "bob"), (True, "p1", "bob"), (True, "p2", "bob")]
+    shown = {"Overall quality": rt.TaskOptions("alice", others_visible=True)}
+    assert len(seen("carol", shown)) == len(rows)
+    assert rt.finished(["a", "b"], ["b", "a", "c"]) and not rt.finished([], []) and not rt.finished(["a"], ["b"])
+    assert rt.may_change_options("bob", rt.TaskOptions()) and not rt.may_change_options("", rt.TaskOptions())
+    assert rt.may_change_options("alice", rt.TaskOptions("alice")) and not rt.may_change_options("bob",
+                                                                                                 rt.TaskOptions("alice"))
+
+
 def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_path):
     db = tmp_path / "old.sqlite3"
     first_version_database(db)
@@ -51,13 +208,14 @@ def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_p
     assert [(j.corpus, j.task, j.pair_id, j.annotator, j.verdict, j.note, j.updated_at, j.corpus_name)
             for j in rows] == sorted(FIRST_ROWS, key=lambda r: (r[0], r[1], r[2], r[3]))
     assert all(j.task_name == j.kind == j.system_a == j.shown_first == "" for j in rows)
+    assert all(j.rouge_highlights for j in rows)  # every earlier version marked the ROUGE-1 matches
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         columns = [r[1] for r in conn.execute("PRAGMA table_info(judgements)")]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert columns[:8] == ["corpus", "task", "pair_id", "annotator", "verdict", "note", "updated_at", "corpus_name"]
-    assert columns[8:] == ["task_name", "kind", "system_a", "system_b", "shown_first"]
-    assert {"tasks", "corpora", "annotators"} <= tables
+    assert columns[8:] == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights"]
+    assert {"tasks", "corpora", "annotators", "preferences"} <= tables
     assert [t.name for t in store.tasks()] == [t.name for t in rt.DEFAULT_TASKS]
     # Old rows keep working next to new ones, and opening again changes nothing.
     store.save("c1", "rating:sys|A|scale:1–5", "p1", "alice", "5", "better now")
@@ -95,7 +253,8 @@ def test_new_judgements_carry_their_task_parts(tmp_path):
                        system_b="zeta", shown_first="zeta")
     assert saved.annotator == "ann" and store.get("c", key, "p1", "ann") == saved
     frame = store.frame("c")
-    assert list(frame.columns[-5:]) == ["task_name", "kind", "system_a", "system_b", "shown_first"]
+    assert list(frame.columns[-6:]) == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights"]
+    assert not saved.rouge_highlights and not frame.iloc[0]["rouge_highlights"]
     assert frame.iloc[0]["shown_first"] == "zeta" and store.task_in_use(task.name)
     with pytest.raises(ValueError, match="annotator name"):
         store.save("c", key, "p1", "  ", "tie")

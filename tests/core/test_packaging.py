@@ -97,12 +97,13 @@ def test_declared_dependencies():
     extras = {name: requirement_names(reqs) for name, reqs in PROJECT["optional-dependencies"].items()}
     assert set(extras["frames"]) == {"pandas"}
     app = extras["app"]
-    assert {"streamlit", "altair", "pandas"} <= set(app)
+    assert {"streamlit", "altair", "pandas", "platformdirs"} <= set(app)
     # The README's install (requirements.txt) asks for what the app extra declares, minimums included.
     pinned = requirements_file("requirements.txt")
-    for name in ("streamlit", "altair", "pandas", "nltk", "snowballstemmer", "numpy"):
+    for name in ("streamlit", "altair", "pandas", "platformdirs", "nltk", "snowballstemmer", "numpy"):
         assert pinned[name] == (app.get(name) or core[name]), name
     assert extras["test"]["streamlit"] == app["streamlit"]
+    assert extras["test"]["platformdirs"] == app["platformdirs"]
 
 
 def test_a_table_without_pandas_names_the_frames_extra(monkeypatch):
