@@ -21,7 +21,7 @@ from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
 from . import optional
 
-from .significance import effect_label
+from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpus.holm)
 
 if TYPE_CHECKING:
     from .significance import TestResult
@@ -436,18 +436,6 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
     return SystemComparison(names[0], names[1], name, measure, len(kept), len(a_values) - len(kept), mean_a, mean_b,
                             Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
                             Interval(boot.effect, boot.effect_low, boot.effect_high))
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm–Bonferroni adjusted p-values (in the order given): the i-th smallest of m is
-    multiplied by m − i + 1, then made non-decreasing and capped at 1."""
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    adjusted = [0.0] * len(p_values)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 @dataclass(frozen=True)
