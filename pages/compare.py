@@ -77,7 +77,7 @@ else:
 if ranking is not None:
     if ranking.unreachable():
         st.warning(md(ranking.unreachable()))
-    st.markdown(md(ranking.summary()))
+    st.markdown("\n\n".join(md(part) for part in ranking.summary_parts()))
     ranking_table = ranking.ranking_frame()
     show_table(ranking_table, key="rank_table", limit=None)
     st.caption("Rank range: a system's best rank is 1 + the systems significantly better than it, its worst rank the "
@@ -89,7 +89,9 @@ if ranking is not None:
                                                         other=f"{ranking.confidence:g}% bootstrap interval"),
                     width="stretch")
     st.markdown(f"**Every pair of systems** ({len(pairs):,})")
-    show_table(pairs, key="rank_pairs", limit=None)
+    show_table(pairs, key="rank_pairs", limit=None,  # the other test's words, where it disagrees, in full
+               column_config={"other_test": st.column_config.TextColumn(width="large")} if pairs["other_test"].any()
+               else None)
     st.caption(f"verdict and adjusted_p: {md(ranking.declared_test())}. other_test: where the paired bootstrap's "
                f"{ranking.confidence:g}% interval of the difference says otherwise (it is not adjusted for the "
                "comparisons). Effect size d_z = mean difference / standard deviation of the per-pair differences "

@@ -253,8 +253,10 @@ if not apart.empty:
                "why_missing says why documents are missing.")
     apart_shown = apart.drop(columns=["rank", "vs_best", "signature", "best_minus_this", "difference_low",
                                       "difference_high", "p_value", "adjusted_p"], errors="ignore")
+    first = ["variant", "coverage", "missing", "why_missing"]  # how many are missing and why, in view
+    apart_shown = apart_shown[first + [c for c in apart_shown.columns if c not in first]]
     show_table(apart_shown, key="meta_apart", limit=None, on_select=pick("meta_apart", apart_shown),
-               selection_mode="single-row")
+               selection_mode="single-row", column_config={"why_missing": st.column_config.TextColumn(width="large")})
 
 # --- 4. one variant: scatter and the documents where it disagrees most ---------------------------------
 picked_variant = st.session_state.get(PICKED)

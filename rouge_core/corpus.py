@@ -582,6 +582,10 @@ class SystemRanking:
         """The ranking in words: the order with the means, the groups the declared test separates
         (naming it), how many pairs differ, and where the other test disagrees. Every pair is in
         `pairs_frame`."""
+        return " ".join(self.summary_parts())
+
+    def summary_parts(self) -> tuple[str, str, str, str]:
+        """`summary`'s four parts: the order with the means; the test; the groups; the counts."""
         what = f"{self.method} {MEASURE_LABELS.get(self.measure, self.measure)}"
         pairs = min(c.pairs for c in self.comparisons) if self.comparisons else 0
         head = (f"Ranking of {len(self.order)} systems by mean {what} over {pairs:,} pairs: "
@@ -604,7 +608,7 @@ class SystemRanking:
         if disagree:
             other = (f" On {disagree:,} pair{'s' if disagree > 1 else ''} the {self.other_test()} disagrees "
                      "(the table's other_test column says how).")
-        return f"{head} {test} {words} {count}{other}"
+        return head, test, words, count + other
 
     def ranking_frame(self):
         """One row per system: rank, mean, rank range and cluster."""

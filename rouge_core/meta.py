@@ -891,8 +891,13 @@ class MetricRanking:
         c, cov = best.correlation, best.coverage
         interval = (f" ({c.confidence:g}% interval {c.low:.4f} to {c.high:.4f})"
                     if c.low is not None and not math.isnan(c.low) else "")
-        head = (f"Highest {self.level}-level {name}: {best.name}, {c.value:.4f}{interval}, on "
-                f"{len(cov.documents_used):,} of {_count(len(cov.documents_judged), 'judged document')}.")
+        on = f"on {len(cov.documents_used):,} of {_count(len(cov.documents_judged), 'judged document')}"
+        top = [r.name for r in self.ranked if r.correlation.value == c.value]
+        if len(top) > 1:  # an exact tie at the top: no one of them is the best
+            head = (f"Highest {self.level}-level {name}: {c.value:.4f}{interval}, shared by {len(top):,} variants "
+                    f"({_listed(top, shown)}), {on}.")
+        else:
+            head = f"Highest {self.level}-level {name}: {best.name}, {c.value:.4f}{interval}, {on}."
         others = len(self.ranked) - 1
         if not others:
             return f"{head} No other variant is computed on the same documents.{apart}"

@@ -14,7 +14,7 @@ from .corpus_charts import _titled, band_rows
 LEVEL_COLOURS = alt.Scale(domain=["summary", "system"], range=["#1f77b4", "#ff7f0e"])
 
 
-VERDICT_SHAPES = alt.Scale(domain=[BEST, TIED, WORSE, UNTESTED], range=["diamond", "circle", "triangle-down", "square"])
+VERDICTS, SHAPES = (BEST, TIED, WORSE, UNTESTED), ("diamond", "circle", "triangle-down", "square")
 
 
 def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "", ranked_by: str = "summary",
@@ -37,7 +37,10 @@ def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "
     if "vs_best" in frame:
         tooltip.append(alt.Tooltip("vs_best:N", title="against the best"))
         legend = ["against the best", *_wrapped(test)] if test else "against the best (not tested)"
-        encoding["shape"] = alt.Shape("vs_best:N", scale=VERDICT_SHAPES, title=legend,
+        present = set(frame["vs_best"])
+        shapes = [(v, shape) for v, shape in zip(VERDICTS, SHAPES) if v in present]
+        encoding["shape"] = alt.Shape("vs_best:N", title=legend,
+                                      scale=alt.Scale(domain=[v for v, _ in shapes], range=[s for _, s in shapes]),
                                       legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=400,
                                                         titleLimit=600))
     layers.append(base.mark_point(filled=True, size=70).encode(**encoding))

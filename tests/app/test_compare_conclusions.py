@@ -72,8 +72,9 @@ def test_one_declared_test_colours_and_words_the_ranking_of_eight_systems():
     scored = {s: rouge_core.score_corpus(list(c), list(corpus.references), ["rouge1"], ids=list(corpus.ids))
               for s, c in corpus.systems.items()}
     want = rank_systems(scored, "rouge1", resamples=1000, seed=0)  # approximate randomization, Holm, α = 0.05
-    words = next(plain(m.value) for m in at.markdown if plain(m.value).startswith("Ranking of 8 systems"))
-    assert words == want.summary()
+    shown = next(plain(m.value) for m in at.markdown if plain(m.value).startswith("Ranking of 8 systems"))
+    assert shown == "\n\n".join(want.summary_parts())  # a paragraph each: order, test, groups, counts
+    words = want.summary()
     assert ("Significance by approximate randomization, Holm-adjusted over 28 comparisons, α = 0.05. Top group: "
             "candidate_M7, candidate_M6; then candidate_M5, ") in words
     assert "No significant difference between" not in words and words.count(" p = ") == 0  # pairs are in the table

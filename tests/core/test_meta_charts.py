@@ -2,6 +2,7 @@
 
 import pandas as pd
 
+from rouge_core import meta
 from rouge_core.viz import meta_charts, ranking_charts
 
 
@@ -14,6 +15,11 @@ def test_correlations_chart_keeps_the_table_order_and_a_band_height():
     rule, point = spec["layer"]
     assert point["encoding"]["y"]["sort"] == ["b", "a"] and point["encoding"]["x"]["scale"]["domain"] == [-1, 1]
     assert rule["encoding"]["x2"]["field"] == "high" and spec["title"]["subtitle"] == ["meta|sig"]
+    ranked = meta_charts.correlations_chart(rows.assign(vs_best=[meta.BEST] * 2 + [meta.TIED] * 2), "Kendall τ-b",
+                                            test="the paired bootstrap of the difference, α = 0.05").to_dict()
+    shape = ranked["layer"][1]["encoding"]["shape"]
+    assert shape["scale"] == {"domain": [meta.BEST, meta.TIED], "range": ["diamond", "circle"]}  # only those shown
+    assert shape["title"] == ["against the best", "the paired bootstrap of the difference, α = 0.05"]
     without = meta_charts.correlations_chart(rows.drop(columns=["low", "high"]), "Pearson r").to_dict()
     assert "layer" in without and len(without["layer"]) == 1  # no interval rules without intervals
 

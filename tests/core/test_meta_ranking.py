@@ -78,6 +78,8 @@ def test_the_summary_names_the_best_the_test_and_its_level():
     assert {r.verdict for r in untested.ranked[1:]} == {meta.UNTESTED} and untested.best.correlation.low is None
     same = meta.rank_metrics({"a": metrics["good"], "b": dict(metrics["good"])}, human, resamples=50)
     assert same.ranked[1].p_value == 1.0 and "do not single out a best variant" in same.summary()
+    assert same.summary().startswith("Highest summary-level Pearson r: ") and ", shared by 2 variants (a and b), " \
+        "on 10 of 10 judged documents." in same.summary()  # an exact tie crowns neither
 
 
 def test_why_documents_are_missing():
