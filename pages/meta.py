@@ -217,9 +217,9 @@ ranked, apart = meta_ui.ranked_rows(table), meta_ui.apart_rows(table)
 PICKED = "meta_picked"  # the variant whose row was clicked last, in either table
 
 
-def pick(table_key: str, frame: pd.DataFrame):
+def pick(widget_key: str, frame: pd.DataFrame):
     def picked() -> None:
-        rows = st.session_state[table_key].selection.rows
+        rows = st.session_state[widget_key].selection.rows
         st.session_state[PICKED] = frame.iloc[rows[0]]["variant"] if rows else None
     return picked
 
@@ -241,9 +241,10 @@ ui.download_pair("Correlations", table, export_signature, "correlations", "dl_co
                        "confidence": confidence, "resample": resample, "ranked_by": rank_level,
                        "test_against_best": ranking.test_name() if bootstrap else "none"})
 CHARTED = 20  # variants drawn: a chart of all 56 default ones is too tall to read
-st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(ranked.head(CHARTED)), coefficient,
-                                               signature=export_signature, ranked_by=rank_level,
-                                               test=ranking.test_name() if bootstrap else ""), width="stretch")
+if not ranked.empty:
+    st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(ranked.head(CHARTED)), coefficient,
+                                                   signature=export_signature, ranked_by=rank_level,
+                                                   test=ranking.test_name() if bootstrap else ""), width="stretch")
 if len(ranked) > CHARTED:
     st.caption(f"The chart shows the {CHARTED} best ranked variants; the table and the downloads have all "
                f"{len(ranked)}.")

@@ -61,9 +61,20 @@ all three share, ``delta = r(x, z) - r(y, z)``:
   computed here, so rouge_core needs no scipy). The correlations are taken signed: a metric
   that correlates negatively with the humans is worse, not as good.
 
+Ranking many metrics (``rank_metrics``): a metric's correlation uses the documents where it is
+defined (``coverage``: a document is left out when the metric gives no score to its summaries,
+gives every system the same score, or the humans do). Only metrics computed on the same items
+are ranked, the group covering the most documents; the others are kept apart, never crowned.
+Each ranked metric is compared with the best by the paired bootstrap above (the same resamples
+for all of them), the p-values Holm-adjusted over the comparisons and read at
+alpha = 1 - confidence / 100: a metric whose adjusted p is not below alpha is statistically
+indistinguishable from the best.
+
 Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
 system, doc_id, annotator, score and optionally aspect) or from the app's Review page; the
-human score of a cell is the mean over its annotators (``HumanJudgements.scores``).
+human score of a cell is the mean over its annotators (``HumanJudgements.scores``). Their system
+names are matched to a corpus's by ``match_systems``: the same name, else the corpus system whose
+candidate column is named after it (``column_suffix``: "M0" is column "candidate_M0").
 """
 
 from __future__ import annotations
@@ -799,8 +810,14 @@ def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: s
     else:
         value = float(_level_values(x[None], z[None], level, method, variant)[0]) if scored else math.nan
         if math.isnan(value):
-            undefined = ("fewer than two systems have a score under this variant" if len(m.systems) < 2 else
-                         "every system has the same mean score under this variant (the correlation is undefined)")
+            with _quiet():
+                human_means = np.nanmean(np.where(np.isnan(x), np.nan, z), axis=1)
+            if len(m.systems) < 2:
+                undefined = "fewer than two systems have a score under this variant"
+            elif np.nanmax(human_means) == np.nanmin(human_means):
+                undefined = "the humans give every system the same mean score (undefined for every variant)"
+            else:
+                undefined = "every system has the same mean score under this variant (the correlation is undefined)"
             used, items = [], frozenset()
         else:
             used, items = [d for d in judged.documents if d in set(m.documents)], frozenset(scored)

@@ -96,7 +96,9 @@ def test_why_documents_are_missing():
     assert meta.coverage(metric, human, "system", "spearman").fraction == "10 / 10"
     flat = {k: 1.0 for k in human}
     cov = meta.coverage(flat, human, "system")
-    assert cov.fraction == "0 / 10" and cov.why().startswith("every system has the same mean score")
+    assert cov.fraction == "0 / 10" and cov.why().startswith("every system has the same mean score under this variant")
+    humans_tie = meta.coverage(metric, {k: 2.0 for k in human}, "system")
+    assert humans_tie.why() == "the humans give every system the same mean score (undefined for every variant)"
     # a metric with no score at all is apart, with every document missing
     ranking = meta.rank_metrics({"none": {}, "m": metric}, human, resamples=0)
     assert [r.name for r in ranking.apart] == ["none"] and ranking.apart[0].coverage.missing == 10
