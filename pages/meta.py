@@ -267,8 +267,13 @@ chosen = next(vs for vs in scored if vs.variant.profile == row["profile"] and vs
 scores = chosen.scores[row["method"]]
 st.subheader(f"4. {md(row['variant'])}")
 if not picked:
-    st.caption(f"The highest {rank_level}-level {coefficient} among the variants computed on the same documents; click a "
-               "row above to see another.")
+    sharing = int((ranked[rank_level] == ranked[rank_level].iloc[0]).sum()) if not ranked.empty else 0
+    if not sharing:
+        shown_is = f"The first variant listed apart (none has a defined {rank_level}-level {coefficient})"
+    else:
+        shown_is = (f"{f'One of the {sharing} variants sharing' if sharing > 1 else 'The'} highest {rank_level}-level "
+                    f"{coefficient} among the variants computed on the same documents")
+    st.caption(f"{shown_is}; click a row above to see another.")
 items = pd.DataFrame(meta.paired_items(scores, human), columns=["system", "doc_id", "metric", "human"])
 st.altair_chart(meta_charts.metric_human_scatter(items, row["method"], signature=row["signature"]), width="stretch")
 
