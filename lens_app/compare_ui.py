@@ -13,6 +13,20 @@ from rouge_core.viz.highlight import lcs_alignment_html, ngram_highlight_html, u
 from . import compute
 
 _RANKING_KEY = "ranking_cache"
+
+# The one test that decides, colours and words a difference on the Compare page. Ranking k systems makes
+# k(k−1)/2 comparisons (28 for 8 systems): unadjusted, a false "significant" somewhere is likely, so the
+# p-values are Holm-adjusted by default. Approximate randomization (the paired permutation test) is exact
+# under its null hypothesis (the two systems' scores of a pair are exchangeable) and assumes nothing about
+# their distribution, while the paired bootstrap's p-value runs low on few pairs (Riezler & Maxwell 2005);
+# the bootstrap stays the right tool for the interval of a difference, which the chart draws, and where its
+# interval says otherwise the page says so beside the declared verdict.
+DECLARED_TEST = "approximate randomization"
+WHY_DECLARED = ("Significance is decided by one test: approximate randomization (the paired permutation test, exact "
+                "under the null hypothesis that a pair's two scores are exchangeable), its p-values Holm-adjusted for "
+                "the k(k−1)/2 comparisons of k systems. The paired bootstrap gives the interval of each difference, "
+                "drawn in the chart at the confidence 1 − α and not adjusted; where it says otherwise than the "
+                "declared test, the other_test column and the chart's colour say so.")
 SECONDS_PER_PAIR_RESAMPLE = 1.2e-6  # both tests together, per pair and resample (bench: about 0.8-1.5 µs)
 
 
@@ -21,9 +35,16 @@ def estimated_seconds(systems: int, pairs: int, resamples: int) -> float:
     return systems * (systems - 1) / 2 * pairs * resamples * SECONDS_PER_PAIR_RESAMPLE
 
 
-def ranking_for(results: dict[str, CorpusResult], method: str, resamples: int, seed: int, alpha: float, test: str,
-                correction: str, confidence: float = 95):
-    """`rank_systems` once per choice in this session, with a progress bar while it runs."""
+def interval_confidence(alpha: float) -> float:
+    """The bootstrap intervals' confidence that matches the test's level: 100 · (1 − α)."""
+    return round(100 * (1 - alpha), 10)
+
+
+def ranking_for(results: dict[str, CorpusResult], method: str, resamples: int, seed: int, alpha: float,
+                correction: str, test: str = DECLARED_TEST):
+    """`rank_systems` once per choice in this session, with a progress bar while it runs; the
+    intervals at the confidence matching α."""
+    confidence = interval_confidence(alpha)
     cache = st.session_state.setdefault(_RANKING_KEY, {})
     key = (tuple((s, id(r)) for s, r in results.items()), method, resamples, seed, alpha, test, correction, confidence)
     if key not in cache:
@@ -39,6 +60,18 @@ def ranking_for(results: dict[str, CorpusResult], method: str, resamples: int, s
                                   correction=correction, confidence=confidence, progress=progress)
         bar.empty()
     return cache[key]
+
+
+def not_comparable(corpus, results: dict[str, CorpusResult]) -> str:
+    """Why the page cannot compare yet ("" when it can), judged on the loaded corpus first: a corpus
+    of several systems loaded but not scored yet asks for scoring, not for more systems."""
+    if corpus is None:
+        return ""  # nothing loaded: the loader says what to load
+    if len(corpus.systems) < 2:
+        return "Only one system is loaded; comparing needs two or more candidate columns or files."
+    if len(results) < 2 or set(results) != set(corpus.systems):
+        return f"{len(corpus.systems)} systems are loaded: score them to compare them."
+    return ""
 
 
 def candidate_evidence(candidate: str, references: tuple[str, ...], method: str,

@@ -82,34 +82,49 @@ def metric_label(method: str, variant: meta.Variant) -> str:
 
 
 def correlation_table(scored: Sequence[VariantScores], human: dict, method: str, variant: str | None, *,
-                      bootstrap: int, seed: int, confidence: float, resample: str,
-                      progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+                      bootstrap: int, seed: int, confidence: float, resample: str, level: str = "summary",
+                      progress: Callable[[int, int], None] | None = None) -> tuple[pd.DataFrame, meta.MetricRanking]:
     """One row per ROUGE method and variant: the summary- and system-level coefficient with
-    their intervals, sorted by the summary level (best first)."""
+    their intervals, and the ranking at `level` (rouge_core.meta.rank_metrics): the variants
+    computed on the same documents first, best first, each with its coverage and its test
+    against the best; then the variants computed on other (fewer) documents, with why."""
+    metrics = {metric_label(m, vs.variant): vs.scores[m] for vs in scored for m in vs.scores}
+    origin = {metric_label(m, vs.variant): (vs, m) for vs in scored for m in vs.scores}
+    if not metrics:
+        return pd.DataFrame(), meta.rank_metrics({}, human, level, method, variant, resamples=0)
+    other = next(lv for lv in meta.LEVELS if lv != level)
+    steps = 2 * len(metrics)  # the ranking (as many steps as metrics), then the other level per metric
+
+    def ranking_progress(done: int, total: int) -> None:
+        if progress is not None:
+            progress(max(1, round(done / total * len(metrics))), steps)
+
+    ranking = meta.rank_metrics(metrics, human, level, method, variant, resamples=bootstrap, seed=seed,
+                                confidence=confidence, resample=resample, progress=ranking_progress)
     rows = []
-    jobs = [(vs, m) for vs in scored for m in vs.scores]
-    for done, (vs, m) in enumerate(jobs, 1):
-        row = {"method": m, "profile": vs.variant.profile, "stemmer": vs.variant.stemmer,
-               "variant": metric_label(m, vs.variant)}
-        for level in meta.LEVELS:
-            c = meta.correlate(vs.scores[m], human, level, method, variant, bootstrap=bootstrap, seed=seed,
-                               confidence=confidence, resample=resample)
-            row[level] = c.value
+    for position, ranked in enumerate((*ranking.ranked, *ranking.apart), 1):
+        vs, m = origin[ranked.name]
+        at_level = ranked.correlation
+        at_other = meta.correlate(metrics[ranked.name], human, other, method, variant, bootstrap=bootstrap, seed=seed,
+                                  confidence=confidence, resample=resample)
+        cov = ranked.coverage
+        row = {"rank": position if ranked.verdict != meta.APART else None, "variant": ranked.name,
+               "vs_best": ranked.verdict, "coverage": cov.fraction}
+        for c in sorted((at_level, at_other), key=lambda c: meta.LEVELS.index(c.level)):
+            row[c.level] = c.value
             if bootstrap:
-                row[f"{level}_low"], row[f"{level}_high"] = c.low, c.high
-            if level == "summary":
-                row["documents"], row["left_out"] = c.averaged, len(c.left_out)
-            else:
-                row["systems"], row["items"] = c.averaged, c.items
-        row["signature"] = vs.signatures[m]
+                row[f"{c.level}_low"], row[f"{c.level}_high"] = c.low, c.high
+        if bootstrap:
+            row.update(best_minus_this=ranked.difference, difference_low=ranked.low, difference_high=ranked.high,
+                       p_value=ranked.p_value, adjusted_p=ranked.adjusted_p)
+        row.update({"documents_used": len(cov.documents_used), "documents_judged": len(cov.documents_judged),
+                    "missing": cov.missing, "why_missing": cov.why(), "systems": at_level.systems,
+                    "items": cov.summaries_used, "method": m, "profile": vs.variant.profile,
+                    "stemmer": vs.variant.stemmer, "signature": vs.signatures[m]})
         rows.append(row)
         if progress is not None:
-            progress(done, len(jobs))
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return frame
-    return frame.sort_values(["summary", "system"], ascending=False, na_position="last", kind="stable",
-                             ignore_index=True)
+            progress(len(metrics) + position, steps)
+    return pd.DataFrame(rows), ranking
 
 
 def cached_table(key: tuple, compute: Callable[[], pd.DataFrame]) -> pd.DataFrame:
@@ -123,13 +138,25 @@ def cached_table(key: tuple, compute: Callable[[], pd.DataFrame]) -> pd.DataFram
 
 
 def chart_rows(table: pd.DataFrame) -> pd.DataFrame:
-    """The table in long form for meta_charts.correlations_chart: variant, level, value, low, high."""
+    """The table in long form for meta_charts.correlations_chart: variant, level, value, low,
+    high and the variant's standing against the best (vs_best)."""
     rows = []
     for _, row in table.iterrows():
         for level in meta.LEVELS:
             rows.append({"variant": row["variant"], "level": level, "value": row[level],
-                         "low": row.get(f"{level}_low", math.nan), "high": row.get(f"{level}_high", math.nan)})
+                         "low": row.get(f"{level}_low", math.nan), "high": row.get(f"{level}_high", math.nan),
+                         "vs_best": row["vs_best"]})
     return pd.DataFrame(rows)
+
+
+def ranked_rows(table: pd.DataFrame) -> pd.DataFrame:
+    """The variants ranked (computed on the same documents)."""
+    return table[table["vs_best"] != meta.APART] if not table.empty else table
+
+
+def apart_rows(table: pd.DataFrame) -> pd.DataFrame:
+    """The variants computed on other or fewer documents, kept out of the ranking."""
+    return table[table["vs_best"] == meta.APART] if not table.empty else table
 
 
 def signature(fingerprint: str, human_source: str, aspect: str, annotators: int, coefficient: str, bootstrap: int,
@@ -186,3 +213,67 @@ def correlation_seconds(systems: int, documents: int, metrics: int, bootstrap: i
     summary = documents * systems * pairwise * per * (1 if resample == "documents" else resamples)
     system = resamples * (systems * documents * 2e-8 + systems * pairwise * per)
     return metrics * (summary + system)
+
+
+# --- the judgements' system names against the corpus's ---------------------------------------------------
+
+NOT_IN_CORPUS = ""  # the mapping control's choice "this judgement system is not in the corpus"
+LISTED = 20  # names listed in a message before "and N more"
+
+
+def names_in_words(names: Sequence[str], listed: int = LISTED) -> str:
+    """User names escaped for Markdown, the first `listed` of them, then how many more."""
+    shown = ", ".join(md(n) for n in names[:listed])
+    return shown + (f" and {len(names) - listed:,} more" if len(names) > listed else "")
+
+
+def match_systems(judgements: meta.HumanJudgements, corpus_systems: Sequence[str],
+                  key: str) -> tuple[meta.HumanJudgements, meta.SystemMatch]:
+    """The judgements with their systems named as the corpus names them: exact names, then the
+    corpus's column suffixes (rouge_core.meta.match_systems), then the user's choices. When a
+    judgement system is not an exact corpus name, an expander lists both sides' names and offers
+    a choice of corpus system per judgement system (its widgets keyed by `key` and the name)."""
+    judged = judgements.systems()
+    automatic = meta.match_systems(judged, corpus_systems)
+    to_choose = [j for j in judged if automatic.how.get(j) != meta.EXACT]
+    if not to_choose:
+        return judgements, automatic
+    options = [NOT_IN_CORPUS, *corpus_systems]
+    unresolved = len(automatic.unmatched)
+    title = (f"System names: {unresolved:,} of the judgements' {len(judged):,} systems are not matched to this corpus"
+             if unresolved else f"System names: the judgements' {len(judged):,} systems matched to this corpus's")
+    chosen: dict[str, str | None] = {}
+    with st.expander(title, expanded=bool(unresolved), icon=":material/link:"):
+        st.caption("A judgement's system is the corpus system of the same name, else the one whose column is named "
+                   "after it (`M0` is the system of column `candidate_M0`); choose the others here.")
+        columns = st.columns(min(4, len(to_choose)))
+        for i, j in enumerate(to_choose):
+            default = automatic.mapping.get(j, NOT_IN_CORPUS)
+            picked = columns[i % len(columns)].selectbox(
+                md(j), options, index=options.index(default), key=f"{key}_{j}",
+                format_func=lambda c: "(not in this corpus)" if c == NOT_IN_CORPUS else c)
+            if picked != default:
+                chosen[j] = picked or None
+        try:
+            match = meta.match_systems(judged, corpus_systems, chosen)
+        except ValueError as e:
+            st.error(md(e))
+            st.stop()
+        st.dataframe(pd.DataFrame([{"judgement system": j, "corpus system": match.mapping.get(j, "(not in this corpus)"),
+                                    "matched by": match.how.get(j, "not matched")} for j in judged]),
+                     hide_index=True, key=f"{key}_table")
+        if match.unjudged:
+            st.caption(f"Corpus systems no judgement names: {names_in_words(match.unjudged)}.")
+        for j, candidates in match.ambiguous.items():
+            st.caption(f"{md(j)} is the column suffix of several corpus systems ({names_in_words(candidates)}): "
+                       "choose one.")
+    return judgements.renamed(match.renames), match
+
+
+def systems_left_out(match: meta.SystemMatch, corpus_systems: Sequence[str], scores_left_out: int) -> str:
+    """The warning when judgements name systems the corpus does not have: which, how many of
+    this aspect's scores that leaves out, and the corpus's own names."""
+    return (f"The judgements name {len(match.unmatched):,} system(s) this corpus does not have: "
+            f"{names_in_words(match.unmatched)}. Their scores are left out ({scores_left_out:,} under this aspect). "
+            f"This corpus's systems are: {names_in_words(corpus_systems)}. Choose which corpus system each one is "
+            "under “System names” above.")

@@ -1,7 +1,8 @@
-"""Compare systems: per-system aggregates; every system ranked with pairwise significance
-(clusters, rank ranges, effect sizes with intervals, the ranking in words:
-rouge_core.corpus.rank_systems); two systems in detail (rouge_core.corpus.compare_systems);
-and one document's summaries side by side with their evidence."""
+"""Compare systems: per-system aggregates; every system ranked with pairwise significance decided
+by one declared test (approximate randomization, Holm-adjusted: lens_app.compare_ui.DECLARED_TEST),
+the paired bootstrap's intervals beside it and said where they disagree (groups in words, rank
+ranges, every pair in a table and a chart: rouge_core.corpus.rank_systems); two systems in detail
+(rouge_core.corpus.compare_systems); and one document's summaries side by side with their evidence."""
 
 import pandas as pd
 import streamlit as st
@@ -11,7 +12,7 @@ from lens_app import compare_ui, costs, state
 from lens_app import corpus_ui as ui
 from lens_app.display import show_table
 from lens_app.markup import md
-from rouge_core.corpus import CORRECTIONS, MEASURE_LABELS, RANKING_TESTS, systems_frame
+from rouge_core.corpus import CORRECTIONS, MEASURE_LABELS, systems_frame
 from rouge_core.viz import corpus_charts as charts
 from rouge_core.viz import ranking_charts
 from rouge_core.viz.highlight import box_html
@@ -26,10 +27,12 @@ st.caption("Give one candidate column per system (e.g. `candidate_A`, `candidate
 ui.corpus_loader("compare")
 ui.score_button("Score all systems", key="compare_score")
 
+corpus = ui.current_corpus()
 results = ui.current_results()
-if len(results) < 2:
-    if results:
-        st.info("Only one system is loaded; comparing needs two or more candidate columns or files.")
+message = compare_ui.not_comparable(corpus, results)
+if corpus is None or message:
+    if message:
+        st.info(message)
     st.stop()
 
 systems = list(results)
@@ -44,18 +47,18 @@ ui.download_pair("System aggregates", system_table, first.signature, "system_agg
 
 # --- every system ranked ------------------------------------------------------------------------
 st.subheader("Ranking")
+st.caption(compare_ui.WHY_DECLARED)
 c1, c2, c3 = st.columns(3)
 rank_method = c1.selectbox("Method (F)", methods, key="rank_method")
-rank_test = c2.selectbox("Significance from", RANKING_TESTS, key="rank_test",
-                         help="The test whose p-values decide which systems differ (both are reported).")
-correction = c3.selectbox("Multiple comparisons", CORRECTIONS, key="rank_correction",
+correction = c2.selectbox("Multiple comparisons", CORRECTIONS, key="rank_correction",
                           format_func={"holm": "Holm–Bonferroni", "none": "no correction"}.get,
                           help="Ranking k systems makes k(k−1)/2 comparisons; Holm's correction keeps the chance of "
                                "any false difference at α.")
-c4, c5, c6 = st.columns(3)
+alpha = float(c3.number_input("α", 0.001, 0.5, 0.05, step=0.01, format="%.3f", key="rank_alpha",
+                              help="The declared test's level; the bootstrap intervals are drawn at 1 − α."))
+c4, c5 = st.columns(2)
 rank_resamples = int(c4.number_input("Resamples", 10, 100_000, 1000, step=100, key="rank_resamples"))
 rank_seed = int(c5.number_input("Seed", 0, 2**31 - 1, 0, key="rank_seed"))
-alpha = float(c6.number_input("α", 0.001, 0.5, 0.05, step=0.01, format="%.3f", key="rank_alpha"))
 seconds = compare_ui.estimated_seconds(len(systems), len(first), rank_resamples)
 approval = ("rank", len(systems), len(first), rank_resamples)
 ranking = None
@@ -68,24 +71,32 @@ if seconds > rouge_core.DEFAULT_COST_LIMIT.seconds and st.session_state.get("ran
         st.rerun()
 else:
     try:
-        ranking = compare_ui.ranking_for(results, rank_method, rank_resamples, rank_seed, alpha, rank_test, correction)
+        ranking = compare_ui.ranking_for(results, rank_method, rank_resamples, rank_seed, alpha, correction)
     except ValueError as exc:  # e.g. no pair with a defined score for two systems
         st.warning(md(exc))
 if ranking is not None:
-    st.markdown(md(ranking.summary()))
+    if ranking.unreachable():
+        st.warning(md(ranking.unreachable()))
+    st.markdown("\n\n".join(md(part) for part in ranking.summary_parts()))
     ranking_table = ranking.ranking_frame()
     show_table(ranking_table, key="rank_table", limit=None)
     st.caption("Rank range: a system's best rank is 1 + the systems significantly better than it, its worst rank the "
-               "number of systems minus those significantly worse. A cluster is cut off from the next wherever every "
-               "system above is significantly better than every system below.")
+               "number of systems minus those significantly worse. A group (cluster) is cut off from the next "
+               "wherever every system above is significantly better than every system below.")
     pairs = ranking.pairs_frame()
-    st.altair_chart(ranking_charts.pairwise_differences(pairs, MEASURE_LABELS[ranking.measure], ranking.signature),
+    st.altair_chart(ranking_charts.pairwise_differences(pairs, MEASURE_LABELS[ranking.measure], ranking.signature,
+                                                        test=f"Colour: {ranking.declared_test()}",
+                                                        other=f"{ranking.confidence:g}% bootstrap interval"),
                     width="stretch")
-    show_table(pairs, key="rank_pairs", limit=None)
-    st.caption(f"Differences with their {ranking.confidence:g}% paired-bootstrap intervals; effect size d_z = mean "
-               "difference / standard deviation of the per-pair differences (0.2 small, 0.5 medium, 0.8 large), with "
-               f"its interval; adjusted_p: the {ranking.test} p-value"
-               + (" after Holm's correction." if ranking.correction == "holm" else "."))
+    st.markdown(f"**Every pair of systems** ({len(pairs):,})")
+    show_table(pairs, key="rank_pairs", limit=None,  # the other test's words, where it disagrees, in full
+               column_config={"other_test": st.column_config.TextColumn(width="large")} if pairs["other_test"].any()
+               else None)
+    st.caption(f"verdict and adjusted_p: {md(ranking.declared_test())}. other_test: where the paired bootstrap's "
+               f"{ranking.confidence:g}% interval of the difference says otherwise (it is not adjusted for the "
+               "comparisons). Effect size d_z = mean difference / standard deviation of the per-pair differences "
+               "(0.2 small, 0.5 medium, 0.8 large), with its interval; permutation_p and bootstrap_p: each test's "
+               "p-value before adjustment.")
     how = {"test": ranking.test, "correction": ranking.correction, "alpha": ranking.alpha,
            "resamples": ranking.resamples, "seed": ranking.seed, "confidence": ranking.confidence}
     r1, r2 = st.columns(2)
@@ -110,12 +121,16 @@ def two_systems() -> None:
         st.warning("Choose two different systems.")
         return
     try:
-        comparison = ui.comparison_for(system_a, system_b, method, int(resamples), int(seed))
+        comparison = ui.comparison_for(system_a, system_b, method, int(resamples), int(seed),
+                                       compare_ui.interval_confidence(alpha))
     except ValueError as exc:  # e.g. no pair with a defined score for both systems
         st.warning(md(exc))
         return
     st.markdown("**Conclusion**")
-    st.markdown(md(comparison.summary()))
+    st.markdown(md(comparison.summary(alpha, test=compare_ui.DECLARED_TEST)))
+    if len(systems) > 2:
+        st.caption(f"One comparison at α = {alpha:g}, not adjusted: the ranking above adjusts for all "
+                   f"{len(systems) * (len(systems) - 1) // 2} comparisons.")
     st.markdown("**Significance**")
     tests = comparison.tests_frame()
     show_table(tests, key="compare_tests", limit=None)

@@ -88,6 +88,7 @@ if not sources:
     st.info("No human scores yet: judge this corpus on the Review page, or import judgements above.")
     st.stop()
 judgements = sources[0] if len(sources) == 1 else sources[0].merged(sources[1])
+judgements, system_match = meta_ui.match_systems(judgements, systems, f"meta_system_{corpus.fingerprint()}")
 c1, c2 = st.columns(2)
 aspect = c1.selectbox("Aspect (task)", judgements.aspects(), key="meta_aspect", format_func=lambda a: a or "(no aspect)")
 everyone = judgements.annotators(aspect)
@@ -99,16 +100,19 @@ if not annotators:
 human_all = judgements.scores(aspect, annotators)
 in_corpus = set(corpus.ids)
 human = {k: v for k, v in human_all.items() if k[0] in corpus.systems and k[1] in in_corpus}
-outside = sorted({k for k in human_all if k not in human}, key=str)
 judged_systems = sorted({s for s, _ in human})
 judged_docs = {d for _, d in human}
 st.caption(f"{len(human):,} human scores ({md(judgements.source)}) for {len(judged_systems)} system(s) × "
            f"{len(judged_docs):,} document(s) of this corpus; the score of a summary is the mean over "
            f"{len(annotators)} annotator(s).")
-if outside:
-    shown = ", ".join(f"{s} / {d}" for s, d in outside[:5])
-    st.warning(f"{len(outside):,} human score(s) name a system or document id this corpus does not have and are "
-               f"left out (e.g. {md(shown)}).")
+if system_match.unmatched:  # whatever the aspect: the names differ
+    st.warning(meta_ui.systems_left_out(system_match, systems, sum(k[0] not in corpus.systems for k in human_all)))
+other_documents = sorted({d for s, d in human_all if s in corpus.systems and d not in in_corpus}, key=str)
+if other_documents:
+    scores_out = sum(s in corpus.systems and d not in in_corpus for s, d in human_all)
+    st.warning(f"{scores_out:,} human score(s) name {len(other_documents):,} document id(s) this corpus does not have "
+               f"and are left out: {meta_ui.names_in_words(other_documents, 5)}. This corpus's ids are: "
+               f"{meta_ui.names_in_words(corpus.ids, 5)}.")
 if len(judged_systems) < 2:
     st.warning("Correlations need human scores for at least two systems of this corpus.")
     st.stop()
@@ -168,28 +172,32 @@ st.caption(f"Scored {what}.")
 st.subheader("3. Correlations with the human scores")
 coefficient = st.segmented_control("Coefficient", list(COEFFICIENT_LABELS), default="Kendall τ-b", required=True,
                                    key="meta_coefficient")
-c2, c3, c4, c5 = st.columns(4)
+c1, c2, c3, c4, c5 = st.columns(5)
+rank_level = c1.selectbox("Rank by", list(meta.LEVELS), key="meta_rank_level", format_func=lambda lv: f"{lv} level",
+                          help="The level whose correlation orders the variants and is tested against the best.")
 bootstrap = int(c2.number_input("Resamples", 0, 10_000, 1000, step=100, key="meta_resamples",
-                                help="Bootstrap resamples for the intervals; 0: no intervals."))
+                                help="Bootstrap resamples for the intervals and the test against the best; 0: "
+                                     "neither."))
 seed = int(c3.number_input("Seed", 0, 2**31 - 1, 0, key="meta_seed"))
-confidence = float(c4.number_input("Confidence %", 50, 99, 95, key="meta_confidence"))
+confidence = float(c4.number_input("Confidence %", 50, 99, 95, key="meta_confidence",
+                                   help="Of the intervals; the test against the best is read at α = 1 − confidence."))
 resample = c5.selectbox("Resample", list(meta.RESAMPLE), key="meta_resample",
                         help="What the bootstrap draws with replacement: documents (the default), systems, or both "
                              "(Deutsch et al. 2021).")
 method, variant = COEFFICIENT_LABELS[coefficient]
-table_key = (scored_key, tuple(sorted(human.items())), coefficient, bootstrap, seed, confidence, resample)
+table_key = (scored_key, tuple(sorted(human.items())), coefficient, bootstrap, seed, confidence, resample, rank_level)
 
 
-def compute_table() -> pd.DataFrame:
+def compute_table() -> tuple[pd.DataFrame, meta.MetricRanking]:
     bar = st.progress(0.0, text="Correlating…")
 
     def progress(done: int, total: int) -> None:
-        bar.progress(done / total, text=f"Correlating: {done} of {total} variants")
+        bar.progress(done / total, text=f"Correlating: step {done} of {total}")
 
-    table = meta_ui.correlation_table(scored, human, method, variant, bootstrap=bootstrap, seed=seed,
-                                      confidence=confidence, resample=resample, progress=progress)
+    result = meta_ui.correlation_table(scored, human, method, variant, bootstrap=bootstrap, seed=seed,
+                                       confidence=confidence, resample=resample, level=rank_level, progress=progress)
     bar.empty()
-    return table
+    return result
 
 
 seconds = meta_ui.correlation_seconds(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
@@ -201,38 +209,72 @@ if seconds > meta_ui.ASK_ABOVE_SECONDS and st.session_state.get("meta_approved")
         st.session_state["meta_approved"] = table_key
         st.rerun()
     st.stop()
-table = meta_ui.cached_table(table_key, compute_table)
+table, ranking = meta_ui.cached_table(table_key, compute_table)
 if table.empty:
     st.info("No ROUGE scores to correlate.")
     st.stop()
+st.markdown(md(ranking.summary()))
+ranked, apart = meta_ui.ranked_rows(table), meta_ui.apart_rows(table)
+PICKED = "meta_picked"  # the variant whose row was clicked last, in either table
+
+
+def pick(widget_key: str, frame: pd.DataFrame):
+    def picked() -> None:
+        rows = st.session_state[widget_key].selection.rows
+        st.session_state[PICKED] = frame.iloc[rows[0]]["variant"] if rows else None
+    return picked
+
+
 st.caption(f"{coefficient} of each variant's {MEASURE_LABELS[measure]} with the human scores "
-           f"({md(aspect or 'no aspect')}). Summary "
-           "level: per document across systems, then the mean over documents (a document whose correlation is "
-           "undefined, e.g. every system got the same human score, is left out and counted). System level: over the "
-           "systems' mean scores. Click a column header to sort, a row to see its scores.")
-shown_columns = [c for c in table.columns if c not in ("variant", "signature")]
-event = show_table(table[shown_columns], key="meta_table", limit=None, on_select="rerun", selection_mode="single-row")
+           f"({md(aspect or 'no aspect')}), ranked by the {rank_level} level among the variants computed on the same "
+           "documents (coverage: documents used / documents judged). Summary level: per document across systems, then "
+           "the mean over documents; system level: over the systems' mean scores. vs_best: the test against the best "
+           "(best_minus_this with its interval, p_value, adjusted_p). Click a row to see its scores.")
+ranked_shown = ranked.drop(columns=["signature"] + ([] if ranked["why_missing"].any() else ["why_missing"]))
+ranked_shown = ranked_shown.astype({"rank": int})
+show_table(ranked_shown, key="meta_table", limit=None, on_select=pick("meta_table", ranked_shown),
+           selection_mode="single-row")
 export_signature = meta_ui.signature(fingerprint, judgements.source, aspect, len(annotators), coefficient, bootstrap,
                                      seed, confidence, resample, measure)
 ui.download_pair("Correlations", table, export_signature, "correlations", "dl_correlations",
                  meta={"coefficient": coefficient, "measure": measure, "aspect": aspect, "annotators": annotators,
                        "human_scores": judgements.source, "resamples": bootstrap, "seed": seed,
-                       "confidence": confidence, "resample": resample})
+                       "confidence": confidence, "resample": resample, "ranked_by": rank_level,
+                       "test_against_best": ranking.test_name() if bootstrap else "none"})
 CHARTED = 20  # variants drawn: a chart of all 56 default ones is too tall to read
-st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(table.head(CHARTED)), coefficient,
-                                               signature=export_signature), width="stretch")
-if len(table) > CHARTED:
-    st.caption(f"The chart shows the {CHARTED} best variants at the summary level; the table and the downloads have "
-               f"all {len(table)}.")
+if not ranked.empty:
+    st.altair_chart(meta_charts.correlations_chart(meta_ui.chart_rows(ranked.head(CHARTED)), coefficient,
+                                                   signature=export_signature, ranked_by=rank_level,
+                                                   test=ranking.test_name() if bootstrap else ""), width="stretch")
+if len(ranked) > CHARTED:
+    st.caption(f"The chart shows the {CHARTED} best ranked variants; the table and the downloads have all "
+               f"{len(ranked)}.")
+if not apart.empty:
+    st.markdown(f"**Not ranked: {len(apart):,} variant(s) computed on other or fewer documents**")
+    st.caption("Their correlations stand on other documents than the ranked variants' and are not compared with them. "
+               "why_missing says why documents are missing.")
+    apart_shown = apart.drop(columns=["rank", "vs_best", "signature", "best_minus_this", "difference_low",
+                                      "difference_high", "p_value", "adjusted_p"], errors="ignore")
+    first = ["variant", "coverage", "missing", "why_missing"]  # how many are missing and why, in view
+    apart_shown = apart_shown[first + [c for c in apart_shown.columns if c not in first]]
+    show_table(apart_shown, key="meta_apart", limit=None, on_select=pick("meta_apart", apart_shown),
+               selection_mode="single-row", column_config={"why_missing": st.column_config.TextColumn(width="large")})
 
 # --- 4. one variant: scatter and the documents where it disagrees most ---------------------------------
-picked = event.selection.rows if event is not None else []
-row = table.iloc[picked[0] if picked else 0]
+picked_variant = st.session_state.get(PICKED)
+picked = picked_variant in set(table["variant"])
+row = table[table["variant"] == picked_variant].iloc[0] if picked else table.iloc[0]
 chosen = next(vs for vs in scored if vs.variant.profile == row["profile"] and vs.variant.stemmer == row["stemmer"])
 scores = chosen.scores[row["method"]]
 st.subheader(f"4. {md(row['variant'])}")
 if not picked:
-    st.caption("The best variant at the summary level; click a row above to see another.")
+    sharing = int((ranked[rank_level] == ranked[rank_level].iloc[0]).sum()) if not ranked.empty else 0
+    if not sharing:
+        shown_is = f"The first variant listed apart (none has a defined {rank_level}-level {coefficient})"
+    else:
+        shown_is = (f"{f'One of the {sharing} variants sharing' if sharing > 1 else 'The'} highest {rank_level}-level "
+                    f"{coefficient} among the variants computed on the same documents")
+    st.caption(f"{shown_is}; click a row above to see another.")
 items = pd.DataFrame(meta.paired_items(scores, human), columns=["system", "doc_id", "metric", "human"])
 st.altair_chart(meta_charts.metric_human_scatter(items, row["method"], signature=row["signature"]), width="stretch")
 

@@ -21,7 +21,7 @@ from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
 from . import optional
 
-from .significance import effect_label
+from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpus.holm)
 
 if TYPE_CHECKING:
     from .significance import TestResult
@@ -365,9 +365,10 @@ class SystemComparison:
         """Whether each test (bootstrap, permutation) finds the difference significant at `alpha`."""
         return self.bootstrap.p_value < alpha, self.permutation.p_value < alpha
 
-    def summary(self, alpha: float = 0.05) -> str:
+    def summary(self, alpha: float = 0.05, test: str | None = None) -> str:
         """The conclusion in words: which system is higher, by how much with its interval,
-        and whether the two tests find that significant (and agree)."""
+        and whether the two tests find that significant (and agree). With `test` (one of
+        RANKING_TESTS) that test alone decides, the other being said where it disagrees."""
         a, b, d = self.system_a, self.system_b, self.difference
         what = f"{self.method} {MEASURE_LABELS.get(self.measure, self.measure)}"
         where = f"Over {self.pairs:,} pairs" + (f" ({self.left_out:,} left out: undefined scores)" if self.left_out else "")
@@ -385,6 +386,17 @@ class SystemComparison:
         tests = (f"paired bootstrap p = {self.bootstrap.p_value:.4g}, "
                  f"approximate randomization p = {self.permutation.p_value:.4g}")
         boot, perm = self.significant(alpha)
+        if test is not None:
+            if test not in RANKING_TESTS:
+                raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {test!r}")
+            permutation_first = test == "approximate randomization"
+            declared, p = (perm, self.permutation.p_value) if permutation_first else (boot, self.bootstrap.p_value)
+            other, other_says, q = (("The paired bootstrap", boot, self.bootstrap.p_value) if permutation_first
+                                    else ("Approximate randomization", perm, self.permutation.p_value))
+            verdict = (f"By {test}, the difference is significant at the {alpha:g} level (p = {p:.4g})." if declared
+                       else f"By {test}, the difference is not significant at the {alpha:g} level (p = {p:.4g}): "
+                            "these pairs do not show that one system is better on this method.")
+            return f"{head} {verdict} {other} {'agrees' if other_says == declared else 'disagrees'} (p = {q:.4g})."
         if boot and perm:
             verdict = f"Both tests find the difference significant at the {alpha:g} level ({tests})."
         elif not boot and not perm:
@@ -438,29 +450,20 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
                             Interval(boot.effect, boot.effect_low, boot.effect_high))
 
 
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm–Bonferroni adjusted p-values (in the order given): the i-th smallest of m is
-    multiplied by m − i + 1, then made non-decreasing and capped at 1."""
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    adjusted = [0.0] * len(p_values)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
-        adjusted[i] = running
-    return adjusted
-
-
 @dataclass(frozen=True)
 class SystemRanking:
     """Several systems on the same pairs, ranked by their mean score, with every pair of
-    systems compared (`compare_systems`) and the p-values of one test adjusted for the
-    number of comparisons.
+    systems compared (`compare_systems`) and the p-values of one declared test (`test`)
+    adjusted for the number of comparisons (`correction`): that test alone decides which
+    differences are significant, in the words, the tables and the chart's colours. The other
+    test is reported beside it; where the paired bootstrap's interval of a difference (at
+    `confidence`) says otherwise, `disagreement` says so.
 
-    Clusters: the ranking is cut between two neighbours wherever every system above the cut
-    is significantly better than every system below it; a cluster is a run of systems the
-    tests cannot separate from each other that way. Rank ranges: a system's best rank is 1
-    + the systems significantly better than it, its worst rank the number of systems minus
-    those significantly worse."""
+    Groups: the ranking is cut between two neighbours wherever every system above the cut is
+    significantly better than every system below it; a group is a run of systems the test
+    cannot separate from each other that way (pairs inside a group may still differ: `summary`
+    names them). Rank ranges: a system's best rank is 1 + the systems significantly better
+    than it, its worst rank the number of systems minus those significantly worse."""
 
     method: str
     measure: str
@@ -489,6 +492,59 @@ class SystemRanking:
         higher = c.system_a if c.difference.value > 0 else c.system_b if c.difference.value < 0 else None
         return higher == a and self.p_value(a, b) < self.alpha
 
+    def significant(self, c: SystemComparison) -> bool:
+        """Whether the declared test finds the two systems of `c` significantly different."""
+        return self.better(c.system_a, c.system_b) or self.better(c.system_b, c.system_a)
+
+    def declared_test(self) -> str:
+        """The test that decides, in words: its name, its adjustment and its level."""
+        adjust = (f", Holm-adjusted over {len(self.comparisons):,} comparisons" if self.correction == "holm"
+                  else ", not adjusted for the comparisons")
+        return f"{self.test}{adjust}, α = {self.alpha:g}"
+
+    def other_test(self) -> str:
+        return "paired bootstrap" if self.test == "approximate randomization" else "approximate randomization"
+
+    def disagreement(self, c: SystemComparison) -> str:
+        """What the other test says where it disagrees with the declared one ("" where they agree).
+        Against the permutation test, the other test is the paired bootstrap's interval of the
+        difference (the one drawn), read as significant when it excludes 0."""
+        significant = self.significant(c)
+        if self.test == "approximate randomization":
+            d = c.difference
+            excludes = d.low > 0 or d.high < 0
+            if excludes == significant:
+                return ""
+            interval = f"the {self.confidence:g}% bootstrap interval {d.low:+.4f} to {d.high:+.4f}"
+            if excludes:
+                unadjusted = (f" (it is not adjusted for the {len(self.comparisons):,} comparisons)"
+                              if self.correction == "holm" and len(self.comparisons) > 1 else "")
+                return f"{interval} excludes 0{unadjusted}"
+            return f"{interval} includes 0"
+        other = c.permutation.p_value < self.alpha
+        if other == significant:
+            return ""
+        return (f"approximate randomization p = {c.permutation.p_value:.4g} (not adjusted) "
+                + ("is below" if other else "is not below") + f" α = {self.alpha:g}")
+
+    def unreachable(self) -> str:
+        """Why no pair can be significant whatever the scores ("" when one can): the smallest
+        p-value a resampling test gives is 1 / (R + 1) (2 / 2^n when the permutation test is
+        exact), and Holm's adjustment multiplies the smallest by the number of comparisons m."""
+        if not self.comparisons:
+            return ""
+        tests = [c.permutation if self.test == "approximate randomization" else c.bootstrap for c in self.comparisons]
+        floor = min(2 / t.resamples if t.exact else 1 / (t.resamples + 1) for t in tests)
+        m = len(self.comparisons) if self.correction == "holm" else 1
+        if floor * m < self.alpha:
+            return ""
+        needed = int(m / self.alpha)
+        while m / (needed + 1) >= self.alpha:
+            needed += 1
+        adjusted = f", times {m:,} comparisons (Holm), {floor * m:.3g}" if m > 1 else ""
+        return (f"With {self.resamples:,} resamples no pair can be significant at α = {self.alpha:g}: the smallest "
+                f"p-value {self.test} can give is {floor:.3g}{adjusted}. Use at least {needed:,} resamples.")
+
     def clusters(self) -> list[tuple[str, ...]]:
         groups: list[tuple[str, ...]] = []
         start = 0
@@ -505,32 +561,54 @@ class SystemRanking:
         return {s: (1 + sum(self.better(o, s) for o in self.order if o != s),
                     k - sum(self.better(s, o) for o in self.order if o != s)) for s in self.order}
 
+    def _inside(self, group: Sequence[str], listed: int) -> str:
+        """The pairs of a group the test separates all the same, in words ("" when none)."""
+        inside = [(a, b) for j, a in enumerate(group) for b in group[j + 1:] if self.better(a, b)]
+        if len(inside) > listed:
+            return f"{len(inside):,} pairs differ significantly: see the table"
+        return "; ".join(f"{a} is significantly better than {b}" for a, b in inside)
+
+    def groups_in_words(self, listed: int = 3) -> str:
+        """The groups, best first: "Top group: A, B; then C; then D, E, F (within it, D is
+        significantly better than F)."."""
+        parts = []
+        for i, group in enumerate(self.clusters()):
+            inside = self._inside(group, listed)
+            parts.append(("Top group: " if i == 0 else "then ") + ", ".join(group)
+                         + (f" (within it, {inside})" if inside else ""))
+        return "; ".join(parts) + "."
+
     def summary(self) -> str:
-        """The ranking in words: the order with the means, who is significantly better than
-        whom, and the groups the tests cannot separate."""
+        """The ranking in words: the order with the means, the groups the declared test separates
+        (naming it), how many pairs differ, and where the other test disagrees. Every pair is in
+        `pairs_frame`."""
+        return " ".join(self.summary_parts())
+
+    def summary_parts(self) -> tuple[str, str, str, str]:
+        """`summary`'s four parts: the order with the means; the test; the groups; the counts."""
         what = f"{self.method} {MEASURE_LABELS.get(self.measure, self.measure)}"
         pairs = min(c.pairs for c in self.comparisons) if self.comparisons else 0
-        adjust = ", Holm-adjusted for " + f"{len(self.comparisons)} comparisons" if self.correction == "holm" else ""
-        head = (f"Ranking of {len(self.order)} systems by mean {what} over {pairs:,} pairs "
-                f"({self.test}{adjust}, α = {self.alpha:g}): "
+        head = (f"Ranking of {len(self.order)} systems by mean {what} over {pairs:,} pairs: "
                 + ", ".join(f"{i}. {s} ({self.means[s]:.4f})" for i, s in enumerate(self.order, 1)) + ".")
-        sentences = []
-        for s in self.order:
-            beaten = [o for o in self.order if o != s and self.better(s, o)]
-            if beaten:
-                sentences.append(f"{s} is significantly better than {_words(beaten)}.")
-        ties = [(c.system_a, c.system_b) for c in self.comparisons
-                if not self.better(c.system_a, c.system_b) and not self.better(c.system_b, c.system_a)]
-        if ties:
-            listed = "; ".join(f"{a} and {b} (p = {self.p_value(a, b):.3g})" for a, b in ties)
-            sentences.append(f"No significant difference between {listed}.")
+        test = f"Significance by {self.declared_test()}."
+        if self.unreachable():
+            test += f" {self.unreachable()}"
         groups = self.clusters()
         if len(groups) == 1:
-            sentences.append("The tests cannot separate these systems into groups.")
+            inside = self._inside(groups[0], 3)
+            words = ("The test does not separate these systems into groups"
+                     + (f" (within the one group, {inside})." if inside else "."))
         else:
-            sentences.append("Groups the tests separate, best first: "
-                             + " > ".join("{" + ", ".join(g) + "}" for g in groups) + ".")
-        return " ".join([head, *sentences])
+            words = (f"{self.groups_in_words()} Every system of a group is significantly better than every system of "
+                     "the groups after it.")
+        differ = sum(self.significant(c) for c in self.comparisons)
+        count = f"{differ:,} of the {len(self.comparisons):,} pairs differ significantly; the table lists every pair."
+        disagree = sum(bool(self.disagreement(c)) for c in self.comparisons)
+        other = ""
+        if disagree:
+            other = (f" On {disagree:,} pair{'s' if disagree > 1 else ''} the {self.other_test()} disagrees "
+                     "(the table's other_test column says how).")
+        return head, test, words, count + other
 
     def ranking_frame(self):
         """One row per system: rank, mean, rank range and cluster."""
@@ -544,21 +622,24 @@ class SystemRanking:
         return pd.DataFrame(rows)
 
     def pairs_frame(self):
-        """One row per pair of systems: the difference and its interval, the effect size and its
-        interval, both tests' p-values, the adjusted p-value of the deciding test."""
+        """One row per pair of systems: the declared test's verdict and adjusted p-value, what the
+        other test says where it disagrees, the difference and its interval, the effect size and
+        its interval, both tests' p-values."""
         pd = optional.pandas("SystemRanking.pairs_frame()")
 
         rows = []
         for c in self.comparisons:
             effect = c.effect_size or Interval(math.nan, math.nan, math.nan)
-            rows.append({"system_a": c.system_a, "system_b": c.system_b, "mean_a": c.mean_a, "mean_b": c.mean_b,
+            significant = self.significant(c)
+            rows.append({"system_a": c.system_a, "system_b": c.system_b,
+                         "verdict": "significant" if significant else "not significant",
+                         "adjusted_p": self.adjusted[(c.system_a, c.system_b)], "other_test": self.disagreement(c),
+                         "mean_a": c.mean_a, "mean_b": c.mean_b,
                          "difference": c.difference.value, "difference_low": c.difference.low,
                          "difference_high": c.difference.high, "effect_size": effect.value,
                          "effect_low": effect.low, "effect_high": effect.high,
-                         "bootstrap_p": c.bootstrap.p_value, "permutation_p": c.permutation.p_value,
-                         "adjusted_p": self.adjusted[(c.system_a, c.system_b)],
-                         "significant": self.better(c.system_a, c.system_b) or self.better(c.system_b, c.system_a),
-                         "pairs": c.pairs, "resamples": self.resamples, "seed": self.seed,
+                         "permutation_p": c.permutation.p_value, "bootstrap_p": c.bootstrap.p_value,
+                         "significant": significant, "pairs": c.pairs, "resamples": self.resamples, "seed": self.seed,
                          "confidence": self.confidence})
         return pd.DataFrame(rows)
 

@@ -61,22 +61,34 @@ all three share, ``delta = r(x, z) - r(y, z)``:
   computed here, so rouge_core needs no scipy). The correlations are taken signed: a metric
   that correlates negatively with the humans is worse, not as good.
 
+Ranking many metrics (``rank_metrics``): a metric's correlation uses the documents where it is
+defined (``coverage``: a document is left out when the metric gives no score to its summaries,
+gives every system the same score, or the humans do). Only metrics computed on the same items
+are ranked, the group covering the most documents; the others are kept apart, never crowned.
+Each ranked metric is compared with the best by the paired bootstrap above (the same resamples
+for all of them), the p-values Holm-adjusted over the comparisons and read at
+alpha = 1 - confidence / 100: a metric whose adjusted p is not below alpha is statistically
+indistinguishable from the best.
+
 Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
 system, doc_id, annotator, score and optionally aspect) or from the app's Review page; the
-human score of a cell is the mean over its annotators (``HumanJudgements.scores``).
+human score of a cell is the mean over its annotators (``HumanJudgements.scores``). Their system
+names are matched to a corpus's by ``match_systems``: the same name, else the corpus system whose
+candidate column is named after it (``column_suffix``: "M0" is column "candidate_M0").
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from . import optional
-from .corpus_io import DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .corpus_io import CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .significance import holm
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
 Scores = Mapping[Key, float]
@@ -535,14 +547,18 @@ def bootstrap_difference(metric_a: Scores, metric_b: Scores, human_scores: Score
     m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
     x, y, z = m.arrays
     va, vb = _resampled_values([x, y], z, level, method, variant, resamples, seed, resample, progress)
-    deltas = va - vb
-    observed = a - b
-    defined = deltas[~np.isnan(deltas)]
-    extreme = int((np.abs(defined - observed) >= abs(observed) - _EPS).sum())
-    p_value = (extreme + 1) / (defined.size + 1)
-    low, high, _ = _percentiles(deltas, confidence)
+    p_value, low, high = _bootstrap_test(va - vb, a - b, confidence)
     return CorrelationDifference("paired bootstrap", level, method, variant, a, b, p_value, units, m.items, resamples,
                                  seed, resample, low, high, confidence)
+
+
+def _bootstrap_test(deltas: np.ndarray, observed: float, confidence: float) -> tuple[float, float, float]:
+    """The paired bootstrap's two-sided p-value (centred on the observed difference) and the
+    percentile interval of the difference, from the resampled differences (undefined ones left out)."""
+    defined = deltas[~np.isnan(deltas)]
+    extreme = int((np.abs(defined - observed) >= abs(observed) - _EPS).sum())
+    low, high, _ = _percentiles(deltas, confidence)
+    return (extreme + 1) / (defined.size + 1), low, high
 
 
 def _standardised(matrix: np.ndarray) -> np.ndarray:
@@ -709,6 +725,292 @@ def correlation_rows(metrics: Mapping[str, Scores], human_scores: Scores, *, lev
     return rows
 
 
+# --- many metrics ranked on the same documents -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Coverage:
+    """What one metric's correlation at one level is computed on, against what the humans judged.
+
+    A judged document is used at the summary level when the metric's correlation across systems
+    is defined on it; at the system level when the metric scores at least one of its judged
+    summaries (and the system-level coefficient is defined at all)."""
+
+    level: str
+    documents_judged: tuple  # documents with a human score, sorted
+    documents_used: tuple
+    summaries_judged: int  # (system, document) cells with a human score
+    summaries_used: int  # of those, the ones the coefficient uses
+    unscored: int  # judged summaries the metric gives no (finite) score
+    unscored_documents: tuple  # documents left out where the metric has no score for a summary
+    tied_documents: tuple  # summary level: left out, the metric giving every system the same score
+    human_tied_documents: tuple  # summary level: left out for every metric (humans tie, or judged < 2 systems)
+    undefined: str = ""  # system level: why the coefficient is undefined ("" when it is defined)
+
+    @property
+    def missing(self) -> int:
+        return len(self.documents_judged) - len(self.documents_used)
+
+    @property
+    def fraction(self) -> str:
+        return f"{len(self.documents_used):,} / {len(self.documents_judged):,}"
+
+    def why(self) -> str:
+        """Why documents are missing, in words ("" when none is)."""
+        reasons = []
+        if self.undefined:
+            reasons.append(self.undefined)
+        if self.unscored_documents:
+            reasons.append(f"{_count(len(self.unscored_documents), 'document')} where the variant gives no score to "
+                           f"a summary ({_count(self.unscored, 'judged summary', 'judged summaries')} in all have "
+                           "nothing to count under it, e.g. a summary too short for its units)")
+        if self.tied_documents:
+            reasons.append(f"{_count(len(self.tied_documents), 'document')} where it gives every system the same "
+                           "score (the correlation there is undefined)")
+        if self.human_tied_documents:
+            reasons.append(f"{_count(len(self.human_tied_documents), 'document')} where the humans gave every system "
+                           "the same score or judged fewer than two systems (missing for every variant)")
+        return "; ".join(reasons)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
+def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: str,
+              variant: str | None) -> tuple[Coverage, frozenset]:
+    """The metric's Coverage at `level`, and the (system, doc_id) items its coefficient uses."""
+    judged = _matrices(human_scores)
+    judged_items = {(s, d) for i, s in enumerate(judged.systems) for j, d in enumerate(judged.documents)
+                    if not math.isnan(judged.arrays[0][i, j])}
+    m = _matrices(metric_scores, human_scores)
+    x, z = m.arrays
+    scored = {(s, d) for i, s in enumerate(m.systems) for j, d in enumerate(m.documents) if not math.isnan(x[i, j])}
+    unscored_by_document: dict = defaultdict(int)
+    for _, d in judged_items - scored:
+        unscored_by_document[d] += 1
+    undefined = ""
+    tied: list = []
+    human_tied: list = []
+    if level == "summary":
+        with _quiet():
+            defined = {d for d, r in zip(m.documents, _rows(x.T, z.T, method, variant)) if not math.isnan(r)}
+        h = judged.arrays[0].T  # documents x systems
+        present = ~np.isnan(h)
+        human_varies = {d for d, n, const in zip(judged.documents, present.sum(axis=1), _constant_rows(h, present))
+                        if n >= 2 and not const}
+        used = [d for d in judged.documents if d in defined]
+        for d in judged.documents:
+            if d in defined:
+                continue
+            if d not in human_varies:
+                human_tied.append(d)
+            elif not unscored_by_document.get(d):
+                tied.append(d)
+        items = frozenset(k for k in scored if k[1] in defined)
+    else:
+        value = float(_level_values(x[None], z[None], level, method, variant)[0]) if scored else math.nan
+        if math.isnan(value):
+            with _quiet():
+                human_means = np.nanmean(np.where(np.isnan(x), np.nan, z), axis=1)
+            if len(m.systems) < 2:
+                undefined = "fewer than two systems have a score under this variant"
+            elif np.nanmax(human_means) == np.nanmin(human_means):
+                undefined = "the humans give every system the same mean score (undefined for every variant)"
+            else:
+                undefined = "every system has the same mean score under this variant (the correlation is undefined)"
+            used, items = [], frozenset()
+        else:
+            used, items = [d for d in judged.documents if d in set(m.documents)], frozenset(scored)
+    unscored_documents = tuple(d for d in judged.documents if d not in set(used) and unscored_by_document.get(d)
+                               and d not in human_tied)
+    coverage = Coverage(level, judged.documents, tuple(used), len(judged_items), len(items),
+                        len(judged_items - scored), unscored_documents, tuple(tied), tuple(human_tied), undefined)
+    return coverage, items
+
+
+def coverage(metric_scores: Scores, human_scores: Scores, level: str = "summary", method: str = "pearson",
+             variant: str | None = "b") -> Coverage:
+    """Which of the judged documents the metric's correlation at `level` is computed on, and
+    why the others are left out."""
+    variant = _check_coefficient(level, method, variant)
+    return _coverage(metric_scores, human_scores, level, method, variant)[0]
+
+
+@dataclass(frozen=True)
+class RankedMetric:
+    """One metric in a MetricRanking: its correlation (with its interval), its coverage and,
+    for a ranked metric other than the best, the paired bootstrap of best − this metric."""
+
+    name: str
+    correlation: Correlation
+    coverage: Coverage
+    verdict: str  # BEST, TIED, WORSE, UNTESTED or APART
+    difference: float | None = None  # the best's coefficient minus this one's
+    low: float | None = None  # percentile interval of that difference
+    high: float | None = None
+    p_value: float | None = None
+    adjusted_p: float | None = None
+
+
+BEST, TIED, WORSE, UNTESTED, APART = ("best", "indistinguishable from the best", "worse than the best", "not tested",
+                                      "not ranked: fewer documents")
+
+
+@dataclass(frozen=True)
+class MetricRanking:
+    """Metrics ranked by their correlation with the same human scores, only among those computed
+    on the same items (the largest such group covering the most documents); the others are
+    kept apart with their coverage. Each ranked metric is tested against the best by the
+    paired bootstrap of the difference of the two coefficients (both on the same resamples),
+    the p-values adjusted for the comparisons (Holm) and read at α = 1 − confidence / 100."""
+
+    level: str
+    method: str
+    variant: str | None
+    ranked: tuple[RankedMetric, ...]  # best first
+    apart: tuple[RankedMetric, ...]  # computed on other (fewer) documents: not ranked
+    resamples: int
+    seed: int
+    confidence: float
+    resample: str
+    correction: str
+
+    @property
+    def alpha(self) -> float:
+        return round((100 - self.confidence) / 100, 10)
+
+    @property
+    def best(self) -> RankedMetric | None:
+        return self.ranked[0] if self.ranked else None
+
+    def tied_with_best(self) -> list[str]:
+        return [r.name for r in self.ranked if r.verdict == TIED]
+
+    def test_name(self) -> str:
+        """The test against the best in words, with its level α."""
+        what = {"documents": "the documents", "systems": "the systems", "both": "systems and documents"}[self.resample]
+        adjust = (f", Holm-adjusted over {len(self.ranked) - 1:,} comparisons with the best"
+                  if self.correction == "holm" and len(self.ranked) > 2 else "")
+        return (f"the paired bootstrap of the difference in {coefficient_name(self.method, self.variant)} over "
+                f"{self.resamples:,} resamples of {what}, seed {self.seed}, two-sided{adjust}, α = {self.alpha:g}")
+
+    def summary(self, shown: int = 10) -> str:
+        """The conclusion in words: the best, which variants are statistically indistinguishable
+        from it (the test named with its level), and how many are not ranked and why."""
+        name = coefficient_name(self.method, self.variant)
+        apart = ""
+        if self.apart:
+            apart = (f" Not ranked: {_count(len(self.apart), 'variant')} computed on other or fewer documents "
+                     "(listed apart, with why).")
+        best = self.best
+        if best is None:
+            return f"No variant's {self.level}-level {name} is defined on these judgements.{apart}"
+        c, cov = best.correlation, best.coverage
+        interval = (f" ({c.confidence:g}% interval {c.low:.4f} to {c.high:.4f})"
+                    if c.low is not None and not math.isnan(c.low) else "")
+        on = f"on {len(cov.documents_used):,} of {_count(len(cov.documents_judged), 'judged document')}"
+        top = [r.name for r in self.ranked if r.correlation.value == c.value]
+        if len(top) > 1:  # an exact tie at the top: no one of them is the best
+            head = (f"Highest {self.level}-level {name}: {c.value:.4f}{interval}, shared by {len(top):,} variants "
+                    f"({_listed(top, shown)}), {on}.")
+        else:
+            head = f"Highest {self.level}-level {name}: {best.name}, {c.value:.4f}{interval}, {on}."
+        others = len(self.ranked) - 1
+        if not others:
+            return f"{head} No other variant is computed on the same documents.{apart}"
+        if not self.resamples:
+            return (f"{head} Set the resamples above 0 to test which of the other {others:,} ranked variants are "
+                    f"statistically indistinguishable from it.{apart}")
+        tied, worse = self.tied_with_best(), [r.name for r in self.ranked if r.verdict == WORSE]
+        by = f"by {self.test_name()}"
+        if not worse:
+            verdict = (f"None of the other {others:,} ranked variants is significantly worse {by}: these judgements "
+                       "do not single out a best variant.")
+        elif not tied:
+            verdict = f"Every other ranked variant is significantly worse {by}."
+        else:
+            verdict = (f"Statistically indistinguishable from it {by}: {_listed(tied, shown)}. Significantly worse: "
+                       + (_listed(worse, shown) if len(worse) <= shown else f"the other {len(worse):,}") + ".")
+        return f"{head} {verdict}{apart}"
+
+
+def _listed(names: Sequence[str], shown: int) -> str:
+    if len(names) <= shown:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:shown]) + f" and {len(names) - shown:,} more (marked in the table)"
+
+
+def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str = "summary",
+                 method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
+                 confidence: float = 95.0, resample: str = "documents", correction: str = "holm",
+                 progress: Progress | None = None) -> MetricRanking:
+    """Rank metrics by their `level` correlation with the human scores, only among those computed
+    on the same items.
+
+    The metrics are grouped by the items their coefficient uses (see `coverage`); the group
+    covering the most documents (then the most items, then the most metrics) is ranked, the
+    others are kept apart. With `resamples` > 0 every metric gets its bootstrap interval (the
+    ranked ones on the same resamples, equal to `correlate`'s) and each ranked metric is tested
+    against the best with the paired bootstrap (`bootstrap_difference`'s p-value and interval
+    of best − it), the p-values Holm-adjusted (`correction`="holm") or not ("none"), read at
+    α = 1 − confidence / 100."""
+    variant = _check_coefficient(level, method, variant)
+    _check_choice(correction, ("holm", "none"), "correction")
+    if resamples:
+        _check_resampling(resamples, confidence, resample)
+    covered = {name: _coverage(scores, human_scores, level, method, variant) for name, scores in metrics.items()}
+    groups: dict[tuple, list[str]] = defaultdict(list)
+    for name, (cov, items) in covered.items():
+        groups[(items, cov.documents_used)].append(name)
+    chosen = max(groups.items(), key=lambda g: (len(g[0][1]), len(g[0][0]), len(g[1])), default=(((), ()), []))
+    ranked_names = chosen[1] if chosen[0][1] else []
+    apart_names = [n for n in metrics if n not in set(ranked_names)]
+    total = max(resamples, 1) * (1 + len(apart_names))
+    correlations: dict[str, Correlation] = {}
+    values: dict[str, np.ndarray] = {}
+    if ranked_names:
+        matrices = [_matrices(metrics[n], human_scores) for n in ranked_names]
+        for n, m in zip(ranked_names, matrices):
+            correlations[n] = correlate(metrics[n], human_scores, level, method, variant)
+        if resamples:  # every ranked metric on the same resamples: each interval is correlate()'s
+            drawn = _resampled_values([m.arrays[0] for m in matrices], matrices[0].arrays[1], level, method, variant,
+                                      resamples, seed, resample,
+                                      None if progress is None else (lambda d, t: progress(d, total)))
+            for n, v in zip(ranked_names, drawn):
+                low, high, undefined = _percentiles(v, confidence)
+                correlations[n] = replace(correlations[n], low=low, high=high, confidence=confidence,
+                                          resamples=resamples, seed=seed, resample=resample,
+                                          undefined_resamples=undefined)
+                values[n] = v
+    for done, n in enumerate(apart_names, 1):
+        part = None if progress is None else (lambda d, t, base=done * resamples: progress(base + d, total))
+        correlations[n] = correlate(metrics[n], human_scores, level, method, variant, bootstrap=resamples, seed=seed,
+                                    confidence=confidence, resample=resample, progress=part if resamples else None)
+    order = sorted(ranked_names, key=lambda n: -correlations[n].value)  # stable: ties keep the metrics' order
+    alpha = round((100 - confidence) / 100, 10)
+    ranked = []
+    if order:
+        best = order[0]
+        tests = []
+        for n in order[1:]:
+            if resamples:
+                observed = correlations[best].value - correlations[n].value
+                tests.append((observed, *_bootstrap_test(values[best] - values[n], observed, confidence)))
+            else:
+                tests.append((correlations[best].value - correlations[n].value, None, None, None))
+        raw = [t[1] for t in tests]
+        adjusted = (holm(raw) if correction == "holm" else raw) if resamples else raw
+        ranked.append(RankedMetric(best, correlations[best], covered[best][0], BEST))
+        for n, (observed, p, low, high), q in zip(order[1:], tests, adjusted):
+            verdict = UNTESTED if q is None else TIED if q >= alpha else WORSE
+            ranked.append(RankedMetric(n, correlations[n], covered[n][0], verdict, observed, low, high, p, q))
+    apart = sorted((RankedMetric(n, correlations[n], covered[n][0], APART) for n in apart_names),
+                   key=lambda r: (-len(r.coverage.documents_used),
+                                  -(r.correlation.value if not math.isnan(r.correlation.value) else -math.inf)))
+    return MetricRanking(level, method, variant, tuple(ranked), tuple(apart), resamples, seed, confidence, resample,
+                         correction)
+
+
 # --- ROUGE variants -------------------------------------------------------------------------------
 
 # The stemmer a profile uses when stemming is on: its tool's own (ROUGE-1.5.5 -m, XL-Sum's Porter); NLTK's Porter stemmer
@@ -803,6 +1105,12 @@ class HumanJudgements:
             out[r.annotator][(r.system, r.doc_id)] = r.score
         return dict(out)
 
+    def renamed(self, systems: Mapping[str, str]) -> "HumanJudgements":
+        """The same judgements with their system names replaced as `systems` says (judgement
+        name -> corpus name; names it does not hold are kept)."""
+        rows = tuple(replace(r, system=systems.get(r.system, r.system)) for r in self.rows)
+        return HumanJudgements(rows, self.source, self.warnings)
+
     def merged(self, other: "HumanJudgements") -> "HumanJudgements":
         source = " + ".join(s for s in (self.source, other.source) if s)
         return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings)
@@ -896,6 +1204,82 @@ def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int = 
     if not rows:
         raise CorpusError(f"{name}: no judgements (the file has a header but no rows)")
     return HumanJudgements(tuple(rows), name, table.warnings)
+
+
+# --- judgement systems -> corpus systems -----------------------------------------------------------
+
+EXACT, SUFFIX, CHOSEN = "exact name", "column suffix", "chosen"
+
+
+def column_suffix(name: str) -> str | None:
+    """The system part of a candidate column's name as the corpus loader recognises such columns
+    (rouge_core.corpus_io.CANDIDATE_PATTERN; a corpus names each system after its column):
+    "candidate_M0" -> "M0", "prediction-gpt" -> "gpt"; None for "candidate" or another name."""
+    match = CANDIDATE_PATTERN.match(name.strip())
+    suffix = match.group(2)[1:].strip() if match and match.group(2) else ""
+    return suffix or None
+
+
+@dataclass(frozen=True)
+class SystemMatch:
+    """Which corpus system each system named by the judgements is."""
+
+    mapping: dict[str, str]  # judgement system -> corpus system
+    how: dict[str, str]  # judgement system -> EXACT, SUFFIX or CHOSEN
+    unmatched: tuple[str, ...]  # judgement systems that are no corpus system
+    unjudged: tuple[str, ...]  # corpus systems no judgement names
+    ambiguous: dict[str, tuple[str, ...]] = field(default_factory=dict)  # judgement system -> corpus systems with its suffix
+
+    @property
+    def renames(self) -> dict[str, str]:
+        """The judgement systems whose corpus name differs from theirs."""
+        return {j: c for j, c in self.mapping.items() if j != c}
+
+
+def match_systems(judged: Iterable[str], corpus_systems: Sequence[str],
+                  chosen: Mapping[str, str | None] | None = None) -> SystemMatch:
+    """Match the judgements' system names to the corpus's: first a choice made (`chosen`:
+    judgement system -> corpus system, or None for "not in this corpus"), then the exact
+    name, then the corpus system whose column suffix (`column_suffix`) is the name, when only
+    one has it and no judgement system names that corpus system exactly. A corpus system is
+    matched at most once: two judgement systems chosen for one raise ValueError."""
+    judged = _sorted(judged)
+    corpus = list(corpus_systems)
+    chosen = dict(chosen or {})
+    unknown = sorted({c for c in chosen.values() if c is not None and c not in corpus}, key=str)
+    if unknown:
+        raise ValueError(f"not a system of this corpus: {', '.join(unknown)}")
+    mapping: dict[str, str] = {}
+    how: dict[str, str] = {}
+    for j in judged:
+        if j in chosen:
+            if chosen[j] is not None:
+                mapping[j], how[j] = chosen[j], CHOSEN
+        elif j in corpus:
+            mapping[j], how[j] = j, EXACT
+    taken: dict[str, list[str]] = defaultdict(list)
+    for j, c in mapping.items():
+        taken[c].append(j)
+    clashes = {c: js for c, js in taken.items() if len(js) > 1}
+    if clashes:
+        raise ValueError("; ".join(f"{' and '.join(js)} are both matched to the corpus system {c}"
+                                   for c, js in sorted(clashes.items())) + ": each corpus system is one system")
+    by_suffix: dict[str, list[str]] = defaultdict(list)
+    for c in corpus:
+        if (suffix := column_suffix(c)) is not None:
+            by_suffix[suffix].append(c)
+    ambiguous: dict[str, tuple[str, ...]] = {}
+    for j in judged:
+        if j in mapping or j in chosen:
+            continue
+        candidates = [c for c in by_suffix.get(j, []) if c not in taken]
+        if len(candidates) == 1:
+            mapping[j], how[j] = candidates[0], SUFFIX
+            taken[candidates[0]].append(j)
+        elif len(candidates) > 1:
+            ambiguous[j] = tuple(candidates)
+    return SystemMatch(mapping, how, tuple(j for j in judged if j not in mapping),
+                       tuple(c for c in corpus if c not in taken), ambiguous)
 
 
 def metric_scores(results: Mapping[str, object], method: str, measure: str = "fmeasure") -> dict[Key, float]:

@@ -41,6 +41,18 @@ class TestResult:
         return out
 
 
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm–Bonferroni adjusted p-values (in the order given): the i-th smallest of m is
+    multiplied by m − i + 1, then made non-decreasing and capped at 1."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [0.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
 def standardised_effect(diffs: Sequence[float]) -> float:
     """Cohen's d_z of paired differences: their mean over their standard deviation (n − 1);
     NaN when it is undefined (fewer than two pairs, or every difference the same)."""

@@ -42,3 +42,20 @@ def ratings(corpus, annotators=("ann1", "ann2"), seed: int = 1) -> list[tuple[st
 
 def ratings_csv(rows) -> str:
     return "system,doc_id,annotator,score,aspect\n" + "".join(f"{s},{d},{a},{r},overall\n" for s, d, a, r in rows)
+
+
+def many_systems_csv(systems: int = 16, documents: int = 100, seed: int = 0) -> str:
+    """Like `corpus_csv` with any number of systems, one column each: candidate_M0, candidate_M1, …
+    (the loader names each system after its column), system M{i} keeping a reference word with a
+    probability spread evenly from 0.3 to 0.9."""
+    rng = random.Random(seed)
+    keep = [0.3 + 0.6 * i / max(1, systems - 1) for i in range(systems)]
+    lines = ["id," + ",".join(f"candidate_M{i}" for i in range(systems)) + ",reference"]
+    for d in range(documents):
+        reference = [rng.choice(WORDS) for _ in range(rng.randint(10, 16))]
+        cells = []
+        for p in keep:
+            summary = [w if rng.random() < p else rng.choice(WORDS) for w in reference]
+            cells.append(" ".join(summary[: max(4, int(len(summary) * rng.uniform(0.6, 1.0)))]))
+        lines.append(f"doc{d:02d}," + ",".join(cells) + "," + " ".join(reference))
+    return "\n".join(lines) + "\n"

@@ -3,18 +3,26 @@ metric's scores against the human scores. No Streamlit."""
 
 from __future__ import annotations
 
+import textwrap
+
 import altair as alt
 import pandas as pd
 
+from ..meta import BEST, TIED, UNTESTED, WORSE
 from .corpus_charts import _titled, band_rows
 
 LEVEL_COLOURS = alt.Scale(domain=["summary", "system"], range=["#1f77b4", "#ff7f0e"])
 
 
-def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "") -> alt.LayerChart:
+VERDICTS, SHAPES = (BEST, TIED, WORSE, UNTESTED), ("diamond", "circle", "triangle-down", "square")
+
+
+def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "", ranked_by: str = "summary",
+                       test: str = "") -> alt.LayerChart:
     """One row per ROUGE variant, a point per level with its interval. `frame` needs: variant,
-    level, value, and optionally low / high; variants are ordered by their first level's value
-    (as the frame lists them)."""
+    level, value, and optionally low / high and vs_best (the variant's standing against the
+    best: its mark's shape, the legend naming `test`); variants are ordered as the frame lists
+    them (the ranking at the `ranked_by` level)."""
     order = list(dict.fromkeys(frame["variant"]))
     base = alt.Chart(frame)
     y = alt.Y("variant:N", sort=order, title=None, axis=alt.Axis(labelLimit=320))
@@ -24,11 +32,25 @@ def correlations_chart(frame: pd.DataFrame, coefficient: str, signature: str = "
         tooltip += [alt.Tooltip("low:Q", format=".4f"), alt.Tooltip("high:Q", format=".4f")]
         layers.append(base.mark_rule(strokeWidth=2).encode(x="low:Q", x2="high:Q", y=y, yOffset="level:N",
                                                            color=alt.Color("level:N", scale=LEVEL_COLOURS)))
-    layers.append(base.mark_point(filled=True, size=70).encode(
-        x=alt.X("value:Q", title=coefficient, scale=alt.Scale(domain=[-1, 1])), y=y, yOffset="level:N",
-        color=alt.Color("level:N", scale=LEVEL_COLOURS, title="level"), tooltip=tooltip))
+    encoding = dict(x=alt.X("value:Q", title=coefficient, scale=alt.Scale(domain=[-1, 1])), y=y, yOffset="level:N",
+                    color=alt.Color("level:N", scale=LEVEL_COLOURS, title="level"), tooltip=tooltip)
+    if "vs_best" in frame:
+        tooltip.append(alt.Tooltip("vs_best:N", title="against the best"))
+        legend = ["against the best", *_wrapped(test)] if test else "against the best (not tested)"
+        present = set(frame["vs_best"])
+        shapes = [(v, shape) for v, shape in zip(VERDICTS, SHAPES) if v in present]
+        encoding["shape"] = alt.Shape("vs_best:N", title=legend,
+                                      scale=alt.Scale(domain=[v for v, _ in shapes], range=[s for _, s in shapes]),
+                                      legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=400,
+                                                        titleLimit=600))
+    layers.append(base.mark_point(filled=True, size=70).encode(**encoding))
     chart = band_rows(alt.layer(*layers), len(order) * frame["level"].nunique(), 11)  # a band per level (yOffset)
-    return _titled(chart, f"{coefficient} with the human scores, per ROUGE variant", signature)
+    return _titled(chart, f"{coefficient} with the human scores, ranked by the {ranked_by} level", signature)
+
+
+def _wrapped(text: str, width: int = 70) -> list[str]:
+    """`text` in lines of at most about `width` characters (a legend title does not wrap itself)."""
+    return textwrap.wrap(text, width)
 
 
 def metric_human_scatter(items: pd.DataFrame, metric: str, signature: str = "") -> alt.LayerChart:

@@ -15,28 +15,47 @@ def scored():
     human = {(s, f"d{d}"): float((s == "A") * 2 + d % 3) for s in ("A", "B", "C") for d in range(6)}
     good = {k: v / 5 for k, v in human.items()}
     wobble = {"A": (3, 1, 4, 1, 5, 9), "B": (2, 6, 5, 3, 5, 8), "C": (9, 7, 9, 3, 2, 3)}  # fixed noise
-    noisy = {(s, d): (v + wobble[s][int(d[1:])]) / 10 for (s, d), v in human.items()}
+    noisy = {(s, d): (v + wobble[s][int(d[1:])]) / 10 for (s, d), v in human.items()}  # one tie: d3 all 0.3
+    shift = {"A": (1, 0, 2, 1, 0, 1), "B": (2, 1, 0, 0, 2, 2), "C": (0, 2, 1, 2, 1, 0)}  # no document tied
+    shaky = {(s, d): (v + shift[s][int(d[1:])]) / 10 for (s, d), v in human.items()}
     variant = meta.Variant("rouge-score", "none")
-    return [meta_ui.VariantScores(variant, {"good": good, "noisy": noisy}, {"good": "sig-good", "noisy": "sig-noisy"})], human
+    return [meta_ui.VariantScores(variant, {"good": good, "noisy": noisy, "shaky": shaky},
+                                  {"good": "sig-good", "noisy": "sig-noisy", "shaky": "sig-shaky"})], human
 
 
-def test_the_table_has_both_levels_per_variant_best_first():
+def test_the_table_ranks_the_variants_on_the_same_documents_best_first_with_both_levels():
     variants, human = scored()
-    table = meta_ui.correlation_table(variants, human, "pearson", None, bootstrap=50, seed=1, confidence=90,
-                                      resample="documents")
-    assert list(table["method"])[0] == "good" and table.loc[0, "summary"] == 1.0
+    scores = variants[0].scores
+    table, ranking = meta_ui.correlation_table(variants, human, "pearson", None, bootstrap=50, seed=1, confidence=90,
+                                               resample="documents")
+    assert list(table["method"]) == ["good", "shaky", "noisy"] and table.loc[0, "summary"] == 1.0
+    assert ranking.best.name == "good · rouge-score, no stemming" and list(table["rank"])[:2] == [1, 2]
+    shaky = table[table["method"] == "shaky"].iloc[0]
+    want = meta.correlate(scores["shaky"], human, "system", "pearson", bootstrap=50, seed=1, confidence=90)
+    assert shaky["system"] == want.value and (shaky["system_low"], shaky["system_high"]) == (want.low, want.high)
+    assert shaky["signature"] == "sig-shaky" and shaky["variant"] == "shaky · rouge-score, no stemming"
+    summary = meta.correlate(scores["shaky"], human, "summary", "pearson", bootstrap=50, seed=1, confidence=90)
+    assert (shaky["summary"], shaky["summary_low"], shaky["summary_high"]) == (summary.value, summary.low, summary.high)
+    assert (shaky["documents_used"], shaky["documents_judged"], shaky["coverage"]) == (6, 6, "6 / 6")
+    assert (shaky["systems"], shaky["items"], shaky["missing"], shaky["why_missing"]) == (3, 18, 0, "")
+    test = meta.bootstrap_difference(scores["good"], scores["shaky"], human, "summary", "pearson", resamples=50, seed=1,
+                                     confidence=90)
+    assert (shaky["best_minus_this"], shaky["p_value"], shaky["adjusted_p"]) == (test.difference, test.p_value,
+                                                                                 test.p_value)  # one comparison
+    assert shaky["vs_best"] == (meta.TIED if test.p_value >= 0.1 else meta.WORSE)  # α = 1 − 90 %
+    # noisy gives every system the same score on d3: computed on 5 of the 6 documents, so not ranked
     noisy = table[table["method"] == "noisy"].iloc[0]
-    want = meta.correlate(variants[0].scores["noisy"], human, "system", "pearson", bootstrap=50, seed=1, confidence=90)
-    assert noisy["system"] == want.value and (noisy["system_low"], noisy["system_high"]) == (want.low, want.high)
-    assert noisy["signature"] == "sig-noisy" and noisy["variant"] == "noisy · rouge-score, no stemming"
-    summary = meta.correlate(variants[0].scores["noisy"], human, "summary", "pearson")
-    assert (noisy["documents"], noisy["left_out"]) == (summary.averaged, len(summary.left_out))
-    assert noisy["documents"] + noisy["left_out"] == 6 and (noisy["systems"], noisy["items"]) == (3, 18)
+    assert noisy["vs_best"] == meta.APART and math.isnan(noisy["rank"]) and noisy["coverage"] == "5 / 6"
+    assert noisy["why_missing"] == "1 document where it gives every system the same score (the correlation there is undefined)"
+    assert math.isnan(noisy["p_value"]) and noisy["summary"] == meta.correlate(scores["noisy"], human).value
+    assert list(meta_ui.ranked_rows(table)["method"]) == ["good", "shaky"]
+    assert list(meta_ui.apart_rows(table)["method"]) == ["noisy"]
     long = meta_ui.chart_rows(table)
-    assert len(long) == 4 and set(long["level"]) == {"summary", "system"}
-    plain = meta_ui.correlation_table(variants, human, "kendall", "c", bootstrap=0, seed=0, confidence=95,
-                                      resample="documents")
-    assert "summary_low" not in plain.columns
+    assert len(long) == 6 and set(long["level"]) == {"summary", "system"}
+    plain, _ = meta_ui.correlation_table(variants, human, "kendall", "c", bootstrap=0, seed=0, confidence=95,
+                                         resample="documents")
+    assert "summary_low" not in plain.columns and "p_value" not in plain.columns
+    assert list(plain["vs_best"]) == [meta.BEST, meta.UNTESTED, meta.APART]
 
 
 def test_the_signature_says_what_was_correlated_and_how():

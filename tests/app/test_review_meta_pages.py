@@ -236,7 +236,7 @@ def test_the_page_correlates_every_variant_with_the_app_judgements(db):
         system = meta.correlate(scores, human, "system", "kendall", "b", bootstrap=200, seed=0)
         assert row["summary"] == summary.value and row["system"] == system.value
         assert (row["summary_low"], row["summary_high"]) == (summary.low, summary.high)
-        assert row["documents"] == 25 and row["systems"] == 3 and row["items"] == 75
+        assert row["coverage"] == "25 / 25" and row["systems"] == 3 and row["items"] == 75
     assert list(table["summary"]) == sorted(table["summary"], reverse=True)  # best first
     caption = next(plain(c.value) for c in at.caption if "human scores (this app's judgements)" in plain(c.value))
     assert caption.startswith("75 human scores (this app's judgements) for 3 system(s) × 25 document(s)")
@@ -272,8 +272,8 @@ def test_imported_judgements_and_one_annotator(db):
     at.file_uploader(key="meta_judgements_file").set_value(
         ("ratings.csv", (ratings_csv(rows) + "unknown_system,doc01,x,3,overall\n").encode(), "text/csv")).run()
     assert not at.exception, at.exception
-    assert any("1 human score(s) name a system or document id this corpus does not have" in plain(w.value)
-               for w in at.warning)
+    assert any(plain(w.value).startswith("The judgements name 1 system(s) this corpus does not have: unknown_system. "
+                                         "Their scores are left out (1 under this aspect).") for w in at.warning)
     at.multiselect(key="meta_annotators_overall").set_value(["x"]).run()
     at.button(key="meta_score").click().run()
     at.segmented_control(key="meta_coefficient").set_value("Pearson r").run()
@@ -334,7 +334,7 @@ def test_the_compare_page_ranks_three_systems(db):
     scored = {s: rouge_core.score_corpus(list(c), list(CORPUS.references), rouge_core.DEFAULT_METHODS,
                                          ids=list(CORPUS.ids)) for s, c in CORPUS.systems.items()}
     want = rank_systems(scored, "rouge1", resamples=300, seed=0)
-    assert any(plain(m.value) == want.summary() for m in at.markdown)
+    assert any(plain(m.value) == "\n\n".join(want.summary_parts()) for m in at.markdown)
     shown = frame_with(at, "rank", "best_rank", "cluster")
     assert list(shown["system"]) == list(want.order) and list(shown["cluster"]) == list(want.ranking_frame()["cluster"])
     pairs = frame_with(at, "effect_size", "adjusted_p")
