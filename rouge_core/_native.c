@@ -1992,24 +1992,30 @@ static PyObject *py_tokenize_ascii(PyObject *mod, PyObject *args) {
     return (PyObject *)tokens_wrap(t, NULL);
 }
 
-/* A `cls` instance (a Document subclass of rouge_core.tokenize) of an ASCII text: its
- * __dict__ holds the text, no `-b` view, the tokenizer's settings and a memo holding, under
- * `key`, the Tokens when given (rouge_core.tokenize._NativeDocument reads its terms and
- * sentence bounds from there on demand). */
+/* The attribute names a native_document sets, interned once (module init). */
+static PyObject *NAME_TEXT, *NAME_LCS_VIEW, *NAME_LAZY_ARGS, *NAME_MEMO;
+
+/* A `cls` instance (a Document subclass of rouge_core.tokenize) of an ASCII text: the text, no
+ * `-b` view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given
+ * (rouge_core.tokenize._NativeDocument reads its terms and sentence bounds from there on
+ * demand). Made as `object.__new__(cls)` then `object.__setattr__` per attribute, as the
+ * frozen dataclass's own __init__ does: the object's storage (a managed dict with inline
+ * values since Python 3.13) stays CPython's business. */
 static PyObject *native_document(PyTypeObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key,
                                  PyObject *tokens) {
+    static PyObject *no_args = NULL;
+    if (!no_args && !(no_args = PyTuple_New(0))) return NULL;
     PyObject *memo = PyDict_New();
-    PyObject *dict = PyDict_New();
     PyObject *obj = NULL;
-    if (!memo || !dict || (tokens && PyDict_SetItem(memo, key, tokens) < 0) ||
-        PyDict_SetItemString(dict, "text", text) < 0 || PyDict_SetItemString(dict, "lcs_view", Py_None) < 0 ||
-        PyDict_SetItemString(dict, "_lazy_args", lazy_args) < 0 || PyDict_SetItemString(dict, "_memo", memo) < 0)
-        goto done;
-    obj = cls->tp_alloc(cls, 0);
-    if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0) Py_CLEAR(obj);
+    if (!memo || (tokens && PyDict_SetItem(memo, key, tokens) < 0)) goto done;
+    obj = PyBaseObject_Type.tp_new(cls, no_args, NULL);
+    if (obj && (PyObject_GenericSetAttr(obj, NAME_TEXT, text) < 0 ||
+                PyObject_GenericSetAttr(obj, NAME_LCS_VIEW, Py_None) < 0 ||
+                PyObject_GenericSetAttr(obj, NAME_LAZY_ARGS, lazy_args) < 0 ||
+                PyObject_GenericSetAttr(obj, NAME_MEMO, memo) < 0))
+        Py_CLEAR(obj);
 done:
     Py_XDECREF(memo);
-    Py_XDECREF(dict);
     return obj;
 }
 
@@ -2765,12 +2771,17 @@ static void score_of(const KStats *s, double alpha, int empty_nan, double *p, do
 
 /* ------------------------------------------------------------------------------------------
  * result records (rouge_core.stats.Stats / Score, rouge_core.scoring.ReferenceScore /
- * MethodScore), made here without their __init__ (which only stores the fields)
+ * MethodScore; the evidence rows), slotted dataclasses made here as their __init__ makes them
+ * (it only stores the fields): allocated, then each field stored through its slot's descriptor
+ * (what `self.field = value` does), never by writing into the object's memory
  * ---------------------------------------------------------------------------------------- */
+
+#define RECORD_FIELDS 8
 
 typedef struct {
     PyTypeObject *type;
-    Py_ssize_t off[8];
+    PyObject *field[RECORD_FIELDS]; /* the class's descriptor of each field */
+    descrsetfunc set[RECORD_FIELDS]; /* and its __set__ */
     int nfields;
 } Record;
 
@@ -2779,31 +2790,36 @@ static PyObject *ONLY_REFERENCE; /* the reason a single reference is chosen */
 static PyObject *FLOAT_ONE;      /* Stats.exponent's default */
 static int records_ready = 0;
 
+static void record_clear(Record *rec) {
+    for (int k = 0; k < rec->nfields; k++) Py_CLEAR(rec->field[k]);
+    Py_CLEAR(rec->type);
+    rec->nfields = 0;
+}
+
 static int record_init(Record *rec, PyObject *cls, const char *const *names) {
+    record_clear(rec);
     if (!PyType_Check(cls)) {
         PyErr_SetString(PyExc_TypeError, "expected a class");
         return -1;
     }
     rec->type = (PyTypeObject *)cls;
     Py_INCREF(cls);
-    rec->nfields = 0;
     for (int k = 0; names[k]; k++) {
+        if (k == RECORD_FIELDS) {
+            PyErr_SetString(PyExc_TypeError, "too many fields");
+            return -1;
+        }
         PyObject *d = PyObject_GetAttrString(cls, names[k]);
         if (!d) return -1;
-        if (!Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        descrsetfunc set = Py_TYPE(d)->tp_descr_set;
+        if (!set) { /* a class default, not a slot: the field would not be stored on the instance */
             Py_DECREF(d);
             PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", ((PyTypeObject *)cls)->tp_name, names[k]);
             return -1;
         }
-        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-        if (m->type != T_OBJECT_EX) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_TypeError, "unexpected slot type");
-            return -1;
-        }
-        rec->off[k] = m->offset;
+        rec->field[k] = d;
+        rec->set[k] = set;
         rec->nfields++;
-        Py_DECREF(d);
     }
     return 0;
 }
@@ -2813,11 +2829,10 @@ static PyObject *record_new(const Record *rec, PyObject **values) {
     int ok = 1;
     for (int k = 0; k < rec->nfields; k++) ok &= values[k] != NULL;
     PyObject *obj = ok ? rec->type->tp_alloc(rec->type, 0) : NULL;
-    if (!obj) {
-        for (int k = 0; k < rec->nfields; k++) Py_XDECREF(values[k]);
-        return NULL;
+    for (int k = 0; k < rec->nfields; k++) {
+        if (obj && rec->set[k](rec->field[k], obj, values[k]) < 0) Py_CLEAR(obj);
+        Py_XDECREF(values[k]);
     }
-    for (int k = 0; k < rec->nfields; k++) *(PyObject **)((char *)obj + rec->off[k]) = values[k];
     return obj;
 }
 
@@ -4531,6 +4546,14 @@ PyMODINIT_FUNC PyInit__native(void) {
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     FLOAT_ONE = PyFloat_FromDouble(1.0);
+    NAME_TEXT = PyUnicode_InternFromString("text");
+    NAME_LCS_VIEW = PyUnicode_InternFromString("lcs_view");
+    NAME_LAZY_ARGS = PyUnicode_InternFromString("_lazy_args");
+    NAME_MEMO = PyUnicode_InternFromString("_memo");
+    if (!NAME_TEXT || !NAME_LCS_VIEW || !NAME_LAZY_ARGS || !NAME_MEMO) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&TokensType);
     Py_INCREF(&LayoutType);
     if (!FLOAT_ONE || PyModule_AddObject(m, "Tokens", (PyObject *)&TokensType) < 0 ||

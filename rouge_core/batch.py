@@ -98,7 +98,7 @@ def score_batch(
     if workers < 1 or chunk_size < 1:
         raise ValueError("workers and chunk_size must be at least 1")
     opts = resolve_options(options, {})
-    names = tuple(parse_method(m).name for m in methods)
+    names = tuple(parse_method(m, opts).name for m in methods)
     total = len(candidates)
     pair_ids = [str(x) for x in ids] if ids is not None else None
 

@@ -90,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f'sentence separator inside a line (default "{corpus_io.SENTENCE_MARKER}"; "" for none)')
     m = p.add_argument_group("scoring")
     m.add_argument("-m", "--methods", nargs="+", default=list(DEFAULT_METHODS), metavar="METHOD",
-                   help="rouge1..rougeN rougeL rougeLsum rougeLsum-best rougeW-1.2 rougeS4 rougeS* rougeSU4 rougeSU* "
+                   help="rouge1..rougeN rougeL rougeLsum rougeLsum-best rougeW-1.2 rougeS4 rougeS* rougeSU4 rougeSU*, "
+                        "or a name the profile's tool prints (ROUGE-2, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4: under "
+                        "rouge-1.5.5 ROUGE-L is rougeLsum); results are keyed by rouge_core's names "
                         f"(default: {' '.join(DEFAULT_METHODS)})")
     m.add_argument("-p", "--profile", default="rouge-score", help=f"preset: {', '.join(PROFILES)} (default rouge-score)")
     m.add_argument("--tokenizer", metavar="NAME|MODULE:FUNCTION",
@@ -444,13 +446,13 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
     stdin = stdin if stdin is not None else sys.stdin.buffer
     try:
         args = build_parser().parse_args(argv)
-        for name in args.methods:
-            try:
-                parse_method(name)
-            except ValueError as exc:
-                raise CliError(str(exc)) from None
         _check_statistics(args)
         opts = build_options(args, stdin)
+        for name in args.methods:  # a printed name (ROUGE-L) is read as the profile's tool means it
+            try:
+                parse_method(name, opts)
+            except ValueError as exc:
+                raise CliError(f"--methods: {exc}") from None
         corpus = read_corpus(args, stdin)
         for warning in corpus.warnings if not args.quiet else ():
             print(f"{PROG}: warning: {warning}", file=stderr)

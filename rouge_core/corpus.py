@@ -112,8 +112,17 @@ class CorpusResult:
     def __len__(self) -> int:
         return len(self.pairs)
 
-    def values(self, method: str, measure: str = "fmeasure") -> list[float]:
-        return [getattr(p[method].score, measure) for p in self.pairs]
+    def method_key(self, method: str | Method) -> str:
+        """The key of `method`'s scores: rouge_core's name of the method, a name a tool prints
+        read under this result's profile (parse_method: "ROUGE-L" under rouge-1.5.5 is
+        rougeLsum)."""
+        if isinstance(method, str) and method in self.methods:
+            return method
+        return parse_method(method, self.options).name
+
+    def values(self, method: str | Method, measure: str = "fmeasure") -> list[float]:
+        key = self.method_key(method)
+        return [getattr(p[key].score, measure) for p in self.pairs]
 
     def macro(self) -> dict[str, Score]:
         return {m: aggregate_macro(p[m].score for p in self.pairs) for m in self.methods}
@@ -224,7 +233,8 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
 def corpus_signatures(methods: Sequence[str | Method], options: Options, reference_counts: Sequence[int]) -> dict[str, str]:
     counts = set(reference_counts)
     n_refs = VARIES if len(counts) > 1 else max(counts, default=0)
-    return {parse_method(spec).name: signature(parse_method(spec), options, n_refs) for spec in methods}
+    parsed = [parse_method(spec, options) for spec in methods]
+    return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
 def score_corpus(
@@ -314,7 +324,7 @@ def assemble_corpus(
         ids = [str(i + 1) for i in range(len(candidates))]
     elif len(ids) != len(candidates):
         raise ValueError(f"{len(ids)} ids but {len(candidates)} candidates")
-    names = tuple(parse_method(m).name for m in methods)
+    names = tuple(parse_method(m, opts).name for m in methods)
     return CorpusResult(
         ids=tuple(str(x) for x in ids),
         candidates=tuple(candidates),
@@ -432,7 +442,7 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
 
     if a.ids != b.ids:
         raise ValueError("the two systems must be scored on the same pairs (the same ids, in the same order)")
-    name = parse_method(method).name
+    name = a.method_key(method)
     a_values, b_values = a.values(name, measure), b.values(name, measure)
     kept = [i for i, (x, y) in enumerate(zip(a_values, b_values)) if not (math.isnan(x) or math.isnan(y))]
     if not kept:
@@ -665,7 +675,7 @@ def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: s
         raise ValueError("alpha must be between 0 and 1")
     if len(results) < 2:
         raise ValueError("ranking needs at least two systems")
-    name = parse_method(method).name
+    name = next(iter(results.values())).method_key(method)
     means = {s: getattr(aggregate_macro(p[name].score for p in r.pairs), measure) for s, r in results.items()}
     order = tuple(sorted(results, key=lambda s: (-means[s] if not math.isnan(means[s]) else math.inf)))
     pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]

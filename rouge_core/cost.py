@@ -624,7 +624,8 @@ def estimate(method: str | Method, candidate, references, options: "Options | st
     from .methods import parse_method
 
     refs = [Shape.of(r) for r in _reference_list(references)]
-    return _method_estimate(parse_method(method), Shape.of(candidate), refs, evidence, _options(options))
+    options = _options(options)
+    return _method_estimate(parse_method(method, options), Shape.of(candidate), refs, evidence, options)
 
 
 def estimate_methods(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None,
@@ -638,7 +639,7 @@ def estimate_methods(methods: Iterable[str | Method], candidate, references, opt
     refs = [Shape.of(r) for r in _reference_list(references)]
     out: dict[str, CostEstimate] = {}
     for spec in methods:
-        method = parse_method(spec)
+        method = parse_method(spec, options)
         out[method.name] = _method_estimate(method, cand, refs, evidence, options)
     return out
 

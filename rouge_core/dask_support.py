@@ -51,7 +51,7 @@ def score_partition(frame, methods: Sequence[str], options: Options, candidate: 
 
     from .corpus import pair_micro_stats, score_pair_stats
 
-    names = [parse_method(m).name for m in methods]
+    names = [parse_method(m, options).name for m in methods]
     rows = []
     for cand, refs in zip(frame[candidate], _reference_lists(frame, references)):
         scored = score_pair_stats(cand, refs, names, options)
@@ -77,7 +77,7 @@ def score_dataframe_dask(frame, methods: Sequence[str | Method], options: Option
     import dask.dataframe as dd
 
     opts = resolve_options(options, {})
-    names = [parse_method(m).name for m in methods]
+    names = [parse_method(m, opts).name for m in methods]
     ddf = frame if isinstance(frame, dd.DataFrame) else dd.from_pandas(frame, npartitions=npartitions or 4, sort=False)
     meta = score_partition(frame.head(0) if not isinstance(frame, dd.DataFrame) else ddf._meta, names, opts, candidate, references)
     lazy = ddf.map_partitions(score_partition, names, opts, candidate, references, meta=meta)
@@ -93,7 +93,7 @@ def corpus_result_from_stats(frame, stats, methods: Sequence[str | Method], opti
     from .corpus import CorpusResult, corpus_signatures
 
     opts = resolve_options(options, {})
-    methods_parsed = [parse_method(m) for m in methods]
+    methods_parsed = [parse_method(m, opts) for m in methods]
     names = tuple(m.name for m in methods_parsed)
     refs = _reference_lists(frame, references)
     sigs = corpus_signatures(names, opts, [len(r) for r in refs])

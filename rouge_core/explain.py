@@ -352,8 +352,9 @@ MODE_LABELS = {
 def multi_reference(candidate, references: Sequence, method: str, options: Options) -> dict:
     """One method under every multi-reference mode, with the per-reference numbers behind it
     (scored once; each mode combines the same per-reference scores)."""
+    method = parse_method(method, options)  # read under the user's profile (pooling below may leave it)
     base = score(candidate, list(references), [method], options.replace(multi_ref="pooled"), evidence=False)
-    combined = base[parse_method(method).name]
+    combined = base[method.name]
     per_reference = [
         {
             "reference": ref.index + 1,

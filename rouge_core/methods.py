@@ -15,6 +15,15 @@ compatibility front doors ask the family; nothing else spells a method name out.
     rougeW-<w>        weighted LCS with f(k) = k^w (default w = 1.2)
     rougeS<d>, rougeS*    skip-bigrams with at most d tokens in the gap (* = unlimited)
     rougeSU<d>, rougeSU*  skip-bigrams plus unigrams
+
+Names the tools print or document (`ROUGE-1`, `ROUGE-L`, `ROUGE-W-1.2`, `ROUGE-SU4`,
+`ROUGE-S*`: spelled `ROUGE-…`, any case, `_` for `-`) are read as the tool of the options'
+profile means them (`parse_method(name, options)`; see PRINTED_L and `printed_meaning`): most
+mean the same method in every tool, but ROUGE-1.5.5 prints `ROUGE-L` for its summary-level
+union LCS (rougeLsum), MATLAB and reval mean one LCS over the whole texts (rougeL), reval's
+`ROUGE-Lsum` is its best-sentence form (rougeLsum-best), and rouge-score has two LCS methods
+and no `ROUGE-L`. rouge_core's own names (`rougeL`, `rougeLsum`, …) mean the same under every
+profile.
 """
 
 from __future__ import annotations
@@ -76,8 +85,9 @@ class Method:
         return self.spec.name(self.value)
 
     @property
-    def rouge155_name(self) -> str:
-        """The name ROUGE-1.5.5 prints (its ROUGE-L is the summary-level form)."""
+    def rouge155_name(self) -> str | None:
+        """The name ROUGE-1.5.5 prints for this method (its ROUGE-L is the summary-level
+        form, rougeLsum); None for a method it does not compute (rougeL, rougeLsum-best)."""
         return self.spec.rouge155_name(self.value)
 
     @property
@@ -168,15 +178,16 @@ class Family:
     def name(self, value=None) -> str:
         raise NotImplementedError
 
-    def rouge155_name(self, value=None, typed: str | None = None) -> str:
-        """The name ROUGE-1.5.5 prints; `typed`: the parameter as typed on its command line."""
+    def rouge155_name(self, value=None, typed: str | None = None) -> str | None:
+        """The name ROUGE-1.5.5 prints (None: it does not compute this family); `typed`: the
+        parameter as typed on its command line."""
         return f"ROUGE-{self.key}{self.code(value, typed)}"
 
     def label(self, value=None) -> str:
         return self.title
 
     def short_label(self, value=None) -> str:
-        return self.rouge155_name(value)
+        return self.rouge155_name(value)  # the families without a printed name have their own
 
     def parse(self, key: str) -> Method | None:
         """The method a lower-cased name stands for, None when it is not this family's."""
@@ -286,8 +297,8 @@ class SentenceLcsFamily(Family):
     def name(self, value=None) -> str:
         return "rougeL"
 
-    def rouge155_name(self, value=None, typed=None) -> str:
-        return "ROUGE-L"
+    def rouge155_name(self, value=None, typed=None) -> None:
+        return None  # the script's ROUGE-L is the summary-level union LCS (UnionLcsFamily)
 
     def label(self, value=None) -> str:
         return "ROUGE-L (sentence-level LCS)"
@@ -363,8 +374,8 @@ class BestSentenceLcsFamily(Family):
     def name(self, value=None) -> str:
         return "rougeLsum-best"
 
-    def rouge155_name(self, value=None, typed=None) -> str:
-        return "ROUGE-L"
+    def rouge155_name(self, value=None, typed=None) -> None:
+        return None  # reval's form; the script has none
 
     def label(self, value=None) -> str:
         return "ROUGE-Lsum-best (best sentence)"
@@ -399,7 +410,8 @@ class WeightedLcsFamily(Family):
         return f"ROUGE-W (w = {self.code(value)})"
 
     def parse(self, key: str) -> Method | None:
-        m = re.fullmatch(r"rouge-?w(?:-?(\d+(?:\.\d+)?))?", key)
+        # the weight as ROUGE-1.5.5 prints it: as typed after -w (1.2, 1.20, 2, 1., +1.5, 15e-1)
+        m = re.fullmatch(r"rouge-?w(?:-?(\+?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?))?", key)
         if m is None:
             return None
         return self.method(float(m[1]) if m[1] else WLCS_WEIGHT.default)
@@ -431,7 +443,7 @@ class SkipBigramFamily(Family):
         return f"ROUGE-{self.key} ({gap})"
 
     def parse(self, key: str) -> Method | None:
-        m = re.fullmatch(rf"rouge-?{self.key.lower()}(\d+|\*)", key)
+        m = re.fullmatch(rf"rouge-?{self.key.lower()}(\+?\d+|\*)", key)  # -2 as typed: 4, 04, +4
         if m is None:
             return None
         return self.method(None if m[1] == UNLIMITED else _integer(m[1]))
@@ -496,15 +508,91 @@ FAMILIES: dict[str, Family] = {family.key: family for family in _FAMILY_LIST}
 LAYOUT_FAMILIES = tuple(key for key, family in FAMILIES.items() if family.builds_layout)
 
 
-def parse_method(name: str | Method) -> Method:
-    """A Method from its name (rouge2, rougeL, rougeW-1.2, rougeSU4, ROUGE-SU*, ...); a
-    ValueError naming the problem for an unknown name or a parameter out of its range
-    (rouge_core.params)."""
+# --- names the tools print ------------------------------------------------------------------
+
+# A name spelled "ROUGE-…" (after lower-casing and "_" -> "-"), as the tools print or document
+# them; rouge_core's own names (rougeL, rougeLsum, rougeW-1.2, …) never start so.
+PRINTED_PREFIX = "rouge-"
+
+# What each tool means by the printed names that are not the same method in every tool (ROUGE-N,
+# ROUGE-W-<w>, ROUGE-S<d> and ROUGE-SU<d> are: the options then give the tool's form of W and SU).
+PRINTED_L = {
+    # ROUGE-1.5.5 prints ROUGE-L for its summary-level LCS: the union LCS of each reference
+    # sentence with the candidate's sentences.
+    "rouge-1.5.5": {"rouge-l": "rougeLsum"},
+    # rougeEvaluationScore's "longest-common-subsequences": one LCS of the two token lists.
+    "matlab": {"rouge-l": "rougeL"},
+    # reval's ROUGEL ("the ROUGE-L score") takes one LCS of the token lists; its ROUGELsum
+    # ("the ROUGE-Lsum score for multiple sentences") the best reference sentence per
+    # candidate sentence.
+    "reval": {"rouge-l": "rougeL", "rouge-lsum": "rougeLsum-best"},
+}
+_TOOLS = {"rouge-1.5.5": "ROUGE-1.5.5", "matlab": "MATLAB", "reval": "reval", "rouge-score": "rouge-score",
+          "multilingual": "XL-Sum's multilingual rouge-score"}
+
+
+def _profile_name(options) -> str | None:
+    """The profile whose tool reads printed names: of an Options or a profile name; None
+    for none given."""
+    if options is None:
+        return None
+    if isinstance(options, str):
+        from .options import profile
+
+        return profile(options).profile
+    return getattr(options, "profile", None)
+
+
+def printed_meaning(key: str, name: str, options=None) -> str | None:
+    """rouge_core's name of the method the tool of `options` (an Options or a profile name)
+    means by a printed name (`key`: `name` lower-cased, "_" read as "-"); None when the name
+    is not a printed name whose meaning depends on the tool (parse it as it is). A ValueError
+    saying which name to use when that tool has no such name, or none is given."""
+    if not key.startswith(PRINTED_PREFIX):
+        return None
+    if key not in ("rouge-l", "rouge-lsum"):
+        return None
+    profile = _profile_name(options)
+    meaning = PRINTED_L.get(profile, {}).get(key)
+    if meaning is not None or key == "rouge-lsum":  # ROUGE-Lsum: else rouge_core's own label of rougeLsum
+        return meaning
+    both = ("rougeL (one LCS over the whole texts, sentence breaks ignored) or rougeLsum (the summary-level "
+            "union LCS over the sentences, which ROUGE-1.5.5 prints as ROUGE-L)")
+    if profile in ("rouge-score", "multilingual"):
+        raise ValueError(f"{name!r} is not a name {_TOOLS[profile]} knows: it has two LCS methods; "
+                         f"ask for {both}")
+    where = "no profile is given" if profile is None else f"the options follow no tool's profile ({profile!r})"
+    raise ValueError(f"{name!r} means a different method in each tool (ROUGE-1.5.5: rougeLsum; MATLAB and "
+                     f"reval: rougeL; rouge-score has no ROUGE-L) and {where}: ask for {both}, or score "
+                     "under the tool's profile")
+
+
+def _basic_elements_message(name: str, mode: str | None) -> str:
+    from .basic_elements import BE_MODES  # basic_elements builds on scoring, which builds on this module
+
+    mode = (mode or "").upper()
+    if mode not in BE_MODES:
+        mode = "HM"
+    return (f"{name!r} is ROUGE-BE, which scores Basic Elements (head|modifier|relation triples extracted from "
+            f"parse trees), not text: score BE files with rouge_core.basic_elements.score_basic_elements(candidate, "
+            f"references, {mode!r}) or `rouge155 -3 {mode}` (modes {', '.join(BE_MODES)})")
+
+
+def parse_method(name: str | Method, options=None) -> Method:
+    """A Method from its name: rouge_core's (rouge2, rougeL, rougeLsum, rougeW-1.2, rougeSU4,
+    rougeS*, ...) or one a tool prints (ROUGE-2, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*),
+    read as the tool of `options` (an Options or a profile name) means it: under
+    "rouge-1.5.5", ROUGE-L is rougeLsum (see PRINTED_L). A ValueError naming the problem for
+    an unknown name, a printed name the tool does not have (ROUGE-L under rouge-score, or
+    without a tool's profile), or a parameter out of its range (rouge_core.params)."""
     if isinstance(name, Method):
         return name
     if not isinstance(name, str):
         raise TypeError(f"a method is a name such as 'rouge2' or a Method, not {type(name).__name__}")
     key = name.strip().lower().replace("_", "-")
+    meaning = printed_meaning(key, name, options)
+    if meaning is not None:
+        key = meaning.lower()
     try:
         for family in _FAMILY_LIST:
             method = family.parse(key)
@@ -512,9 +600,13 @@ def parse_method(name: str | Method) -> Method:
                 return method
     except ValueError as exc:
         raise ValueError(f"{name!r}: {exc}") from None
+    basic_elements = re.fullmatch(r"rouge-?be(?:-(.*))?", key)  # ROUGE-BE-HM, as printed under -3; rougeBE-HM
+    if basic_elements is not None:
+        raise ValueError(_basic_elements_message(name, basic_elements[1]))
     raise ValueError(
         f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
-        "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*"
+        "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*, or a name a tool prints (ROUGE-2, ROUGE-L, "
+        "ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*) under that tool's profile"
     )
 
 

@@ -79,7 +79,7 @@ def iter_scores(
     """
     resolve_limit(cost_limit)
     opts = resolve_options(options, {})
-    names = tuple(parse_method(m).name for m in methods)
+    names = tuple(parse_method(m, opts).name for m in methods)
     try:
         total = len(candidates)  # type: ignore[arg-type]
     except TypeError:

@@ -87,7 +87,7 @@ class Result:
     def __getitem__(self, name: str) -> MethodScore:
         if name in self.methods:
             return self.methods[name]
-        return self.methods[parse_method(name).name]
+        return self.methods[parse_method(name, self.options).name]
 
     def __iter__(self):
         return iter(self.methods.values())
@@ -397,7 +397,7 @@ def _method_plans(specs: tuple, options: Options, n_refs: int
     the compiled kernels (`native_plans`)."""
     plans = []
     for spec in specs:
-        method = parse_method(spec)
+        method = parse_method(spec, options)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
     ordered = tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES))

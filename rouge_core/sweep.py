@@ -131,7 +131,8 @@ def sweep_beta(
     values = [float(b) for b in betas]
     if math.isfinite(current):  # α = 0 gives β = ∞, which has no place on the axis
         values = _with_current(values, current)
-    names = [parse_method(m).name for m in methods]
+    methods = [parse_method(m, options) for m in methods]
+    names = [m.name for m in methods]
     statistics, skipped = _point(cand, refs, methods, options, cost_limit)
     rows = []
     for order, beta in enumerate(values):
@@ -184,7 +185,9 @@ def compare_profiles(
     entries: list[tuple[str, Options]] = [(name, profile(name)) for name in profiles]
     if current is not None:
         entries.insert(0, ("your settings", current))
-    names = [parse_method(m).name for m in methods]
+    # one method in every column: a printed name is read under the user's settings, if given
+    methods = [parse_method(m, current) for m in methods]
+    names = [m.name for m in methods]
     rows = []
     for label, opts in entries:
         try:

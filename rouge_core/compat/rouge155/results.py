@@ -52,10 +52,30 @@ class Report:
     results: tuple[MetricResult, ...]
 
     def get(self, metric: str, peer_id: str | None = None) -> MetricResult:
+        """The result of `metric` (of `peer_id`, else the first peer's): its name as printed
+        ("ROUGE-L", "ROUGE-W-1.20" after `-w 1.20`), another spelling of the same method
+        ("ROUGE-W-1.2", "rougeLsum": read as rouge_core.methods.parse_method reads it under
+        the rouge-1.5.5 profile, so "rougeL", which the script does not compute, has none)."""
+        printed = self._printed_name(metric)
         for result in self.results:
-            if result.metric == metric and (peer_id is None or result.peer_id == peer_id):
+            if result.metric == printed and (peer_id is None or result.peer_id == peer_id):
                 return result
-        raise KeyError(f"no {metric} result" + (f" for peer {peer_id}" if peer_id else ""))
+        raise KeyError(f"no {metric} result" + (f" for peer {peer_id}" if peer_id else "")
+                       + f" (this run printed {', '.join(dict.fromkeys(r.metric for r in self.results)) or 'nothing'})")
+
+    def _printed_name(self, metric: str) -> str:
+        from rouge_core.methods import parse_method
+
+        from .scoring import metrics_for
+
+        metrics = metrics_for(self.flags)
+        if any(m.name == metric for m in metrics):
+            return metric
+        try:
+            method = parse_method(metric, self.flags.options)
+        except (TypeError, ValueError):  # ROUGE-BE names (no text method) and unknown ones
+            return metric
+        return next((m.name for m in metrics if m.method == method), metric)
 
     def text(self) -> str:
         """The report exactly as ROUGE-1.5.5.pl prints it."""
