@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import threading
 from contextlib import contextmanager
@@ -208,7 +209,7 @@ def location_of(value: str, configured_by: str) -> Location:
     if scheme == "sqlite":
         try:
             database = sa.engine.make_url(text).database
-        except sa.exc.ArgumentError:
+        except (sa.exc.ArgumentError, ValueError):
             database = None
         if not database:
             raise StoreError(f"the judgements database set by {configured_by} is a sqlite:/// URL without a file")
@@ -216,7 +217,7 @@ def location_of(value: str, configured_by: str) -> Location:
     if scheme.split("+")[0] in ("postgresql", "postgres"):
         try:
             url = sa.engine.make_url("postgresql" + text[len(scheme):])
-        except sa.exc.ArgumentError:
+        except (sa.exc.ArgumentError, ValueError):
             raise StoreError(f"the judgements database set by {configured_by} is not a valid PostgreSQL URL") from None
         return Location(None, configured_by, url.set(drivername="postgresql+psycopg").render_as_string(
             hide_password=False))
@@ -402,12 +403,15 @@ def _postgresql_engine(url: str) -> sa.Engine:
 
 
 def _database_error(exc: BaseException, doing: str) -> StoreError:
-    """A driver's error without its statement, parameters or the database's address."""
+    """A driver's error without its statement, parameters, or the names and addresses of the
+    server, database and user (a connection error names them: only its last clause stays,
+    quoted names blanked)."""
     original = getattr(exc, "orig", None) or exc
-    first = str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
-    if "@" in first or "://" in first or "password" in first.lower():  # a connection error may name the server
-        first = type(original).__name__
-    return StoreError(f"the judgements database could not {doing} ({first})")
+    text = str(original).strip()
+    reason = text.splitlines()[0].rsplit(": ", 1)[-1].strip() if text else ""
+    reason = re.sub(r'"[^"]*"', '"…"', reason)
+    reason = re.sub(r"\b(\d{1,3}\.){3}\d{1,3}\b|\bport \d+|\S+://\S+|\S+@\S+", "…", reason)
+    return StoreError(f"the judgements database could not {doing} ({reason or type(original).__name__})")
 
 
 class ReviewStore:
