@@ -305,10 +305,19 @@ def visible_judgements(viewer: str, rows: Iterable, options: Mapping[str, TaskOp
     return [row for row in rows if (viewer and row.annotator == viewer) or shown[row.task]]
 
 
-def visibility_note(options: TaskOptions, pair_ids: Sequence[str], judged: Iterable[str], hidden: int) -> str:
+def visibility_note(options: TaskOptions, pair_ids: Sequence[str], judged: Iterable[str], hidden: int,
+                    role: str = SINGLE_USER) -> str:
     """Why the others' verdicts on the current task are shown or hidden, and when they appear
     (Markdown without user text); `judged`: the pairs the viewer has a verdict on, `hidden`:
-    how many judgements of the corpus `visible_judgements` left out."""
+    how many judgements of the corpus `visible_judgements` left out for a viewer in `role`."""
+    if role == OWNER:
+        return ("As a task owner you see every annotator's verdicts and notes on this corpus, the agreement between "
+                "them and, in the export, each verdict's identity provider and subject.")
+    if role == ANNOTATOR:
+        held = f" ({hidden:,} judgement(s) of others on this corpus)" if hidden else ""
+        return ("You see your own verdicts and notes. This server has logins: only its task owners see the other "
+                f"annotators' judgements{held} and the agreement, so nobody's verdicts can sway yours and nobody "
+                "else's identity is shown to you.")
     if options.others_visible:
         return ("The task's owner lets every annotator see the others' verdicts and notes on this task before "
                 "finishing it.")
