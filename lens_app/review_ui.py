@@ -59,8 +59,8 @@ def where_stored(store: ReviewStore) -> str:
     """Which setting decided where the judgements are (Markdown, without the path or URL)."""
     said = CONFIGURED_BY[store.location.configured_by]
     if store.kind == "postgresql":
-        return said.replace("the judgements database", "the PostgreSQL judgements database shared by this server's "
-                                                        "app servers", 1)
+        return said.replace("the judgements database", "the PostgreSQL judgements database", 1) + (
+            " (shared by every app server set up with it)")
     return said
 
 
