@@ -243,3 +243,40 @@ def test_team_config_and_display_names():
         "Sam (s1)", "Sam (s2)", "kim@example.org", "typed name"]
     with pytest.raises(ValueError):
         rt.visible_judgements("x", [], {}, [], role="admin")
+
+
+def readme_team_secrets() -> dict:
+    """The example .streamlit/secrets.toml of the README's *Review for a team*."""
+    import re
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Review for a team"):]
+    block = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
+    return tomllib.loads("\n".join(line[3:] if line.startswith("   ") else line for line in block.splitlines()))
+
+
+def test_the_readme_example_configuration_works(db):
+    from lens_app.review_store import location_of
+
+    example = readme_team_secrets()
+    config = identity.team_config(example)
+    assert config.providers == ("default",) and not config.problem
+    assert location_of(example["judgements_db"], "secrets").kind == "postgresql"
+    lead = {"is_logged_in": True, "iss": "https://accounts.google.com", "sub": "1234", "name": "Lea Lead",
+            "email": "lead@example.org", "email_verified": True}
+    at = AppTest.from_file(str(ROOT / "pages" / "review.py"), default_timeout=120)
+    at.session_state["corpus_data"] = CORPUS
+    for section, values in example.items():
+        if section != "judgements_db":  # ROUGE_LENS_DB (the test's database) wins over it anyway
+            at.secrets[section] = values
+    at.user = lead
+    at.run()
+    assert not at.exception
+    assert "Logged in as **Lea Lead** (lead@example.org) · task owner" in shown_text(at)
+    judge(at, 2)
+    assert ReviewStore(db).all()[0].subject == "1234"
