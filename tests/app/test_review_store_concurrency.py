@@ -110,6 +110,11 @@ def test_writers_killed_mid_write_lose_no_acknowledged_judgement(database, tmp_p
     if kind == "sqlite":
         with sa.create_engine(f"sqlite:///{address}").connect() as conn:
             assert conn.exec_driver_sql("PRAGMA integrity_check").scalar_one() == "ok"
+    else:  # the rows are in the PostgreSQL server itself (not in a file named like its URL)
+        import psycopg
+
+        with psycopg.connect(address) as conn:
+            assert conn.execute("SELECT COUNT(*) FROM judgements").fetchone()[0] == len(rows)
     # Nothing left locked: a new writer saves at once.
     store.save("f" * 16, w.TASK, "after", "late writer", "3")
     assert store.get("f" * 16, w.TASK, "after", "late writer").verdict == "3"

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-for _package in ("authlib", "httpx"):  # what logins need: the team extra (the minimum-version run has the app extra)
-    pytest.importorskip(_package, reason="team mode needs the team extra: pip install 'rouge-lens[team]'")
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from tests.extras import needs_team  # noqa: E402
+
+pytestmark = needs_team  # logins need the team extra (the minimum-version run has the app extra only)
 
 from lens_app import identity  # noqa: E402
 from lens_app import review_tasks as rt  # noqa: E402
