@@ -191,8 +191,8 @@ def logged_in_viewer(config: TeamConfig) -> Viewer:
     account = account_of(user)
     if account is None:
         st.info("Annotators on this server log in: your verdicts are recorded under your account, and you see what "
-                "your role allows (task owners see everyone's judgements; annotators their own).",
-                icon=":material/login:")
+                "your role allows (task owners see everyone's judgements; annotators their own). After the login you "
+                "come back to the app's first page: open Review again from the menu.", icon=":material/login:")
         for provider in config.providers:
             label = "Log in" if provider == "default" else f"Log in with {provider}"
             st.button(label, key=f"login_{provider}", type="primary", on_click=st.login,

@@ -445,9 +445,13 @@ class ReviewStore:
     # --- transactions -----------------------------------------------------------------------------
 
     @contextmanager
-    def _reading(self) -> Iterator[sa.Connection]:
-        with self._engine.connect() as conn:
-            yield conn
+    def _reading(self, doing: str = "be read") -> Iterator[sa.Connection]:
+        """A read (SQLite: a deferred transaction, one snapshot); driver errors become StoreError."""
+        try:
+            with self._engine.connect() as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise _database_error(exc, doing) from None
 
     @contextmanager
     def _writing(self, doing: str = "save it") -> Iterator[sa.Connection]:
@@ -483,7 +487,7 @@ class ReviewStore:
                      {"v": version, "t": _now()})
 
     def _migrate(self) -> None:
-        with self._reading() as conn:
+        with self._reading("be opened") as conn:
             if self._version(conn) >= SCHEMA_VERSION:
                 return
         # One migrating connection at a time; the others wait, then see it done.

@@ -178,3 +178,41 @@ def test_an_unreachable_postgresql_server_is_named_without_its_address_or_passwo
     message = str(caught.value)
     assert message == "the judgements database could not be opened (Connection refused)"
     assert "hunter2" not in message and str(port) not in message and "127.0.0.1" not in message
+
+
+def test_a_wrong_password_is_named_without_the_user_the_password_or_the_server():
+    import sqlalchemy as sa
+
+    from tests.services import postgres_admin_url
+
+    url = sa.engine.make_url(postgres_admin_url()).set(password="wrong-password-31")
+    with pytest.raises(StoreError) as caught:
+        ReviewStore(url.render_as_string(hide_password=False))
+    message = str(caught.value)
+    assert message.startswith("the judgements database could not be opened (")
+    for secret in ("wrong-password-31", url.username, url.host, str(url.port)):
+        assert secret not in message, (secret, message)
+
+
+# --- the roles of the visibility rule, for any rows -----------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ROWS = st.lists(st.builds(rt.StoredJudgement, task=st.sampled_from(["k1", "k2"]), pair_id=st.sampled_from(["p1", "p2"]),
+                          annotator=st.sampled_from(["ann", "bob", "olga"]), verdict=st.sampled_from(["", "1", "2"])),
+                max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=ROWS, viewer=st.sampled_from(["ann", "bob", "olga", "nobody", ""]), shown=st.booleans(),
+       ids=st.sampled_from([None, ["p1"], ["p1", "p2"]]))
+def test_roles_of_the_visibility_rule(rows, viewer, shown, ids):
+    options = {"k1": rt.TaskOptions("olga", others_visible=shown)}
+    annotator = rt.visible_judgements(viewer, rows, options, ids, rt.ANNOTATOR)
+    assert annotator == [r for r in rows if viewer and r.annotator == viewer]  # their own, whatever the options
+    owner = rt.visible_judgements(viewer, rows, options, ids, rt.OWNER)
+    assert owner == (rows if viewer else [])
+    single = rt.visible_judgements(viewer, rows, options, ids, rt.SINGLE_USER)
+    assert annotator == [r for r in single if r.annotator == viewer]  # single-user mode shows at least as much
+    assert all(r in rows for r in single)

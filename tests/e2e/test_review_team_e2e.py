@@ -218,14 +218,19 @@ def get(url: str, headers: dict | None = None) -> http.client.HTTPResponse:
     return response
 
 
-def test_the_login_redirects_only_to_the_configured_address(team_servers, chromium_browser):
+def test_the_login_redirects_only_to_the_configured_address(team_servers, chromium_browser, artifacts_dir):
     url_a, _ = team_servers["urls"]
     provider, client = team_servers["provider"], team_servers["client"]
-    context = chromium_browser.new_context()
+    context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
         page.goto(f"{url_a}/review")
+        page.get_by_text("Annotators on this server log in").wait_for()
+        wait_idle(page)
+        expect(page.get_by_role("textbox", name="Annotator name")).to_have_count(0)
+        expect(page.locator("[data-testid='stFileUploader']")).to_have_count(0)  # nothing before the login
+        page.screenshot(path=str(artifacts_dir / "review-team-login.png"))
         with page.expect_request(lambda r: "/auth/login?provider=" in r.url) as login:
             page.get_by_role("button", name="Log in").click()
         login_url = login.value.url
