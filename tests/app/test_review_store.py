@@ -225,25 +225,30 @@ def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_p
     assert len(again.all()) == 4 and again.get("c1", "rating:sys|A|scale:1–5", "p1", "alice").verdict == "5"
 
 
-def test_two_stores_opening_an_old_file_at_once_migrate_it_once(tmp_path):
+def open_at_once(database, stores: int) -> list[Exception]:
+    """Open the database from `stores` threads at once (as servers starting together); the errors."""
     import threading
 
-    db = tmp_path / "old.sqlite3"
-    first_version_database(db)
     errors = []
 
     def open_store():
         try:
-            ReviewStore(db)
-        except Exception as exc:  # noqa: BLE001 - recorded and asserted below
+            ReviewStore(database)
+        except Exception as exc:  # noqa: BLE001 - returned to the test, which asserts on it
             errors.append(exc)
 
-    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    threads = [threading.Thread(target=open_store) for _ in range(stores)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors and len(ReviewStore(db).all()) == 4
+    return errors
+
+
+def test_two_stores_opening_an_old_file_at_once_migrate_it_once(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    assert not open_at_once(db, 4) and len(ReviewStore(db).all()) == 4
 
 
 def test_new_judgements_carry_their_task_parts(tmp_path):

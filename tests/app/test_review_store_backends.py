@@ -5,7 +5,6 @@ URL) and roles in the visibility rule. PostgreSQL tests need the server .ci/serv
 (tests/services.py)."""
 
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.review_store import (SCHEMA_VERSION, Account, Location, ReviewStore, StoreError,  # noqa: E402
                                    configured_location, location_of)
 from rouge_core import corpus_io  # noqa: E402
+from tests.app.test_review_store import open_at_once  # noqa: E402
 from tests.services import fresh_postgres_database  # noqa: E402
 
 CSV = "id,candidate_A,candidate_B,reference\n1,a cat,the cat,the cat sat\n2,dogs,a dog,one dog\n"
@@ -128,20 +128,7 @@ def test_roles_decide_who_sees_what_and_who_sets_tasks(database):
 
 
 def test_several_servers_opening_a_new_database_at_once_migrate_it_once(database):
-    errors = []
-
-    def open_store():
-        try:
-            ReviewStore(database)
-        except Exception as exc:  # noqa: BLE001 - recorded and asserted below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=open_store) for _ in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    assert not open_at_once(database, 6)
     store = ReviewStore(database)
     assert store.schema_version() == 4 and [t.name for t in store.tasks()] == [t.name for t in rt.DEFAULT_TASKS]
 

@@ -21,7 +21,8 @@ pytestmark = needs_team  # logins need the team extra (the minimum-version run h
 from lens_app import identity  # noqa: E402
 from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.review_store import Account, ReviewStore  # noqa: E402
-from tests.app.test_review_integrity import CORPUS, counts, db, judge, table_of, texts  # noqa: E402,F401
+from tests.app.test_review_integrity import (CORPUS, counts, create_task, db, judge, table_of,  # noqa: E402,F401
+                                             texts)
 
 ISSUER = "https://id.example.org"
 AUTH = {"redirect_uri": "https://review.example.org/oauth2callback", "cookie_secret": "not-a-real-secret-0123456789",
@@ -150,13 +151,8 @@ def test_only_task_owners_set_tasks_and_options(db):
     assert not any(t.key == "review_opt_visible|Overall quality" for t in alice.toggle)  # no early reveal with logins
 
     olga = team_page("olga")
-    olga.session_state["review_task_editor_open"] = True
-    olga.run()
-    olga.text_input(key="review_edit_name").set_value("Fluency").run()
-    olga.text_input(key="review_edit_question_new").set_value("Does it read well?").run()
-    olga.button(key="review_edit_save").click().run()
+    create_task(olga, "Fluency", "Does it read well?")
     assert ReviewStore(db).task_options()["Fluency"] == rt.TaskOptions(owner=key_of("olga"))
-    olga.selectbox(key="review_task").set_value("Fluency").run()
     olga.session_state["review_task_options_open"] = True
     olga.run()
     assert "Owner: you: only you change these options." in shown_text(olga)
