@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -136,9 +138,10 @@ def test_several_servers_opening_a_new_database_at_once_migrate_it_once(database
 def test_where_rouge_lens_db_points(tmp_path, monkeypatch):
     assert location_of(str(tmp_path / "a.sqlite3"), "environment") == Location(tmp_path / "a.sqlite3", "environment")
     assert location_of(f"sqlite:///{tmp_path}/b.sqlite3", "secrets") == Location(tmp_path / "b.sqlite3", "secrets")
-    for given in ("postgresql://u:p%40ss@db.example:5433/judgements", "postgres://u:p%40ss@db.example:5433/judgements",
-                  "postgresql+psycopg://u:p%40ss@db.example:5433/judgements"):
-        location = location_of(given, "environment")
+    for configured in ("postgresql://u:p%40ss@db.example:5433/judgements",
+                       "postgres://u:p%40ss@db.example:5433/judgements",
+                       "postgresql+psycopg://u:p%40ss@db.example:5433/judgements"):
+        location = location_of(configured, "environment")
         assert location.kind == "postgresql" and location.path is None
         url = sa.engine.make_url(location.url)
         assert (url.drivername, url.username, url.password, url.host, url.port, url.database) == (
@@ -182,9 +185,6 @@ def test_a_wrong_password_is_named_without_the_user_the_password_or_the_server()
 
 
 # --- the roles of the visibility rule, for any rows -----------------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 ROWS = st.lists(st.builds(rt.StoredJudgement, task=st.sampled_from(["k1", "k2"]), pair_id=st.sampled_from(["p1", "p2"]),
                           annotator=st.sampled_from(["ann", "bob", "olga"]), verdict=st.sampled_from(["", "1", "2"])),
