@@ -30,8 +30,14 @@ pg_bin() {
   bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-    $SUDO apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    # Only our own server runs: no system-wide cluster is created (nor started) by the install.
+    if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+      $SUDO mkdir -p /etc/postgresql-common
+      echo "create_main_cluster = false" | $SUDO tee /etc/postgresql-common/createcluster.conf >/dev/null
+    fi
+    $SUDO apt-get update -qq >/dev/null
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Dpkg::Options::=--force-confold \
+      postgresql >/dev/null
     bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
   fi
   echo "$bin"
