@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from dataclasses import replace
 
 import streamlit as st
 
@@ -87,8 +88,6 @@ def judgements_for_analysis(store: ReviewStore, viewer: Viewer, fingerprint: str
     allows (review_tasks.visible_judgements), annotators by their shown names."""
     if not viewer.team:
         return store.all(fingerprint)
-    from dataclasses import replace
-
     rows = store.visible_to(viewer.key, fingerprint, pair_ids, viewer.role)
     names = names_shown(store, viewer, [r.annotator for r in rows])
     return [replace(r, annotator=names[r.annotator]) for r in rows]
