@@ -29,9 +29,12 @@ judgements, and another annotator's verdicts and notes on a task (a task key: th
 systems, over one corpus) only once they have judged every pair of it themselves, or when the
 task's owner lets everyone see them (`TaskOptions.others_visible`). The owner of a task is the
 annotator who created it; the built-in tasks, and tasks made by earlier versions, have none
-until a named annotator first sets one of their options. Without logins an annotator is the
-name typed on the page, so the rule keeps annotators from being swayed, not from lying about
-their name: an identity layer feeds the viewer's name to the same functions.
+until a named annotator first sets one of their options. Without logins (SINGLE_USER) an
+annotator is the name typed on the page, so the rule keeps annotators from being swayed, not
+from lying about their name. With logins (lens_app.identity) the viewer is the logged-in
+account and the server's configuration gives each a role: a task owner (OWNER) sees every
+judgement, the agreement and the exports, and creates tasks and sets their options; an
+annotator (ANNOTATOR) sees their own judgements only (others' would name them).
 """
 
 from __future__ import annotations
@@ -122,6 +125,13 @@ DEFAULT_TASKS = (
 )
 
 
+# Who is looking (the roles the visibility rule and the task options know).
+SINGLE_USER = "single-user"  # no logins on this server: the name typed on the page
+OWNER = "task owner"  # logged in, named a task owner by the server's configuration
+ANNOTATOR = "annotator"  # logged in, any other account allowed to annotate
+ROLES = (SINGLE_USER, OWNER, ANNOTATOR)
+
+
 @dataclass(frozen=True)
 class TaskOptions:
     """A task's options, recorded with it in the judgements database; its owner sets them."""
@@ -131,11 +141,14 @@ class TaskOptions:
     others_visible: bool = False  # others' verdicts and notes shown to annotators who have not finished the task
 
 
-def may_change_options(viewer: str, options: TaskOptions) -> bool:
-    """Whether `viewer` may set a task's options: its owner, or for a task without an owner
-    any named annotator (who becomes its owner by doing so)."""
+def may_change_options(viewer: str, options: TaskOptions, role: str = SINGLE_USER) -> bool:
+    """Whether `viewer` in `role` may set a task's options: its owner, or for a task without
+    an owner any named annotator (who becomes its owner by doing so); with logins, only an
+    account in the task owner role."""
     viewer = viewer.strip()
-    return bool(viewer) and options.owner in ("", viewer)
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}")
+    return bool(viewer) and role != ANNOTATOR and options.owner in ("", viewer)
 
 
 def default_anchors(kind: str, points: int) -> tuple[str, ...]:
@@ -262,15 +275,23 @@ def finished(pair_ids: Sequence[str], judged: Iterable[str]) -> bool:
 
 
 def visible_judgements(viewer: str, rows: Iterable, options: Mapping[str, TaskOptions],
-                       pair_ids: Sequence[str] | None) -> list:
-    """The stored judgements of one corpus that `viewer` may see (see the module docstring):
-    their own, and on each task key the others' once `viewer` has a verdict on every pair of
-    `pair_ids` (the corpus's ids; None when the corpus is not stored: nobody has finished) or
-    the task's options (by task name; a task without options keeps them hidden) show them.
+                       pair_ids: Sequence[str] | None, role: str = SINGLE_USER) -> list:
+    """The stored judgements of one corpus that `viewer` in `role` may see (see the module
+    docstring). A task owner (OWNER): all of them; an annotator (ANNOTATOR): their own.
+    Without logins (SINGLE_USER): their own, and on each task key the others' once `viewer` has
+    a verdict on every pair of `pair_ids` (the corpus's ids; None when the corpus is not
+    stored: nobody has finished) or the task's options (by task name; a task without options
+    keeps them hidden) show them.
 
     `rows` need `task`, `pair_id`, `annotator` and `verdict` (ReviewStore's Judgement)."""
     rows = list(rows)
     viewer = viewer.strip()
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}")
+    if role == OWNER and viewer:
+        return rows
+    if role == ANNOTATOR:
+        return [row for row in rows if viewer and row.annotator == viewer]
     judged: dict[str, set[str]] = defaultdict(set)
     for row in rows:
         if row.annotator == viewer and row.verdict:
@@ -284,10 +305,19 @@ def visible_judgements(viewer: str, rows: Iterable, options: Mapping[str, TaskOp
     return [row for row in rows if (viewer and row.annotator == viewer) or shown[row.task]]
 
 
-def visibility_note(options: TaskOptions, pair_ids: Sequence[str], judged: Iterable[str], hidden: int) -> str:
+def visibility_note(options: TaskOptions, pair_ids: Sequence[str], judged: Iterable[str], hidden: int,
+                    role: str = SINGLE_USER) -> str:
     """Why the others' verdicts on the current task are shown or hidden, and when they appear
     (Markdown without user text); `judged`: the pairs the viewer has a verdict on, `hidden`:
-    how many judgements of the corpus `visible_judgements` left out."""
+    how many judgements of the corpus `visible_judgements` left out for a viewer in `role`."""
+    if role == OWNER:
+        return ("As a task owner you see every annotator's verdicts and notes on this corpus, the agreement between "
+                "them and, in the export, each verdict's identity provider and subject.")
+    if role == ANNOTATOR:
+        held = f" ({hidden:,} judgement(s) of others on this corpus)" if hidden else ""
+        return ("You see your own verdicts and notes. This server has logins: only its task owners see the other "
+                f"annotators' judgements{held} and the agreement, so nobody's verdicts can sway yours and nobody "
+                "else's identity is shown to you.")
     if options.others_visible:
         return ("The task's owner lets every annotator see the others' verdicts and notes on this task before "
                 "finishing it.")

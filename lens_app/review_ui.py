@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-import sqlite3
+from dataclasses import replace
 
 import streamlit as st
 
@@ -20,8 +20,9 @@ from . import corpus_ui as ui
 from . import navigation
 from . import review_tasks as rt
 from .display import show_table
+from .identity import Viewer, display_names, server_secrets
 from .markup import md
-from .review_store import ENV_VAR, SECRET_KEY, ReviewStore, configured_location
+from .review_store import ENV_VAR, SECRET_KEY, ReviewStore, StoreError, configured_location
 
 CORPUS_PARAM = "corpus"  # the URL parameter holding the fingerprint of the corpus under review
 _FINGERPRINT = re.compile(r"[0-9a-f]{16}")
@@ -41,21 +42,55 @@ CONFIGURED_BY = {
 
 
 def open_store() -> ReviewStore:
-    """The configured judgements database; stops the page with a message (never the path)
-    when it cannot be opened."""
+    """The configured judgements database; stops the page with a message (never the path,
+    URL or password) when it cannot be opened."""
     try:
-        return ReviewStore(location=configured_location(st.secrets.to_dict() if st.secrets.load_if_toml_exists()
-                                                        else None))
-    except (OSError, sqlite3.Error):
-        logging.getLogger(__name__).exception("cannot open the judgements database")
+        return ReviewStore(location=configured_location(server_secrets() or None))
+    except (OSError, StoreError) as exc:
+        # the log too names neither path nor URL: a StoreError never holds them, an OSError is summed up
+        logging.getLogger(__name__).error("cannot open the judgements database: %s",
+                                          exc if isinstance(exc, StoreError) else type(exc).__name__)
         st.error("The judgements database cannot be opened, so judgements cannot be saved. Whoever runs this server "
-                 f"sets its location (`{ENV_VAR}` or `{SECRET_KEY}` in `.streamlit/secrets.toml`; see the README).")
+                 f"sets its location (`{ENV_VAR}` or `{SECRET_KEY}` in `.streamlit/secrets.toml`: a SQLite file or a "
+                 "PostgreSQL URL; see the README).")
         st.stop()
 
 
 def where_stored(store: ReviewStore) -> str:
-    """Which setting decided where the judgements are (Markdown, without the path)."""
-    return CONFIGURED_BY[store.location.configured_by]
+    """Which setting decided where the judgements are (Markdown, without the path or URL)."""
+    said = CONFIGURED_BY[store.location.configured_by]
+    if store.kind == "postgresql":
+        return said.replace("the judgements database", "the PostgreSQL judgements database", 1) + (
+            " (shared by every app server set up with it)")
+    return said
+
+
+def names_shown(store: ReviewStore, viewer: Viewer, keys) -> dict[str, str]:
+    """{annotator key: the name the page shows}: accounts' names with logins, typed names
+    without."""
+    return display_names(keys, store.accounts() if viewer.team else {})
+
+
+def shown_frame(store: ReviewStore, viewer: Viewer, frame):
+    """A judgements table as the page shows and exports it: annotators by their shown names;
+    the identity provider's issuer and subject only with logins (empty without)."""
+    if frame.empty:
+        return frame
+    if not viewer.team:
+        return frame.drop(columns=["issuer", "subject"], errors="ignore")
+    names = names_shown(store, viewer, frame["annotator"])
+    return frame.assign(annotator=frame["annotator"].map(names))
+
+
+def judgements_for_analysis(store: ReviewStore, viewer: Viewer, fingerprint: str, pair_ids) -> list:
+    """The judgements of a corpus an analysis page uses: every one without logins (single-user
+    mode: the analysis page shows every annotator's scores); with logins what the viewer's role
+    allows (review_tasks.visible_judgements), annotators by their shown names."""
+    if not viewer.team:
+        return store.all(fingerprint)
+    rows = store.visible_to(viewer.key, fingerprint, pair_ids, viewer.role)
+    names = names_shown(store, viewer, [r.annotator for r in rows])
+    return [replace(r, annotator=names[r.annotator]) for r in rows]
 
 
 def load_stored(store: ReviewStore, fingerprint: str) -> bool:
@@ -104,42 +139,61 @@ def annotator_seed(store: ReviewStore, annotator: str) -> tuple[int, bool]:
     return drawn.setdefault(annotator, secrets.randbits(62)), False
 
 
-def task_options_view(store: ReviewStore, task_name: str, options: rt.TaskOptions, annotator: str) -> None:
+def owner_said(store: ReviewStore, viewer: Viewer, owner: str) -> str:
+    """A task's owner as this viewer may read it (Markdown): "you"; with logins another
+    owner's name only to task owners (annotators see nobody else's identity)."""
+    if owner == viewer.key:
+        return "you"
+    if viewer.team and not viewer.owner:
+        return "a task owner"
+    return f"**{md(names_shown(store, viewer, [owner])[owner])}**"
+
+
+def task_options_view(store: ReviewStore, task_name: str, options: rt.TaskOptions, viewer: Viewer) -> None:
     """The task's owner and options (ROUGE highlights, others' verdicts shown early), in an
-    expander; only the owner (or, for a task without one, any named annotator) can change them."""
+    expander; only the owner (or, for a task without one, any named annotator; with logins,
+    any task owner) can change them."""
     highlights_key, visible_key = f"review_opt_highlights|{task_name}", f"review_opt_visible|{task_name}"
     message_key = "review_options_message"
 
     def save() -> None:
         try:
-            store.set_task_options(task_name, annotator, rouge_highlights=st.session_state[highlights_key],
-                                   others_visible=st.session_state[visible_key])
-        except (PermissionError, KeyError, ValueError) as e:
+            store.set_task_options(task_name, viewer.key, rouge_highlights=st.session_state[highlights_key],
+                                   others_visible=st.session_state.get(visible_key, options.others_visible),
+                                   role=viewer.role, account=viewer.account)
+        except (PermissionError, KeyError, ValueError, StoreError) as e:
             st.session_state[message_key] = f"NOT saved: {md(e)}"
 
-    with st.expander("Options of this task: ROUGE highlights, others' verdicts", key="review_task_options_open",
-                     on_change="rerun") as view:
+    with st.expander("Options of this task: ROUGE highlights" + ("" if viewer.team else ", others' verdicts"),
+                     key="review_task_options_open", on_change="rerun") as view:
         if not view.open:
             return
         if options.owner:
-            st.caption(f"Owner: **{md(options.owner)}**" + (" (you): only you change these options."
-                                                           if options.owner == annotator else
-                                                           ": only they change these options."))
+            said = owner_said(store, viewer, options.owner)
+            st.caption(f"Owner: {said}" + (": only you change these options." if said == "you" else
+                                           ": only they change these options."))
+        elif viewer.team:
+            st.caption("No owner yet (a built-in task, or one made before tasks had owners): the first task owner who "
+                       "sets an option here becomes its owner.")
         else:
             st.caption("No owner yet (a built-in task, or one made before tasks had owners): the first annotator who "
-                       "sets an option here becomes its owner." + ("" if annotator else " Enter your annotator name to "
-                                                                                        "do so."))
-        may_change = rt.may_change_options(annotator, options)
+                       "sets an option here becomes its owner." + ("" if viewer.key else " Enter your annotator name "
+                                                                                         "to do so."))
+        may_change = rt.may_change_options(viewer.key, options, viewer.role)
         st.session_state[highlights_key] = options.rouge_highlights  # as stored, whoever set them last
-        st.session_state[visible_key] = options.others_visible
         st.toggle("Mark the ROUGE-1 matches on the texts", key=highlights_key, on_change=save, disabled=not may_change,
                   help="Off by default: marking the words ROUGE counts draws the eye to them and can pull verdicts "
                        "towards ROUGE. Each verdict records whether the marks were shown; the page \"Which ROUGE "
                        "agrees with your annotators?\" names the tasks judged with them.")
-        st.toggle("Show every annotator the others' verdicts and notes before they finish", key=visible_key,
-                  on_change=save, disabled=not may_change,
-                  help="Off by default: an annotator sees the others' verdicts and notes on this task only once they "
-                       "have judged every pair of it, so that they cannot sway theirs.")
+        if viewer.team:
+            st.caption("With logins annotators see only their own verdicts and notes (others' would name them); task "
+                       "owners see everyone's.")
+        else:
+            st.session_state[visible_key] = options.others_visible
+            st.toggle("Show every annotator the others' verdicts and notes before they finish", key=visible_key,
+                      on_change=save, disabled=not may_change,
+                      help="Off by default: an annotator sees the others' verdicts and notes on this task only once "
+                           "they have judged every pair of it, so that they cannot sway theirs.")
         message = st.session_state.pop(message_key, None)
         if message:
             st.error(message)

@@ -11,7 +11,7 @@ import streamlit as st
 
 import rouge_core
 from lens_app import corpus_ui as ui
-from lens_app import meta_ui, review_ui, sidebar, state
+from lens_app import identity, meta_ui, review_ui, sidebar, state
 from lens_app import review_tasks as rt
 from lens_app.display import show_table
 from lens_app.markup import md, md_list
@@ -40,6 +40,7 @@ if st.session_state.pop(OPEN_ON_SCORE, False):
         st.info("The summary's texts and the variant's settings are set; open the Score page to see its evidence.")
 
 store = review_ui.open_store()
+viewer = identity.analysis_viewer()  # with logins: who reads, and so whose judgements
 review_ui.corpus_from_link(store)
 ui.corpus_loader("meta")
 corpus = ui.current_corpus()
@@ -59,7 +60,8 @@ def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
 # --- 1. human scores ------------------------------------------------------------------------------
 st.subheader("1. Human scores")
 made_here = rt.human_judgements([rt.StoredJudgement(j.task, j.pair_id, j.annotator, j.verdict)
-                                 for j in store.all(fingerprint) if j.verdict], systems, "this app's judgements")
+                                 for j in review_ui.judgements_for_analysis(store, viewer, fingerprint, corpus.ids)
+                                 if j.verdict], systems, "this app's judgements")
 review_ui.priming_note(store, fingerprint, systems)
 with st.expander("Import judgements from a file", expanded=IMPORTED not in st.session_state and not len(made_here),
                  key="meta_import_open", on_change="rerun"):

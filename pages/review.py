@@ -2,9 +2,10 @@
 two), with navigation, keyboard keys, progress per annotator and agreement. Judgements, task
 definitions and options, annotators' preferences and, with its first judgement, the corpus are
 kept in the judgements database (lens_app.review_store); once stored, the URL names the corpus,
-task, systems and pair, so a reload or a shared link opens the same place. Other annotators'
-verdicts and notes are shown only as review_tasks.visible_judgements allows. The logic lives in
-lens_app.review_tasks."""
+task, systems and pair, so a reload or a shared link opens the same place. The annotator is the
+logged-in account when the server has logins, else the name typed (lens_app.identity). Other
+annotators' verdicts and notes are shown only as review_tasks.visible_judgements allows for the
+viewer's role. The logic lives in lens_app.review_tasks."""
 
 import pandas as pd
 import streamlit as st
@@ -12,7 +13,7 @@ import streamlit as st
 import rouge_core
 from lens_app import corpus_ui as ui
 from lens_app import review_tasks as rt
-from lens_app import review_ui, state
+from lens_app import identity, review_ui, state
 from lens_app.display import show_table
 from lens_app.markup import md
 from lens_app.review_store import ADVANCE, judgement_frame
@@ -31,18 +32,16 @@ URL_READ = "_review_url_read"
 
 st.title("Review")
 store = review_ui.open_store()
+# Who judges: the logged-in account (the page stops at the login when there is none), or the
+# name typed (single-user mode, kept in the URL). The database location is server configuration
+# (never a URL or a text field: a link must not make the server create files).
+viewer = identity.review_viewer()
+annotator = viewer.key
+if "db" in st.query_params:  # links made by earlier versions carried a path: never used
+    del st.query_params["db"]
 review_ui.corpus_from_link(store)
 ui.corpus_loader("review")
 corpus = ui.current_corpus()
-
-# The annotator's name lives in the URL too, so a reload keeps it. The database location is
-# server configuration (never a URL or a text field: a link must not make the server create files).
-if "review_annotator" not in st.session_state:
-    st.session_state["review_annotator"] = st.query_params.get("annotator", "")
-annotator = st.text_input("Annotator name", key="review_annotator").strip()
-if "db" in st.query_params:  # links made by earlier versions carried a path: never used
-    del st.query_params["db"]
-st.query_params["annotator"] = annotator
 st.caption("Nothing is stored until your first verdict or note. Each one is then saved as you make it, together "
            "with the corpus (so that a reload or another annotator's browser opens it again), in "
            f"{review_ui.where_stored(store)}.")
@@ -53,10 +52,14 @@ if corpus is None:
     stored_count = store.count()
     if stored_count:
         st.subheader("Judgements in this database")
-        seen = judgement_frame(store.visible_to(annotator))
+        seen = review_ui.shown_frame(store, viewer, judgement_frame(store.visible_to(annotator, role=viewer.role)))
         hidden = stored_count - len(seen)
-        held = (f" {hidden:,} of them, other annotators' verdicts and notes on tasks you have not finished, are hidden "
-                "from you until you have judged every pair of the task (or its owner shows them)." if hidden else "")
+        if viewer.team:
+            held = f" {hidden:,} of them, other annotators', are shown to task owners only." if hidden else ""
+        else:
+            held = (f" {hidden:,} of them, other annotators' verdicts and notes on tasks you have not finished, are "
+                    "hidden from you until you have judged every pair of the task (or its owner shows them)."
+                    if hidden else "")
         st.caption(f"{stored_count:,} judgement(s) stored.{held}" + ("" if annotator else " Enter your annotator "
                                                                         "name to see yours."))
         if not seen.empty:
@@ -124,12 +127,15 @@ def task_editor() -> None:
     target = st.selectbox("Edit", ["New task…", *names], key="review_edit_target")
     existing = tasks.get(target)
     owner = all_options.get(target, rt.TaskOptions()).owner if existing else ""
+    if viewer.role == rt.ANNOTATOR:
+        st.caption("Only task owners create and change tasks on this server; you judge them.")
+        return
     if existing is None and not annotator:
         st.caption("Enter your annotator name to create a task: its creator is its owner, who sets its options.")
         return
     if owner and owner != annotator:
-        st.caption(f"This task belongs to **{md(owner)}**: only they can change it. Create a task of your own to "
-                   "ask something else.")
+        st.caption(f"This task belongs to {review_ui.owner_said(store, viewer, owner)}: only they can change it. "
+                   "Create a task of your own to ask something else.")
         return
     in_use = existing is not None and store.task_in_use(existing.name)
     suffix = "new" if existing is None else target
@@ -156,7 +162,11 @@ def task_editor() -> None:
         elif edited.problems():
             st.error(md("; ".join(edited.problems()).capitalize() + "."))
         else:
-            store.save_task(edited, owner=annotator)
+            try:
+                store.save_task(edited, owner=annotator, role=viewer.role, account=viewer.account)
+            except (PermissionError, review_ui.StoreError) as e:
+                st.error(f"NOT saved: {md(e)}")
+                return
             st.success(f"Saved the task {md(edited.name)}.")
             st.rerun()
 
@@ -166,7 +176,7 @@ with st.expander("Task definitions: name, question, scale and anchors", key="rev
     if editor.open:
         task_editor()
 
-review_ui.task_options_view(store, task.name, options, annotator)
+review_ui.task_options_view(store, task.name, options, viewer)
 
 # --- where we are -------------------------------------------------------------------------------
 rows = store.all(fingerprint, key)
@@ -215,16 +225,20 @@ b5.toggle("Next unjudged after a verdict", key=ADVANCE_KEY, on_change=set_advanc
 pair_id = corpus.ids[position]
 st.query_params["pair"] = pair_id
 st.progress((position + 1) / n, text=f"Pair {position + 1} of {n}: id {md(pair_id)}"
-            + (f" · {md(annotator)} has judged {len(mine)} of {n} on this task" if annotator else ""))
+            + (f" · {md(viewer.label)} has judged {len(mine)} of {n} on this task" if annotator else ""))
 message = st.session_state.pop("review_message", None)
 if message:
     st.info(message)
-with st.expander("Progress per annotator", key="review_progress_open", on_change="rerun") as progress_view:
+with st.expander("Progress per annotator" if viewer.role != rt.ANNOTATOR else "Your progress",
+                 key="review_progress_open", on_change="rerun") as progress_view:
     if progress_view.open:
         judged: dict[str, list[str]] = {}
-        for j in rows:
+        progress_rows = rt.visible_judgements(annotator, rows, all_options, corpus.ids, viewer.role) if viewer.team \
+            else rows  # without logins everyone's progress shows (names only, no verdicts)
+        names = review_ui.names_shown(store, viewer, [j.annotator for j in progress_rows])
+        for j in progress_rows:
             if j.verdict:
-                judged.setdefault(j.annotator, []).append(j.pair_id)
+                judged.setdefault(names[j.annotator], []).append(j.pair_id)
         if judged:
             show_table(pd.DataFrame(rt.progress_rows(judged, n)), key="review_progress", limit=None,
                        column_config={"done": st.column_config.ProgressColumn("done", format="percent")})
@@ -296,7 +310,8 @@ def save(index: int | None, note_key: str) -> None:
         store.save(fingerprint, key, pair_id, annotator, verdict, st.session_state.get(note_key, ""), corpus.source,
                    task_name=task.name, kind=task.kind, system_a=a, system_b=b,
                    shown_first=shown[0] if task.kind == "compare" else "", rouge_highlights=primed,
-                   corpus_data=corpus, seed=None if seed_stored else seed)  # both stored with the first judgement
+                   corpus_data=corpus, seed=None if seed_stored else seed,  # both stored with the first judgement
+                   account=viewer.account)
         what = task.anchors[index] if index is not None else "note"
         said = rt.verdict_text(rt.parse_task_key(key), verdict)
         st.session_state["review_saved"] = f"Saved pair {md(pair_id)}: {md(said or '(no verdict)')}" + (
@@ -327,15 +342,15 @@ message = st.session_state.pop("review_saved", None)
 if message:
     (st.error if message.startswith("NOT") else st.success)(message)
 if stored:
-    st.caption(f"Last saved {md(stored.updated_at)} by {md(stored.annotator)}")
+    st.caption(f"Last saved {md(stored.updated_at)} by {md(viewer.label)}")
 st.caption("Keys: " + ", ".join(keys) + " set the verdict · j / k next / previous pair · n next unjudged pair.")
 
 # --- the judgements this annotator may see: export, agreement, relation to ROUGE -----------------------
 st.subheader("Judgements")
-seen = store.visible_to(annotator, fingerprint, corpus.ids)  # the one rule: lens_app.review_tasks
+seen = store.visible_to(annotator, fingerprint, corpus.ids, viewer.role)  # the one rule: lens_app.review_tasks
 hidden = store.count(fingerprint) - len(seen)
-st.caption(rt.visibility_note(options, corpus.ids, mine, hidden))
-judgements = judgement_frame(seen)
+st.caption(rt.visibility_note(options, corpus.ids, mine, hidden, viewer.role))
+judgements = review_ui.shown_frame(store, viewer, judgement_frame(seen))
 if judgements.empty:
     st.caption("No judgements of yours for this corpus yet." if hidden else "No judgements for this corpus yet.")
     st.stop()
@@ -350,7 +365,8 @@ if len({a for a, _, _ in labels}) >= 2:
     agreement = pd.DataFrame(agreement_rows(labels, ordered=task.values))
     show_table(agreement, key="review_agreement", limit=None)
 else:
-    st.caption("Agreement with the other annotators appears with their verdicts (see above)." if hidden else
+    st.caption("The agreement between annotators is shown to task owners." if viewer.role == rt.ANNOTATOR else
+               "Agreement with the other annotators appears with their verdicts (see above)." if hidden else
                "Agreement needs judgements from two annotators on this task.")
 review_ui.link_to_meta()
 

@@ -14,3 +14,10 @@ _missing = [m for m in MULTILINGUAL_MODULES if importlib.util.find_spec(m) is No
 
 needs_multilingual = pytest.mark.skipif(bool(_missing), reason=f"the [multilingual] extra is not installed "
                                                                 f"(missing: {', '.join(_missing)})")
+
+# The modules of the [team] extra: Streamlit's login (Authlib, httpx) and PostgreSQL (psycopg).
+TEAM_MODULES = ("authlib", "httpx", "psycopg")
+_team_missing = [m for m in TEAM_MODULES if importlib.util.find_spec(m) is None]
+
+needs_team = pytest.mark.skipif(bool(_team_missing), reason=f"the [team] extra is not installed "
+                                                            f"(missing: {', '.join(_team_missing)})")

@@ -133,14 +133,19 @@ def test_finishing_one_task_key_does_not_show_others_verdicts_on_another(db):
         ("bob", CORPUS.system_names[0])] * 3
 
 
+def create_task(at: AppTest, name: str, question: str) -> None:
+    """Create a rating task through the page's task editor and pick it."""
+    at.session_state["review_task_editor_open"] = True
+    at.run()
+    at.text_input(key="review_edit_name").set_value(name).run()
+    at.text_input(key="review_edit_question_new").set_value(question).run()
+    at.button(key="review_edit_save").click().run()
+    at.selectbox(key="review_task").set_value(name).run()
+
+
 def test_the_owner_of_a_task_may_show_the_others_verdicts_early_and_only_the_owner(db):
     alice = review("alice")
-    alice.session_state["review_task_editor_open"] = True
-    alice.run()
-    alice.text_input(key="review_edit_name").set_value("Fluency").run()
-    alice.text_input(key="review_edit_question_new").set_value("Does it read well?").run()
-    alice.button(key="review_edit_save").click().run()
-    alice.selectbox(key="review_task").set_value("Fluency").run()
+    create_task(alice, "Fluency", "Does it read well?")
     judge(alice, 4, note="reads well")
     assert ReviewStore(db).task_options()["Fluency"] == rt.TaskOptions(owner="alice")
 

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -91,12 +92,12 @@ def test_a_second_version_database_gets_task_options_off_and_its_verdicts_marked
     assert (old.verdict, old.note, old.rouge_highlights) == ("4", "old note", True)  # judged with the ROUGE-1 marks
     assert store.corpus(corpus.fingerprint()) == corpus and store.preference("alice", "advance") is False
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         task_columns = [r[1] for r in conn.execute("PRAGMA table_info(tasks)")]
-    assert task_columns == ["name", "definition", "updated_at", "owner", "rouge_highlights", "others_visible"]
+    assert task_columns == ["name", "definition", "updated_at", "owner", "rouge_highlights", "others_visible", "position"]
     # New verdicts say what they were made with; reopening, and running every migration again, change nothing.
     store.save(corpus.fingerprint(), key, "2", "alice", "3")
-    with sqlite3.connect(db) as conn:
+    with sa.create_engine(f"sqlite:///{db}").begin() as conn:
         for migration in MIGRATIONS:
             migration(conn)
     again = ReviewStore(db)
@@ -214,8 +215,9 @@ def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_p
         columns = [r[1] for r in conn.execute("PRAGMA table_info(judgements)")]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert columns[:8] == ["corpus", "task", "pair_id", "annotator", "verdict", "note", "updated_at", "corpus_name"]
-    assert columns[8:] == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights"]
-    assert {"tasks", "corpora", "annotators", "preferences"} <= tables
+    assert columns[8:] == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights", "issuer",
+                           "subject"]
+    assert {"tasks", "corpora", "annotators", "preferences", "accounts"} <= tables
     assert [t.name for t in store.tasks()] == [t.name for t in rt.DEFAULT_TASKS]
     # Old rows keep working next to new ones, and opening again changes nothing.
     store.save("c1", "rating:sys|A|scale:1–5", "p1", "alice", "5", "better now")
@@ -223,25 +225,30 @@ def test_a_first_version_database_is_migrated_in_place_and_keeps_every_row(tmp_p
     assert len(again.all()) == 4 and again.get("c1", "rating:sys|A|scale:1–5", "p1", "alice").verdict == "5"
 
 
-def test_two_stores_opening_an_old_file_at_once_migrate_it_once(tmp_path):
+def open_at_once(database, stores: int) -> list[Exception]:
+    """Open the database from `stores` threads at once (as servers starting together); the errors."""
     import threading
 
-    db = tmp_path / "old.sqlite3"
-    first_version_database(db)
     errors = []
 
     def open_store():
         try:
-            ReviewStore(db)
-        except Exception as exc:  # noqa: BLE001 - recorded and asserted below
+            ReviewStore(database)
+        except Exception as exc:  # noqa: BLE001 - returned to the test, which asserts on it
             errors.append(exc)
 
-    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    threads = [threading.Thread(target=open_store) for _ in range(stores)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors and len(ReviewStore(db).all()) == 4
+    return errors
+
+
+def test_two_stores_opening_an_old_file_at_once_migrate_it_once(tmp_path):
+    db = tmp_path / "old.sqlite3"
+    first_version_database(db)
+    assert not open_at_once(db, 4) and len(ReviewStore(db).all()) == 4
 
 
 def test_new_judgements_carry_their_task_parts(tmp_path):
@@ -253,7 +260,8 @@ def test_new_judgements_carry_their_task_parts(tmp_path):
                        system_b="zeta", shown_first="zeta")
     assert saved.annotator == "ann" and store.get("c", key, "p1", "ann") == saved
     frame = store.frame("c")
-    assert list(frame.columns[-6:]) == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights"]
+    assert list(frame.columns[-8:]) == ["task_name", "kind", "system_a", "system_b", "shown_first", "rouge_highlights",
+                                        "issuer", "subject"]
     assert not saved.rouge_highlights and not frame.iloc[0]["rouge_highlights"]
     assert frame.iloc[0]["shown_first"] == "zeta" and store.task_in_use(task.name)
     with pytest.raises(ValueError, match="annotator name"):

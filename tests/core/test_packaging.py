@@ -97,13 +97,22 @@ def test_declared_dependencies():
     extras = {name: requirement_names(reqs) for name, reqs in PROJECT["optional-dependencies"].items()}
     assert set(extras["frames"]) == {"pandas"}
     app = extras["app"]
-    assert {"streamlit", "altair", "pandas", "platformdirs"} <= set(app)
+    assert {"streamlit", "altair", "pandas", "platformdirs", "sqlalchemy"} <= set(app)
     # The README's install (requirements.txt) asks for what the app extra declares, minimums included.
     pinned = requirements_file("requirements.txt")
-    for name in ("streamlit", "altair", "pandas", "platformdirs", "nltk", "snowballstemmer", "numpy"):
+    for name in ("streamlit", "altair", "pandas", "platformdirs", "sqlalchemy", "nltk", "snowballstemmer", "numpy"):
         assert pinned[name] == (app.get(name) or core[name]), name
     assert extras["test"]["streamlit"] == app["streamlit"]
     assert extras["test"]["platformdirs"] == app["platformdirs"]
+    assert extras["test"]["sqlalchemy"] == app["sqlalchemy"]
+    # Team mode: logins (what streamlit[auth] brings) and PostgreSQL, in the team extra, tested in CI.
+    team = extras["team"]
+    assert {"rouge-lens", "authlib", "httpx", "psycopg"} <= set(team)
+    assert "[app]" in next(r for r in PROJECT["optional-dependencies"]["team"] if r.startswith("rouge-lens"))
+    tested = requirements_file("requirements-test.txt")
+    for name in ("authlib", "httpx", "psycopg"):
+        assert tested[name] == team[name] == extras["test"][name], name
+    assert "oidc-provider-mock" in tested and "oidc-provider-mock" in extras["test"]
 
 
 def test_a_table_without_pandas_names_the_frames_extra(monkeypatch):
