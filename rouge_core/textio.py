@@ -31,8 +31,12 @@ import sys
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-MAX_UPLOAD_BYTES = 1_048_576  # 1 MB per text file (Streamlit's upload widgets count in whole MB)
-MAX_UPLOAD_LABEL = "1 MB"
+# The size limit of one uploaded text or pair file: the one number the app's upload widgets
+# enforce and state and the README states (a test reads it there). Streamlit's upload
+# widgets count in whole MB (of 1,048,576 bytes).
+MAX_UPLOAD_MB = 1
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1_048_576
+MAX_UPLOAD_LABEL = f"{MAX_UPLOAD_MB} MB"
 MAX_JSON_DEPTH = 100  # nesting levels; no corpus needs more, and deeper data breaks recursive consumers
 
 # Longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
