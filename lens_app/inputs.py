@@ -12,7 +12,7 @@ import streamlit as st
 from rouge_core.corpus_io import PAIR_FILE_TYPES, read_pairs
 from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MAX_UPLOAD_MB, InputError, decode_text
 
-from . import examples, sidebar, state
+from . import browser_texts, examples, sidebar, state
 from .markup import md
 
 _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
@@ -81,9 +81,13 @@ def load_example(key: str) -> None:
 
 
 def ensure_texts() -> None:
-    """A first visit starts with an example, so no page is ever empty."""
+    """A first visit starts with an example, so no page is ever empty; after a reload, the
+    texts this browser tab kept replace it on the next run (lens_app.browser_texts, which is
+    handed the texts on screen on every run)."""
     if not state.has_texts():
         load_example(examples.DEFAULT_EXAMPLE.key)
+        browser_texts.offer_kept_texts()
+    browser_texts.keep(texts_on_screen())
 
 
 def _example_buttons(chosen: tuple[examples.Example, ...], columns: int) -> None:
@@ -288,9 +292,29 @@ def show_upload_errors() -> None:
         st.error(md(message) + " Your texts were kept.", icon=":material/error:")
 
 
+APPLY_HINT = ("A pasted text is scored at once; a typed one once you press Ctrl+Enter (⌘+Enter on a Mac) or click "
+              "outside the box.")
+
+
+def _render_kept_notes() -> None:
+    """Say when the texts on screen are the ones this tab kept before a reload, and when they
+    are too long for the tab to keep."""
+    restored = browser_texts.restored_texts()
+    if restored is not None:
+        if restored == texts_on_screen():
+            st.caption("These are the texts this browser tab kept before the page was reloaded (in the tab only, "
+                       "never on the server; a new tab starts afresh).")
+        else:
+            browser_texts.forget_restored()
+    if browser_texts.too_long_to_keep():
+        st.caption("These texts are too long for this browser tab to keep across a reload (over the browser's "
+                   "storage limit for a site): download them as JSON below to keep them.")
+
+
 def render_text_inputs() -> tuple[str, list[str]]:
     """The candidate and reference text areas; returns (and shares) what they hold."""
     ss = st.session_state
+    _render_kept_notes()
     candidate, refs = state.current_texts()
     stale = state.inputs_stale()
     if stale or state.CANDIDATE_INPUT_KEY not in ss:
@@ -300,7 +324,8 @@ def render_text_inputs() -> tuple[str, list[str]]:
             ss[state.reference_input_key(i)] = ref
     state.mark_inputs_fresh()
 
-    st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use them).")
+    st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use "
+               f"them). {APPLY_HINT}")
     col_c, col_r = st.columns(2)
     with col_c:
         st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,

@@ -339,7 +339,7 @@ problems = input_problems(candidate, references)
 if problems:
     for problem in problems:
         st.warning(problem, icon=":material/edit:")
-    st.info("Scores appear as soon as the candidate and every reference hold some text.")
+    st.info(f"Scores appear once the candidate and every reference have text. {inputs.APPLY_HINT}")
 else:
     refs = tuple(references)
     try:

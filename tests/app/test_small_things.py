@@ -225,3 +225,28 @@ def test_read_pairs_reads_tsv_tables_with_several_systems():
         ("a b", ("a c",), "runs.tsv id 7, candidate_A"), ("c d", ("a c",), "runs.tsv id 7, candidate_B")]
     with pytest.raises(textio.InputError, match="missing a reference column"):
         corpus_io.read_pairs(b"id,candidate\n1,a\n", "bad.csv")
+
+
+# --- 6. the texts a tab kept come back only as one candidate with its references ------------
+
+def test_kept_texts_are_read_back_only_when_they_are_a_pair():
+    from lens_app import browser_texts
+    from rouge_core.textio import pair_to_json
+
+    assert browser_texts.kept_texts(pair_to_json("the cat", ["a cat", "the cat sat"])) == ("the cat", ["a cat", "the cat sat"])
+    for bad in (None, 3, "", "not json", '[{"candidate": "a", "references": ["b"]}, {"candidate": "c", "references": ["d"]}]',
+                '{"candidate": "a"}', '{"candidate": 1, "references": ["b"]}'):
+        assert browser_texts.kept_texts(bad) is None
+
+
+# --- 7. no message says a filled box is empty; the page says how a text is applied ----------
+
+def test_missing_texts_are_named_without_calling_a_box_empty_and_the_page_says_how_to_apply():
+    at = app()
+    set_texts(at, "", ["the cat"])
+    messages = [plain(w.value) for w in at.warning]
+    assert messages == ["There is no candidate text yet: type or paste the summary you want to score."]
+    assert not any("empty" in m for m in messages)
+    [info] = [plain(i.value) for i in at.info]
+    assert "Ctrl+Enter" in info and "pasted text is scored at once" in info
+    assert any("Ctrl+Enter" in plain(c.value) for c in at.caption)  # said beside the boxes too

@@ -9,10 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 from lens_app.devserver import wait_idle
+from lens_app.inputs import PAIR_UPLOADER_LABEL
 
 pytestmark = pytest.mark.e2e
 
-UPLOADERS = {"candidate": "Candidate (.txt)", "pairs": "Candidate and references (.json / .jsonl)"}
+UPLOADERS = {"candidate": "Candidate (.txt)", "pairs": PAIR_UPLOADER_LABEL}
 BAD = [
     ("candidate", "binary.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "looks like a binary file"),
     ("candidate", "latin.txt", "café".encode("latin-1"), "is not UTF-8 text: line 1 has byte 0xe9"),
