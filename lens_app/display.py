@@ -4,7 +4,7 @@ Numbers: whole numbers (counts, totals, row numbers) as integers with thousands 
 ("1,406"), scores and other measures with 4 decimals ("0.7403"); never "1406.0000" or
 "1.00453e+06" (rouge_core.explain.format_number writes them the same way in text). A column
 of nothing (every cell empty) is left out: it says nothing. A long text column is kept to a
-medium width, so the numbers beside it stay in view.
+medium width (small in a narrow column), so the numbers beside it stay in view.
 
 A table of thousands of rows (a skip-bigram table, a corpus) is never shipped to the
 browser whole: the page shows its first rows, says how many there are, and offers the full
@@ -40,12 +40,13 @@ def _mixed_counts(frame: pd.DataFrame, counts: Iterable[str]) -> list[str]:
             and not _whole(frame[c])]
 
 
-def column_settings(frame: pd.DataFrame, counts: Iterable[str] = ()) -> dict:
+def column_settings(frame: pd.DataFrame, counts: Iterable[str] = (), text_width: str = "medium") -> dict:
     """st.column_config settings for `frame`: integer columns, and float columns of whole
     numbers that are `counts` or reach 2 (no score does), as integers with thousands
     separators; other float columns with 4 decimals (a `counts` column mixing whole and
     fractional numbers gets no format here: `show_table` writes it cell by cell); long text
-    columns at a medium width when numbers sit beside them."""
+    columns at `text_width` ("medium"; "small" for a table in a narrow column) when numbers
+    sit beside them."""
     counts = set(counts)
     config: dict = {}
     numeric = False
@@ -68,7 +69,7 @@ def column_settings(frame: pd.DataFrame, counts: Iterable[str] = ()) -> dict:
             values = frame[column]
             if (pd.api.types.is_object_dtype(values) or pd.api.types.is_string_dtype(values)) and len(values) \
                     and values.map(lambda v: len(v) if isinstance(v, str) else 0).max() > LONG_TEXT:
-                config[column] = st.column_config.TextColumn(width="medium")
+                config[column] = st.column_config.TextColumn(width=text_width)
     return config
 
 
@@ -81,14 +82,14 @@ def empty_columns(frame: pd.DataFrame) -> list[str]:
 
 def show_table(frame: pd.DataFrame, *, key: str, limit: int | None = SHOWN_ROWS, signature: str = "",
                download_name: str | None = None, column_config: dict | None = None, counts: Iterable[str] = (),
-               **kwargs):
+               text_width: str = "medium", **kwargs):
     """`st.dataframe` with numbers written as `column_settings` says (`counts` names the
-    columns that hold counts), without its columns of nothing; past `limit` rows only the
-    first ones are shown, with their count and a download of the whole table. Returns what
-    st.dataframe returns."""
+    columns that hold counts, `text_width` the width of long text columns), without its
+    columns of nothing; past `limit` rows only the first ones are shown, with their count and
+    a download of the whole table. Returns what st.dataframe returns."""
     frame = frame.drop(columns=empty_columns(frame))
     counts = tuple(counts)
-    config = {**column_settings(frame, counts), **(column_config or {})}
+    config = {**column_settings(frame, counts, text_width), **(column_config or {})}
     shown = frame if limit is None or len(frame) <= limit else frame.head(limit)
     mixed = _mixed_counts(shown, counts)
     data = shown.style.format({c: format_number for c in mixed}, na_rep="") if mixed else shown

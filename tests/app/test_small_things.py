@@ -250,3 +250,36 @@ def test_missing_texts_are_named_without_calling_a_box_empty_and_the_page_says_h
     [info] = [plain(i.value) for i in at.info]
     assert "Ctrl+Enter" in info and "pasted text is scored at once" in info
     assert any("Ctrl+Enter" in plain(c.value) for c in at.caption)  # said beside the boxes too
+
+
+# --- 8. Learn: a long text's tokens scroll in a box of fixed height --------------------------
+
+LEARN = str(ROOT / "pages" / "learn.py")
+
+
+def test_learn_draws_a_long_texts_tokens_in_a_box_of_fixed_height():
+    from lens_app.settings import Settings
+    from rouge_core.viz import highlight
+
+    at = AppTest.from_file(LEARN, default_timeout=120)
+    at.session_state[state.CANDIDATE_KEY] = LONG_CANDIDATE
+    at.session_state[state.REFERENCES_KEY] = [LONG_REFERENCE]
+    at.session_state[state.SETTINGS_KEY] = Settings()
+    at.session_state["learn_open_tokens"] = True
+    at.run()
+    assert not at.exception, at.exception
+    boxes = [h.proto.body for h in at.get("html") if "rl-text" in h.proto.body]
+    assert len(boxes) == 4  # candidate and reference tokens above the lessons, and marked in "How your text is tokenized"
+    for body in boxes:
+        assert "overflow-y:auto" in body and "max-height:" in body, body[:300]
+    assert f"max-height:{highlight.SCROLL_BOX_HEIGHT}" in boxes[0]
+    assert "**Candidate** (1,800 tokens)" in [m.value for m in at.markdown]
+
+
+# --- 9. a long text column leaves the numbers beside it in view ------------------------------
+
+def test_long_text_columns_get_a_bounded_width_when_numbers_sit_beside_them():
+    runs = pd.DataFrame({"run": ["word " * 30, "a b"], "length k": [30, 2], "weight f(k)": [59.3, 2.3]})
+    assert display.column_settings(runs)["run"]["width"] == "medium"
+    assert display.column_settings(runs, text_width="small")["run"]["width"] == "small"
+    assert "width" not in display.column_settings(pd.DataFrame({"run": ["a b"], "length k": [2]})).get("run", {})

@@ -136,3 +136,75 @@ def test_a_csv_of_pairs_is_taken_by_the_score_page(app_url, browser_page, tmp_pa
     assert page.get_by_text("files are not allowed").count() == 0
     expect(page.get_by_label(CANDIDATE)).to_have_value("the cat sat on the mat")
     wait_for_rouge1(page, expected_rouge1("the cat sat on the mat", "the cat is on the mat"))
+
+
+def similar_long_pair(words: int = 2000, seed: int = 7) -> tuple[str, str]:
+    """A ~2,000-word candidate in sentences of 25 words, and a reference that changes one word
+    in 25: long runs of consecutive matches, so ROUGE-W's tables hold runs of dozens of words."""
+    import random
+
+    rng = random.Random(seed)
+    vocabulary = [f"word{i}" for i in range(400)] + ["the", "a", "of", "and", "to"] * 40
+    tokens = [rng.choice(vocabulary) for _ in range(words)]
+    changed = [f"other{i}" if rng.random() < 0.04 else t for i, t in enumerate(tokens)]
+
+    def lines(ws):
+        return "\n".join(" ".join(ws[i:i + 25]) + "." for i in range(0, len(ws), 25))
+
+    return lines(tokens), lines(changed)
+
+
+def load_long_pair(page, app_url, tmp_path) -> None:
+    candidate, reference = similar_long_pair()
+    path = tmp_path / "long_pair.json"
+    path.write_text(json.dumps({"candidate": candidate, "references": [reference]}), encoding="utf-8")
+    page.goto(app_url)
+    wait_idle(page)
+    page.get_by_text("Upload files instead of typing").click()
+    page.locator("[data-testid='stFileUploader']").filter(has_text="Candidate and references") \
+        .locator("input[type='file']").set_input_files(str(path))
+    page.get_by_text("Loaded long_pair.json").wait_for()
+    wait_idle(page)
+
+
+def columns_out_of_view(table) -> int:
+    """How many pixels of a table's columns lie past its visible width (the grid's scroller
+    scrolls sideways when its columns are wider than the table)."""
+    return table.locator(".dvn-scroller").evaluate("e => Math.max(0, e.scrollWidth - e.clientWidth)")
+
+
+def test_learn_shows_its_first_lesson_on_the_first_screen_with_a_long_pair(app_url, browser_page, tmp_path, artifacts_dir):
+    page = browser_page
+    load_long_pair(page, app_url, tmp_path)
+    page.get_by_role("link", name="Learn").first.click()
+    lesson = page.get_by_text("ROUGE-N counts the n-grams")
+    lesson.wait_for()
+    wait_idle(page)
+    page.screenshot(path=str(artifacts_dir / "learn-long-pair-top.png"))
+    box = lesson.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"], box  # no scrolling needed to reach it
+    tokens = page.locator(".rl-text").first  # the candidate's tokens: all there, scrolled inside their box
+    assert tokens.evaluate("e => e.scrollHeight > e.clientHeight && getComputedStyle(e).overflowY === 'auto'")
+
+
+def test_rouge_w_tables_keep_every_column_in_view(app_url, browser_page, tmp_path, artifacts_dir):
+    page = browser_page
+    page.set_viewport_size({"width": 1000, "height": 900})  # a laptop's browser window
+    load_long_pair(page, app_url, tmp_path)
+    page.get_by_role("tab", name="Weighted runs (ROUGE-W)").click()
+    page.get_by_text("Weighted hits").wait_for()
+    wait_idle(page)
+    runs = page.locator("[data-testid='stDataFrame']").filter(has=page.locator("canvas")).last
+    runs.scroll_into_view_if_needed()
+    assert columns_out_of_view(runs) == 0
+    page.get_by_role("link", name="Learn").first.click()
+    page.get_by_text("ROUGE-W: rewarding consecutive matches").click()
+    page.get_by_text("Paper form").wait_for()
+    wait_idle(page)
+    tables = page.locator("[data-testid='stExpander']").filter(has_text="ROUGE-W: rewarding consecutive matches") \
+        .locator("[data-testid='stDataFrame']")
+    expect(tables).to_have_count(2)  # the paper's runs and ROUGE-1.5.5's, side by side
+    for i in range(2):
+        tables.nth(i).scroll_into_view_if_needed()
+        assert columns_out_of_view(tables.nth(i)) == 0, i
+    page.screenshot(path=str(artifacts_dir / "learn-w-tables.png"))
