@@ -29,7 +29,6 @@ PAIR_RECORD_KEY = "pair_record_choice"
 REFERENCE_UPLOAD_MODE_KEY = "reference_upload_mode"
 REPLACE, ADD = "replace the references", "add to the references"
 UPLOAD_MB = MAX_UPLOAD_MB  # what the upload widgets state and enforce (rouge_core.textio's one limit)
-PAIR_TYPES = PAIR_FILE_TYPES  # what the pair uploader takes: JSON, JSON lines, CSV and TSV
 
 
 def forget_upload_errors() -> None:
@@ -270,7 +269,7 @@ def render_uploads() -> None:
                              args=(references_key, "references"))
             st.radio("Uploaded references", (REPLACE, ADD), key=REFERENCE_UPLOAD_MODE_KEY, horizontal=True,
                      label_visibility="collapsed")
-        col_p.file_uploader(PAIR_UPLOADER_LABEL, type=list(PAIR_TYPES), key=pairs_key, max_upload_size=UPLOAD_MB,
+        col_p.file_uploader(PAIR_UPLOADER_LABEL, type=list(PAIR_FILE_TYPES), key=pairs_key, max_upload_size=UPLOAD_MB,
                             on_change=_process_uploads, args=(pairs_key, "pairs"))
         if note:
             st.caption(md(note))
@@ -302,8 +301,8 @@ def _render_kept_notes() -> None:
     restored = browser_texts.restored_texts()
     if restored is not None:
         if restored == texts_on_screen():
-            st.caption("These are the texts this browser tab kept before the page was reloaded (in the tab only, "
-                       "never on the server; a new tab starts afresh).")
+            st.caption("These are the texts this browser tab kept before the page was reloaded (kept in the tab, "
+                       "not on the server; a new tab starts afresh).")
         else:
             browser_texts.forget_restored()
     if browser_texts.too_long_to_keep():

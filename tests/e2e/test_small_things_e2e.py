@@ -60,6 +60,7 @@ def test_typed_texts_survive_a_reload_and_a_new_tab_starts_afresh(app_url, brows
     commit(page, CANDIDATE, candidate)
     commit(page, REFERENCE, reference)
     wait_for_rouge1(page, expected_rouge1(candidate, reference))
+    page.wait_for_timeout(300)  # a person reloads later than the page stores the texts (a few ms after drawing)
 
     page.reload()
     expect(page.get_by_label(CANDIDATE)).to_have_value(candidate)
@@ -208,3 +209,24 @@ def test_rouge_w_tables_keep_every_column_in_view(app_url, browser_page, tmp_pat
         tables.nth(i).scroll_into_view_if_needed()
         assert columns_out_of_view(tables.nth(i)) == 0, i
     page.screenshot(path=str(artifacts_dir / "learn-w-tables.png"))
+
+
+FILL_STORAGE = """() => {  // fill this tab's session storage, leaving less than 64 K characters free
+  const big = 'x'.repeat(1 << 20), small = 'y'.repeat(1 << 16);
+  try { for (let i = 0; ; i++) sessionStorage.setItem('filler' + i, big); } catch (e) {}
+  try { for (let j = 0; ; j++) sessionStorage.setItem('small' + j, small); } catch (e) {}
+}"""
+
+
+def test_texts_too_long_for_the_tab_are_said_so_and_no_older_ones_are_kept(app_url, browser_page):
+    page = browser_page
+    page.goto(app_url)
+    wait_idle(page)
+    commit(page, CANDIDATE, "a first candidate")
+    from lens_app.browser_texts import STORAGE_KEY
+
+    page.wait_for_function(f"(window.sessionStorage.getItem({json.dumps(STORAGE_KEY)}) || '').includes('a first candidate')")
+    page.evaluate(FILL_STORAGE)
+    commit(page, CANDIDATE, "the cat sat on the mat " * 4000)  # 92,000 characters: over what is left
+    page.get_by_text("too long for this browser tab to keep across a reload").wait_for()
+    assert page.evaluate(f"window.sessionStorage.getItem({json.dumps(STORAGE_KEY)})") is None  # not the first candidate
