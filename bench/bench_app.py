@@ -257,8 +257,9 @@ def sidebar_number(page, label: str, value) -> None:
 def paste_text(page, text: str) -> None:
     """What a user does to replace a text with one from elsewhere, in the focused text area:
     select all, paste (one `paste` event and one `input`, as a real paste; Playwright's `fill`
-    instead types a multi-line text as one edit per line), commit with Ctrl+Enter. The text
-    goes to the clipboard first (the context has clipboard permissions)."""
+    instead types a multi-line text as one edit per line), Ctrl+Enter (the app applies a paste
+    at once, lens_app/browser_texts.py, so that finds nothing left to apply). The text goes to
+    the clipboard first (the context has clipboard permissions)."""
     page.evaluate("t => navigator.clipboard.writeText(t)", text)
     for keys in ("Control+A", "Control+V", "Control+Enter"):
         page.keyboard.press(keys)

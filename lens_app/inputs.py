@@ -9,30 +9,58 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, InputError, decode_text, parse_pairs
+from rouge_core.corpus_io import PAIR_FILE_TYPES, read_pairs
+from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MAX_UPLOAD_MB, InputError, decode_text
 
-from . import examples, sidebar, state
+from . import browser_texts, examples, sidebar, state
 from .markup import md
 
 _LOADED_UPLOADS_KEY = "_loaded_upload_ids"  # upload ids already copied into the texts
 _UPLOAD_ERRORS_KEY = "_upload_errors"
-_LOADED_NOTE_KEY = "_upload_loaded_note"  # what the last upload loaded, until the input changes
+_LOADED_NOTE_KEY = "_upload_loaded_note"  # (what the last upload loaded, the texts it left), while they are on screen
 # Uploaders are drawn afresh (a new key) once their files are loaded: a single-file uploader
 # that still held the last file would first remove it when the user picks the next one, a
 # whole extra run of the page (~0.3 s on long texts) before the new file is even read.
 _UPLOADER_GENERATION_KEY = "_uploader_generation"
 UPLOADERS = ("upload_candidate", "upload_references", "upload_pairs")
-_PAIR_RECORDS_KEY = "_pair_records"
+_PAIR_RECORDS_KEY = "_pair_records"  # the records of the last pair file, to pick from
+_PAIR_FILE_KEY = "_pair_file"  # its name
 PAIR_RECORD_KEY = "pair_record_choice"
 REFERENCE_UPLOAD_MODE_KEY = "reference_upload_mode"
 REPLACE, ADD = "replace the references", "add to the references"
-UPLOAD_MB = MAX_UPLOAD_BYTES // 1_048_576  # what the upload widgets state and enforce
+UPLOAD_MB = MAX_UPLOAD_MB  # what the upload widgets state and enforce (rouge_core.textio's one limit)
 
 
 def forget_upload_errors() -> None:
     """The input changed: messages about earlier uploads no longer apply."""
     st.session_state.pop(_UPLOAD_ERRORS_KEY, None)
     st.session_state.pop(_LOADED_NOTE_KEY, None)
+
+
+def texts_on_screen() -> tuple[str, tuple[str, ...]]:
+    """The candidate and references the Score page shows in this run: the text areas' values
+    (a user's edit reaches them before the page runs), or the shared texts when these were
+    just replaced (an example, an upload, a corpus row) or no text area is drawn."""
+    ss = st.session_state
+    if state.inputs_stale() or state.CANDIDATE_INPUT_KEY not in ss:
+        candidate, references = state.current_texts()
+    else:
+        candidate, references = _widget_texts()
+    return candidate, tuple(references)
+
+
+def loaded_note() -> str | None:
+    """What the last upload loaded, while the texts it loaded are still the ones on screen:
+    once they are edited or replaced (another upload, an example, a corpus row opened here),
+    the note no longer describes the page and is dropped."""
+    note = st.session_state.get(_LOADED_NOTE_KEY)
+    if note is None:
+        return None
+    text, texts = note
+    if texts != texts_on_screen():
+        st.session_state.pop(_LOADED_NOTE_KEY, None)
+        return None
+    return text
 
 
 def uploader_key(name: str) -> str:
@@ -52,9 +80,13 @@ def load_example(key: str) -> None:
 
 
 def ensure_texts() -> None:
-    """A first visit starts with an example, so no page is ever empty."""
+    """A first visit starts with an example, so no page is ever empty; after a reload, the
+    texts this browser tab kept replace it on the next run (lens_app.browser_texts, which is
+    handed the texts on screen on every run)."""
     if not state.has_texts():
         load_example(examples.DEFAULT_EXAMPLE.key)
+        browser_texts.offer_kept_texts()
+    browser_texts.keep(texts_on_screen())
 
 
 def _example_buttons(chosen: tuple[examples.Example, ...], columns: int) -> None:
@@ -78,7 +110,7 @@ def render_examples() -> None:
     loaded = st.session_state.get("loaded_example")
     if loaded:
         example = examples.get_example(loaded)
-        if state.current_texts() != (example.candidate, list(example.references)):
+        if texts_on_screen() != (example.candidate, tuple(example.references)):
             return  # the user has edited the texts: the example note no longer applies
         st.caption(f"Loaded: {example.title} — {example.source}. {example.note}")
 
@@ -116,8 +148,9 @@ def _load_candidate_or_pairs(file, kind: str) -> str | None:
     what was loaded, in words (None when the file was rejected)."""
     try:
         if kind == "pairs":
-            pairs = parse_pairs(decode_text(file.getvalue(), file.name), file.name)
+            pairs = read_pairs(file.getvalue(), file.name, MAX_UPLOAD_BYTES)
             st.session_state[_PAIR_RECORDS_KEY] = pairs
+            st.session_state[_PAIR_FILE_KEY] = file.name
             st.session_state[PAIR_RECORD_KEY] = 0
             state.set_texts(pairs[0].candidate, list(pairs[0].references))
             count = len(pairs[0].references)
@@ -174,7 +207,8 @@ def _process_uploads(key: str, kind: str) -> None:
         notes = [_load_candidate_or_pairs(file, kind) for file in new]
     done = [note for note in notes if note is not None]
     if done:
-        st.session_state[_LOADED_NOTE_KEY] = "Loaded " + "; ".join(done) + "."
+        candidate, references = state.current_texts()
+        st.session_state[_LOADED_NOTE_KEY] = ("Loaded " + "; ".join(done) + ".", (candidate, tuple(references)))
     if not st.session_state.get(_UPLOAD_ERRORS_KEY):  # cleared above: only this pick's rejections
         # Every file was read: empty uploaders for the next pick. A rejected file stays in its
         # uploader, beside its message, until the user picks another or edits the texts.
@@ -183,20 +217,47 @@ def _process_uploads(key: str, kind: str) -> None:
 
 def _choose_record() -> None:
     pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
-    index = st.session_state.get(PAIR_RECORD_KEY, 0)
-    if 0 <= index < len(pairs):
+    index = st.session_state.get(PAIR_RECORD_KEY)
+    if index is not None and 0 <= index < len(pairs):
         state.set_texts(pairs[index].candidate, list(pairs[index].references))
+        forget_upload_errors()
+
+
+def _record_on_screen(pairs) -> int | None:
+    """The index of the pair file's record the page shows, or None (edited, or replaced)."""
+    candidate, references = texts_on_screen()
+    return next((i for i, pair in enumerate(pairs) if pair.candidate == candidate and pair.references == references),
+                None)
+
+
+def _render_record_choice() -> None:
+    """A file of several pairs: pick the one to score. The choice shows the record on screen,
+    or none once the texts were edited or replaced."""
+    pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
+    if len(pairs) < 2:
+        return
+    st.session_state[PAIR_RECORD_KEY] = _record_on_screen(pairs)
+    st.selectbox(f"Record of {md(st.session_state.get(_PAIR_FILE_KEY) or 'the pair file')} ({len(pairs):,} records)",
+                 range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,
+                 placeholder="None: the texts on screen were edited or come from elsewhere; pick a record to load it",
+                 format_func=lambda i: f"{pairs[i].source} — {pairs[i].candidate[:60]}")
+
+
+PAIR_UPLOADER_LABEL = "Candidate and references (.json / .jsonl / .csv / .tsv)"
 
 
 def render_uploads() -> None:
     """File uploads: a candidate file replaces the candidate, a pair file both; reference
     files replace the references or are added to them, as the user chooses."""
-    loaded_note = st.session_state.get(_LOADED_NOTE_KEY)
+    note = loaded_note()
     # Open while it has something to say: a rejected file's message or what was just loaded.
-    with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors() or loaded_note)):
+    with st.expander("Upload files instead of typing", expanded=bool(_current_upload_errors() or note)):
         st.caption(
             f"Plain UTF-8 text, at most {MAX_UPLOAD_LABEL} per file. A .json file holds "
-            '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them); a .jsonl file one such object per line.'
+            '`{"candidate": "...", "references": ["...", "..."]}` (or a list of them), a .jsonl file one such object '
+            "per line; a .csv or .tsv file is a table as the Corpus page reads it, one pair per row: a `candidate` "
+            "column (or one per system, `candidate_A`, …) and `reference`, `reference_1`, … columns. From a file of "
+            "several pairs you pick the one to score."
         )
         col_c, col_r, col_p = st.columns(3)
         candidate_key, references_key, pairs_key = (uploader_key(name) for name in UPLOADERS)
@@ -208,14 +269,11 @@ def render_uploads() -> None:
                              args=(references_key, "references"))
             st.radio("Uploaded references", (REPLACE, ADD), key=REFERENCE_UPLOAD_MODE_KEY, horizontal=True,
                      label_visibility="collapsed")
-        col_p.file_uploader("Candidate and references (.json / .jsonl)", type=["json", "jsonl"], key=pairs_key,
-                            max_upload_size=UPLOAD_MB, on_change=_process_uploads, args=(pairs_key, "pairs"))
-        if loaded_note:
-            st.caption(md(loaded_note))
-        pairs = st.session_state.get(_PAIR_RECORDS_KEY) or []
-        if len(pairs) > 1:
-            st.selectbox("Record", range(len(pairs)), key=PAIR_RECORD_KEY, on_change=_choose_record,
-                         format_func=lambda i: f"{pairs[i].source} — {pairs[i].candidate[:60]}")
+        col_p.file_uploader(PAIR_UPLOADER_LABEL, type=list(PAIR_FILE_TYPES), key=pairs_key, max_upload_size=UPLOAD_MB,
+                            on_change=_process_uploads, args=(pairs_key, "pairs"))
+        if note:
+            st.caption(md(note))
+        _render_record_choice()
 
 
 def _current_upload_errors() -> list[str]:
@@ -233,9 +291,29 @@ def show_upload_errors() -> None:
         st.error(md(message) + " Your texts were kept.", icon=":material/error:")
 
 
+APPLY_HINT = ("A pasted text is scored at once; a typed one once you press Ctrl+Enter (⌘+Enter on a Mac) or click "
+              "outside the box.")
+
+
+def _render_kept_notes() -> None:
+    """Say when the texts on screen are the ones this tab kept before a reload, and when they
+    are too long for the tab to keep."""
+    restored = browser_texts.restored_texts()
+    if restored is not None:
+        if restored == texts_on_screen():
+            st.caption("These are the texts this browser tab kept before the page was reloaded (kept in the tab, "
+                       "not on the server; a new tab starts afresh).")
+        else:
+            browser_texts.forget_restored()
+    if browser_texts.too_long_to_keep():
+        st.caption("These texts are too long for this browser tab to keep across a reload (over the browser's "
+                   "storage limit for a site): download them as JSON below to keep them.")
+
+
 def render_text_inputs() -> tuple[str, list[str]]:
     """The candidate and reference text areas; returns (and shares) what they hold."""
     ss = st.session_state
+    _render_kept_notes()
     candidate, refs = state.current_texts()
     stale = state.inputs_stale()
     if stale or state.CANDIDATE_INPUT_KEY not in ss:
@@ -245,7 +323,8 @@ def render_text_inputs() -> tuple[str, list[str]]:
             ss[state.reference_input_key(i)] = ref
     state.mark_inputs_fresh()
 
-    st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use them).")
+    st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use "
+               f"them). {APPLY_HINT}")
     col_c, col_r = st.columns(2)
     with col_c:
         st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,

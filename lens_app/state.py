@@ -23,11 +23,12 @@ SETTINGS_KEY = "settings"  # the Settings the sidebar in app.py drew
 
 # Widget keys of the Score page's text inputs (tests set texts through them).
 CANDIDATE_INPUT_KEY = "candidate_input"
+REFERENCE_INPUT_PREFIX = "reference_input_"
 _INPUTS_STALE_KEY = "_text_inputs_stale"
 
 
 def reference_input_key(index: int) -> str:
-    return f"reference_input_{index}"
+    return f"{REFERENCE_INPUT_PREFIX}{index}"
 
 
 def current_texts() -> tuple[str, list[str]]:

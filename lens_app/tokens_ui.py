@@ -23,6 +23,7 @@ from .display import show_table
 from .markup import md
 
 MAX_TOKENS_DRAWN = 2000  # a longer text is drawn up to its 2,000th token; the table has every word
+TOKENS_BOX_HEIGHT = "18rem"  # the marked text scrolls inside a box of this height, the table follows it
 
 
 def settings_text(options: rouge_core.Options) -> str:
@@ -54,7 +55,7 @@ def table_rows(rows: list[dict]) -> list[dict]:
 def render_text(title: str, text: str, doc: Document, options: rouge_core.Options, key: str) -> None:
     """One text: marked tokens, then the word-by-word table."""
     st.markdown(f"**{title}**: {len(doc.tokens):,} tokens")
-    st.html(highlight.tokens_html(doc, MAX_TOKENS_DRAWN))
+    st.html(highlight.tokens_html(doc, MAX_TOKENS_DRAWN, max_height=TOKENS_BOX_HEIGHT))
     if len(doc.tokens) > MAX_TOKENS_DRAWN:
         st.caption(f"Drawn up to token {MAX_TOKENS_DRAWN:,}; the table below has every word.")
     rows = table_rows(compute.tokenization(text, options))

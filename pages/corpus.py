@@ -3,6 +3,7 @@
 import streamlit as st
 
 from lens_app import corpus_ui as ui
+from lens_app.display import column_settings
 from rouge_core.viz import corpus_charts as charts
 from lens_app.navigation import start_router_once
 
@@ -33,7 +34,8 @@ boot = ui.bootstrap_for(system, result, int(resamples), int(seed), float(confide
 aggregates = result.aggregates_frame(boot)
 st.caption(f"Macro = mean of per-pair scores; micro = scores of the pooled (summed) statistics. "
            f"{int(resamples)} resamples, seed {int(seed)}, {confidence:g}% percentile intervals on F.")
-st.dataframe(aggregates.drop(columns=["signature"]), hide_index=True, key="corpus_aggregates")
+shown_aggregates = aggregates.drop(columns=["signature"])
+st.dataframe(shown_aggregates, hide_index=True, key="corpus_aggregates", column_config=column_settings(shown_aggregates))
 ui.download_pair("Aggregates", aggregates, result.signature, f"aggregates_{system}", "dl_aggregates",
                  meta={"system": system, "resamples": int(resamples), "seed": int(seed), "confidence": float(confidence)})
 

@@ -20,7 +20,7 @@ from rouge_core.methods import method_name
 from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
-from rouge_core.viz.highlight import box_html
+from rouge_core.viz.highlight import SCROLL_BOX_HEIGHT, box_html
 from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router
@@ -60,11 +60,12 @@ def table(rows, key: str, **kwargs) -> None:
 def token_box(terms, empty: str) -> None:
     # A plain box, not st.code: the code element loads a 1.5 MB highlighter script in the
     # browser on first use (~0.3 s on the first visit of this page) to show plain text.
-    st.html(box_html(" ".join(terms) or empty))
+    # Bounded: a long text's tokens scroll inside it, so the first lesson stays on the first screen.
+    st.html(box_html(" ".join(terms) or empty, max_height=SCROLL_BOX_HEIGHT))
 
 
 def tokens_line(label: str, terms) -> None:
-    st.markdown(f"**{label}** ({len(terms)} tokens)")
+    st.markdown(f"**{label}** ({len(terms):,} tokens)")
     token_box(terms, "(no tokens)")
 
 
@@ -152,7 +153,7 @@ def lcs_section() -> None:
     cells = explain.lcs_dp_cells(dp_ref, dp_cand)
     st.altair_chart(learn_charts.lcs_heatmap(cells), width="content")
     lcs_evidence = compute.evidence(candidate, reference, "rougeL", options)["rougeL"].per_reference[0].evidence
-    st.markdown(f"**LCS** ({len(lcs_evidence.lcs)} tokens):")
+    st.markdown(f"**LCS** ({len(lcs_evidence.lcs):,} tokens):")
     token_box(lcs_evidence.lcs, "(empty)")
     show_working(per_reference_stats("rougeL"), options)
 
@@ -186,6 +187,18 @@ def lcs_section() -> None:
 
 
 # --- ROUGE-W -------------------------------------------------------------------------------
+MAX_LENGTH_TERMS = 8  # a longer sum of weighted sentence lengths is written with its ends only
+
+
+def weighted_lengths(lengths) -> str:
+    """Σ f(|rᵢ|) written out, e.g. "f(9) + f(6)"; a long text's 80 sentences as its first and
+    last terms and their count."""
+    terms = [f"f({k})" for k in lengths]
+    if len(terms) <= MAX_LENGTH_TERMS:
+        return " + ".join(terms)
+    return f"{' + '.join(terms[:3])} + … + {' + '.join(terms[-2:])}, {len(terms):,} reference sentences"
+
+
 def wlcs_section() -> None:
     st.markdown(
         "Plain LCS gives *the cat* … *sat* the same credit whether the matches are adjacent or scattered. "
@@ -203,14 +216,14 @@ def wlcs_section() -> None:
     with paper_col:
         st.markdown("**Paper form** (Lin 2004): one weighted DP over the whole texts; "
                     "R = f⁻¹(WLCS / f(|r|)), P = f⁻¹(WLCS / f(|c|)).")
-        table(runs["paper"]["runs"], key="learn_w_paper")
+        table(runs["paper"]["runs"], key="learn_w_paper", text_width="small")  # half the page wide
         st.markdown(f"WLCS = Σ f(k) = {explain.format_number(runs['paper']['weighted_hits'])}")
         show_working(runs["paper"]["stats"], options)
     with script_col:
-        lengths = " + ".join(f"f({k})" for k in runs["rouge155"]["ref_sentence_lengths"])
+        lengths = weighted_lengths(runs["rouge155"]["ref_sentence_lengths"])
         st.markdown("**ROUGE-1.5.5 form**: runs in the union over reference sentences, and recall divides by "
                     f"f(Σ f(|rᵢ|)) = f({lengths}) — the reference length is weighted twice, so its recall is lower.")
-        table(runs["rouge155"]["runs"], key="learn_w_rouge155")
+        table(runs["rouge155"]["runs"], key="learn_w_rouge155", text_width="small")
         st.markdown(f"hits = Σ f(k) = {explain.format_number(runs['rouge155']['weighted_hits'])}")
         show_working(runs["rouge155"]["stats"], options)
     sources("ROUGE-1.5.5")

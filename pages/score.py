@@ -16,8 +16,9 @@ import streamlit as st
 
 import rouge_core
 from lens_app import compute, costs, inputs, share, state
-from lens_app.display import score_columns, show_table
+from lens_app.display import column_settings, show_table
 from lens_app.markup import md
+from rouge_core.explain import format_number as num
 from rouge_core.methods import method_name
 from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
@@ -90,7 +91,7 @@ def render_scores(result: rouge_core.Result) -> None:
         frame.drop(columns=["name", "short"]),
         hide_index=True,
         width="stretch",
-        column_config={**score_columns(frame),
+        column_config={**column_settings(frame),
                        "why": st.column_config.TextColumn("why this reference", width="medium"),
                        "signature": st.column_config.TextColumn("signature", width="medium")},
         key="scores_table",
@@ -104,7 +105,8 @@ def render_scores(result: rouge_core.Result) -> None:
 @st.fragment
 def render_per_reference(result: rouge_core.Result) -> None:
     if st.toggle("Show per-reference scores", key="show_per_reference"):
-        show_table(tables.per_reference_table(result), key="per_reference_table", limit=None)
+        show_table(tables.per_reference_table(result), key="per_reference_table", limit=None,
+                   counts=tables.PER_REFERENCE_COUNTS)
 
 
 # --- evidence: one view, one reference ------------------------------------------------------
@@ -157,9 +159,9 @@ def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge
     show_side_by_side(*draw(), ref_index, result, draw, f"matched {n}-grams")
     stats = ref_score.stats
     st.caption(
-        f"ROUGE-{n} against reference {ref_index + 1}: {stats.hits:g} matched {n}-grams; "
-        f"precision = {stats.hits:g} / {stats.cand_total:g} candidate {n}-grams = {ref_score.score.precision:.4f}, "
-        f"recall = {stats.hits:g} / {stats.ref_total:g} reference {n}-grams = {ref_score.score.recall:.4f}. "
+        f"ROUGE-{n} against reference {ref_index + 1}: {num(stats.hits)} matched {n}-grams; "
+        f"precision = {num(stats.hits)} / {num(stats.cand_total)} candidate {n}-grams = {ref_score.score.precision:.4f}, "
+        f"recall = {num(stats.hits)} / {num(stats.ref_total)} reference {n}-grams = {ref_score.score.recall:.4f}. "
         "Hover over a word to see its n-gram and counts."
     )
     with st.expander(f"Matched {n}-grams as a table", key=f"ngram_table_open_{n}", on_change="rerun") as table_view:
@@ -178,16 +180,16 @@ def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_co
         return highlight.lcs_alignment_html(cand, ref, lcs.evidence, tokens_shown)
 
     show_side_by_side(*draw(), ref_index, result, draw, "LCS alignment")
-    st.caption(f"LCS length {lcs.stats.hits:g}: precision {lcs.stats.hits:g}/{lcs.stats.cand_total:g}, "
-               f"recall {lcs.stats.hits:g}/{lcs.stats.ref_total:g}.")
+    st.caption(f"LCS length {num(lcs.stats.hits)}: precision {num(lcs.stats.hits)} / {num(lcs.stats.cand_total)}, "
+               f"recall {num(lcs.stats.hits)} / {num(lcs.stats.ref_total)}.")
     lsum = compute.evidence(candidate, reference, "rougeLsum", options)["rougeLsum"].per_reference[0]
     st.markdown("**ROUGE-Lsum, summary level**: per reference sentence, the LCS with every candidate sentence, "
                 "then their union; a union token counts while both texts still have an unused copy of it.")
     show_html(highlight.legend_html((highlight.MATCHED_STYLE, "in the union, counted"),
                                     (highlight.CLIPPED_STYLE, "in the union, not counted")))
     show_html(highlight.union_lcs_html(cand, ref, lsum.evidence))
-    st.caption(f"Union-LCS hits {lsum.stats.hits:g}: precision {lsum.stats.hits:g}/{lsum.stats.cand_total:g}, "
-               f"recall {lsum.stats.hits:g}/{lsum.stats.ref_total:g}.")
+    st.caption(f"Union-LCS hits {num(lsum.stats.hits)}: precision {num(lsum.stats.hits)} / {num(lsum.stats.cand_total)}, "
+               f"recall {num(lsum.stats.hits)} / {num(lsum.stats.ref_total)}.")
 
 
 def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, w: float) -> None:
@@ -206,7 +208,7 @@ def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_c
     show_side_by_side(*draw(), ref_index, result, draw, "weighted runs")
     show_table(tables.wlcs_runs_table(evidence, result.references[0]), key="wlcs_runs_table",
                signature=result[method.name].signature)
-    st.caption(f"Weighted hits {evidence.weighted_hits:.4f}; P {ref_score.score.precision:.4f}, R {ref_score.score.recall:.4f}.")
+    st.caption(f"Weighted hits {num(evidence.weighted_hits)}; P {ref_score.score.precision:.4f}, R {ref_score.score.recall:.4f}.")
 
 
 def render_skipgrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options,
@@ -232,8 +234,8 @@ def render_skipgrams(candidate: str, reference: str, ref_index: int, options: ro
     if only_matched:
         frame = frame[frame["matched"] > 0]
     show_table(frame, key="skipgram_table", signature=method_score.signature, download_name=f"{name}-grams.csv")
-    st.caption(f"{len(frame):,} row(s). Totals: candidate {evidence.cand_total:,}, reference {evidence.ref_total:,}; "
-               f"matched {method_score.per_reference[0].stats.hits:g}. Rows marked “unigram (SU)” count for ROUGE-SU only.")
+    st.caption(f"{len(frame):,} row(s). Totals: candidate {num(evidence.cand_total)}, reference {num(evidence.ref_total)}; "
+               f"matched {num(method_score.per_reference[0].stats.hits)}. Rows marked “unigram (SU)” count for ROUGE-SU only.")
 
 
 @st.fragment
@@ -298,7 +300,8 @@ def render_profiles(candidate: str, references: tuple[str, ...], options: rouge_
         st.caption("Each tool tokenizes and combines references its own way; see “Why do tools disagree?” for the details.")
         frame = compute.profiles(candidate, references, methods, options)
         st.altair_chart(charts.profiles_chart(frame), width="stretch")
-        show_table(frame, key="profiles_table", limit=None)
+        # The reason a profile was not computed, in a column only when some profile was not.
+        show_table(frame.rename(columns={"skipped": "not computed because"}), key="profiles_table", limit=None)
         show_skipped(frame, "the profile", "profile")
 
 
@@ -336,7 +339,7 @@ problems = input_problems(candidate, references)
 if problems:
     for problem in problems:
         st.warning(problem, icon=":material/edit:")
-    st.info("Scores appear as soon as the candidate and every reference hold some text.")
+    st.info(f"Scores appear once the candidate and every reference have text. {inputs.APPLY_HINT}")
 else:
     refs = tuple(references)
     try:

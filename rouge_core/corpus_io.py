@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from . import export
-from .textio import InputError, decode_bytes, json_lines, json_type_name, parse_json, split_lines
+from .textio import (InputError, TextPair, decode_bytes, decode_text, json_lines, json_type_name, parse_json, parse_pairs,
+                     split_lines)
 from . import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
@@ -409,3 +410,23 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
         warnings.extend(f"line {i + 1}: empty candidate in {name} (scored as an empty text)" for i, c in enumerate(cands) if not c)
         systems[name] = tuple(cands)
     return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files))
+
+
+# --- pair files (the app's Score page) -------------------------------------------------------
+
+PAIR_FILE_TYPES = ("json", "jsonl", "ndjson", "csv", "tsv")  # the extensions read_pairs reads
+
+
+def read_pairs(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> list[TextPair]:
+    """The candidate-and-references pairs of one file, for a page that scores one pair at a
+    time. A .json / .jsonl / .ndjson file holds {"candidate": ..., "references": [...]}
+    records (textio.parse_pairs); a .csv / .tsv file is a corpus table read as the Corpus
+    page reads it (`read_table`, columns recognised by `guess_mapping`): one pair per row and
+    candidate column, in row order, each named by its id (and its column when the table has
+    several systems). Problems raise InputError (a CorpusError for tables) naming the file."""
+    if not name.lower().endswith((".csv", ".tsv")):
+        return parse_pairs(decode_text(data, name, limit=max_bytes), name)
+    corpus = build_corpus(read_table(data, name, max_bytes))
+    several = len(corpus.systems) > 1
+    return [TextPair(candidates[i], corpus.references[i], f"{name} id {corpus.ids[i]}" + (f", {system}" if several else ""))
+            for i in range(len(corpus)) for system, candidates in corpus.systems.items()]

@@ -36,10 +36,13 @@ DOCS = {
 
 
 def format_number(x: float) -> str:
-    """Integers as integers (hit counts), everything else to 4 decimals."""
-    if float(x).is_integer():
-        return str(int(x))
-    return f"{x:.4f}"
+    """A number as the app writes it: a whole number (a count) as an integer with thousands
+    separators ("1,406"), any other to 4 decimals ("0.7403", "4,023.6541"); never in
+    scientific notation (Python's "g" wrote 1004530 as "1.00453e+06")."""
+    value = float(x)
+    if value.is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.4f}"
 
 
 @dataclass(frozen=True)

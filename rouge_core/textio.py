@@ -31,8 +31,12 @@ import sys
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-MAX_UPLOAD_BYTES = 1_048_576  # 1 MB per text file (Streamlit's upload widgets count in whole MB)
-MAX_UPLOAD_LABEL = "1 MB"
+# The size limit of one uploaded text or pair file: the one number the app's upload widgets
+# enforce and state and the README states (a test reads it there). Streamlit's upload
+# widgets count in whole MB (of 1,048,576 bytes).
+MAX_UPLOAD_MB = 1
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1_048_576
+MAX_UPLOAD_LABEL = f"{MAX_UPLOAD_MB} MB"
 MAX_JSON_DEPTH = 100  # nesting levels; no corpus needs more, and deeper data breaks recursive consumers
 
 # Longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
@@ -255,15 +259,18 @@ def parse_pairs(text: str, filename: str = "file.json") -> list[TextPair]:
 
 def input_problems(candidate: str, references: list[str] | tuple[str, ...]) -> list[str]:
     """What keeps these texts from being scored, in words for the user (empty list: fine)."""
+    # Worded for what the scorer was given, not for what a box shows: a page learns a typed
+    # text only once it is applied, so a box can look filled while its text has not arrived.
     problems = []
     if not candidate.strip():
-        problems.append("The candidate is empty: type or paste the summary you want to score.")
+        problems.append("There is no candidate text yet: type or paste the summary you want to score.")
     if not references or not any(r.strip() for r in references):
-        problems.append("Every reference is empty: give at least one reference text.")
+        problems.append("There is no reference text yet: give at least one reference.")
     else:
         empty = [str(i + 1) for i, r in enumerate(references) if not r.strip()]
         if empty:
-            problems.append(f"Reference {', '.join(empty)} is empty: fill it in or remove it.")
+            problems.append(f"Reference {', '.join(empty)} {'has' if len(empty) == 1 else 'have'} no text yet: "
+                            "fill it in or remove it.")
     return problems
 
 

@@ -11,6 +11,33 @@ import pandas as pd
 MEASURE_COLORS = alt.Scale(domain=["precision", "recall", "F"], range=["#4c78a8", "#f58518", "#54a24b"])
 _SCORE_AXIS = alt.Axis(format=".2f", title="score")
 
+# A chart's signature rides along as its subtitle, so a screenshot of the chart is reproducible:
+# readable (the axis labels' size or larger) and broken into lines at its "|" separators, so a
+# long signature fits a narrow chart instead of running past its edge.
+SIGNATURE_FONT_SIZE = 12
+SIGNATURE_LINE_CHARS = 60
+
+
+def signature_lines(signature: str, width: int = SIGNATURE_LINE_CHARS) -> list[str]:
+    """The signature in lines of at most `width` characters (and the "|" that ends them),
+    broken after a "|" (a field longer than `width` gets a line of its own); joined they give
+    the signature back."""
+    lines: list[str] = []
+    for field in signature.split("|"):
+        if lines and len(lines[-1]) + 1 + len(field) <= width:
+            lines[-1] += "|" + field
+        else:
+            if lines:
+                lines[-1] += "|"
+            lines.append(field)
+    return lines if signature else []
+
+
+def titled(chart, title: str, signature: str = ""):
+    """`chart` with `title` and, below it, its signature as a readable subtitle."""
+    return chart.properties(title=alt.TitleParams(title, subtitle=signature_lines(signature),
+                                                  subtitleFontSize=SIGNATURE_FONT_SIZE, subtitlePadding=4))
+
 
 def prf_bars(scores: pd.DataFrame, title: str = "P, R and F of every method") -> alt.Chart:
     """Grouped bars: one group per method, one bar per measure. `scores` has the columns

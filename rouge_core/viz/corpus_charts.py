@@ -7,10 +7,11 @@ from typing import Sequence
 import altair as alt
 import pandas as pd
 
+from .charts import titled
+
 
 def _titled(chart: alt.Chart, title: str, signature: str) -> alt.Chart:
-    # The signature rides along as the subtitle so a screenshot of a chart is reproducible.
-    return chart.properties(title=alt.TitleParams(title, subtitle=[signature] if signature else [], subtitleFontSize=9))
+    return titled(chart, title, signature)  # the signature's style is charts.titled's, shared by every chart
 
 
 def band_rows(chart, bands: int, step: int):

@@ -76,13 +76,23 @@ def _render_range(doc: Document, marks: Mapping[int, Mark], first: int, last: in
     return "".join(out)
 
 
-def _boxed(body: str) -> str:
-    return f'<div class="rl-text" style="{TEXT_BOX_STYLE}">{body}</div>'
+# A box given a height scrolls inside it: a 2,000-word text drawn in full is ~6,000 px tall,
+# and would push what follows it off the first screens.
+SCROLL_BOX_HEIGHT = "10rem"
 
 
-def box_html(text: str) -> str:
-    """A plain text in the same box as the highlighted ones (escaped)."""
-    return _boxed(esc(text))
+def _boxed(body: str, max_height: str | None = None) -> str:
+    if max_height is None:
+        return f'<div class="rl-text" style="{TEXT_BOX_STYLE}">{body}</div>'
+    # tabindex: a keyboard user can focus the box and scroll it with the arrow keys
+    return (f'<div class="rl-text rl-scroll" tabindex="0" style="{TEXT_BOX_STYLE}max-height:{esc(max_height)};'
+            f'overflow-y:auto;">{body}</div>')
+
+
+def box_html(text: str, max_height: str | None = None) -> str:
+    """A plain text in the same box as the highlighted ones (escaped); with `max_height` (a
+    CSS length) the box scrolls past that height."""
+    return _boxed(esc(text), max_height)
 
 
 # A long text is drawn up to a sentence end near this many tokens: every mark is one or two
@@ -133,16 +143,16 @@ TOKEN_STYLES = ("background:rgba(51,154,240,0.3);border-bottom:2px solid #1c7ed6
                 "background:rgba(151,117,250,0.3);border-bottom:2px solid #7048e8;")
 
 
-def tokens_html(doc: Document, limit: int | None = None) -> str:
+def tokens_html(doc: Document, limit: int | None = None, max_height: str | None = None) -> str:
     """The text as typed with every token marked (its term and offsets on hover) and the
     characters no token covers left plain; with `limit`, only the text up to the end of the
-    first `limit` tokens."""
+    first `limit` tokens; with `max_height`, in a box that scrolls past that height."""
     shown = len(doc.tokens) if limit is None else min(limit, len(doc.tokens))
     marks = {i: Mark("rl-token", TOKEN_STYLES[i % 2], f"token {i + 1}: “{tok.term}” at characters {tok.start}–{tok.end}")
              for i, tok in enumerate(doc.tokens[:shown])}
     end = len(doc.text) if shown == len(doc.tokens) else max(t.end for t in doc.tokens[:shown]) if shown else 0
     body = _render_range(doc, marks, 0, shown, 0, end)
-    return _boxed(body + ("…" if end < len(doc.text) else ""))
+    return _boxed(body + ("…" if end < len(doc.text) else ""), max_height)
 
 
 # --- ROUGE-N -------------------------------------------------------------------------------

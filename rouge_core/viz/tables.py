@@ -31,8 +31,13 @@ def scores_table(result: Result) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["method", "name", "short", "P", "R", "F", "winning reference", "why", "signature"])
 
 
+# The per-reference table's counts: whole numbers, but ROUGE-W's are weighted (fractional) and
+# its ROUGE-1.5.5 reference total is a sum of weighted lengths; a page writes them cell by cell.
+PER_REFERENCE_COUNTS = ("hits", "candidate total", "reference total")
+
+
 def per_reference_table(result: Result) -> pd.DataFrame:
-    """One row per method and reference, with the counts behind each score."""
+    """One row per method and reference, with the counts behind each score (PER_REFERENCE_COUNTS)."""
     rows = []
     for m in result:
         for ref in m.per_reference:

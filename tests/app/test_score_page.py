@@ -194,7 +194,7 @@ def test_empty_candidate_shows_a_message_and_keeps_the_references():
     at = fresh_app()
     set_texts(at, "", ["the cat"])
     assert not at.exception
-    assert any("candidate is empty" in w.value for w in at.warning)
+    assert any("There is no candidate text yet" in w.value for w in at.warning)
     assert at.text_area(key=state.reference_input_key(0)).value == "the cat"
     assert not any(df.value.columns[:4].tolist() == ["method", "P", "R", "F"] for df in at.dataframe)
 
@@ -202,9 +202,9 @@ def test_empty_candidate_shows_a_message_and_keeps_the_references():
 def test_empty_reference_shows_a_message():
     at = fresh_app()
     set_texts(at, "the cat", ["", "  "])
-    assert any("Every reference is empty" in w.value for w in at.warning)
+    assert any("There is no reference text yet" in w.value for w in at.warning)
     set_texts(at, "the cat", ["the cat", ""])
-    assert any("Reference 2 is empty" in w.value for w in at.warning)
+    assert any("Reference 2 has no text yet" in w.value for w in at.warning)
     assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the cat"
 
 

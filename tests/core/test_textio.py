@@ -64,9 +64,9 @@ def test_malformed_json(text, message):
 
 def test_input_problems():
     assert input_problems("a", ["b"]) == []
-    assert "candidate is empty" in input_problems("  ", ["b"])[0]
-    assert "Every reference is empty" in input_problems("a", ["", " "])[0]
-    assert "Reference 2 is empty" in input_problems("a", ["b", ""])[0]
+    assert "There is no candidate text yet" in input_problems("  ", ["b"])[0]
+    assert "There is no reference text yet" in input_problems("a", ["", " "])[0]
+    assert "Reference 2 has no text yet" in input_problems("a", ["b", ""])[0]
 
 
 def test_pair_json_round_trip():

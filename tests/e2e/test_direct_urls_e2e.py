@@ -75,7 +75,7 @@ def test_a_page_url_opened_first_on_a_fresh_server_gets_the_app(fresh_app_url, b
     page = browser_page
     elsewhere = []  # requests to any other host, e.g. a page icon fetched from a font CDN
     page.on("request", lambda request: urlsplit(request.url).netloc != urlsplit(fresh_app_url).netloc
-            and not request.url.startswith("data:") and elsewhere.append(request.url))
+            and not request.url.startswith(("data:", "blob:")) and elsewhere.append(request.url))  # blob: in-page scripts
     page.goto(fresh_app_url + _path(spec))  # the server's first request; "/" has never been loaded
     page.get_by_role("heading", name=HEADINGS[spec.url_path]).first.wait_for()
     page.locator(NAV_LINK).first.wait_for()
