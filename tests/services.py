@@ -52,10 +52,10 @@ def postgres_admin_url() -> str:
 @contextlib.contextmanager
 def fresh_postgres_database() -> Iterator[str]:
     """A new, empty database; its URL (postgresql://); dropped afterwards."""
+    admin = postgres_admin_url()  # first: it skips (or fails, where required) without psycopg or a server
     import psycopg
     import sqlalchemy as sa
 
-    admin = postgres_admin_url()
     name = f"rl_test_{secrets.token_hex(6)}"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')

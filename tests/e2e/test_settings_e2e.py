@@ -47,8 +47,14 @@ def test_beta_alpha_beta_then_n_keeps_the_last_beta(fresh_app_url, browser_page,
 
     shown_beta = float(sidebar.get_by_role("spinbutton", name="β", exact=True).input_value())
     shown_n = int(sidebar.get_by_role("spinbutton", name="n: ROUGE-1 … ROUGE-n", exact=True).input_value())
-    page.get_by_role("button", name="Create a share link").click(timeout=90_000)  # below every section
-    page.wait_for_url("**alpha=*")
+    share = page.get_by_role("button", name="Create a share link")  # below every section
+    try:
+        share.click(timeout=90_000)
+        page.wait_for_url("**alpha=*")
+    except Exception:
+        page.screenshot(path=str(artifacts_dir / f"settings-e2e-{pace_ms}ms-failed.png"), full_page=True)
+        main = page.locator("[data-testid='stMain']").inner_text()
+        pytest.fail(f"no share link: the page reads {main[:1500]!r} … {main[-1500:]!r}")
     wait_idle(page)
     query = parse_qs(urlparse(page.url).query)
     page.screenshot(path=str(artifacts_dir / f"settings-e2e-{pace_ms}ms.png"))
