@@ -5,7 +5,7 @@ rouge_core.viz.highlight (user text escaped there; marks drawn on the text as ty
 from __future__ import annotations
 
 from ..source import Abstractiveness
-from .highlight import PALETTE, TOKENS_SHOWN, Mark, legend_html, render_marked
+from .highlight import PALETTE, TOKENS_SHOWN, Mark, _boxed, legend_html, render_marked
 
 # One colour per origin (translucent, for light and dark pages alike), in the order of ORIGINS.
 ORIGIN_COLOURS = {"both": "rgba(55,178,77,0.40)", "source": "rgba(51,154,240,0.40)",
@@ -39,10 +39,11 @@ def origins_html(result: Abstractiveness, tokens_shown: int | None = TOKENS_SHOW
     return render_marked(result.candidate, marks, limit=tokens_shown)
 
 
-def fragments_html(result: Abstractiveness, min_length: int = 1,
-                   tokens_shown: int | None = TOKENS_SHOWN) -> tuple[str, str]:
+def fragments_html(result: Abstractiveness, min_length: int = 1, tokens_shown: int | None = TOKENS_SHOWN,
+                   source_height: str | None = None) -> tuple[str, str]:
     """The candidate and the source with every fragment of at least `min_length` tokens marked
-    in its own colour and numbered on its first token, on both sides."""
+    in its own colour and numbered on its first token, on both sides; the source's box scrolls
+    past `source_height` (a CSS length) when given."""
     cand_marks, source_marks = {}, {}
     for k, f in enumerate(result.fragments, 1):
         if f.length < min_length:
@@ -53,5 +54,5 @@ def fragments_html(result: Abstractiveness, min_length: int = 1,
             badge = str(k) if offset == 0 else ""
             cand_marks[f.summary_start + offset] = Mark("rl-fragment", style, title, badge)
             source_marks[f.source_start + offset] = Mark("rl-fragment", style, title, badge)
-    return (render_marked(result.candidate, cand_marks, limit=tokens_shown),
-            render_marked(result.source, source_marks, limit=tokens_shown))
+    source_body = render_marked(result.source, source_marks, limit=tokens_shown, box=False)
+    return render_marked(result.candidate, cand_marks, limit=tokens_shown), _boxed(source_body, source_height)
