@@ -7,6 +7,11 @@ import altair as alt
 import pandas as pd
 
 from .charts import titled
+from .corpus_charts import band_rows
+
+# As tall as asked, as wide as the container: a host's default autosize ("fit" both ways)
+# squeezes the plot to make room for the title, the signature and the legend.
+_FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 
 _INTERVAL_NOTE = "bars: bootstrap interval"
 
@@ -49,7 +54,8 @@ def bucket_chart(frame: pd.DataFrame, title: str, y_title: str, signature: str =
         tooltip=["system", "bucket", alt.Tooltip("value:Q", format=".4f"), alt.Tooltip("low:Q", format=".4f"),
                  alt.Tooltip("high:Q", format=".4f"), "count"])
     bars = base.mark_rule(strokeWidth=2).encode(y="low:Q", y2="high:Q")
-    return titled((bars + points).properties(height=260), f"{title} ({confidence:g}% {_INTERVAL_NOTE})", signature)
+    return titled((bars + points).properties(height=260, autosize=_FIT_WIDTH),
+                  f"{title} ({confidence:g}% {_INTERVAL_NOTE})", signature)
 
 
 def length_ratio_chart(pairs: pd.DataFrame, signature: str = "") -> alt.LayerChart:
@@ -61,8 +67,8 @@ def length_ratio_chart(pairs: pd.DataFrame, signature: str = "") -> alt.LayerCha
         y=alt.Y("ratio:Q", title="candidate / reference length"),
         color=alt.Color("system:N", sort=systems, legend=None))
     one = alt.Chart(pd.DataFrame({"ratio": [1.0]})).mark_rule(strokeDash=[4, 3], color="#666").encode(y="ratio:Q")
-    return titled((boxes + one).properties(height=260), "Length ratio per pair (dashed: as long as the reference)",
-                  signature)
+    return titled((boxes + one).properties(height=260, autosize=_FIT_WIDTH),
+                  "Length ratio per pair (dashed: as long as the reference)", signature)
 
 
 def ngram_difference_chart(top: pd.DataFrame, system_a: str, system_b: str, signature: str = ""):
@@ -76,8 +82,7 @@ def ngram_difference_chart(top: pd.DataFrame, system_a: str, system_b: str, sign
         color=alt.Color("favours:N", sort=[system_a, system_b], legend=alt.Legend(orient="top", title=None)),
         tooltip=["ngram", "matched_a", "matched_b", "pairs_a", "pairs_b", alt.Tooltip("p_value:Q", format=".3g"),
                  alt.Tooltip("adjusted_p:Q", format=".3g")])
-    return titled(chart.properties(height=16 * max(1, len(data))), "Reference n-grams one system matches more often",
-                  signature)
+    return titled(band_rows(chart, len(data), 18), "Reference n-grams one system matches more often", signature)
 
 
 def origins_chart(counts: pd.DataFrame, signature: str = "") -> alt.Chart:
@@ -92,4 +97,4 @@ def origins_chart(counts: pd.DataFrame, signature: str = "") -> alt.Chart:
                         legend=alt.Legend(orient="top", title=None)),
         order=alt.Order("rank:Q"), tooltip=["origin", "words"]).transform_calculate(
         rank=f"indexof({order!r}, datum.origin)")
-    return titled(chart.properties(height=60), "Where the candidate's words come from", signature)
+    return titled(chart.properties(height=60, autosize=_FIT_WIDTH), "Where the candidate's words come from", signature)
