@@ -101,7 +101,7 @@ def sign_test(wins: int, losses: int) -> float:
     k = min(wins, losses)
     if 2 * k == n:
         return 1.0
-    tail = math.fsum(math.comb(n, i) for i in range(k + 1)) / 2.0 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n  # exact integers, one correctly rounded division
     return min(1.0, 2.0 * tail)
 
 

@@ -88,14 +88,17 @@ class SourceIndex:
 
     __slots__ = ("terms", "first", "bigrams", "longer")
 
-    def __init__(self, terms: Sequence[str]):
+    def __init__(self, terms: Sequence[str], wanted: set | frozenset | None = None):
+        """`wanted`: the bigrams of the summaries to be matched, when known (the index then keeps
+        the positions of those alone: most of a source's bigrams are in no summary)."""
         self.terms = tuple(terms)
-        first: dict[str, int] = {}
-        for j, term in enumerate(self.terms):
-            first.setdefault(term, j)
-        self.first = first
+        # the first position of each term: later positions are written first, then overwritten
+        self.first = {term: j for j, term in zip(range(len(self.terms) - 1, -1, -1), reversed(self.terms))}
+        pairs = zip(self.terms, self.terms[1:])
+        found = [(pair, j) for j, pair in enumerate(pairs) if pair in wanted] if wanted is not None else \
+            [(pair, j) for j, pair in enumerate(pairs)]
         bigrams: dict[tuple[str, str], list[int]] = {}
-        for j, pair in enumerate(zip(self.terms, self.terms[1:])):
+        for pair, j in found:
             positions = bigrams.get(pair)
             if positions is None:
                 bigrams[pair] = [j]
@@ -131,15 +134,17 @@ class SourceIndex:
         n, m = len(a), len(b)
         first, bigrams = self.first, self.bigrams
         longest = [0] * n
+        grams = {size: list(zip(*[a[k:] for k in range(size)])) for size in NOVEL_NS[1:]}  # the summary's n-grams
+        bigram_list = grams[2]
         for i in range(n):
             if a[i] not in first:
                 continue
-            if i + 1 >= n or (a[i], a[i + 1]) not in bigrams:
+            if i + 1 >= n or bigram_list[i] not in bigrams:
                 longest[i] = 1
                 continue
             length = 2
             for size in NOVEL_NS[2:]:
-                if i + size > n or tuple(a[i:i + size]) not in self.longer[size]:
+                if i + size > n or grams[size][i] not in self.longer[size]:
                     break
                 length = size
             longest[i] = length
@@ -191,12 +196,14 @@ def ratio(numerator: float, denominator: float) -> float:
 
 def novel_ngrams(longest: Sequence[int]) -> dict[int, NovelNgrams]:
     """Per n in NOVEL_NS: the summary's n-gram occurrences absent from the source, from the
-    longest match at each position (`SourceIndex.match`)."""
+    longest match at each position (`SourceIndex.match`): the n-gram starting at i is novel
+    iff that match is shorter than n."""
     size = len(longest)
     out = {}
     for n in NOVEL_NS:
         total = max(0, size - n + 1)
-        novel = sum(1 for i in range(total) if longest[i] < n)
+        starts = longest[:total] if total < size else longest
+        novel = sum(starts.count(v) for v in range(n))
         out[n] = NovelNgrams(n, novel, total)
     return out
 
@@ -339,6 +346,14 @@ def check_cost(summary: Document, index: SourceIndex, search: str, cost_limit: C
                pair: str | None = None) -> None:
     """Raise CostLimitError (rouge_core.cost's guard) when matching would cost more than the bound."""
     limit = resolve_limit(cost_limit)
+    if limit.unbounded:
+        return
+    n, m = len(summary), len(index)
+    if limit.seconds is not None and limit.peak_bytes is not None:
+        # a bound of every estimate, counted without walking the summary: most pairs are far below the limit
+        ceiling = SECONDS_PER_TOKEN * (n + m) + SECONDS_PER_STEP * (n * len(NOVEL_NS) + n * (m + 1) * (n + 1))
+        if ceiling <= limit.seconds and BYTES_PER_TOKEN * (n + m) <= limit.peak_bytes:
+            return
     found = estimate(summary, index, search)
     if not limit.allows(found):
         raise CostLimitError(found, found, limit, pair)
@@ -366,7 +381,8 @@ def abstractiveness(candidate: str | Document, source: str | Document, options: 
     opts = source_options(options)
     cand = _prepare(candidate, opts, "candidate")
     src = _prepare(source, opts, "source")
-    index = SourceIndex(src.term_tuple)
+    terms = cand.term_tuple
+    index = SourceIndex(src.term_tuple, set(zip(terms, terms[1:])))
     check_cost(cand, index, search, cost_limit)
     statistics = pair_statistics(cand.term_tuple, index, search)
     origins = None
@@ -473,9 +489,11 @@ def corpus_abstractiveness(systems: Mapping[str, Sequence[str]], sources: Sequen
         raise ValueError(f"{len(pair_ids)} ids for {n} sources")
     columns = {s: {stat: [] for stat in STATISTICS} for s in systems}
     for i, source in enumerate(sources):
-        index = SourceIndex(_prepare(source, opts, f"source of pair {pair_ids[i]}").term_tuple)
-        for name, candidates in systems.items():
-            cand = _prepare(candidates[i], opts, f"candidate of pair {pair_ids[i]}")
+        summaries = {name: _prepare(candidates[i], opts, f"candidate of pair {pair_ids[i]}")
+                     for name, candidates in systems.items()}
+        wanted = {pair for doc in summaries.values() for pair in zip(doc.term_tuple, doc.term_tuple[1:])}
+        index = SourceIndex(_prepare(source, opts, f"source of pair {pair_ids[i]}").term_tuple, wanted)
+        for name, cand in summaries.items():
             check_cost(cand, index, search, cost_limit, pair_ids[i])
             for stat, value in pair_statistics(cand.term_tuple, index, search).values().items():
                 columns[name][stat].append(value)

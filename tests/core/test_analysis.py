@@ -34,6 +34,11 @@ def test_sign_test_is_scipys_binomial_test(wins, losses):
     assert sign_test(wins, losses) == pytest.approx(expected, rel=1e-12)
 
 
+def test_sign_test_on_large_counts():
+    for wins, losses in ((600, 700), (3000, 3100), (5000, 5000)):
+        assert sign_test(wins, losses) == pytest.approx(stats.binomtest(wins, wins + losses).pvalue, rel=1e-9)
+
+
 def test_matched_ngrams_are_clipped_by_the_reference(corpus):
     a = matched_ngrams(corpus, "A")
     assert a[("the",)] == {0: 1, 2: 1}  # once in A's first candidate (its reference has it twice), once in the third
