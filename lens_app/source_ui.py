@@ -77,8 +77,8 @@ def render(candidate: str, references: tuple[str, ...], source: str, options: ro
                    "from a reference when a reference has it.")
     st.markdown("**Extractive fragments** (Grusky et al. 2018): the same number marks a fragment on both texts.")
     longest = max((f.length for f in result.fragments), default=1)
-    min_length = st.slider("Show fragments of at least", 1, max(2, longest), 1, key="source_min_fragment",
-                           format="%d tokens") if longest > 1 else 1
+    min_length = st.slider("Show fragments of at least this many tokens", 1, max(2, longest), 1,
+                           key="source_min_fragment") if longest > 1 else 1
     cand_html, source_html = fragments_html(result, min_length, source_height="24rem")
     left, right = st.columns(2)
     with left:

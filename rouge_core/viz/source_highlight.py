@@ -20,6 +20,9 @@ def _origin_style(origin: str) -> str:
     return f"background:{ORIGIN_COLOURS[origin]};border-bottom:2px {_UNDERLINES[origin]};"
 
 
+# The fragments' colours: the shared palette without its reds, which mark novel words in the origins view.
+FRAGMENT_PALETTE = tuple(c for c in PALETTE if not c.startswith(("rgba(250,82,82", "rgba(230,73,128")))
+
 ORIGIN_LEGEND = legend_html(*((_origin_style(o), ORIGIN_LABELS[o]) for o in ORIGIN_COLOURS))
 
 
@@ -48,7 +51,7 @@ def fragments_html(result: Abstractiveness, min_length: int = 1, tokens_shown: i
     for k, f in enumerate(result.fragments, 1):
         if f.length < min_length:
             continue
-        style = f"background:{PALETTE[(k - 1) % len(PALETTE)]};"
+        style = f"background:{FRAGMENT_PALETTE[(k - 1) % len(FRAGMENT_PALETTE)]};"
         title = f"fragment {k}: {f.length} token{'s' if f.length != 1 else ''}"
         for offset in range(f.length):
             badge = str(k) if offset == 0 else ""
