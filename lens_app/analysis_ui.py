@@ -109,7 +109,7 @@ def render_ngrams(corpus, results, tokens, system_a: str, system_b: str, method:
     limit = c2.slider("Listed per system", 5, 50, 15, key="ngram_diff_limit")
     st.caption("Reference n-grams counted over the corpus as ROUGE-N clips them (compare-mt's analysis). p: exact sign "
                "test over the documents where one system matched the n-gram more often than the other; adjusted_p: "
-               f"Holm over all {len(diffs.rows):,} n-grams. salience (m_A + 1) / (m_A + m_B + 2) as compare-mt. Click a "
+               f"Holm over all {len(diffs.table):,} n-grams. salience (m_A + 1) / (m_A + m_B + 2) as compare-mt. Click a "
                "row for the documents; open one on the Score page.")
     for side, (favouring, other) in enumerate(((system_a, system_b), (system_b, system_a))):
         top = diffs.top(favouring, limit, n=n)

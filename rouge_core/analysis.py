@@ -26,12 +26,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable, Mapping, Sequence
 
 from .ngram import ngram_counts
 from .options import Options
-from .significance import holm
 
 NGRAM_NS = (1, 2, 3, 4)
 FREQUENCY_CUTOFFS = (1, 2, 3, 4, 5, 10, 100, 1000)  # compare-mt's FreqWordBucketer defaults
@@ -55,8 +54,18 @@ class TokenizedCorpus:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def reference_terms(self, pair: int) -> list[tuple[str, ...]]:
-        return [tuple(t for sentence in ref for t in sentence) for ref in self.references[pair]]
+    def reference_terms(self, pair: int) -> tuple[tuple[str, ...], ...]:
+        return self.flat_references[pair]
+
+    @cached_property
+    def flat_references(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """Per pair, each reference's terms in one tuple (its sentences joined)."""
+        return tuple(tuple(tuple(t for sentence in ref for t in sentence) for ref in refs) for refs in self.references)
+
+    @cached_property
+    def reference_lengths(self) -> tuple[float, ...]:
+        """Per pair, the mean length of its references in tokens (0 without references)."""
+        return tuple(sum(len(r) for r in refs) / len(refs) if refs else 0.0 for refs in self.flat_references)
 
 
 def tokenize_corpus(systems: Mapping[str, Sequence[str]], references: Sequence[Sequence[str]], options: Options,
@@ -105,118 +114,186 @@ def sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2.0 * tail)
 
 
+def _clip_counts(refs: Sequence[tuple[str, ...]], n: int) -> Counter:
+    """The reference n-grams with the most copies any one reference has (BLEU's clipping)."""
+    if len(refs) == 1:
+        return ngram_counts(refs[0], n)
+    clip: Counter = Counter()
+    for ref in refs:
+        for gram, count in ngram_counts(ref, n).items():
+            if count > clip[gram]:
+                clip[gram] = count
+    return clip
+
+
+def _matches(corpus: TokenizedCorpus, systems: Sequence[str], ns: Sequence[int]):
+    """Per system, its matches as three parallel lists: n-gram (words joined by a space), pair
+    index, clipped count. The references' counts are built once for every system."""
+    out = {s: ([], [], []) for s in systems}
+    candidates = [corpus.systems[s] for s in systems]
+    for i in range(len(corpus)):
+        refs = corpus.reference_terms(i)
+        for n in ns:
+            clip = _clip_counts(refs, n)
+            if not clip:
+                continue
+            get = clip.get
+            for system, texts in zip(systems, candidates):
+                grams, pairs, counts = out[system]
+                for gram, count in ngram_counts(texts[i], n).items():
+                    limit = get(gram)
+                    if limit:
+                        grams.append(gram if n == 1 else " ".join(gram))
+                        pairs.append(i)
+                        counts.append(count if count < limit else limit)
+    return out
+
+
 def matched_ngrams(corpus: TokenizedCorpus, system: str, ns: Sequence[int] = NGRAM_NS) -> dict[tuple[str, ...], dict[int, int]]:
     """Per reference n-gram the system matches: {pair index: matched count} (clipped by the
     reference with the most copies of it)."""
     out: dict[tuple[str, ...], dict[int, int]] = {}
-    for i, candidate in enumerate(corpus.systems[system]):
-        refs = corpus.reference_terms(i)
-        for n in ns:
-            cand = ngram_counts(candidate, n) if n > 1 else Counter(candidate)
-            if not cand:
-                continue
-            clip: Counter = Counter()
-            for ref in refs:
-                for gram, count in (ngram_counts(ref, n) if n > 1 else Counter(ref)).items():
-                    if count > clip[gram]:
-                        clip[gram] = count
-            for gram, count in cand.items():
-                limit = clip.get(gram)
-                if limit:
-                    key = (gram,) if n == 1 else gram
-                    out.setdefault(key, {})[i] = min(count, limit)
+    grams, pairs, counts = _matches(corpus, [system], ns)[system]
+    for gram, i, count in zip(grams, pairs, counts):
+        out.setdefault(tuple(gram.split(" ")), {})[i] = count
     return out
+
+
+def holm_array(p_values):
+    """`significance.holm` on a NumPy array (the same values, for millions of p-values)."""
+    import numpy as np
+
+    p = np.asarray(p_values, dtype=float)
+    m = len(p)
+    if not m:
+        return p
+    order = np.argsort(p, kind="stable")
+    scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    return adjusted
 
 
 @dataclass(frozen=True)
 class NgramDifferences:
+    """Every reference n-gram matched by A or B over the corpus (`frame()`), the per-pair
+    differences behind them (`example_pairs`)."""
+
     system_a: str
     system_b: str
-    rows: tuple[dict, ...]  # every n-gram matched by either system (see `frame`)
-    examples: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[int, ...]]]  # gram -> (pairs A won, pairs B won)
+    table: object  # DataFrame: one row per n-gram (see `frame`)
+    per_pair: object  # DataFrame: ngram, pair, difference (matched by A − by B), nonzero only
     pairs: int
     signature: str
 
-    def frame(self, ascending_p: bool = True):
+    @property
+    def rows(self) -> tuple[dict, ...]:
+        return tuple(self.table.to_dict("records"))
+
+    def frame(self):
         """One row per n-gram: n, ngram, matched_a, matched_b, difference, salience (compare-mt),
         pairs_a (documents where A matched it more often), pairs_b, p_value (sign test),
         adjusted_p (Holm over every n-gram)."""
-        from . import optional
+        return self.table
 
-        pd = optional.pandas("NgramDifferences.frame()")
-        return pd.DataFrame(list(self.rows))
+    @cached_property
+    def _ranked(self):
+        """Per side, its n-grams the most reliable first (smallest p, then the largest
+        difference, then the n-gram): sorted once, so listing is a filter and a head."""
+        out = {}
+        for name, sign in ((self.system_a, 1), (self.system_b, -1)):
+            chosen = self.table[self.table["difference"] * sign > 0]
+            chosen = chosen.assign(_size=chosen["difference"].abs())
+            out[name] = chosen.sort_values(["p_value", "_size", "ngram"], ascending=[True, False, True],
+                                           kind="stable").drop(columns="_size")
+        return out
 
     def top(self, favouring: str, limit: int = 20, n: int | None = None):
         """The n-grams that `favouring` (system A's or B's name) matches more often, the most
-        reliable first (smallest p-value, then the largest difference, then the most salient)."""
-        frame = self.frame()
-        if frame.empty:
-            return frame
-        sign = 1 if favouring == self.system_a else -1
-        chosen = frame[frame["difference"] * sign > 0]
+        reliable first (smallest p-value, then the largest difference, then the n-gram)."""
+        ranked = self._ranked[favouring]
         if n is not None:
-            chosen = chosen[chosen["n"] == n]
-        chosen = chosen.assign(_size=chosen["difference"].abs())
-        return chosen.sort_values(["p_value", "_size", "ngram"], ascending=[True, False, True]).drop(
-            columns="_size").head(limit).reset_index(drop=True)
+            ranked = ranked[ranked["n"] == n]
+        return ranked.head(limit).reset_index(drop=True)
+
+    @cached_property
+    def _by_gram(self):
+        return self.per_pair.groupby("ngram", sort=False).indices
 
     def example_pairs(self, gram: tuple[str, ...] | str, favouring: str) -> tuple[int, ...]:
         """The pairs (indices) where `favouring` matched `gram` more often than the other system."""
-        key = tuple(gram.split(" ")) if isinstance(gram, str) else tuple(gram)
-        won_a, won_b = self.examples.get(key, ((), ()))
-        return won_a if favouring == self.system_a else won_b
+        key = " ".join(gram) if not isinstance(gram, str) else gram
+        rows = self._by_gram.get(key)
+        if rows is None:
+            return ()
+        part = self.per_pair.iloc[rows]
+        sign = 1 if favouring == self.system_a else -1
+        return tuple(sorted(int(i) for i in part.loc[part["difference"] * sign > 0, "pair"]))
 
 
 def ngram_differences(corpus: TokenizedCorpus, system_a: str, system_b: str, *, ns: Sequence[int] = NGRAM_NS,
-                      alpha: float = SALIENCE_ALPHA, signature: str = "",
-                      matched: Mapping[str, dict] | None = None) -> NgramDifferences:
+                      alpha: float = SALIENCE_ALPHA, signature: str = "") -> NgramDifferences:
     """Every reference n-gram matched by A or B, with the counts, compare-mt's salience, the
-    sign test per n-gram and its Holm adjustment. `matched` may hold `matched_ngrams` of the
-    systems already computed."""
+    sign test per n-gram and its Holm adjustment."""
+    import numpy as np
+
+    from . import optional
+
+    pd = optional.pandas("ngram_differences")
     if system_a == system_b:
         raise ValueError("choose two different systems")
     for name in (system_a, system_b):
         if name not in corpus.systems:
             raise ValueError(f"unknown system {name!r}; the corpus has {', '.join(corpus.systems)}")
-    found = dict(matched or {})
-    a = found.get(system_a) or matched_ngrams(corpus, system_a, ns)
-    b = found.get(system_b) or matched_ngrams(corpus, system_b, ns)
-    rows, examples, p_values = [], {}, []
-    for gram in a.keys() | b.keys():
-        per_a, per_b = a.get(gram, {}), b.get(gram, {})
-        won_a = tuple(sorted(i for i, m in per_a.items() if m > per_b.get(i, 0)))
-        won_b = tuple(sorted(i for i, m in per_b.items() if m > per_a.get(i, 0)))
-        m_a, m_b = sum(per_a.values()), sum(per_b.values())
-        p = sign_test(len(won_a), len(won_b))
-        rows.append({"n": len(gram), "ngram": " ".join(gram), "matched_a": m_a, "matched_b": m_b,
-                     "difference": m_a - m_b, "salience": (m_a + alpha) / (m_a + m_b + 2 * alpha),
-                     "pairs_a": len(won_a), "pairs_b": len(won_b), "p_value": p})
-        examples[gram] = (won_a, won_b)
-        p_values.append(p)
-    for row, adjusted in zip(rows, holm(p_values)):
-        row["adjusted_p"] = adjusted
-    rows.sort(key=lambda r: (r["n"], r["ngram"]))
-    return NgramDifferences(system_a, system_b, tuple(rows), examples, len(corpus), signature)
+    found = _matches(corpus, [system_a, system_b], ns)
+    frames = [pd.DataFrame({"ngram": g, "pair": np.asarray(p, dtype=np.int64), "a": np.asarray(c, dtype=np.int64) * k})
+              for (g, p, c), k in ((found[system_a], 1), (found[system_b], -1))]
+    both = pd.concat(frames, ignore_index=True)
+    both["matched_a"] = both["a"].clip(lower=0)
+    both["matched_b"] = (-both["a"]).clip(lower=0)
+    per_pair = both.groupby(["ngram", "pair"], sort=False, as_index=False)[["a"]].sum().rename(
+        columns={"a": "difference"})
+    per_pair = per_pair[per_pair["difference"] != 0].reset_index(drop=True)
+    sums = both.groupby("ngram", sort=False)[["matched_a", "matched_b"]].sum()
+    wins = per_pair.assign(won_a=per_pair["difference"] > 0, won_b=per_pair["difference"] < 0).groupby(
+        "ngram", sort=False)[["won_a", "won_b"]].sum()
+    table = sums.join(wins, how="left").fillna(0).astype(np.int64).reset_index()
+    table = table.rename(columns={"won_a": "pairs_a", "won_b": "pairs_b"})
+    table.insert(0, "n", table["ngram"].str.count(" ") + 1)
+    table.insert(4, "difference", table["matched_a"] - table["matched_b"])
+    table.insert(5, "salience", (table["matched_a"] + alpha) / (table["matched_a"] + table["matched_b"] + 2 * alpha))
+    keys = list(zip(table["pairs_a"].tolist(), table["pairs_b"].tolist()))
+    table["p_value"] = [sign_test(w, l) for w, l in keys]
+    table["adjusted_p"] = holm_array(table["p_value"].to_numpy())
+    table = table.sort_values(["n", "ngram"], kind="stable").reset_index(drop=True)
+    return NgramDifferences(system_a, system_b, table, per_pair, len(corpus), signature)
 
 
 # --- buckets with intervals ------------------------------------------------------------------------------
 
-def resampled_sums(per_pair, resamples: int, seed: int):
-    """Per resample of the pairs (rouge_core.corpus.bootstrap_indices, the same draws for the same
-    seed), the column sums of `per_pair` (pairs × columns): a resamples × columns array,
-    computed in chunks so memory stays small."""
+@lru_cache(maxsize=2)
+def _resample_weights(n: int, resamples: int, seed: int):
+    """How often each pair is drawn in each resample of rouge_core.corpus.bootstrap_indices (the
+    same draws for the same seed): a resamples × n matrix (float32: counts up to n are exact)."""
     import numpy as np
 
     from .corpus import bootstrap_indices
 
-    values = np.asarray(per_pair, dtype=float)
-    n = values.shape[0]
     idx = bootstrap_indices(n, resamples, seed)
-    out = np.empty((resamples, values.shape[1]))
-    chunk = max(1, 20_000_000 // max(1, n * values.shape[1]))
-    for start in range(0, resamples, chunk):
-        out[start:start + chunk] = values[idx[start:start + chunk]].sum(axis=1)
-    return out
+    weights = np.empty((resamples, n), dtype=np.float32)
+    for r in range(resamples):
+        weights[r] = np.bincount(idx[r], minlength=n)
+    weights.setflags(write=False)
+    return weights
+
+
+def resampled_sums(per_pair, resamples: int, seed: int):
+    """Per resample of the pairs (rouge_core.corpus.bootstrap_indices, the same draws for the same
+    seed), the column sums of `per_pair` (pairs × columns): a resamples × columns array."""
+    import numpy as np
+
+    values = np.asarray(per_pair, dtype=float)
+    return _resample_weights(values.shape[0], resamples, seed).astype(float) @ values
 
 
 def _interval(samples, confidence: float) -> tuple[float, float]:
@@ -319,8 +396,7 @@ def bucket_by_length(corpus: TokenizedCorpus, scores: Mapping[str, Sequence[floa
     if side not in ("reference", "candidate"):
         raise ValueError("side must be 'reference' or 'candidate'")
     n = len(corpus)
-    ref_lengths = [float(np.mean([len(r) for r in corpus.reference_terms(i)])) if corpus.references[i] else 0.0
-                   for i in range(n)]
+    ref_lengths = list(corpus.reference_lengths)
     lengths = {s: ref_lengths if side == "reference" else [len(c) for c in corpus.systems[s]] for s in scores}
     pooled = [v for s in lengths for v in lengths[s]] if side == "candidate" else ref_lengths
     edges = length_edges(pooled)
@@ -363,19 +439,28 @@ def bucket_by_frequency(corpus: TokenizedCorpus, systems: Sequence[str] | None =
     chosen = list(systems) if systems is not None else list(corpus.systems)
     per_system = {}
     recalls = {}
+    bucket_cache: dict[str, int] = {}
+
+    def bucket(word: str) -> int:
+        b = bucket_cache.get(word)
+        if b is None:
+            b = bucket_cache[word] = bucket_of(freq.get(word, 0), cutoffs)
+        return b
+
     for system in chosen:
         matches, ref_total, out_total = np.zeros((n, k)), np.zeros((n, k)), np.zeros((n, k))
         for i, candidate in enumerate(corpus.systems[system]):
+            m_row, r_row, o_row = [0] * k, [0] * k, [0] * k
+            cand_counts = Counter(candidate)
             for ref in corpus.reference_terms(i):
-                available = Counter(ref)
-                for word in ref:
-                    ref_total[i, bucket_of(freq.get(word, 0), cutoffs)] += 1
-                for word in candidate:
-                    b = bucket_of(freq.get(word, 0), cutoffs)  # a match's reference word is this same word
-                    out_total[i, b] += 1
-                    if available[word] > 0:
-                        available[word] -= 1
-                        matches[i, b] += 1
+                ref_counts = Counter(ref)
+                for word, count in ref_counts.items():
+                    r_row[bucket(word)] += count
+                for word, count in cand_counts.items():
+                    b = bucket(word)  # a match's reference word is this same word, in the same bucket
+                    o_row[b] += count
+                    m_row[b] += min(count, ref_counts.get(word, 0))
+            matches[i], ref_total[i], out_total[i] = m_row, r_row, o_row
         # F = 2 m / (r + o): recall m / r and precision m / o combined
         per_system[system] = (2 * matches, ref_total + out_total, ref_total)
         recalls[system] = (matches, ref_total, out_total)
@@ -451,8 +536,7 @@ def length_statistics(corpus: TokenizedCorpus, *, resamples: int = 1000, seed: i
     import numpy as np
 
     n = len(corpus)
-    ref_lengths = np.array([np.mean([len(r) for r in corpus.reference_terms(i)]) if corpus.references[i] else 0.0
-                            for i in range(n)])
+    ref_lengths = np.array(corpus.reference_lengths, dtype=float)
     ratios, rows = {}, []
     for system, candidates in corpus.systems.items():
         cand = np.array([len(c) for c in candidates], dtype=float)

@@ -122,3 +122,12 @@ def test_length_statistics(corpus):
     assert frame.loc["A", "median_ratio"] == pytest.approx(np.median(ratios), abs=1e-15)
     assert frame.loc["A", "longer_than_reference"] == 0.0
     assert frame.loc["A", "low"] <= frame.loc["A", "mean_ratio"] <= frame.loc["A", "high"]
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.lists(st.floats(0, 1), max_size=30))
+def test_holm_on_arrays_is_the_significance_modules(p_values):
+    from rouge_core.analysis import holm_array
+    from rouge_core.significance import holm
+
+    assert list(holm_array(p_values)) == holm(p_values)
