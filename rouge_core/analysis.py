@@ -216,17 +216,15 @@ class NgramDifferences:
             ranked = ranked[ranked["n"] == n]
         return ranked.head(limit).reset_index(drop=True)
 
-    @cached_property
-    def _by_gram(self):
-        return self.per_pair.groupby("ngram", sort=False).indices
-
     def example_pairs(self, gram: tuple[str, ...] | str, favouring: str) -> tuple[int, ...]:
-        """The pairs (indices) where `favouring` matched `gram` more often than the other system."""
+        """The pairs (indices) where `favouring` matched `gram` more often than the other system
+        (`per_pair` is sorted by n-gram: a binary search finds its rows)."""
+        import numpy as np
+
         key = " ".join(gram) if not isinstance(gram, str) else gram
-        rows = self._by_gram.get(key)
-        if rows is None:
-            return ()
-        part = self.per_pair.iloc[rows]
+        grams = self.per_pair["ngram"].to_numpy()
+        low, high = np.searchsorted(grams, key, "left"), np.searchsorted(grams, key, "right")
+        part = self.per_pair.iloc[low:high]
         sign = 1 if favouring == self.system_a else -1
         return tuple(sorted(int(i) for i in part.loc[part["difference"] * sign > 0, "pair"]))
 
@@ -253,7 +251,8 @@ def ngram_differences(corpus: TokenizedCorpus, system_a: str, system_b: str, *, 
     both["matched_b"] = (-both["a"]).clip(lower=0)
     per_pair = both.groupby(["ngram", "pair"], sort=False, as_index=False)[["a"]].sum().rename(
         columns={"a": "difference"})
-    per_pair = per_pair[per_pair["difference"] != 0].reset_index(drop=True)
+    per_pair = per_pair[per_pair["difference"] != 0].sort_values(["ngram", "pair"], kind="stable").reset_index(
+        drop=True)
     sums = both.groupby("ngram", sort=False)[["matched_a", "matched_b"]].sum()
     wins = per_pair.assign(won_a=per_pair["difference"] > 0, won_b=per_pair["difference"] < 0).groupby(
         "ngram", sort=False)[["won_a", "won_b"]].sum()
@@ -266,7 +265,9 @@ def ngram_differences(corpus: TokenizedCorpus, system_a: str, system_b: str, *, 
     table["p_value"] = [sign_test(w, l) for w, l in keys]
     table["adjusted_p"] = holm_array(table["p_value"].to_numpy())
     table = table.sort_values(["n", "ngram"], kind="stable").reset_index(drop=True)
-    return NgramDifferences(system_a, system_b, table, per_pair, len(corpus), signature)
+    result = NgramDifferences(system_a, system_b, table, per_pair, len(corpus), signature)
+    result._ranked  # ranked once here, so that every listing afterwards is a filter and a head
+    return result
 
 
 # --- buckets with intervals ------------------------------------------------------------------------------
