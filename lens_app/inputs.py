@@ -322,8 +322,7 @@ def render_source_input() -> str:
         ss[SOURCE_INPUT_KEY] = ss.get(SOURCE_KEY, "")
         ss[_SOURCE_STALE_KEY] = False
     has_source = bool(ss.get(SOURCE_INPUT_KEY, "").strip())
-    with st.expander("Source document (optional): what the summary was written from", expanded=has_source,
-                     key="source_input_open"):
+    with st.expander("Source document (optional): what the summary was written from", expanded=has_source):
         st.caption("Give the article the summary summarises to see which of its words are copied from it, the "
                    "extractive fragments on both texts, and coverage, density, compression and novel n-grams.")
         st.text_area("Source document", key=SOURCE_INPUT_KEY, height=150,
