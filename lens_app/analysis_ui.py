@@ -135,8 +135,8 @@ def examples(corpus, diffs, gram: str, favouring: str, other: str, side: int) ->
                f"{md(other)}. Open one on the Score page:")
     cells = st.columns(min(5, max(1, len(pairs))))
     for k, i in enumerate(pairs[:10]):
-        if cells[k % len(cells)].button(f"{corpus.ids[i]}", key=f"ngram_open_{side}_{k}", icon=":material/open_in_new:",
-                                        help=f"{favouring}'s summary of pair {corpus.ids[i]} with its evidence"):
+        if cells[k % len(cells)].button(md(corpus.ids[i]), key=f"ngram_open_{side}_{k}", icon=":material/open_in_new:",
+                                        help=f"{md(favouring)}'s summary of pair {md(corpus.ids[i])} with its evidence"):
             corpus_ui.open_on_score_page(corpus.systems[favouring][i], list(corpus.references[i]), "ngram_opened",
                                          (favouring, corpus.ids[i], gram), source_of(corpus, i))
 
@@ -203,7 +203,7 @@ def render_report(corpus, results, tokens, system_a: str, system_b: str, method:
                                                seed=seed, confidence=confidence, tokenized=tokens, source=source)
         return report.systems_report_html(corpus, result).encode("utf-8")
 
-    st.download_button(f"Download the comparison of {system_a} and {system_b} (HTML)", build,
+    st.download_button(f"Download the comparison of {md(system_a)} and {md(system_b)} (HTML)", build,
                        file_name="rouge-lens-comparison.html", mime="text/html", key="download_comparison_report",
                        on_click="ignore", icon=":material/description:", type="primary")
     st.caption("One file that opens in any browser without the app or the network: every table and chart of this "
