@@ -13,7 +13,7 @@ import rouge_core
 from rouge_core import corpus_io, export
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 
-from . import navigation, sample_corpora, state
+from . import inputs, navigation, sample_corpora, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
@@ -144,14 +144,21 @@ def _table_loader(prefix: str, paste: bool) -> None:
     guess = corpus_io.guess_mapping(table.columns)
     columns = list(table.columns)
     st.markdown("**Columns** (change them if the names differ)")
-    c1, c2, c3 = st.columns(3)
+    c1, c2, c3, c4 = st.columns(4)
     row_number = "(row number)"
     id_col = c1.selectbox("Id", [row_number, *columns], index=(columns.index(guess.id) + 1) if guess.id else 0,
                           key=f"{prefix}_map_id_{name}")
     cands = c2.multiselect("Candidate column(s), one per system", columns, default=list(guess.candidates),
                            key=f"{prefix}_map_cand_{name}")
     refs = c3.multiselect("Reference column(s)", columns, default=list(guess.references), key=f"{prefix}_map_ref_{name}")
-    mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs))
+    no_source = "(none)"
+    source_col = c4.selectbox("Source documents (optional)", [no_source, *columns],
+                              index=(columns.index(guess.source) + 1) if guess.source else 0,
+                              key=f"{prefix}_map_source_{name}",
+                              help="The documents the summaries were written from: shown beside the summaries and "
+                                   "used for the copying statistics.")
+    mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs),
+                                      None if source_col == no_source else source_col)
     corpus = corpus_io.build_corpus(table, mapping)
     _accept(corpus)
 
@@ -269,12 +276,15 @@ def comparison_for(system_a: str, system_b: str, method: str, resamples: int, se
     return cache[key]
 
 
-def open_on_score_page(candidate: str, references: list[str], handled_key: str, token: object) -> None:
-    """Set the shared texts and go to the Score page (once per new selection)."""
+def open_on_score_page(candidate: str, references: list[str], handled_key: str, token: object,
+                       source: str = "") -> None:
+    """Set the shared texts (and the pair's source document, or none) and go to the Score page
+    (once per new selection)."""
     if st.session_state.get(handled_key) == token:
         return
     st.session_state[handled_key] = token
     state.set_texts(candidate, list(references))
+    inputs.set_source(source)  # a source typed for another pair would not belong to this one
     try:
         st.switch_page(SCORE_PAGE)
     except st.errors.StreamlitAPIException:

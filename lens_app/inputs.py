@@ -291,6 +291,51 @@ def show_upload_errors() -> None:
         st.error(md(message) + " Your texts were kept.", icon=":material/error:")
 
 
+SOURCE_KEY = "source_text"  # the source document, kept under a plain key across page switches
+SOURCE_INPUT_KEY = "source_input"
+_SOURCE_STALE_KEY = "_source_input_stale"
+
+
+def set_source(text: str) -> None:
+    """Replace the source document (a corpus row opened here); the box picks it up when drawn."""
+    st.session_state[SOURCE_KEY] = text
+    st.session_state[_SOURCE_STALE_KEY] = True
+
+
+def _load_source_file() -> None:
+    file = st.session_state.get(SOURCE_UPLOAD_KEY)
+    if file is None:
+        return
+    try:
+        set_source(_read_text_file(file))
+    except InputError as exc:
+        st.session_state["_source_upload_error"] = str(exc)
+
+
+SOURCE_UPLOAD_KEY = "upload_source"
+
+
+def render_source_input() -> str:
+    """The optional source document (a text box and a .txt upload); returns its text."""
+    ss = st.session_state
+    if ss.get(_SOURCE_STALE_KEY) or SOURCE_INPUT_KEY not in ss:
+        ss[SOURCE_INPUT_KEY] = ss.get(SOURCE_KEY, "")
+        ss[_SOURCE_STALE_KEY] = False
+    has_source = bool(ss.get(SOURCE_INPUT_KEY, "").strip())
+    with st.expander("Source document (optional): what the summary was written from", expanded=has_source):
+        st.caption("Give the article the summary summarises to see which of its words are copied from it, the "
+                   "extractive fragments on both texts, and coverage, density, compression and novel n-grams.")
+        st.text_area("Source document", key=SOURCE_INPUT_KEY, height=150,
+                     placeholder="Type or paste the source document here")
+        st.file_uploader("Or upload it (.txt)", type=["txt"], key=SOURCE_UPLOAD_KEY, max_upload_size=UPLOAD_MB,
+                         on_change=_load_source_file)
+        error = ss.pop("_source_upload_error", None)
+        if error:
+            st.error(md(error) + " The source on screen was kept.", icon=":material/error:")
+    ss[SOURCE_KEY] = ss.get(SOURCE_INPUT_KEY, "")
+    return ss[SOURCE_KEY]
+
+
 APPLY_HINT = ("A pasted text is scored at once; a typed one once you press Ctrl+Enter (⌘+Enter on a Mac) or click "
               "outside the box.")
 

@@ -669,8 +669,10 @@ class ReviewStore:
         fingerprint = corpus.fingerprint()
         if conn.execute(sa.select(corpora_table.c.fingerprint).where(
                 corpora_table.c.fingerprint == fingerprint)).first() is None:
-            data = json.dumps({"ids": corpus.ids, "systems": corpus.systems, "references": corpus.references},
-                              ensure_ascii=False)
+            content = {"ids": corpus.ids, "systems": corpus.systems, "references": corpus.references}
+            if corpus.sources is not None:  # the source documents are part of the corpus (and of its fingerprint)
+                content["sources"] = corpus.sources
+            data = json.dumps(content, ensure_ascii=False)
             conn.execute(self._insert(corpora_table).values(
                 fingerprint=fingerprint, name=corpus.source, pairs=len(corpus),
                 systems=json.dumps(corpus.system_names, ensure_ascii=False), data=data, stored_at=_now(),
@@ -700,7 +702,8 @@ class ReviewStore:
             return None
         data = json.loads(row[1])
         corpus = Corpus(tuple(data["ids"]), {s: tuple(c) for s, c in data["systems"].items()},
-                        tuple(tuple(r) for r in data["references"]), source=row[0])
+                        tuple(tuple(r) for r in data["references"]), source=row[0],
+                        sources=tuple(data["sources"]) if data.get("sources") is not None else None)
         return corpus if corpus.fingerprint() == fingerprint else None
 
     def corpora(self) -> list[dict]:

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
-from lens_app import compare_ui, costs, state
+from lens_app import analysis_ui, compare_ui, costs, state
 from lens_app import corpus_ui as ui
 from lens_app.display import show_table
 from lens_app.markup import md
@@ -156,7 +156,7 @@ def two_systems() -> None:
     if picked:
         row = int(top.iloc[picked[0]]["row"])
         ui.open_on_score_page(results[system_a].candidates[row], list(first.references[row]), "compare_opened",
-                              (system_a, first.ids[row]))
+                              (system_a, first.ids[row]), analysis_ui.source_of(corpus, row))
     else:
         st.session_state.pop("compare_opened", None)
     ui.download_pair("Per-pair differences", diffs.drop(columns=["row"]), comparison.signature, "differences",
@@ -164,6 +164,10 @@ def two_systems() -> None:
 
 
 two_systems()
+
+# --- beyond the scores: copying, n-grams, buckets, lengths, the report (lens_app.analysis_ui) -----------
+analysis_ui.render(corpus, results, system_a, system_b, method, int(resamples), int(seed),
+                   compare_ui.interval_confidence(alpha))
 
 # --- one document, two systems side by side --------------------------------------------------------
 st.subheader("Side by side: one document, two systems")
@@ -197,4 +201,5 @@ for side, (column, system) in enumerate(zip(st.columns(2), dict.fromkeys((left_s
             against = "every reference, pooled" if ref_index is None else f"reference {ref_index + 1}"
             st.caption(f"{side_method} against {against}: {note}.")
         if st.button("Open on the Score page", key=f"side_open_{side}", icon=":material/open_in_new:"):
-            ui.open_on_score_page(candidate, list(references), "side_opened", (system, first.ids[position]))
+            ui.open_on_score_page(candidate, list(references), "side_opened", (system, first.ids[position]),
+                                  analysis_ui.source_of(corpus, position))

@@ -268,12 +268,19 @@ def drawn(text: str, other: list[str]) -> str:
 
 
 plural = "s" if len(references) > 1 else ""
+# the document summarised, beside the summaries, when the corpus has one (scrolls past SOURCE_HEIGHT)
+source_text = corpus.sources[position] if corpus.sources is not None else ""
+SOURCE_HEIGHT = "28rem"
 seed, seed_stored = review_ui.annotator_seed(store, annotator) if annotator else (0, True)
 if task.kind == "rating":
     (system,) = chosen
     shown = (system,)
     swapped = False
-    left, right = st.columns(2)
+    *source_column, left, right = st.columns(3 if source_text else 2)
+    if source_text:
+        with source_column[0]:
+            st.markdown("**Source document**")
+            st.html(box_html(source_text, SOURCE_HEIGHT))
     with left:
         st.markdown(f"**Reference{plural}**{marked}")
         for ref in references:
@@ -288,7 +295,12 @@ else:
     st.markdown(f"**Reference{plural}**")
     for ref in references:
         st.html(box_html(ref))
-    for number, (column, system) in enumerate(zip(st.columns(2), shown), 1):
+    *source_column, first_column, second_column = st.columns(3 if source_text else 2)
+    if source_text:
+        with source_column[0]:
+            st.markdown("**Source document**")
+            st.html(box_html(source_text, SOURCE_HEIGHT))
+    for number, (column, system) in enumerate(zip((first_column, second_column), shown), 1):
         with column:
             st.markdown(f"**Summary {number}**{marked_in_ref}")
             st.html(drawn(corpus.systems[system][position], references))

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 import rouge_core
-from lens_app import compute, costs, inputs, share, state
+from lens_app import compute, costs, inputs, share, source_ui, state
 from lens_app.display import column_settings, show_table
 from lens_app.markup import md
 from rouge_core.explain import format_number as num
@@ -332,6 +332,7 @@ inputs.render_examples()
 inputs.render_uploads()
 inputs.show_upload_errors()
 candidate, references = inputs.render_text_inputs()
+source = inputs.render_source_input()
 
 options = state.current_options()
 methods = tuple(state.current_methods())
@@ -356,6 +357,10 @@ else:
         if result.methods:
             render_scores(result)
             render_evidence(candidate, refs, options, next(iter(result)).chosen)
+        if source.strip():
+            source_ui.render(candidate, refs, source, options)
         render_sweeps(candidate, refs, options, methods)
         render_profiles(candidate, refs, options, methods)
     render_share(candidate, references)
+    if not problems:
+        source_ui.report_button(candidate, tuple(references), source, options, methods)

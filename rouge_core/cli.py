@@ -27,6 +27,14 @@ Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g.
 long texts) stops the run with an error naming the pair and a bounded alternative before
 anything is printed; --no-cost-limit lifts the bound.
 
+Comparing two systems: `rouge-lens compare` takes the same inputs and options (and --source
+FILE, one source document per line, beside -c/-r files; a table's `source` column is read by
+itself), scores every system, then compares --system-a and --system-b on the first of
+--methods: the paired tests, the reference n-grams each matches and the other misses (sign
+test per n-gram), scores bucketed by reference length, candidate length, word frequency and
+sentence position, the length ratios and, with sources, coverage, density, compression and
+novel n-grams of every system; --report FILE.html writes it all as one self-contained HTML file.
+
 Output: per system, the macro mean and the micro (pooled) score of every method; with
 --bootstrap N their percentile intervals (N resamples, --seed, --confidence); with several
 systems, for every pair of systems and method, the mean difference with its interval and
@@ -145,6 +153,11 @@ def _read_bytes(path: str, stdin) -> bytes:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
 
 
+def _source_file(args, stdin):
+    path = getattr(args, "source", None)
+    return None if not path else (path, _read_bytes(path, stdin))
+
+
 def read_corpus(args, stdin) -> corpus_io.Corpus:
     """The corpus the arguments name, read as the app reads it (no size limit here)."""
     sources = [bool(args.candidates or args.refs), bool(args.jsonl), bool(args.corpus)]
@@ -152,6 +165,8 @@ def read_corpus(args, stdin) -> corpus_io.Corpus:
         raise CliError("give one input: -c/-r files, --jsonl FILE or --corpus FILE")
     if [*args.candidates, *args.refs, args.jsonl, args.corpus].count(STDIN) > 1:
         raise CliError("only one input can be read from standard input (-)")
+    if getattr(args, "source", None) and (args.jsonl or args.corpus):
+        raise CliError("--source goes with -c/-r files; a --jsonl or --corpus file holds its sources in a 'source' field")
     if args.jsonl or args.corpus:
         path = args.jsonl or args.corpus
         data = _read_bytes(path, stdin)
@@ -165,7 +180,7 @@ def read_corpus(args, stdin) -> corpus_io.Corpus:
         raise CliError("the same candidate file is given twice")
     return corpus_io.read_parallel({p: _read_bytes(p, stdin) for p in args.candidates},
                                    {p: _read_bytes(p, stdin) for p in args.refs},
-                                   marker=args.sentence_sep, max_bytes=None)
+                                   marker=args.sentence_sep, max_bytes=None, source_file=_source_file(args, stdin))
 
 
 def _tokenizer(spec: str):
@@ -441,10 +456,124 @@ def render_json(report: Report) -> str:
     return json.dumps(doc, indent=2, allow_nan=False, ensure_ascii=False) + "\n"
 
 
+COMPARE = "compare"
+
+
+def build_compare_parser() -> argparse.ArgumentParser:
+    p = build_parser()
+    p.prog = f"{PROG} {COMPARE}"
+    p.description = ("Compare two systems: paired tests, the reference n-grams one matches and the other misses, "
+                     "scores in buckets, lengths and, with sources, copying from the source.")
+    extra = p.add_argument_group("comparison")
+    extra.add_argument("-a", "--system-a", metavar="NAME", help="the first system (default: the first in the input)")
+    extra.add_argument("-b", "--system-b", metavar="NAME", help="the second system (default: the second)")
+    extra.add_argument("--source", metavar="FILE", help="source documents, one per line, beside -c/-r files")
+    extra.add_argument("--top", type=int, default=10, metavar="K", help="n-grams listed per system (default 10)")
+    extra.add_argument("--report", metavar="FILE.html", help="also write the self-contained HTML report here")
+    p.set_defaults(bootstrap=1000)
+    return p
+
+
+def _pick_systems(args, corpus) -> tuple[str, str]:
+    names = corpus.system_names
+    if len(names) < 2:
+        raise CliError(f"comparing needs two systems; the input has one ({names[0]}): give several -c files or "
+                       "candidate columns")
+    a = args.system_a or names[0]
+    b = args.system_b or next(n for n in names if n != a)
+    for name, flag in ((a, "--system-a"), (b, "--system-b")):
+        if name not in names:
+            raise CliError(f"{flag}: no system {name!r}; the input has {', '.join(names)}")
+    if a == b:
+        raise CliError("--system-a and --system-b name the same system")
+    return a, b
+
+
+def render_compare(analysis, top: int, fmt: str) -> str:
+    """The comparison as text tables or JSON (every number, its signature)."""
+    a, b = analysis.system_a, analysis.system_b
+    frames = {"n-grams " + a: analysis.ngrams.top(a, top), "n-grams " + b: analysis.ngrams.top(b, top)}
+    for bucket in analysis.buckets:
+        frames[bucket.title] = bucket.frame().drop(columns=["order"])
+    frames["length"] = analysis.lengths.frame()
+    if analysis.source is not None:
+        frames["source"] = analysis.source.frame().drop(columns=["signature", "statistic"])
+    if fmt == "json":
+        doc = {"version": __version__, "signature": analysis.signature, "system_a": a, "system_b": b,
+               "method": analysis.method, "data_sha256": analysis.hashes,
+               "comparison": analysis.comparison.summary() if analysis.comparison else None,
+               "source_signature": analysis.source.signature if analysis.source is not None else None,
+               "tables": {name: json.loads(frame.to_json(orient="records")) for name, frame in frames.items()}}
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    import pandas as pd
+
+    lines = [f"{a} against {b} on {analysis.method}"]
+    if analysis.comparison is not None:
+        lines.append(analysis.comparison.summary())
+    with pd.option_context("display.max_columns", None, "display.width", 160, "display.float_format", "{:.4f}".format):
+        for name, frame in frames.items():
+            lines += ["", name, frame.to_string(index=False) if not frame.empty else "(none)"]
+    lines += ["", analysis.signature]
+    if analysis.source is not None:
+        lines.append(analysis.source.signature)
+    return "\n".join(lines) + "\n"
+
+
+def compare_main(argv: Sequence[str], stdin, stdout, stderr) -> int:
+    from .report import compare_systems_report, systems_report_html
+
+    args = build_compare_parser().parse_args(argv)
+    _check_statistics(args)
+    if args.bootstrap < 1:
+        raise CliError("compare needs --bootstrap of at least 1 resample (the intervals and tests)")
+    if args.top < 1:
+        raise CliError(f"--top must be at least 1, got {args.top}")
+    if args.format == "csv":
+        raise CliError("compare writes table or json (and --report FILE.html)")
+    opts = build_options(args, stdin)
+    for name in args.methods:
+        try:
+            parse_method(name, opts)
+        except ValueError as exc:
+            raise CliError(f"--methods: {exc}") from None
+    corpus = read_corpus(args, stdin)
+    system_a, system_b = _pick_systems(args, corpus)
+    for warning in corpus.warnings if not args.quiet else ():
+        print(f"{PROG}: warning: {warning}", file=stderr)
+    progress = None if args.quiet else (lambda msg: print(msg, file=stderr, flush=True))
+    report = run(corpus, args.methods, opts, workers=args.workers, no_cost_limit=args.no_cost_limit, progress=progress)
+    method = report.methods[0]
+    say = None if args.quiet else (lambda step: print(f"{PROG}: {step}", file=stderr, flush=True))
+    try:
+        analysis = compare_systems_report(corpus, report.results, system_a, system_b, method, resamples=args.bootstrap,
+                                          seed=args.seed, confidence=args.confidence, progress=say)
+    except CostLimitError as exc:
+        raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair")) from None
+    text = render_compare(analysis, args.top, args.format)
+    _write(text, args.output, stdout)
+    if args.report:
+        _write(systems_report_html(corpus, analysis), args.report, None)
+    return 0
+
+
+def _write(text: str, path: str | None, stdout) -> None:
+    if path:
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise CliError(f"{path}: cannot write ({exc.strerror})") from None
+    else:
+        stdout.write(text)
+
+
 def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
     stdout, stderr = sys.stdout, sys.stderr
     stdin = stdin if stdin is not None else sys.stdin.buffer
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == [COMPARE]:
+            return compare_main(argv[1:], stdin, stdout, stderr)
         args = build_parser().parse_args(argv)
         _check_statistics(args)
         opts = build_options(args, stdin)

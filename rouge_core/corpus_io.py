@@ -40,6 +40,7 @@ MAX_PROBLEMS = 20  # report this many problems, then stop: a broken file can hav
 
 ID_NAMES = ("id", "doc_id", "pair_id", "example_id", "key")
 REFERENCE_PATTERN = re.compile(r"^(references?|refs?|targets?|gold)([_ -]?\d+)?$", re.IGNORECASE)
+SOURCE_NAMES = ("source", "src", "document", "article", "source_text")  # the optional source document column
 CANDIDATE_PATTERN = re.compile(r"^(candidates?|predictions?|prediction|hypothes[ie]s|outputs?|systems?|summary|generated)([_ -].+)?$", re.IGNORECASE)
 
 
@@ -71,6 +72,7 @@ class ColumnMapping:
     id: str | None  # None: ids are the row numbers
     candidates: tuple[str, ...]  # one column per system
     references: tuple[str, ...]  # columns of single references or of lists of references
+    source: str | None = None  # the source documents' column, if any
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,8 @@ class Corpus:
     systems: dict[str, tuple[str, ...]]  # system name -> one candidate per pair
     references: tuple[tuple[str, ...], ...]
     warnings: tuple[str, ...] = field(default_factory=tuple)
-    source: str = ""
+    source: str = ""  # where the corpus came from (a file name)
+    sources: tuple[str, ...] | None = None  # the source document of each pair, when the file has them
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -93,7 +96,10 @@ class Corpus:
         import hashlib
 
         h = hashlib.sha256()
-        payload = json.dumps([self.ids, self.systems, self.references], ensure_ascii=False, sort_keys=True)
+        content = [self.ids, self.systems, self.references]
+        if self.sources is not None:  # a corpus without sources keeps the hash it always had
+            content.append(self.sources)
+        payload = json.dumps(content, ensure_ascii=False, sort_keys=True)
         h.update(payload.encode("utf-8", "surrogatepass"))  # a corpus built in code may hold lone surrogates
         return h.hexdigest()[:16]
 
@@ -107,6 +113,8 @@ class Corpus:
                 row[name] = cands[i]
             for k, ref in enumerate(self.references[i]):
                 row[f"reference_{k + 1}"] = ref
+            if self.sources is not None:
+                row["source"] = self.sources[i]
             rows.append(row)
         return pd.DataFrame(rows)
 
@@ -241,7 +249,8 @@ def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
     id_col = next((lower[n] for n in ID_NAMES if n in lower), None)
     refs = tuple(c for c in columns if REFERENCE_PATTERN.match(c.strip()))
     cands = tuple(c for c in columns if c != id_col and c not in refs and CANDIDATE_PATTERN.match(c.strip()))
-    return ColumnMapping(id_col, cands, refs)
+    source = next((lower[n] for n in SOURCE_NAMES if n in lower and lower[n] not in (*refs, *cands)), None)
+    return ColumnMapping(id_col, cands, refs, source)
 
 
 def _json_list_text(value: str) -> list[str] | None:
@@ -288,13 +297,15 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
         missing.append("a candidate column (e.g. 'candidate', or one per system: 'candidate_A', 'candidate_B')")
     if not mapping.references:
         missing.append("a reference column ('reference', 'reference_1', ... or 'references' holding a list)")
-    for col in (mapping.id, *mapping.candidates, *mapping.references):
+    for col in (mapping.id, *mapping.candidates, *mapping.references, mapping.source):
         if col is not None and col not in table.columns:
             missing.append(f"column {col!r} (the file has: {', '.join(table.columns)})")
     if missing:
         raise CorpusError([f"{name}: missing {m}" for m in missing])
     if set(mapping.candidates) & set(mapping.references):
         raise CorpusError(f"{name}: a column cannot be both a candidate and a reference")
+    if mapping.source is not None and mapping.source in (*mapping.candidates, *mapping.references):
+        raise CorpusError(f"{name}: the source column {mapping.source!r} cannot be a candidate or a reference too")
 
     problems: list[str] = []
     warnings: list[str] = list(table.warnings)
@@ -302,6 +313,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
     first_line: dict[str, int] = {}
     systems: dict[str, list[str]] = {c: [] for c in mapping.candidates}
     references: list[tuple[str, ...]] = []
+    sources: list[str] = []
     for row, line in zip(table.rows, table.lines):
         where = f"{name}: {table.unit} {line}"
         if len(problems) >= MAX_PROBLEMS:
@@ -336,14 +348,22 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
             if not text.strip():
                 warnings.append(f"{table.unit} {line}: empty candidate in {col!r} (scored as an empty text)")
             systems[col].append(text)
+        if mapping.source is not None:
+            texts, err = _cell_texts(row.get(mapping.source), mapping.source, where)
+            if err:
+                problems.append(err)
+            sources.append("\n".join(texts))
         ids.append(pair_id)
         references.append(tuple(refs))
     if problems:
         raise CorpusError(problems)
     if not ids:
         raise CorpusError(f"{name}: no pairs found")
+    if mapping.source is not None and not any(s.strip() for s in sources):
+        warnings.append(f"the source column {mapping.source!r} is empty in every row (no source documents)")
     return Corpus(tuple(ids), {_system_name(c, mapping.candidates): tuple(v) for c, v in systems.items()},
-                  tuple(references), tuple(warnings), name)
+                  tuple(references), tuple(warnings), name,
+                  tuple(sources) if mapping.source is not None and any(s.strip() for s in sources) else None)
 
 
 def _system_name(column: str, all_columns: Sequence[str]) -> str:
@@ -367,16 +387,19 @@ def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
 
 
 def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,
-                  marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES) -> Corpus:
+                  marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES,
+                  source_file: tuple[str, bytes] | None = None) -> Corpus:
     """Line i of every candidate file (one file per system) is scored against line i of
-    every reference file. Ids are line numbers."""
+    every reference file; line i of the optional `source_file` (name, bytes) is pair i's source
+    document (its sentences separated as a candidate's). Ids are line numbers."""
     if not candidate_files:
         raise CorpusError("give at least one candidate file")
     if not reference_files:
         raise CorpusError("give at least one reference file")
     problems: list[str] = []
     texts: dict[str, list[str]] = {}
-    for name, data in [*candidate_files.items(), *reference_files.items()]:
+    extra = [source_file] if source_file is not None else []
+    for name, data in [*candidate_files.items(), *reference_files.items(), *extra]:
         try:
             texts[name] = _lines(data, name, max_bytes)
         except CorpusError as e:
@@ -409,7 +432,9 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
         cands = [split_marked(line, marker) for line in texts[name]]
         warnings.extend(f"line {i + 1}: empty candidate in {name} (scored as an empty text)" for i, c in enumerate(cands) if not c)
         systems[name] = tuple(cands)
-    return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files))
+    sources = tuple(split_marked(line, marker) for line in texts[source_file[0]]) if source_file is not None else None
+    return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files),
+                  sources)
 
 
 # --- pair files (the app's Score page) -------------------------------------------------------

@@ -15,6 +15,8 @@ from types import ModuleType
 EXTRAS = {
     "pandas": ("pandas", "frames"),
     "numpy": ("numpy", None),  # a core dependency: only missing from a broken install
+    "vl_convert": ("vl-convert-python", "report"),
+    "altair": ("altair", "report"),
 }
 
 

@@ -46,3 +46,22 @@ def test_signature_lines_break_after_a_separator():
     assert charts.signature_lines("aaaa|bbbb|cccc", width=9) == ["aaaa|bbbb|", "cccc"]
     long_field = "x" * 80
     assert charts.signature_lines(f"a|{long_field}|b", width=10) == ["a|", long_field + "|", "b"]
+
+
+def test_issue30_charts_carry_their_signature_readably():
+    from rouge_core.viz import analysis_charts
+
+    buckets = pd.DataFrame({"system": ["A", "B"], "bucket": ["<5", "<5"], "order": [0, 0], "value": [0.5, 0.4],
+                            "low": [0.4, 0.3], "high": [0.6, 0.5], "count": [3, 3]})
+    source = pd.DataFrame({"system": ["A"], "statistic": ["coverage"], "label": ["coverage"], "mean": [0.5],
+                           "low": [0.4], "high": [0.6], "pairs": [3], "signature": ["s"]})
+    ngrams = pd.DataFrame({"ngram": ["a b"], "difference": [2], "matched_a": [3], "matched_b": [1], "pairs_a": [2],
+                           "pairs_b": [0], "p_value": [0.5], "adjusted_p": [1.0]})
+    built = [analysis_charts.bucket_chart(buckets, "t", "F", SIGNATURE),
+             analysis_charts.source_statistics_chart(source, SIGNATURE),
+             analysis_charts.length_ratio_chart(pd.DataFrame({"system": ["A"], "ratio": [1.2]}), SIGNATURE),
+             analysis_charts.ngram_difference_chart(ngrams, "A", "B", SIGNATURE),
+             analysis_charts.origins_chart(pd.DataFrame({"origin": ["novel"], "words": [2]}), SIGNATURE)]
+    for chart in built:
+        title = chart.to_dict()["title"]
+        assert "".join(title["subtitle"]) == SIGNATURE and title["subtitleFontSize"] >= 11

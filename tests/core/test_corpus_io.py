@@ -215,3 +215,35 @@ def test_csv_cell_longer_than_the_csv_module_default():
     long_text = "word " * 60_000  # 300,000 characters, over csv's default 131,072
     c = load(f"id,candidate,reference\n1,{long_text},b\n".encode())
     assert c.systems["candidate"] == (long_text,)
+
+
+# --- issue 30: the optional source document --------------------------------------------------------
+
+def test_a_source_column_is_read_and_kept_out_of_the_systems():
+    from rouge_core.corpus_io import build_corpus, read_jsonl
+
+    data = (b'{"id": "a", "candidate": "x y", "reference": "x z", "source": ["first line", "second"]}\n'
+            b'{"id": "b", "candidate": "p", "reference": "q", "source": "a text"}\n')
+    corpus = build_corpus(read_jsonl(data, "c.jsonl"))
+    assert corpus.sources == ("first line\nsecond", "a text") and list(corpus.systems) == ["candidate"]
+    assert corpus.preview()["source"].tolist() == ["first line\nsecond", "a text"]
+    plain = build_corpus(read_jsonl(b'{"id": "a", "candidate": "x y", "reference": "x z"}\n', "c.jsonl"))
+    assert plain.sources is None
+    # the hash of a corpus without sources is the one it always had (stored judgements still find it)
+    import hashlib
+    import json
+
+    expected = hashlib.sha256(json.dumps([plain.ids, plain.systems, plain.references], ensure_ascii=False,
+                                         sort_keys=True).encode()).hexdigest()[:16]
+    assert plain.fingerprint() == expected != corpus.fingerprint()
+
+
+def test_a_source_file_beside_parallel_files():
+    from rouge_core.corpus_io import read_parallel
+
+    corpus = read_parallel({"c.txt": b"x y\np\n"}, {"r.txt": b"x z\nq\n"}, source_file=("s.txt", b"one<q>two\nthree\n"))
+    assert corpus.sources == ("one\ntwo", "three")
+    from rouge_core.corpus_io import CorpusError
+
+    with pytest.raises(CorpusError, match="different line counts"):
+        read_parallel({"c.txt": b"x y\np\n"}, {"r.txt": b"x z\nq\n"}, source_file=("s.txt", b"one\n"))
