@@ -25,11 +25,12 @@ enum { RELEASE_GIL_TOKENS = 4096 };
  * ---------------------------------------------------------------------------------------- */
 
 static PyObject *EMPTY_TUPLE, *FLOAT_ONE;
-static newfunc object_new; /* object.__new__: records are made as their classes' __init__ makes them */
+static newfunc object_new; /* object.__new__: a document is made as its frozen dataclass's __init__ makes it */
 static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType;
 
 typedef struct {
     PyObject *cls;                           /* the class (None for documents: given per call) */
+    allocfunc alloc;                         /* its tp_alloc (records are made as __init__ makes them) */
     int nfields;
     PyObject *name[SPEC_MAX_FIELDS];         /* interned field names */
     PyObject *slot[SPEC_MAX_FIELDS];         /* the class's slot descriptor of each field, or NULL */
@@ -39,20 +40,17 @@ typedef struct {
 static Record RECORDS[RECORD_KINDS];
 static const char *const RECORD_FIELD_NAMES[RECORD_KINDS][SPEC_MAX_FIELDS + 1] = SPEC_RECORD_FIELDS;
 
-static PyObject *F_MEASURE;      /* rouge_core.stats.f_measure: the one F-measure rule of both paths */
 static PyObject *ONLY_REFERENCE; /* the reason a single reference is chosen */
 
 /* ------------------------------------------------------------------------------------------
  * small helpers
  * ---------------------------------------------------------------------------------------- */
 
-/* f(a) and f(a, b, c) (vectorcall is in the stable ABI from 3.12 on) */
+/* f(a) (vectorcall is in the stable ABI from 3.12 on) */
 #if !defined(Py_LIMITED_API) || Py_LIMITED_API + 0 >= 0x030C0000
 #define call1(f, a) PyObject_Vectorcall(f, (PyObject *[]){a}, 1, NULL)
-#define call3(f, a, b, c) PyObject_Vectorcall(f, (PyObject *[]){a, b, c}, 3, NULL)
 #else
 #define call1(f, a) PyObject_CallFunctionObjArgs(f, a, NULL)
-#define call3(f, a, b, c) PyObject_CallFunctionObjArgs(f, a, b, c, NULL)
 #endif
 
 static int check_nargs(const char *name, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max) {
@@ -204,7 +202,7 @@ static PyObject *record(int kind, PyObject *cls, PyObject **values) {
     if (!rec->nfields && !PyErr_Occurred())
         PyErr_Format(PyExc_RuntimeError, "rouge_core._native: record kind %d was not registered "
                      "(rouge_core.native.register_records)", kind);
-    PyObject *obj = ok ? object_new((PyTypeObject *)(cls ? cls : rec->cls), EMPTY_TUPLE, NULL) : NULL;
+    PyObject *obj = !ok ? NULL : cls ? object_new((PyTypeObject *)cls, EMPTY_TUPLE, NULL) : rec->alloc((PyTypeObject *)rec->cls, 0);
     for (int k = 0; k < rec->nfields; k++) {
         if (obj && (rec->set[k] ? rec->set[k](rec->slot[k], obj, values[k])
                                 : PyObject_GenericSetAttr(obj, rec->name[k], values[k])) < 0)
@@ -249,7 +247,10 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
     isize kind;
     if (check_nargs("configure_record", nargs, 3, 3) < 0 || as_isize(args[0], &kind) < 0) return NULL;
     if (kind < 0 || kind >= RECORD_KINDS) return PyErr_Format(PyExc_ValueError, "no record kind %zd", (Py_ssize_t)kind);
-    PyObject *cls = args[1], *fields = PySequence_Tuple(args[2]);
+    PyObject *cls = args[1];
+    if (cls == Py_None ? kind != REC_DOCUMENT : !PyType_Check(cls))
+        return PyErr_Format(PyExc_TypeError, "a record class is needed (None only for documents, whose calls name theirs)");
+    PyObject *fields = PySequence_Tuple(args[2]);
     if (!fields) return NULL;
     if (!fields_match(kind, fields)) {
         PyErr_Format(PyExc_ValueError, "%R has the fields %R, but rouge_core._native was built for others: rebuild it",
@@ -260,6 +261,7 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
     Record *rec = &RECORDS[kind];
     record_clear(rec);
     rec->cls = Py_NewRef(cls);
+    rec->alloc = cls == Py_None ? NULL : (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
     for (Py_ssize_t k = 0; k < PyTuple_Size(fields); k++) {
         PyObject *name = PyTuple_GetItem(fields, k);
         Py_INCREF(name);
@@ -279,15 +281,21 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
     Py_RETURN_NONE;
 }
 
-/* configure_scoring(f_measure, only_reference): the F-measure rule the score records are made
- * with, and the reason a single reference is chosen. */
-static PyObject *py_configure_scoring(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_nargs("configure_scoring", nargs, 2, 2) < 0) return NULL;
-    if (!PyCallable_Check(args[0]) || !PyUnicode_Check(args[1]))
-        return PyErr_Format(PyExc_TypeError, "configure_scoring(f_measure, only_reference)");
-    replace_ref(&F_MEASURE, Py_NewRef(args[0]));
-    replace_ref(&ONLY_REFERENCE, Py_NewRef(args[1]));
+/* configure_scoring(only_reference): the reason a single reference is chosen. */
+static PyObject *py_configure_scoring(PyObject *mod, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) return PyErr_Format(PyExc_TypeError, "configure_scoring(only_reference: str)");
+    replace_ref(&ONLY_REFERENCE, Py_NewRef(arg));
     Py_RETURN_NONE;
+}
+
+/* f_measure(precision, recall, alpha): the kernels' F (spec_f_measure, rouge_core.stats.f_measure
+ * in C), for the tests that compare the two. */
+static PyObject *py_f_measure(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    double p, r, alpha;
+    if (check_nargs("f_measure", nargs, 3, 3) < 0 || as_double(args[0], &p) < 0 || as_double(args[1], &r) < 0 ||
+        as_double(args[2], &alpha) < 0)
+        return NULL;
+    return PyFloat_FromDouble(spec_f_measure(p, r, alpha));
 }
 
 /* A method, a getter and the end of their tables; a type's spec (`Name`Object is its struct,
@@ -821,21 +829,20 @@ typedef struct {
     double p, r;
 } Scored;
 
-/* How the scores are made: F by the F-measure rule at `alpha` (a float object), or the whole
+/* How the scores are made: F by the F-measure rule (spec_f_measure) at `alpha`, or the whole
  * Score by score_fn(stats) (ROUGE-1.5.5's rounding; not None). */
 typedef struct {
-    PyObject *alpha, *score_fn;
+    double alpha;
+    PyObject *score_fn;
     int empty_nan;
 } ScoreRule;
 
 static int rule_of(PyObject *alpha, PyObject *empty_nan, PyObject *score_fn, ScoreRule *rule) {
-    double a;
-    if (as_double(alpha, &a) < 0 || as_flag(empty_nan, &rule->empty_nan) < 0) return -1;
-    if (!F_MEASURE || !ONLY_REFERENCE) {
+    if (as_double(alpha, &rule->alpha) < 0 || as_flag(empty_nan, &rule->empty_nan) < 0) return -1;
+    if (!ONLY_REFERENCE) {
         PyErr_SetString(PyExc_RuntimeError, "rouge_core._native: configure_scoring was not called");
         return -1;
     }
-    rule->alpha = alpha;
     rule->score_fn = score_fn == Py_None ? NULL : score_fn;
     return 0;
 }
@@ -857,9 +864,7 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     PyObject *v[SCORE_FIELDS];
     v[SCORE_PRECISION] = PyFloat_FromDouble(sc->p);
     v[SCORE_RECALL] = PyFloat_FromDouble(sc->r);
-    v[SCORE_FMEASURE] = v[SCORE_PRECISION] && v[SCORE_RECALL]
-                            ? call3(F_MEASURE, v[SCORE_PRECISION], v[SCORE_RECALL], rule->alpha)
-                            : NULL;
+    v[SCORE_FMEASURE] = PyFloat_FromDouble(spec_f_measure(sc->p, sc->r, rule->alpha));
     return record(REC_SCORE, NULL, v);
 }
 
@@ -1650,7 +1655,8 @@ static PyMethodDef module_methods[] = {
     {"union_evidence", FASTCALL(py_union_evidence),
      "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure_record", FASTCALL(py_configure_record), "configure_record(kind, cls, fields)"},
-    {"configure_scoring", FASTCALL(py_configure_scoring), "configure_scoring(f_measure, only_reference)"},
+    {"configure_scoring", (PyCFunction)py_configure_scoring, METH_O, "configure_scoring(only_reference)"},
+    {"f_measure", FASTCALL(py_f_measure), "f_measure(precision, recall, alpha): rouge_core.stats.f_measure, compiled"},
     {"score_pair", FASTCALL(py_score_pair),
      "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
     {"score_texts", FASTCALL(py_score_texts),

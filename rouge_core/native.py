@@ -45,7 +45,8 @@ def _load():
         return None, f"the compiled kernels do not load ({exc})"
     expected = kernel_spec.constants()
     built = getattr(_native, "SPEC", {})
-    stale = sorted(name for name in expected.keys() | built.keys() if expected.get(name) != built.get(name))
+    stale = sorted(name for name in expected.keys() | built.keys()
+                   if expected.get(name) != built.get(name) and expected.get(name, 0) is not None)
     if stale:
         return None, (f"the compiled kernels were built from another rouge_core.kernel_spec ({', '.join(stale[:3])} "
                       "differ): rebuild them")
@@ -77,12 +78,11 @@ def register_records(*classes: type) -> None:
             return
 
 
-def configure_scoring(f_measure, only_reference: str) -> None:
-    """Hand the kernels the F-measure rule (rouge_core.stats.f_measure: they call it for every
-    Score they build, so both paths share one rule) and the reason a single reference is
-    chosen (rouge_core.scoring)."""
+def configure_scoring(only_reference: str) -> None:
+    """Hand the kernels the reason a single reference is chosen (rouge_core.scoring). Their
+    F-measure is rouge_core.stats.f_measure itself, compiled (kernel_spec.RULES)."""
     if KERNELS is not None:
-        KERNELS.configure_scoring(f_measure, only_reference)
+        KERNELS.configure_scoring(only_reference)
 
 
 def active() -> bool:

@@ -138,7 +138,7 @@ class Result:
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
 
 native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
-native.configure_scoring(f_measure, ONLY_REFERENCE)
+native.configure_scoring(ONLY_REFERENCE)
 
 
 def resolve_options(options: Options | str | None, overrides: dict) -> Options:

@@ -73,8 +73,8 @@ def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:
 
     The one F-measure rule: ROUGE-1.5.5 computes this form at every α (rouge_core.rules155), and
     at α = 0.5 it is rouge-score's 2·P·R / (P + R) to the bit (halving a float is exact, so both
-    divide the same product by the same sum). The compiled kernels are handed this function
-    (rouge_core.native.configure_scoring) and call it for every score they build."""
+    divide the same product by the same sum). The compiled kernels run this very function:
+    rouge_core.kernel_spec translates it into C (plain float arithmetic only, kept so)."""
     if precision != precision or recall != recall:  # NaN (no math.isnan calls: this runs for every score)
         return math.nan
     denominator = (1 - alpha) * precision + alpha * recall

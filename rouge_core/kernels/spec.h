@@ -4,8 +4,11 @@
 #ifndef ROUGE_KERNELS_SPEC_H
 #define ROUGE_KERNELS_SPEC_H
 
+#include <math.h>
+
 #define SPEC_W_ROUNDING 1e-11
 #define SPEC_START_TOKEN "<s>"
+#define SPEC_RULES "1ee5c73ab464cacc"
 
 enum {
     K_NGRAM = 1,
@@ -88,7 +91,7 @@ enum {
     SKIP_ROW_MATCHED = 3,
     SKIP_ROW_FIELDS = 4,
 };
-/* rouge_core.tokenize._NativeDocument */
+/* rouge_core.tokenize:_NativeDocument */
 enum {
     DOCUMENT_TEXT = 0,
     DOCUMENT_LCS_VIEW = 1,
@@ -115,6 +118,7 @@ enum {
 #define SPEC_CONSTANTS(X, F, S) \
     F("W_ROUNDING", SPEC_W_ROUNDING) \
     S("START_TOKEN", SPEC_START_TOKEN) \
+    S("RULES", SPEC_RULES) \
     X("K_NGRAM", K_NGRAM) \
     X("K_LCS", K_LCS) \
     X("K_UNION_LCS", K_UNION_LCS) \
@@ -140,5 +144,14 @@ enum {
     X("REC_SKIP_ROW", REC_SKIP_ROW) \
     X("REC_DOCUMENT", REC_DOCUMENT) \
     X("RECORD_KINDS", RECORD_KINDS)
+
+/* rouge_core.stats:f_measure, in C (kernel_spec.c_function) */
+static inline double spec_f_measure(double precision, double recall, double alpha) {
+    if (((precision != precision) || (recall != recall))) {
+        return NAN;
+    }
+    double denominator = (((1.0 - alpha) * precision) + (alpha * recall));
+    return ((denominator > 0.0) ? ((precision * recall) / denominator) : 0.0);
+}
 
 #endif

@@ -1,6 +1,6 @@
 """The native layer's seams: what Python and C share is defined once (rouge_core.kernel_spec and
 the generated rouge_core/kernels/spec.h) and a build made from anything else is not used; the
-kernels are plain C; the compiled path is handed the one F-measure rule; documents shared by
+kernels are plain C and run the one F-measure rule, translated from Python; documents shared by
 threads that run without the GIL give the sequential numbers; the stub lists the extension; the
 binding is built for the stable ABI; and the package still installs without a compiler.
 The numbers themselves are compared with the pure path in tests/core/test_native.py."""
@@ -18,11 +18,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import rouge_core
 from rouge_core import kernel_spec, native, rules155, stats
 from rouge_core.methods import FAMILIES, UNIGRAM_FORMS, parse_method
-from rouge_core.scoring import ONLY_REFERENCE, prepare, score_documents, score_from_stats
+from rouge_core.scoring import prepare, score_documents, score_from_stats
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNELS_DIR = ROOT / "rouge_core" / "kernels"
@@ -104,31 +105,47 @@ def test_one_f_measure_rule_serves_every_tool():
 
 
 @needs_kernels
-def test_the_compiled_path_is_handed_the_f_measure_rule():
-    """Every Score the kernels build takes its F from the rule they were handed (one rule for
-    both paths): the per-pair calls, the one-call ASCII path and the batch records."""
-    calls = []
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.one_of(st.floats(0, 1), st.just(math.nan), st.floats(allow_nan=True)),
+       st.one_of(st.floats(0, 1), st.just(math.nan), st.floats(allow_nan=True)),
+       st.one_of(st.sampled_from([0.0, 0.2, 0.5, 1 / 3, 1.0]), st.floats(0, 1)))
+def test_the_kernels_run_the_python_f_measure(p, r, alpha):
+    """The kernels' F is rouge_core.stats.f_measure translated into C (kernel_spec.RULES): the
+    same bits for every input, NaN included."""
+    assert repr(native.KERNELS.f_measure(p, r, alpha)) == repr(stats.f_measure(p, r, alpha))
 
-    def rule(p, r, alpha):
-        calls.append((p, r, alpha))
-        return 0.125
 
-    from rouge_core.batch import score_batch
+def test_the_f_measure_is_written_once():
+    """Only the generated header holds F in C; it is stats.f_measure's own operations."""
+    c = kernel_spec.c_function(stats.f_measure, "spec_f_measure")
+    assert c in kernel_spec.HEADER.read_text()
+    assert "(((1.0 - alpha) * precision) + (alpha * recall))" in c and "return NAN;" in c
+    sources = [ROOT / "rouge_core" / "_native.c", *KERNELS_DIR.glob("*.[ch]")]
+    assert [p.name for p in sources if "denominator" in p.read_text() or "2 * p" in p.read_text()] == ["spec.h"]
 
-    native.configure_scoring(rule, ONLY_REFERENCE)
-    try:
-        texts = rouge_core.score("the cat sat", ["the cat"], ["rouge1", "rougeL"], evidence=False, alpha=0.3)
-        opts = rouge_core.profile("rouge-score", alpha=0.3)
-        docs = score_documents(prepare(["the", "cat", "sat"], opts), (prepare(["the", "cat"], opts),), ["rouge2"],
-                               opts, evidence=False)
-        batch = score_batch(["a b c"] * 3, [["a b"]] * 3, ["rouge1"], opts)[2]
-    finally:
-        native.configure_scoring(stats.f_measure, ONLY_REFERENCE)
-    assert {m.fmeasure for m in [*texts, *docs, *batch.values()]} == {0.125}
-    # rouge1 and rougeL of the texts, rouge2 of the documents, rouge1 of the batch's three pairs
-    assert calls == [(2 / 3, 1.0, 0.3)] * 2 + [(0.5, 1.0, 0.3)] + [(2 / 3, 1.0, 0.3)] * 3
-    again = rouge_core.score("the cat sat", ["the cat"], ["rouge1"], evidence=False, alpha=0.3)["rouge1"]
-    assert again.fmeasure == stats.f_measure(2 / 3, 1.0, 0.3)
+
+def test_a_rule_the_kernels_cannot_run_as_written_is_refused():
+    def with_a_call(precision, recall, alpha=0.5):
+        return max(precision, recall)
+
+    def with_a_loop(precision, recall, alpha=0.5):
+        for _ in range(2):
+            precision = precision * recall
+        return precision
+
+    for rule in (with_a_call, with_a_loop):
+        with pytest.raises(ValueError, match="float arithmetic only"):
+            kernel_spec.c_function(rule, "spec_rule")
+
+
+@needs_kernels
+def test_a_build_with_another_f_measure_is_not_used(monkeypatch):
+    def another_rule(precision, recall, alpha=0.5):
+        return precision * recall
+
+    monkeypatch.setattr(stats, "f_measure", another_rule)
+    kernels, why = native._load()
+    assert kernels is None and "RULES" in why
 
 
 # --- threads without the GIL -------------------------------------------------------------------
