@@ -3,7 +3,8 @@
 The C side (rouge_core/kernels/*.c and the binding rouge_core/_native.c) reads all of it from
 rouge_core/kernels/spec.h, which is written from this module and from the Python definitions
 it names (W_ROUNDING in rouge_core.stats, START_TOKEN in rouge_core.skipgram, the fields of
-the record classes in RECORDS). After changing any of them, run
+the record classes in RECORDS, the scoring rules in RULES, translated into C). After changing
+any of them, run
 
     python -m rouge_core.kernel_spec        # rewrites rouge_core/kernels/spec.h
 
