@@ -161,7 +161,7 @@ static inline double running_max(double *v, isize from, isize to, double left, c
 }
 
 /* The match columns of candidate id `id` (none for -1): [*m, *mend). */
-static inline void columns_of(const Columns *cs, i32 id, const i32 **m, const i32 **mend) {
+__attribute__((always_inline)) static inline void columns_of(const Columns *cs, i32 id, const i32 **m, const i32 **mend) {
     *m = *mend = NULL;
     if (id >= 0) {
         *m = cs->cols + cs->start[id];
@@ -171,7 +171,7 @@ static inline void columns_of(const Columns *cs, i32 id, const i32 **m, const i3
 
 /* runs[j] = 0 at id's match columns within the block (lo, lo + nc]: a row's runs are kept at
  * its own match columns only, so clearing those resets the row. */
-static inline void clear_runs(i32 *runs, const Columns *cs, i32 id, isize lo, isize nc) {
+__attribute__((always_inline)) static inline void clear_runs(i32 *runs, const Columns *cs, i32 id, isize lo, isize nc) {
     const i32 *q, *end;
     columns_of(cs, id, &q, &end);
     for (; q < end; q++) {
@@ -180,18 +180,11 @@ static inline void clear_runs(i32 *runs, const Columns *cs, i32 id, isize lo, is
     }
 }
 
-/* The match cell at column j: the diagonal run k continues, c = (diag + f(k+1)) - f(k); a value
- * below the cell to its left is where this row decreases (dc). *held keeps the row above's value
- * there (the next match's diagonal). Returns the cell's value. */
-static inline double match_cell(double *v, const i32 *rp, i32 *rr, i32 *dc, isize *ndc, const Gains *g, isize j,
-                                double diag, double left, double *held) {
+/* A match cell's value: the diagonal run k = rp[j - 1] continues, c = (diag + f(k+1)) - f(k). */
+__attribute__((always_inline)) static inline double match_value(const i32 *rp, const double *gn, const double *go,
+                                                               isize j, double diag) {
     i32 k = rp[j - 1];
-    double value = (diag + g->gn[k]) - g->go[k];
-    if (value < left) dc[(*ndc)++] = (i32)j;
-    *held = v[j];
-    v[j] = value;
-    rr[j] = k + 1;
-    return value;
+    return (diag + gn[k]) - go[k];
 }
 
 static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, const Columns *cs,
@@ -199,21 +192,39 @@ static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, co
     double *v = b->v; /* the row above, then this row */
     i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
     isize ndp = 0; /* the zero row never decreases */
+    const double *gn = g->gn, *go = g->go;
     i32 prev_id = -1, prev2_id = -1;
     (void)cand;
     for (isize i = 0; i < nr; i++) {
         i32 id = ref[i];
-        const i32 *m, *mend;
-        columns_of(cs, id, &m, &mend);
-        while (m < mend && *m <= lo) m++; /* only the columns of this block: (lo, lo + nc], 1-based */
+        const i32 *m = NULL, *mend = NULL;
+        if (id >= 0) {
+            m = cs->cols + cs->start[id];
+            mend = cs->cols + cs->start[id + 1];
+            /* only the columns of this block: (lo, lo + nc] in 1-based candidate columns */
+            while (m < mend && *m <= lo) m++;
+        }
         int matches = m < mend && *m - lo <= nc;
-        clear_runs(rr, cs, prev2_id, lo, nc); /* rr holds the runs of two rows back */
+        /* rr holds the runs of two rows back at that row's match columns: clear them */
+        if (prev2_id >= 0) {
+            const i32 *q = cs->cols + cs->start[prev2_id], *qend = cs->cols + cs->start[prev2_id + 1];
+            for (; q < qend; q++) {
+                isize j = *q - lo;
+                if (j >= 1 && j <= nc) rr[j] = 0;
+            }
+        }
         u64 *brow = bits ? bits + i * bw : NULL;
         if (!matches && ndp == 0) {
             /* A row without a match is the running maximum of the row above; over a row
              * that never decreases that is the row itself, every cell's move "up" (up >= left):
              * keep the values, clear the runs. */
-            clear_runs(rp, cs, prev_id, lo, nc);
+            if (prev_id >= 0) {
+                const i32 *q = cs->cols + cs->start[prev_id], *qend = cs->cols + cs->start[prev_id + 1];
+                for (; q < qend; q++) {
+                    isize j = *q - lo;
+                    if (j >= 1 && j <= nc) rp[j] = 0;
+                }
+            }
             if (brow) set_bit_range(brow, 1, nc + 1);
             prev_id = prev2_id = -1;
             continue;
@@ -231,7 +242,12 @@ static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, co
             }
             double diag = mj - 1 >= j ? v[mj - 1] : held; /* the row above at mj - 1, before this row writes it */
             left = running_max(v, j, mj, left, &drop, dend, brow);
-            left = match_cell(v, rp, rr, dc, &ndc, g, mj, diag, left, &held);
+            i32 k = rp[mj - 1];
+            double value = (diag + gn[k]) - go[k];
+            if (value < left) dc[ndc++] = (i32)mj;
+            held = v[mj];
+            v[mj] = left = value;
+            rr[mj] = k + 1;
             j = mj + 1;
             m++;
         }
@@ -245,11 +261,9 @@ static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, co
     return value;
 }
 
-/* Trace back over the bits: appends (ref index, cand index) pairs in order to `out` (pairs
- * as 2 ints; reversed at the end). */
 /* One step of a traceback from cell (i, j): diagonal on a match, else up or left as the cell's
  * bit says. */
-static inline void trace_step(int match, const u64 *bits, isize bw, isize *i, isize *j) {
+__attribute__((always_inline)) static inline void trace_step(int match, const u64 *bits, isize bw, isize *i, isize *j) {
     if (match) {
         (*i)--;
         (*j)--;
@@ -326,6 +340,7 @@ static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize n
     double *v = b->v; /* the row above, then this row (wlcs_sweep); zero columns stay 0 */
     i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
     isize ndp = 0;
+    const double *gn = g->gn, *go = g->go;
     const Columns *cs = &p->cs;
     isize width = p->width;
     i32 prev_id = -1, prev2_id = -1;
@@ -359,7 +374,11 @@ static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize n
                 left = 0.0;
                 t++;
             } else {
-                left = match_cell(v, rp, rr, dc, &ndc, g, j, diag, left, &held);
+                double value = match_value(rp, gn, go, j, diag);
+                if (value < left) dc[ndc++] = (i32)j;
+                held = v[j];
+                v[j] = left = value;
+                rr[j] = rp[j - 1] + 1;
                 m++;
             }
             j++;
