@@ -116,7 +116,7 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
-    tokenizer = ascii_tokenizer(True, *opts.tokenize_key())
+    tokenizer = ascii_tokenizer(native.active(), *opts.tokenize_key())
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,

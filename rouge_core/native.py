@@ -57,6 +57,7 @@ def _load():
 KERNELS, WHY_PURE = _load()
 """The kernels module, or None on the pure path (then WHY_PURE says why). Other modules call
 the functions below rather than this module's."""
+_EXTENSION = KERNELS  # the extension as loaded: deferred evidence of its Tokens is built with it whatever the path
 
 
 def _turn_off(why: str) -> None:
@@ -202,24 +203,27 @@ def tokenize_ascii(text: str, lowercase: bool):
     return KERNELS.tokenize_ascii(text, lowercase)
 
 
+# Evidence is often built later (rouge_core.deferred), on first read: of Tokens the extension
+# made, so with the extension whichever path is active by then.
+
 def ngram_evidence(cand, ref, n: int) -> tuple:
     """rouge_core.ngram.ngram_evidence's NgramMatch records of a pair of Tokens."""
-    return KERNELS.ngram_evidence(cand, ref, n)
+    return _EXTENSION.ngram_evidence(cand, ref, n)
 
 
 def skip_evidence(cand, ref, distance: int, form: int, start: str) -> tuple:
     """rouge_core.skipgram.skip_stats's SkipBigramRow records of a pair of Tokens."""
-    return KERNELS.skip_evidence(cand, ref, distance, form, start)
+    return _EXTENSION.skip_evidence(cand, ref, distance, form, start)
 
 
 def lcs_evidence(cand, ref) -> tuple:
     """rouge_core.lcs.sentence_lcs's evidence: ((cand index, ref index) pairs, LCS terms)."""
-    return KERNELS.lcs_evidence(cand, ref)
+    return _EXTENSION.lcs_evidence(cand, ref)
 
 
 def union_evidence(cand, ref) -> tuple:
     """rouge_core.lcs.union_lcs's evidence, per reference sentence (alignments, union, counted)."""
-    return KERNELS.union_evidence(cand, ref)
+    return _EXTENSION.union_evidence(cand, ref)
 
 
 def wlcs_alignment(ref, cand, w: float):

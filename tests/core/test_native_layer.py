@@ -265,3 +265,14 @@ def test_the_package_installs_without_a_compiler(tmp_path):
         names = archive.namelist()
     assert "rouge_core/native.py" in names and "rouge_core/_native.pyi" in names
     assert not [n for n in names if "_native" in n and n.endswith((".so", ".pyd"))]
+
+
+@needs_kernels
+def test_compiled_evidence_read_on_the_pure_path_is_built_by_the_kernels_that_deferred_it():
+    result = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], ["rouge2", "rougeLsum", "rougeSU4"],
+                              "rouge-score", evidence=True)
+    with native.pure():
+        pure = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], ["rouge2", "rougeLsum", "rougeSU4"],
+                                "rouge-score", evidence=True)
+        read = [m.per_reference[0].evidence for m in result.methods.values()]  # first read here
+        assert read == [m.per_reference[0].evidence for m in pure.methods.values()]
