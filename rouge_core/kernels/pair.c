@@ -89,10 +89,15 @@ int kwork_ready(KWork *w, const Tok *c) {
 }
 
 int kwork_join(KWork *w, const Tok *c, const Tok *r) {
+    if (c->serial && w->joined[0] == c->serial && w->joined[1] == r->serial) return 0;
+    w->joined[0] = w->joined[1] = 0;
     if (!grow_buffer((void **)&w->rows, &w->rows_cap, r->n + 1, sizeof(i32)) ||
-        !grow_buffer((void **)&w->ref_count, &w->ref_count_cap, c->nv + 1, sizeof(i32)))
+        !grow_buffer((void **)&w->ref_count, &w->ref_count_cap, c->nv + 1, sizeof(i32)) ||
+        join(c, r, w->rows, w->ref_count) < 0)
         return -1;
-    return join(c, r, w->rows, w->ref_count);
+    w->joined[0] = c->serial;
+    w->joined[1] = r->serial;
+    return 0;
 }
 
 /* --- statistics ------------------------------------------------------------------------------ */

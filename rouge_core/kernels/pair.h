@@ -39,6 +39,7 @@ typedef struct {
     Probe probe;           /* score_texts's references */
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
+    u64 joined[2];         /* the serials of the Toks joined there (0: none) */
     int busy, temporary;
 } KWork;
 
@@ -50,7 +51,8 @@ void kwork_release(KWork *w);
 /* Make `w` ready for candidate c. -1 on no memory. */
 int kwork_ready(KWork *w, const Tok *c);
 
-/* join(c, r) into w's rows and ref_count. -1 on no memory. */
+/* join(c, r) into w's rows and ref_count (kept: the same pair again is not joined again). -1 on
+ * no memory. */
 int kwork_join(KWork *w, const Tok *c, const Tok *r);
 
 /* The statistics of plan k on candidate c and reference r (rows: r's tokens as candidate

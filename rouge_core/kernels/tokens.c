@@ -157,9 +157,12 @@ typedef struct {
     int padded; /* every term's data may be read 8 bytes past its end (the tokenizer's buffer) */
 } TokBuild;
 
+static u64 LAST_SERIAL; /* the serial of the last Tok made (atomic) */
+
 static int tb_init(TokBuild *b, isize expect_tokens) {
     Tok *t = xcalloc(1, sizeof(Tok));
     if (!t) return -1;
+    t->serial = __atomic_add_fetch(&LAST_SERIAL, 1, __ATOMIC_RELAXED);
     b->t = t;
     b->padded = 0;
     b->cap_tokens = expect_tokens > 16 ? expect_tokens : 16;

@@ -32,6 +32,7 @@ typedef struct {
     unsigned char *buf; /* owned term data (the tokenizer's lower-cased copy), or NULL */
     int padded;         /* term data may be read 8 bytes past its end (it lives in buf) */
     Lay *layout;        /* the candidate bit masks, built on first use (tok_layout) */
+    u64 serial;         /* unique in the process (a join of two Toks is known by their serials) */
 } Tok;
 
 /* A term as bytes, for tok_from_terms. */
