@@ -1,16 +1,33 @@
 """Builds the optional C extension `rouge_core._native` (the compiled kernels; see
-rouge_core/native.py). Everything else about the package is declared in pyproject.toml.
+rouge_core/native.py and docs/architecture.md). Everything else about the package is declared
+in pyproject.toml.
 
 `pip install .` / `pip install -e .` compile it when a C compiler is there; when compiling
 fails (no compiler, e.g. `CC=false`), the install goes on without it and rouge_core runs on
 its pure-Python path, which gives the same numbers, only slower.
+
+The kernels (rouge_core/kernels/*.c) are plain C; the binding (rouge_core/_native.c) uses only
+CPython's stable ABI, so on a CPython with a GIL one build (`_native.abi3.so`, a cp310-abi3
+wheel) serves every version from 3.10 on. A free-threaded CPython has no stable ABI: there the
+binding builds for that version alone. ROUGE_LENS_SANITIZE=1 builds with AddressSanitizer and
+UndefinedBehaviorSanitizer (.ci/sanitize).
 """
+
+import os
+import sysconfig
+from glob import glob
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 # Same floats as the pure path: no fused multiply-add, no fast-math reordering.
-UNIX_FLAGS = ["-O2", "-ffp-contract=off", "-fno-fast-math", "-std=gnu11"]
+UNIX_FLAGS = ["-O2", "-ffp-contract=off", "-fno-fast-math", "-std=gnu11", "-pthread"]
+SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer", "-g",
+                  "-O1"]
+
+FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
+LIMITED_API = not FREE_THREADED  # the stable ABI of CPython 3.10, the oldest rouge_core supports
+SANITIZE = os.environ.get("ROUGE_LENS_SANITIZE", "").strip() not in ("", "0")
 
 
 class OptionalBuildExt(build_ext):
@@ -19,7 +36,10 @@ class OptionalBuildExt(build_ext):
     def build_extensions(self):
         if self.compiler.compiler_type == "unix":
             for ext in self.extensions:
-                ext.extra_compile_args = UNIX_FLAGS + list(ext.extra_compile_args or [])
+                flags = UNIX_FLAGS + (SANITIZE_FLAGS if SANITIZE else [])
+                ext.extra_compile_args = flags + list(ext.extra_compile_args or [])
+                ext.extra_link_args = (["-pthread"] + (SANITIZE_FLAGS if SANITIZE else []) +
+                                       list(ext.extra_link_args or []))
         super().build_extensions()
 
     def run(self):
@@ -29,7 +49,17 @@ class OptionalBuildExt(build_ext):
             self.warn(f"rouge_core._native not built ({exc}); rouge_core will use its pure-Python path")
 
 
+native = Extension(
+    "rouge_core._native",
+    ["rouge_core/_native.c", *sorted(glob("rouge_core/kernels/*.c"))],
+    depends=sorted(glob("rouge_core/kernels/*.h")),
+    define_macros=[("Py_LIMITED_API", "0x030A0000")] if LIMITED_API else [],
+    py_limited_api=LIMITED_API,
+    optional=True,
+)
+
 setup(
-    ext_modules=[Extension("rouge_core._native", ["rouge_core/_native.c"], optional=True)],
+    ext_modules=[native],
     cmdclass={"build_ext": OptionalBuildExt},
+    options={"bdist_wheel": {"py_limited_api": "cp310"}} if LIMITED_API else {},
 )

@@ -14,7 +14,7 @@ cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.
 whole batch is scored in Python.
 
 How the threads share the work: when the kernels tokenize, the batch is one native job
-(`_native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+(`native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
 pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
 memory, so no Python runs per block and a thread that is slowed down simply takes fewer
 blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
@@ -105,9 +105,8 @@ def score_batch(
     def name_of(i: int) -> str:
         return pair_ids[i] if pair_ids is not None else str(i + 1)
 
-    kernels = native.KERNELS
     _, _, planned, compiled = _method_plans(names, opts, 1)
-    if kernels is None:
+    if not native.active():
         compiled = None
     if compiled is None:  # the pure path, or a method without a kernel: pair by pair
         pairs = []
@@ -117,7 +116,7 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
-    tokenizer = ascii_tokenizer(kernels, *opts.tokenize_key())
+    tokenizer = ascii_tokenizer(native.active(), *opts.tokenize_key())
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
@@ -125,15 +124,15 @@ def score_batch(
     ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
-    compiled_plans = kernels.plans(compiled)
+    compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
     def job_of(start: int, end: int):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return kernels.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
-                                 max_refs, opts.alpha, opts.empty == "nan", chunk_size)
+        return native.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
+                                max_refs, opts.alpha, opts.empty == "nan", chunk_size)
 
     if tokenizer is not None:
         segments = [(0, total, _run_shared(job_of(0, total), workers, pair_done, total))]
@@ -148,13 +147,13 @@ def score_batch(
                                                 name_of(i))
 
     def build() -> list[dict[str, MethodScore]]:
-        plans_for = _plans_by_count(names, opts, max_refs, kernels)
+        plans_for = _plans_by_count(names, opts, max_refs)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list[dict[str, MethodScore]] = []
         for start, end, (values, offsets, _) in segments:
             counts = ref_counts[start:end]
-            records = kernels.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
-                                            score_fn)
+            records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
+                                           score_fn)
             for k, item in enumerate(records):
                 if item is None:
                     out.append(python_scored[start + k])
@@ -299,9 +298,9 @@ def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Opti
     return out_cands, out_refs
 
 
-def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int, kernels) -> tuple:
+def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
     """Per reference count 0..max_refs, the kernels' plans (their signatures name the count)."""
-    return tuple(kernels.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
+    return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
 
 
 def _max_chars(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:

@@ -36,6 +36,8 @@ from . import cost, native
 from .bitparallel_lcs import CandidateLayout
 from .deferred import Later
 from .document import Document
+from .kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LCS, KERNEL_WLCS_PAPER, KERNEL_WLCS_ROUGE155,
+                          UNIGRAM_FORMS)
 from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
                   union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
@@ -49,8 +51,7 @@ if TYPE_CHECKING:
 
 UNLIMITED = "*"  # how a name spells an unlimited skip distance: rougeS*, ROUGE-SU*
 
-if native.KERNELS is not None:  # the kernels build these evidence records themselves
-    native.KERNELS.configure_evidence(NgramMatch, SkipBigramRow)
+native.register_records(NgramMatch, SkipBigramRow)  # the kernels build these evidence records themselves
 
 
 @dataclass(frozen=True)
@@ -211,20 +212,19 @@ class Family:
     def compute(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
                 ) -> tuple[Stats, object | None]:
         """Statistics (and evidence, when asked) of `method` on one candidate/reference pair."""
-        kernels = native.KERNELS
-        if kernels is not None and self.native_ready(cand, ref):
+        if native.active() and self.native_ready(cand, ref):
             plan = self.native_plan(method, options)
             if plan is not None:
                 sides = native.pair(cand, ref)
                 if sides is not None:
                     if not evidence:
-                        return kernels.stats(plan, *sides), None
-                    found = self.native_evidence(kernels, plan, method, cand, ref, sides, options)
+                        return native.stats(plan, *sides), None
+                    found = self.native_evidence(plan, method, cand, ref, sides, options)
                     if found is not None:
                         return found
         return self.compute_pure(method, cand, ref, options, evidence)
 
-    def native_evidence(self, kernels, plan: tuple, method: Method, cand: Document, ref: Document, sides: tuple,
+    def native_evidence(self, plan: tuple, method: Method, cand: Document, ref: Document, sides: tuple,
                         options: "Options") -> tuple[Stats, object] | None:
         """Statistics and evidence from the compiled kernels (the same records as
         `compute_pure`'s; a big collection may be given as a rouge_core.deferred.Later, built
@@ -239,7 +239,7 @@ class Family:
 
     def native_plan(self, method: Method, options: "Options") -> tuple | None:
         """The compiled kernel of `method` without evidence: (kernel, a, b, w) as
-        rouge_core._native's `stats` and `score_pair` read it; None: no kernel."""
+        rouge_core.native's `stats` and `score_pair` read it (codes: rouge_core.kernel_spec); None: no kernel."""
         return None
 
     def native_ready(self, cand: Document, ref: Document) -> bool:
@@ -273,9 +273,9 @@ class NGramFamily(Family):
     def native_plan(self, method, options):
         return (KERNEL_NGRAM, method.n, 0, 0.0)
 
-    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        stats = kernels.stats(plan, *sides)
-        matches = Later(kernels.ngram_evidence, *sides, method.n)
+    def native_evidence(self, plan, method, cand, ref, sides, options):
+        stats = native.stats(plan, *sides)
+        matches = Later(native.ngram_evidence, *sides, method.n)
         return stats, NgramEvidence(method.n, matches, stats.cand_total, stats.ref_total)
 
     def compute_pure(self, method, cand, ref, options, evidence):
@@ -312,8 +312,8 @@ class SentenceLcsFamily(Family):
     def native_plan(self, method, options):
         return (KERNEL_LCS, 0, 0, 0.0)
 
-    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        pairs, lcs = kernels.lcs_evidence(*sides)
+    def native_evidence(self, plan, method, cand, ref, sides, options):
+        pairs, lcs = native.lcs_evidence(*sides)
         return Stats(len(pairs), *map(len, sides)), SentenceLcsEvidence(pairs, lcs)
 
     def compute_pure(self, method, cand, ref, options, evidence):
@@ -355,8 +355,8 @@ class UnionLcsFamily(Family):
     def native_plan(self, method, options):
         return (KERNEL_UNION_LCS, 0, 0, 0.0)
 
-    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        return kernels.stats(plan, *sides), UnionLcsEvidence(Later(union_sentences_of, kernels.union_evidence, *sides))
+    def native_evidence(self, plan, method, cand, ref, sides, options):
+        return native.stats(plan, *sides), UnionLcsEvidence(Later(union_sentences_of, native.union_evidence, *sides))
 
     def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
@@ -452,12 +452,12 @@ class SkipBigramFamily(Family):
         return options.su_form if self.unigrams else None
 
     def native_plan(self, method, options):
-        form = _SU_FORMS[self._unigram_form(options)]
+        form = UNIGRAM_FORMS[self._unigram_form(options)]
         return (KERNEL_SKIP, -1 if method.distance is None else method.distance, form, 0.0)
 
-    def native_evidence(self, kernels, plan, method, cand, ref, sides, options):
-        stats = kernels.stats(plan, *sides)
-        rows = Later(kernels.skip_evidence, *sides, plan[1], plan[2], START_TOKEN)
+    def native_evidence(self, plan, method, cand, ref, sides, options):
+        stats = native.stats(plan, *sides)
+        rows = Later(native.skip_evidence, *sides, plan[1], plan[2], START_TOKEN)
         return stats, SkipBigramEvidence(method.distance, self._unigram_form(options), rows, stats.cand_total,
                                          stats.ref_total)
 
@@ -472,11 +472,6 @@ class SkipBigramFamily(Family):
         if method.distance is None or method.distance > bounded:
             return self.name(bounded)
         return None
-
-
-# rouge_core._native's kernels (its K_* codes) and unigram forms (SU_*)
-KERNEL_NGRAM, KERNEL_LCS, KERNEL_UNION_LCS, KERNEL_WLCS_PAPER, KERNEL_WLCS_ROUGE155, KERNEL_SKIP = range(1, 7)
-_SU_FORMS = {None: 0, "rouge155": 1, "start-token": 2}
 
 
 def _integer(digits: str) -> int:

@@ -6,18 +6,24 @@ The kernels are used when they were built and `ROUGE_LENS_PURE` is not set (`1`,
 `rouge_core.accelerated` says which path is active, `describe()` why. A machine without a
 C compiler installs the pure package, which works the same, only slower.
 
-The pure modules stay the reference: each kernel reproduces one of them (the C file names
-which), and tests compare the two on random inputs (tests/core/test_native.py). This module
-also gives scoring what it needs from the kernels: a Document's `Tokens` (its terms as ids,
-kept on the Document), the candidate's bit layout, and `pure()` for tests that run both paths
-in one process.
+This is the only module that imports the extension: the rest of rouge_core calls the
+functions below, which hand the kernels Documents' `Tokens` (their terms as ids, kept on the
+Document), plans and options, and return what the pure modules return. The pure modules stay
+the reference: each kernel reproduces one of them (its C file names which), and tests compare
+the two on random inputs (tests/core/test_native.py). What both sides share (kernel codes,
+W_ROUNDING, the record fields the kernels fill) is defined once in rouge_core.kernel_spec;
+a build made from another spec is not used (`describe()` says so). docs/architecture.md
+describes the layers.
 """
 
 from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING
+
+from . import kernel_spec
 
 if TYPE_CHECKING:
     from .document import Document
@@ -37,11 +43,47 @@ def _load():
         from . import _native
     except ImportError as exc:  # built for another Python, or broken
         return None, f"the compiled kernels do not load ({exc})"
+    expected = kernel_spec.constants()
+    built = getattr(_native, "SPEC", {})
+    stale = sorted(name for name in expected.keys() | built.keys()
+                   if expected.get(name) != built.get(name) and expected.get(name, 0) is not None)
+    if stale:
+        return None, (f"the compiled kernels were built from another rouge_core.kernel_spec ({', '.join(stale[:3])} "
+                      "differ): rebuild them")
+    _native.configure_record(kernel_spec.RECORD_KINDS.index("DOCUMENT"), None, kernel_spec.DOCUMENT_FIELDS)
     return _native, ""
 
 
 KERNELS, WHY_PURE = _load()
-"""The kernels module, or None on the pure path (then WHY_PURE says why)."""
+"""The kernels module, or None on the pure path (then WHY_PURE says why). Other modules call
+the functions below rather than this module's."""
+_EXTENSION = KERNELS  # the extension as loaded: deferred evidence of its Tokens is built with it whatever the path
+
+
+def _turn_off(why: str) -> None:
+    global KERNELS, WHY_PURE
+    KERNELS, WHY_PURE = None, why
+
+
+def register_records(*classes: type) -> None:
+    """Hand the kernels the record classes they fill (kernel_spec.RECORDS), from the modules
+    that define them. A class whose fields differ from the build's turns the kernels off."""
+    if KERNELS is None:
+        return
+    for cls in classes:
+        kind = kernel_spec.record_kind(cls)
+        try:
+            KERNELS.configure_record(kind, cls, kernel_spec.record_fields(kernel_spec.RECORD_KINDS[kind]))
+        except ValueError as exc:  # a stale build
+            _turn_off(f"the compiled kernels do not fit the record classes ({exc})")
+            return
+
+
+def configure_scoring(only_reference: str) -> None:
+    """Hand the kernels the reason a single reference is chosen (rouge_core.scoring). Their
+    F-measure is rouge_core.stats.f_measure itself, compiled (kernel_spec.RULES)."""
+    if KERNELS is not None:
+        KERNELS.configure_scoring(only_reference)
 
 
 def active() -> bool:
@@ -118,3 +160,92 @@ def layout_of(doc: "Document"):
     path."""
     tokens = tokens_of(doc)
     return None if tokens is None else KERNELS.layout_of(tokens)
+
+
+# --- the kernels, for the modules that use them (each only on the native path) ----------------
+
+def plans(compiled: tuple):
+    """The kernels' form of scoring.native_plans' plans, read once (score_pair, batch_job)."""
+    return KERNELS.plans(compiled)
+
+
+def stats(plan: tuple, cand, ref):
+    """Stats of one method's kernel plan (Family.native_plan) on a pair of Tokens."""
+    return KERNELS.stats(plan, cand, ref)
+
+
+def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int):
+    """Every planned method on candidate Tokens against reference Tokens: {name: MethodScore}
+    for one reference, else per plan its ReferenceScores; None above max_side tokens or
+    sentences a side."""
+    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side)
+
+
+def ascii_document_maker(cls, settings: tuple):
+    """A function of an ASCII text giving its `cls` Document, tokenized by the compiled ASCII
+    tokenizers; settings: (lowercase, lazy_args) as rouge_core.tokenize gives them."""
+    return partial(KERNELS.ascii_document, cls, *settings, TOKENS)
+
+
+def ascii_document(cls, settings: tuple, text: str):
+    return KERNELS.ascii_document(cls, *settings, TOKENS, text)
+
+
+def ascii_scorer(cand_cls, ref_cls, settings: tuple):
+    """A function scoring ASCII texts in one call: (plans, cand, refs, alpha, empty_nan, score_fn,
+    max_side) -> (cand Document, reference Documents, records), None above max_side,
+    NotImplemented when a method needs the references' own vocabulary."""
+    return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
+
+
+def tokenize_ascii(text: str, lowercase: bool):
+    """Tokens of an ASCII text under the ASCII tokenizers."""
+    return KERNELS.tokenize_ascii(text, lowercase)
+
+
+# Evidence is often built later (rouge_core.deferred), on first read: of Tokens the extension
+# made, so with the extension whichever path is active by then.
+
+def ngram_evidence(cand, ref, n: int) -> tuple:
+    """rouge_core.ngram.ngram_evidence's NgramMatch records of a pair of Tokens."""
+    return _EXTENSION.ngram_evidence(cand, ref, n)
+
+
+def skip_evidence(cand, ref, distance: int, form: int, start: str) -> tuple:
+    """rouge_core.skipgram.skip_stats's SkipBigramRow records of a pair of Tokens."""
+    return _EXTENSION.skip_evidence(cand, ref, distance, form, start)
+
+
+def lcs_evidence(cand, ref) -> tuple:
+    """rouge_core.lcs.sentence_lcs's evidence: ((cand index, ref index) pairs, LCS terms)."""
+    return _EXTENSION.lcs_evidence(cand, ref)
+
+
+def union_evidence(cand, ref) -> tuple:
+    """rouge_core.lcs.union_lcs's evidence, per reference sentence (alignments, union, counted)."""
+    return _EXTENSION.union_evidence(cand, ref)
+
+
+def wlcs_alignment(ref, cand, w: float):
+    """rouge_core.wlcs.wlcs_alignment compiled: (value, aligned (ref, cand) pairs); None on the
+    pure path."""
+    kernels = KERNELS
+    return None if kernels is None else kernels.wlcs_alignment(ref, cand, w)
+
+
+def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
+    """rouge_core.wlcs._first_partners compiled; None on the pure path."""
+    kernels = KERNELS
+    return None if kernels is None else kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
+
+
+def batch_job(plans, cands: list, refs: list, tokenize: bool, lowercase: bool, max_chars: int, max_refs: int,
+              alpha: float, empty_nan: bool, block: int):
+    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch)."""
+    return KERNELS.batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block)
+
+
+def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list, alpha: float, empty_nan: bool,
+                  score_fn) -> list:
+    """A finished BatchJob's records, per pair as score_pair gives them (None: left out)."""
+    return KERNELS.batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)

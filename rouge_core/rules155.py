@@ -20,10 +20,8 @@ compute*Score routines:
 
 from __future__ import annotations
 
-import math
-
 from .methods import FAMILIES, Method
-from .stats import Score, Stats
+from .stats import Score, Stats, f_measure  # the script's F = P·R / ((1−α)·P + α·R): the one rule
 
 DIGITS = 5  # the script prints scores with %7.5f
 
@@ -31,15 +29,6 @@ DIGITS = 5  # the script prints scores with %7.5f
 def printed(x: float, digits: int = DIGITS) -> float:
     """`x` as the script prints it (`sprintf("%7.5f")`), read back as a number."""
     return float(f"{x:.{digits}f}")
-
-
-def f_measure(precision: float, recall: float, alpha: float) -> float:
-    """The script's F = P·R / ((1−α)·P + α·R), 0 when the denominator is 0. For α = 0.5 this
-    is not rouge_core.stats.f_measure's 2·P·R / (P + R), which can differ in the last bit."""
-    if precision != precision or recall != recall:  # NaN: a ratio over an empty side (empty="nan")
-        return math.nan
-    denominator = (1 - alpha) * precision + alpha * recall
-    return precision * recall / denominator if denominator > 0 else 0.0
 
 
 def printed_score(precision: float, recall: float, alpha: float, digits: int = DIGITS) -> Score:

@@ -137,8 +137,8 @@ class Result:
 
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
 
-if native.KERNELS is not None:  # the kernels build these records themselves (rouge_core._native)
-    native.KERNELS.configure(Stats, Score, ReferenceScore, MethodScore, ONLY_REFERENCE)
+native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
+native.configure_scoring(ONLY_REFERENCE)
 
 
 def resolve_options(options: Options | str | None, overrides: dict) -> Options:
@@ -172,9 +172,8 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
     that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
     of another type is refused here, not deep inside scoring."""
     if type(text) is str and text.isascii():  # the common case first
-        kernels = native.KERNELS
-        if kernels is not None:
-            fast = _ascii_kernels(kernels, options)[0]
+        if native.active():
+            fast = _ascii_kernels(options)[0]
             if fast is not None:
                 return fast(text)
         return tokenize_with(text, *options.tokenize_key())
@@ -194,11 +193,12 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
 _last_ascii: tuple = (None, None, (None, None))  # the last (kernels, options) and their ASCII kernels
 
 
-def _ascii_kernels(kernels, options: Options) -> tuple:
-    """(tokenize.ascii_tokenizer, tokenize.ascii_scorer) for these options, kept for the next
-    call (same options)."""
+def _ascii_kernels(options: Options) -> tuple:
+    """(tokenize.ascii_tokenizer, tokenize.ascii_scorer) for these options on the kernels in
+    use, kept for the next call (same options)."""
     global _last_ascii
     last_kernels, last_options, fast = _last_ascii
+    kernels = native.KERNELS  # kept with them: a switch of paths (native.pure()) makes them again
     if options is not last_options or kernels is not last_kernels:
         key = options.tokenize_key()
         fast = (ascii_tokenizer(kernels, *key), ascii_scorer(kernels, *key))
@@ -344,8 +344,7 @@ def _score_texts(candidate, references, methods: tuple, options: Options, cost_l
     vocabulary, and its Document tokenizes it when read); None when the other path must score
     them (other inputs or settings, a method without a kernel, a side beyond the size the
     kernels may score without estimating its cost first)."""
-    kernels = native.KERNELS
-    if kernels is None or type(candidate) is not str or not candidate.isascii():
+    if not native.active() or type(candidate) is not str or not candidate.isascii():
         return None
     if type(references) is str:
         references = (references,)
@@ -353,7 +352,7 @@ def _score_texts(candidate, references, methods: tuple, options: Options, cost_l
         return None
     if not all(type(r) is str and r.isascii() for r in references):
         return None
-    scorer = _ascii_kernels(kernels, options)[1]
+    scorer = _ascii_kernels(options)[1]
     if scorer is None:
         return None
     n_refs = len(references)
@@ -411,13 +410,13 @@ def _plans_of(specs: tuple, options: Options, n_refs: int):
     """`_method_plans`, with the kernels' plans read once (rouge_core._native.Plans) and the
     last call's kept (a corpus asks the same for every pair)."""
     global _last_plans
-    kernels = native.KERNELS
+    kernels = native.KERNELS  # kept with them: a switch of paths (native.pure()) makes them again
     last_specs, last_options, last_n, last_kernels, plans = _last_plans
     if options is last_options and n_refs == last_n and kernels is last_kernels and specs == last_specs:
         return plans
     ordered, names, planned, compiled = _method_plans(specs, options, n_refs)
     if kernels is not None and compiled is not None:
-        compiled = kernels.plans(compiled)
+        compiled = native.plans(compiled)
     plans = (ordered, names, planned, compiled)
     _last_plans = (specs, options, n_refs, kernels, plans)
     return plans
@@ -441,7 +440,7 @@ _NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
 _ANY_SIZE = 2**62  # _score_compiled's bound when the cost is checked (or not bounded)
 
 
-def _score_compiled(kernels, plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):
+def _score_compiled(plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):
     """Every method on the compiled kernels in one call (no evidence): the records by method
     name; None when a side has more than `max_side` tokens or sentences (its cost must be
     estimated first); _NOT_COMPILED when a Document needs the pure path (ROUGE-1.5.5's `-b`
@@ -456,11 +455,11 @@ def _score_compiled(kernels, plans, cand: Document, refs: Sequence[Document], op
         r = tokens_of(ref)
         if r is None or ref.lcs_view is not None:
             return _NOT_COMPILED
-        return kernels.score_pair(plans, c, (r,), options.alpha, options.empty == "nan", score_fn, max_side)
+        return native.score_pair(plans, c, (r,), options.alpha, options.empty == "nan", score_fn, max_side)
     rs = tuple(tokens_of(r) for r in refs)
     if None in rs or any(r.lcs_view is not None for r in refs):
         return _NOT_COMPILED
-    scored = kernels.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
+    scored = native.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
     return None if scored is None else _combined(plans, scored, options)
 
 
@@ -477,16 +476,15 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
         methods = (methods,)
     plans, names, planned, compiled = _plans_of(tuple(methods), options, len(refs))
     checked = cost_limit is UNBOUNDED
-    kernels = native.KERNELS
-    if kernels is not None and compiled is not None and not evidence:
+    if native.active() and compiled is not None and not evidence:
         # Sides within native_bound fit the cost bound whatever their shape: the kernels check
         # their sizes against it, and only larger texts are estimated.
         max_side = _ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
-        fast = _score_compiled(kernels, compiled, cand, refs, options, max_side)
+        fast = _score_compiled(compiled, cand, refs, options, max_side)
         if fast is None:
             check_call(planned, cand, refs, options, evidence, cost_limit)
             checked = True
-            fast = _score_compiled(kernels, compiled, cand, refs, options, _ANY_SIZE)
+            fast = _score_compiled(compiled, cand, refs, options, _ANY_SIZE)
         if fast is not _NOT_COMPILED:
             return Result(cand, tuple(refs), options, fast)
     if not checked:

@@ -50,7 +50,7 @@ class Stats:
         )
 
 
-W_ROUNDING = 1e-11  # rouge_core/_native.c has the same constant
+W_ROUNDING = 1e-11  # shared with the compiled kernels (rouge_core.kernel_spec)
 
 
 def _ratio(hits: float, total: float, exponent: float) -> float:
@@ -68,12 +68,15 @@ def _ratio(hits: float, total: float, exponent: float) -> float:
 
 
 def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:
-    """F = P·R / ((1−α)·P + α·R); α = 0.5 is the harmonic mean, computed as rouge-score does."""
+    """F = P·R / ((1−α)·P + α·R), 0 when the denominator is 0, NaN when P or R is NaN (a ratio
+    over an empty side under empty="nan").
+
+    The one F-measure rule: ROUGE-1.5.5 computes this form at every α (rouge_core.rules155), and
+    at α = 0.5 it is rouge-score's 2·P·R / (P + R) to the bit (halving a float is exact, so both
+    divide the same product by the same sum). The compiled kernels run this very function:
+    rouge_core.kernel_spec translates it into C (plain float arithmetic only, kept so)."""
     if precision != precision or recall != recall:  # NaN (no math.isnan calls: this runs for every score)
         return math.nan
-    if alpha == 0.5:
-        total = precision + recall
-        return 2 * precision * recall / total if total > 0 else 0.0
     denominator = (1 - alpha) * precision + alpha * recall
     return precision * recall / denominator if denominator > 0 else 0.0
 

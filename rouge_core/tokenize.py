@@ -9,7 +9,7 @@ fast path for the common tokenizers that builds Token objects only when someone 
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from functools import cached_property, partial
+from functools import cached_property
 
 from . import native
 from .document import Document, Token
@@ -190,7 +190,7 @@ class _ProbedDocument(_NativeDocument):
             return None
         tokens = memo.get(native.TOKENS)
         if tokens is None:
-            tokens = memo[native.TOKENS] = native.KERNELS.tokenize_ascii(self.text, d["_lazy_args"][1])
+            tokens = memo[native.TOKENS] = native.tokenize_ascii(self.text, d["_lazy_args"][1])
         return tokens
 
 
@@ -201,7 +201,7 @@ def _ascii_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, se
     if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
             or sentence_split != "newline" or limit_words or limit_bytes):
         return None
-    return lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir), native.TOKENS
+    return lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir)
 
 
 def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
@@ -209,20 +209,21 @@ def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stop
                     lcs_byte_limit_defect: bool):
     """For settings in the order of `Options.tokenize_key()`: a function tokenizing ASCII
     text as `tokenize_with` does, in one call to the compiled kernels; None when these
-    settings need the Python pipeline (another tokenizer, stemming, stopwords, limits)."""
+    settings need the Python pipeline (another tokenizer, stemming, stopwords, limits), or
+    `kernels` is false (whether the kernels are in use: rouge_core.native.active())."""
     settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                limit_bytes)
-    return None if settings is None else partial(kernels.ascii_document, _NativeDocument, *settings)
+    return native.ascii_document_maker(_NativeDocument, settings) if settings and kernels else None
 
 
 def ascii_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
                  data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
                  lcs_byte_limit_defect: bool):
-    """As `ascii_tokenizer`: rouge_core._native.score_texts for these settings (ASCII texts
-    tokenized and scored in one call, the Documents those of `ascii_tokenizer`), or None."""
+    """As `ascii_tokenizer`: a function scoring ASCII texts for these settings in one call to
+    the kernels (rouge_core.native.ascii_scorer: the Documents those of `ascii_tokenizer`), or None."""
     settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                limit_bytes)
-    return None if settings is None else partial(kernels.score_texts, _NativeDocument, _ProbedDocument, *settings)
+    return native.ascii_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
 
 
 def _rebuild_lazy(state: dict) -> _LazyDocument:
@@ -255,11 +256,10 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     if tokenizer in ("rouge-score", "rouge155"):
         if not text.isascii():
             return None
-        kernels = native.KERNELS
-        if kernels is not None and spans is None and stemmer == "none" and stopwords == "none":
+        if native.active() and spans is None and stemmer == "none" and stopwords == "none":
             # the same words and sentences, found by the compiled tokenizer
-            return kernels.ascii_document(_NativeDocument, lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir),
-                                          native.TOKENS, text)
+            return native.ascii_document(_NativeDocument, (lowercase, (tokenizer, lowercase, stemmer, stopwords,
+                                                                       data_dir)), text)
         # One translate maps every separator byte but the newline to a space (offsets
         # unchanged: one byte is one character in ASCII); split() then gives
         # [a-z0-9]+ / [A-Za-z0-9]+ words.

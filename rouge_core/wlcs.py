@@ -144,18 +144,16 @@ def _python_alignment(ref: Sequence[str], cand: Sequence[str], gain_new, gain_ol
     return c_prev[cols], pairs
 
 
-def _compiled(w: float):
-    """The compiled kernels when they can run this weight's DP (w in rouge_core.params'
-    range, where every gain is a finite float), else None."""
-    kernels = native.KERNELS
-    return kernels if kernels is not None and 1.0 <= w <= 5.0 else None
+def _compiled(w: float) -> bool:
+    """Whether the compiled kernels run this weight's DP (they are active, and w is in
+    rouge_core.params' range, where every gain is a finite float)."""
+    return native.active() and 1.0 <= w <= 5.0
 
 
 def wlcs_alignment(ref: Sequence[str], cand: Sequence[str], w: float) -> tuple[float, list[tuple[int, int]]]:
     """Weighted-LCS DP; returns the WLCS value and the aligned (ref, cand) index pairs."""
-    kernels = _compiled(w)
-    if kernels is not None:  # the same DP, one bit a cell for the traceback
-        return kernels.wlcs_alignment(ref, cand, w)
+    if _compiled(w):  # the same DP, one bit a cell for the traceback
+        return native.wlcs_alignment(ref, cand, w)
     gain_new, gain_old, tabulated = _gain_tables(w, min(len(ref), len(cand)))
     arrays = _numpy_gains(len(ref), len(cand), gain_new, gain_old, tabulated)
     if arrays is not None:
@@ -167,9 +165,8 @@ def _first_partners(ref_sentences, cand_sentences, cand_starts: Sequence[int], w
     """For each reference sentence, the union of its weighted-LCS alignments with every
     candidate sentence: ref position -> candidate position (cand_starts[t] + c) from the
     first candidate sentence t that aligns it."""
-    kernels = _compiled(w)
-    if kernels is not None:
-        return kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
+    if _compiled(w):
+        return native.first_partners(ref_sentences, cand_sentences, cand_starts, w)
     longest_run = min(max(map(len, ref_sentences), default=0), max(map(len, cand_sentences), default=0))
     gain_new, gain_old, tabulated = _gain_tables(w, longest_run)
     width = sum(map(len, cand_sentences)) + len(cand_sentences)  # the sentences side by side

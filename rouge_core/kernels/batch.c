@@ -1,0 +1,97 @@
+/* Batches (batch.h). */
+#include "batch.h"
+
+/* Score one pair; values: np * nrefs * BATCH_VALUES doubles. A shared document is only read:
+ * the candidate's layout is private to the call. */
+static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w) {
+    Tok *own = cand->tok ? NULL : tokenize_ascii(cand->text, cand->len, job->lowercase);
+    const Tok *cv = cand->tok ? cand->tok : own;
+    if (!cv) return -1;
+    int rc = -1;
+    Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
+    view.layout = NULL;
+    if (kwork_ready(w, cv) < 0) goto done;
+    for (isize i = 0; i < nrefs; i++) {
+        Tok *r = refs[i].tok ? NULL : tokenize_ascii(refs[i].text, refs[i].len, job->lowercase);
+        const Tok *rv = refs[i].tok ? refs[i].tok : r;
+        int ok = rv && kwork_join(w, cv, rv) == 0;
+        for (isize k = 0; k < job->np && ok; k++) {
+            KStats s;
+            ok = pair_stats(&view, rv, w->rows, w->ref_count, &job->plans[k], w, &s) == 0;
+            if (!ok) break;
+            double *out = values + (k * nrefs + i) * BATCH_VALUES;
+            out[BV_HITS] = s.hits;
+            out[BV_CAND_TOTAL] = s.ct;
+            out[BV_REF_TOTAL] = s.rt;
+            out[BV_EXPONENT] = s.exponent;
+            out[BV_REF_BASE] = s.base;
+            score_ratios(&s, job->empty_nan, &out[BV_PRECISION], &out[BV_RECALL]);
+        }
+        tok_free(r);
+        if (!ok) goto done;
+    }
+    rc = 0;
+done:
+    lay_free(view.layout);
+    tok_free(own); /* its layout pointer was never set */
+    return rc;
+}
+
+int batch_run(BatchJob *job, isize limit, int *more) {
+    KWork *w = kwork_acquire();
+    int failed = w == NULL;
+    __atomic_add_fetch(&job->running, 1, __ATOMIC_ACQ_REL);
+    for (isize taken = 0; !failed && (limit < 0 || taken < limit); taken++) {
+        if (__atomic_load_n(&job->failed, __ATOMIC_ACQUIRE) || __atomic_load_n(&job->cancelled, __ATOMIC_ACQUIRE))
+            break;
+        isize b = __atomic_fetch_add(&job->next, 1, __ATOMIC_ACQ_REL);
+        if (b >= job->nblocks) break;
+        isize end = (b + 1) * job->block < job->n ? (b + 1) * job->block : job->n;
+        for (isize p = b * job->block; p < end && !failed; p++) {
+            if (job->skip[p]) continue;
+            const BItem *pair = &job->items[job->first[p]];
+            failed = batch_pair(job, pair, pair + 1, job->count[p], job->values + job->offsets[p], w) < 0;
+        }
+        if (failed)
+            __atomic_store_n(&job->failed, 1, __ATOMIC_RELEASE);
+        else
+            __atomic_store_n(&job->done[b], 1, __ATOMIC_RELEASE);
+    }
+    kwork_release(w);
+    failed = __atomic_load_n(&job->failed, __ATOMIC_ACQUIRE) || failed;
+    *more = __atomic_load_n(&job->next, __ATOMIC_ACQUIRE) < job->nblocks && !batch_cancelled(job);
+    __atomic_sub_fetch(&job->running, 1, __ATOMIC_ACQ_REL);
+    return failed ? -1 : 0;
+}
+
+isize batch_done(BatchJob *job) {
+    isize from = __atomic_load_n(&job->done_from, __ATOMIC_ACQUIRE), seen = from;
+    while (from < job->nblocks && __atomic_load_n(&job->done[from], __ATOMIC_ACQUIRE)) from++;
+    /* keep the furthest count any caller found */
+    while (from > seen && !__atomic_compare_exchange_n(&job->done_from, &seen, from, 0, __ATOMIC_ACQ_REL,
+                                                       __ATOMIC_ACQUIRE)) {
+    }
+    isize blocks = from > seen ? from : seen;
+    isize pairs = blocks * job->block;
+    return pairs < job->n ? pairs : job->n;
+}
+
+void batch_cancel(BatchJob *job) { __atomic_store_n(&job->cancelled, 1, __ATOMIC_RELEASE); }
+
+int batch_cancelled(const BatchJob *job) { return __atomic_load_n(&job->cancelled, __ATOMIC_ACQUIRE); }
+
+int batch_finished(BatchJob *job) {
+    if (__atomic_load_n(&job->running, __ATOMIC_ACQUIRE) != 0) return 0;
+    isize blocks = job->block ? (batch_done(job) + job->block - 1) / job->block : 0;
+    return blocks >= job->nblocks;
+}
+
+void batch_stats(const KPlan *k, const double *values, KStats *s) {
+    s->hits = values[BV_HITS];
+    s->ct = values[BV_CAND_TOTAL];
+    s->rt = values[BV_REF_TOTAL];
+    s->exponent = values[BV_EXPONENT];
+    s->base = values[BV_REF_BASE];
+    s->floats = k->code == K_WLCS_PAPER || k->code == K_WLCS_ROUGE155;
+    s->base_kind = k->code == K_WLCS_PAPER ? BASE_INT : k->code == K_WLCS_ROUGE155 ? BASE_FLOAT : BASE_NONE;
+}

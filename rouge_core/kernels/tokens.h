@@ -1,0 +1,90 @@
+/* Documents as token-id arrays: each document numbers its distinct terms in order of first
+ * occurrence (Tok); a pair is joined by looking the reference's distinct terms up in the
+ * candidate's vocabulary. Terms are compared by their UTF-8 bytes (equal strings, equal
+ * bytes). Also the ASCII tokenizers of rouge-score and ROUGE-1.5.5
+ * (rouge_core.tokenize._lazy_document), building a vocabulary or only looking words up in a
+ * candidate's (Probe). */
+#ifndef ROUGE_KERNELS_TOKENS_H
+#define ROUGE_KERNELS_TOKENS_H
+
+#include "common.h"
+
+typedef struct {
+    const unsigned char *data; /* the term's UTF-8 bytes (not owned) */
+    isize len;                 /* bytes */
+    u64 hash;
+    u64 head; /* the first 8 bytes (fewer: zero-filled), most terms compare in one step */
+} Term;
+
+typedef struct Lay Lay;
+
+typedef struct {
+    isize n;         /* tokens */
+    i32 *ids;        /* n: the id of each token */
+    isize nv;        /* distinct terms */
+    i32 *counts;     /* nv */
+    Term *terms;     /* nv */
+    i32 *first;      /* nv: the token where each term first occurs */
+    u64 *table;      /* hash slots: (hash >> 32) << 32 | (id + 1), 0 empty */
+    size_t tmask;
+    isize nsent;
+    i32 *bounds;        /* 2 * nsent: [start, end) token indices */
+    unsigned char *buf; /* owned term data (the tokenizer's lower-cased copy), or NULL */
+    int padded;         /* term data may be read 8 bytes past its end (it lives in buf) */
+    Lay *layout;        /* the candidate bit masks, built on first use (tok_layout) */
+    u64 serial;         /* unique in the process (a join of two Toks is known by their serials) */
+} Tok;
+
+/* A term as bytes, for tok_from_terms. */
+typedef struct {
+    const unsigned char *data;
+    isize len;
+} TermRef;
+
+Term term_make(const unsigned char *data, isize len);
+void tok_free(Tok *t);
+i32 tok_find(const Tok *t, const Term *q);
+
+/* A Tok of n terms (their data must outlive it) in the sentences `bounds` (2 per sentence,
+ * checked by the caller). NULL on no memory. */
+Tok *tok_from_terms(const TermRef *terms, isize n, const i32 *bounds, isize nsent);
+
+/* The ASCII tokenizers on ASCII `text`: words are runs of [A-Za-z0-9] (lower-cased if asked),
+ * one sentence per line, empty lines skipped (a line of separators only is an empty sentence).
+ * NULL on no memory. */
+Tok *tokenize_ascii(const unsigned char *text, isize len, int lowercase);
+
+/* A reference tokenized against a candidate's vocabulary, without one of its own
+ * (probe_ascii): per token the candidate id or -1 (join's rows), per candidate id its count
+ * (join's ref_count), the sentence bounds. Its buffers grow, never shrink. */
+typedef struct {
+    const Tok *c;
+    int padded;  /* c's terms come from the tokenizer: short terms compare as words */
+    i32 *rows;   /* n, room for every word the text can hold */
+    isize n, rows_cap;
+    i32 *counts; /* c->nv + 1: counts[0] takes the tokens c lacks, counts + 1 is ref_count */
+    isize counts_cap;
+    i32 *bounds; /* 2 * nsent */
+    isize nsent, cap_sent;
+    unsigned char *buf; /* the lower-cased words being looked up (padded as the tokenizer's) */
+    isize buf_cap;
+} Probe;
+
+void probe_free(Probe *p);
+
+/* The words of an ASCII text looked up in candidate c's vocabulary, into `p`: what
+ * tokenize_ascii and join give, without building the text's own vocabulary. -1 on no memory. */
+int probe_ascii(Probe *p, const Tok *c, const unsigned char *text, isize len, int lowercase);
+
+/* The reference's view for the kernels (pair_stats reads only its length and sentences). */
+Tok probe_view(const Probe *p);
+
+/* Per reference token, the candidate id of its term or -1 (`out` has r->n entries); also
+ * per candidate id, how often the reference has it (`ref_count`, c->nv entries, may be NULL).
+ * -1 on no memory. */
+int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count);
+
+/* The longest sentence of t (tokens). */
+isize tok_longest_sentence(const Tok *t);
+
+#endif
