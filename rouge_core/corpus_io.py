@@ -250,7 +250,12 @@ def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX
 
 def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
     """Chosen by the file name: .jsonl / .ndjson JSON lines, .json a JSON document (or JSON
-    lines), .tsv tab-separated, anything else CSV."""
+    lines), .tsv tab-separated, anything else CSV. A gzip-compressed file is read as the file
+    it holds (named without ".gz"; the size limit counts its decompressed bytes)."""
+    try:
+        data, name = formats.unpack(data, name, max_bytes)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
     lower = name.lower()
     if lower.endswith((".jsonl", ".ndjson")):
         return read_jsonl(data, name, max_bytes)

@@ -207,10 +207,10 @@ def detect(data: bytes, name: str, limit: int | None) -> Detection:
         record = record["rows"][0] if record["rows"] else None
     kind = _record_format(record)
     if kind == SUMMEVAL:
-        return Detection(kind, f"its records have model_id and decoded (fields: {_fields(record)})")
+        return Detection(kind, "its records have model_id and decoded")
     if kind is not None:
         holds = "summary" if kind == SACREROUGE_SUMMARIES else "metrics"
-        return Detection(kind, f"its records have instance_id, summarizer_id and {holds} (fields: {_fields(record)})")
+        return Detection(kind, f"its records have instance_id, summarizer_id and {holds}")
     return Detection(TABLE, f"its records' fields are {_fields(record)}; {SIGNS}")
 
 
