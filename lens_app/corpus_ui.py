@@ -138,7 +138,7 @@ def corpus_loader(prefix: str = "corpus") -> None:
             "their content: SummEval's `model_annotations.aligned…jsonl`, sacrerouge's summaries files and REALSumm's "
             "scores dicts (`abs.pkl`, `ext.pkl`, read as plain data without running code, or their JSON). "
             "Parallel files: one text per line; separate sentences inside a line with `<q>` (the marker below) or a "
-            "literal `\\n`; lines marked `<t> … </t>` are split at the tags."
+            "literal `\\n`; lines in `<t> … </t>` sentence tags are split at the tags."
         )
         try:
             if kind == PARALLEL_KIND:

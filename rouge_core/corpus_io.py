@@ -456,7 +456,7 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
         systems[name] = tuple(cands)
     sources = tuple(split_marked(line, marker) for line in texts[source_file[0]]) if source_file is not None else None
     tagged = [name for name, lines in texts.items() if any(formats.has_sentence_tags(line) for line in lines)]
-    recognised = (f"Sentences marked <t> … </t> (as REALSumm's files mark them) were split at the tags, which were "
+    recognised = (f"Sentences in <t> … </t> tags (as REALSumm's files write them) were split at the tags, which were "
                   f"removed, in {formats.listed(tagged)}." if tagged else "")
     return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files),
                   sources, recognised)

@@ -131,7 +131,7 @@ def test_parallel_files_of_the_same_name_are_refused():
                                                       ("t5.txt", b"c d\n", "text/plain")]).run()
     corpus = at.session_state["corpus_data"]
     assert corpus.systems == {"bart.txt": ("a b\nc",), "t5.txt": ("c d",)} and corpus.references == (("a b",),)
-    assert texts(at.info)[0] == ("Sentences marked <t> … </t> (as REALSumm's files mark them) were split at the tags, "
+    assert texts(at.info)[0] == ("Sentences in <t> … </t> tags (as REALSumm's files write them) were split at the tags, "
                                  "which were removed, in bart.txt, ref.txt.")
 
 

@@ -74,8 +74,7 @@ def test_summeval_as_a_corpus():
     assert corpus.sources[4] == fx.article(4)
     assert corpus.warnings == ()
     assert corpus.recognised == (
-        "Recognised SummEval model annotations: its records have model_id and decoded (fields: id, model_id, decoded, "
-        "references, expert_annotations, turker_annotations, filepath, metric_scores_11 and 1 more). Read 20 lines "
+        "Recognised SummEval model annotations: its records have model_id and decoded. Read 20 lines "
         "into 5 documents × 4 systems, 11 references per document, with source documents. Not read into the corpus: "
         "expert_annotations, turker_annotations, metric_scores_11 (human or metric scores: import this file on the "
         "annotators page); filepath.")
@@ -216,7 +215,7 @@ def test_parallel_files_with_sentence_tags():
                            {"ref.txt": b"<t> <t> a b . </t> </t>\n<t> x </t>\n"})
     assert corpus.systems["out.txt"] == ("a b .\nc d .", "plain line")
     assert corpus.references == (("a b .",), ("x",))
-    assert corpus.recognised == ("Sentences marked <t> … </t> (as REALSumm's files mark them) were split at the tags, "
+    assert corpus.recognised == ("Sentences in <t> … </t> tags (as REALSumm's files write them) were split at the tags, "
                                  "which were removed, in out.txt, ref.txt.")
 
 
@@ -237,8 +236,7 @@ def test_summeval_and_its_sacrerouge_metrics_give_the_same_judgements():
     assert summeval.warnings == ("1 automatic metric(s) left out: metric_scores_11_rouge_rouge_1_f_score (metrics' "
                                  "scores, not human judgements; they are read when asked for)",)
     assert sacre.recognised == (
-        "Recognised a sacrerouge metrics file: its records have instance_id, summarizer_id and metrics (fields: "
-        "instance_id, summarizer_id, summarizer_type, metrics). Read 640 scores from 20 records, 4 systems × 5 "
+        "Recognised a sacrerouge metrics file: its records have instance_id, summarizer_id and metrics. Read 640 scores from 20 records, 4 systems × 5 "
         "documents; aspects: expert_coherence (3 annotators), expert_consistency (3 annotators), expert_fluency (3 "
         "annotators), expert_relevance (3 annotators), turker_coherence (5 annotators), turker_consistency (5 "
         "annotators), turker_fluency (5 annotators), turker_relevance (5 annotators).")
