@@ -47,6 +47,7 @@ def test_corpus_page_reads_each_format(app_url, browser_page, artifacts_dir):
     page.get_by_text("Only each document's first reference").click()
     page.get_by_text("1 reference per document (the first of each document's references kept)").wait_for()
     wait_idle(page)
+    page.locator("[data-testid='stDataFrame']").first.wait_for()
     page.screenshot(path=str(artifacts_dir / "formats-corpus-summeval.png"), full_page=True)
     page.get_by_role("button", name="Score corpus").click()
     page.get_by_text("Aggregates", exact=True).wait_for()
@@ -62,6 +63,7 @@ def test_corpus_page_reads_each_format(app_url, browser_page, artifacts_dir):
         page.get_by_text(recognised).first.wait_for()
         expect(page.get_by_text("Parsed 5 pairs; systems: M0, M1, M2, M3")).to_be_visible()
         wait_idle(page)
+        page.locator("[data-testid='stDataFrame']").first.wait_for()
         page.screenshot(path=str(artifacts_dir / f"formats-corpus-{file_name.split('.')[0]}.png"), full_page=True)
 
 
