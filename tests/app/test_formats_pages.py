@@ -219,3 +219,19 @@ def test_the_loader_stays_open_after_a_load_while_its_options_change():
     fresh.session_state["corpus_data"] = fx_corpus()  # arriving with a corpus loaded: the loader starts closed
     fresh.run()
     assert not fresh.expander[0].proto.expanded
+
+
+def test_names_from_the_file_are_escaped(db):
+    """A file name or a field name is shown as typed, never as Markdown (a link, an image)."""
+    at = page("meta.py")
+    at.run()
+    at.session_state["meta_first_reference"] = False
+    name = "[x](http://evil.example)*.jsonl"
+    upload(at, "meta_file", name, (DATA / "summeval.jsonl").read_bytes())
+    button = at.button(key="meta_import_corpus_file")
+    assert button.label.startswith("Use the human scores in \\[x\\]\\(http") and "](" not in button.label
+    assert plain(button.label) == f"Use the human scores in {name}, the corpus's file"
+    upload(at, "meta_judgements_file", "odd.jsonl", b'{"![img](http://evil.example/a.png)": 1}\n')
+    error = next(e.value for e in at.error if "odd.jsonl" in plain(e.value))
+    assert "img" in error and "![img](" not in error and "](" not in error
+    assert "odd.jsonl is no standard format either: its records' fields are" in plain(error)
