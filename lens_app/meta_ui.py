@@ -14,10 +14,10 @@ import streamlit as st
 
 from rouge_core import cost, meta
 from rouge_core.corpus import score_corpus
-from rouge_core.corpus_io import Corpus
+from rouge_core.corpus_io import Corpus, CorpusError
 from rouge_core.version import __version__
 
-from .markup import md
+from .markup import md, md_list
 
 ASK_ABOVE_SECONDS = 10.0  # the correlation table (every variant, both levels) runs in one go up to this, then asks
 _SCORED_KEY = "_meta_scored"  # (fingerprint, methods, variants, measure) -> VariantScores
@@ -277,3 +277,59 @@ def systems_left_out(match: meta.SystemMatch, corpus_systems: Sequence[str], sco
             f"{names_in_words(match.unmatched)}. Their scores are left out ({scores_left_out:,} under this aspect). "
             f"This corpus's systems are: {names_in_words(corpus_systems)}. Choose which corpus system each one is "
             "under “System names” above.")
+
+
+# --- importing judgements ---------------------------------------------------------------------------------
+
+JUDGEMENT_FILE_TYPES = ["csv", "tsv", "jsonl", "ndjson", "json", "pkl", "gz"]
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def read_judgements(data: bytes, name: str, include_automatic: bool = False) -> meta.HumanJudgements:
+    return meta.read_judgements(data, name, include_automatic=include_automatic)
+
+
+def _import(imported_key: str, data: bytes, name: str, include_automatic: bool) -> None:
+    try:
+        st.session_state[imported_key] = read_judgements(data, name, include_automatic)
+    except CorpusError as e:
+        st.error("**These judgements could not be read.**\n\n" + "\n".join(f"- {md(p)}" for p in e.problems))
+
+
+def judgements_import(imported_key: str, expanded: bool, corpus_file: tuple[str, bytes] | None,
+                      upload_mb: int) -> None:
+    """The "Import judgements from a file" section: a table of judgements, or the released
+    files of SummEval, sacrerouge and REALSumm recognised by their content; when the corpus was
+    read from such a file, its human scores in one click. What was recognised and read, and what
+    was left out, is said; the imported judgements are kept under `imported_key`."""
+    with st.expander("Import judgements from a file", expanded=expanded, key="meta_import_open", on_change="rerun"):
+        st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "
+                   "`doc_id` (the corpus's ids), `score`, and optionally `annotator` and `aspect` (e.g. coherence, "
+                   "consistency, fluency, relevance). Recognised by their content: SummEval's "
+                   "`model_annotations.aligned…jsonl` (expert and turker scores of each aspect), sacrerouge's "
+                   "`metrics.jsonl` and REALSumm's scores dicts (`abs.pkl`, `ext.pkl`, read as plain data without "
+                   "running code, or their JSON: `litepyramid_recall`), gzip-compressed or not. The human score of a "
+                   "summary is the mean over its annotators.")
+        automatic = st.checkbox("Also read the automatic metrics' scores these files carry (ROUGE, BERTScore, …) as "
+                                "aspects", key="meta_import_automatic",
+                                help="They are a metric's scores, not human judgements: left out unless asked for.")
+        if corpus_file is not None:
+            name, data = corpus_file
+            if st.button(f"Use the human scores in {md(name)}, the corpus's file", key="meta_import_corpus_file",
+                         icon=":material/rate_review:"):
+                _import(imported_key, data, name, automatic)
+        upload = st.file_uploader("Judgements file", type=JUDGEMENT_FILE_TYPES, key="meta_judgements_file",
+                                  max_upload_size=upload_mb)
+        if upload is not None:
+            _import(imported_key, upload.getvalue(), upload.name, automatic)
+        imported = st.session_state.get(imported_key)
+        if imported is not None:
+            st.caption(f"Imported: **{md(imported.source)}**, {len(imported):,} scores from "
+                       f"{len(imported.annotators()):,} annotator(s), aspects: {md_list(imported.aspects()) or '(none)'}")
+            if imported.recognised:
+                st.info(md(imported.recognised), icon=":material/fact_check:")
+            for warning in imported.warnings[:10]:
+                st.caption(md(warning))
+            if st.button("Forget the imported judgements", key="meta_forget"):
+                del st.session_state[imported_key]
+                st.rerun()

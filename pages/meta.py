@@ -14,11 +14,10 @@ from lens_app import corpus_ui as ui
 from lens_app import identity, meta_ui, review_ui, sidebar, state
 from lens_app import review_tasks as rt
 from lens_app.display import show_table
-from lens_app.markup import md, md_list
+from lens_app.markup import md
 from lens_app.settings import Settings
 from rouge_core import meta
 from rouge_core.corpus import MEASURE_LABELS
-from rouge_core.corpus_io import CorpusError
 from rouge_core.scoring import missing_extra
 from rouge_core.viz import meta_charts
 from lens_app.navigation import start_router_once
@@ -52,36 +51,14 @@ fingerprint = review_ui.name_in_link(store, corpus)  # stores nothing: judgement
 systems = corpus.system_names
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
-def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
-    return meta.read_judgements(data, name)
-
-
 # --- 1. human scores ------------------------------------------------------------------------------
 st.subheader("1. Human scores")
 made_here = rt.human_judgements([rt.StoredJudgement(j.task, j.pair_id, j.annotator, j.verdict)
                                  for j in review_ui.judgements_for_analysis(store, viewer, fingerprint, corpus.ids)
                                  if j.verdict], systems, "this app's judgements")
 review_ui.priming_note(store, fingerprint, systems)
-with st.expander("Import judgements from a file", expanded=IMPORTED not in st.session_state and not len(made_here),
-                 key="meta_import_open", on_change="rerun"):
-    st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "
-               "`doc_id` (the corpus's ids), `score`, and optionally `annotator` and `aspect` (e.g. coherence, "
-               "consistency, fluency, relevance). The human score of a summary is the mean over its annotators.")
-    upload = st.file_uploader("Judgements file", type=["csv", "tsv", "jsonl", "ndjson", "json"],
-                              key="meta_judgements_file", max_upload_size=ui.UPLOAD_MB)
-    if upload is not None:
-        try:
-            st.session_state[IMPORTED] = read_judgements(upload.getvalue(), upload.name)
-        except CorpusError as e:
-            st.error("**These judgements could not be read.**\n\n" + "\n".join(f"- {md(p)}" for p in e.problems))
-    imported = st.session_state.get(IMPORTED)
-    if imported is not None:
-        st.caption(f"Imported: **{md(imported.source)}**, {len(imported):,} scores from "
-                   f"{len(imported.annotators()):,} annotator(s), aspects: {md_list(imported.aspects()) or '(none)'}")
-        if st.button("Forget the imported judgements", key="meta_forget"):
-            del st.session_state[IMPORTED]
-            st.rerun()
+meta_ui.judgements_import(IMPORTED, IMPORTED not in st.session_state and not len(made_here),
+                          st.session_state.get(ui.CORPUS_FILE_KEY), ui.UPLOAD_MB)
 
 ui.example_judgements(IMPORTED)  # the example corpus's judgements in one click, with their provenance
 

@@ -71,7 +71,9 @@ alpha = 1 - confidence / 100: a metric whose adjusted p is not below alpha is st
 indistinguishable from the best.
 
 Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
-system, doc_id, annotator, score and optionally aspect) or from the app's Review page; the
+system, doc_id, annotator, score and optionally aspect), from the released files of SummEval,
+sacrerouge and REALSumm (``read_judgements`` recognises them, rouge_core.formats) or from the
+app's Review page; the
 human score of a cell is the mean over its annotators (``HumanJudgements.scores``). Their system
 names are matched to a corpus's by ``match_systems``: the same name, else the corpus system whose
 candidate column is named after it (``column_suffix``: "M0" is column "candidate_M0").
@@ -87,7 +89,8 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 import numpy as np
 
 from . import optional
-from .corpus_io import CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .corpus_io import AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .textio import InputError
 from .significance import holm
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
@@ -1066,6 +1069,7 @@ class HumanJudgements:
     rows: tuple[HumanScore, ...]
     source: str = ""
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    recognised: str = ""  # the standard format the file was recognised as, and what was read (read_judgements)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -1109,11 +1113,12 @@ class HumanJudgements:
         """The same judgements with their system names replaced as `systems` says (judgement
         name -> corpus name; names it does not hold are kept)."""
         rows = tuple(replace(r, system=systems.get(r.system, r.system)) for r in self.rows)
-        return HumanJudgements(rows, self.source, self.warnings)
+        return replace(self, rows=rows)
 
     def merged(self, other: "HumanJudgements") -> "HumanJudgements":
         source = " + ".join(s for s in (self.source, other.source) if s)
-        return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings)
+        recognised = " ".join(r for r in (self.recognised, other.recognised) if r)
+        return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings, recognised)
 
     def to_frame(self):
         pd = optional.pandas("HumanJudgements.to_frame()")
@@ -1165,12 +1170,86 @@ def _cell_score(value, where: str) -> float:
     return number
 
 
-def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int = DEFAULT_MAX_BYTES) -> HumanJudgements:
-    """Human judgements from a CSV, TSV, JSON lines or JSON file: one row per (system,
-    document, annotator[, aspect]) with its score. Raises CorpusError listing the problems
-    (with line numbers) when a row is unusable; never guesses."""
-    table = read_table(data, name, max_bytes)
-    columns = _judgement_columns(table.columns, name)
+def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int | None = DEFAULT_MAX_BYTES, *,
+                    format: str = AUTO, include_automatic: bool = False) -> HumanJudgements:
+    """Human judgements from a file, its format recognised by its content (`format` "auto", or
+    one of rouge_core.formats.FORMATS, which the content must agree with; gzip-compressed or not):
+
+    * a table (CSV, TSV, JSON lines, JSON): one row per (system, document, annotator[, aspect])
+      with its score (JUDGEMENT_COLUMNS);
+    * SummEval's model annotations: aspects expert_coherence, …, turker_relevance, the k-th
+      annotation of a summary "annotator k";
+    * a sacrerouge metrics file: each metric (nested names joined with "_") an aspect, a list
+      of numbers one score per annotator; lines of the same summary merged;
+    * a REALSumm scores dict (pickle, read without running code, or its JSON conversion):
+      litepyramid_recall.
+
+    Automatic metrics' scores in these files (rouge_core.formats.AUTOMATIC_METRIC) are left out
+    and named in `warnings`, unless `include_automatic`. Raises CorpusError listing the
+    problems (with line numbers) when a row is unusable; never guesses. The result's
+    `recognised` says what format was recognised and what was read."""
+    from . import formats
+
+    try:
+        unpacked, inner = formats.unpack(data, name, max_bytes)
+        detected = formats.detect(unpacked, inner, max_bytes)
+        if format != AUTO:
+            formats.check_format(detected, format, name)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    if detected.format == formats.TABLE:
+        return _judgements_of_table(read_table(unpacked, inner, max_bytes), name, detected)
+    if detected.format not in formats.HOLDS_JUDGEMENTS:
+        raise CorpusError(f"{name} is {detected.title}: {detected.reason}. It holds summaries, not judgements. "
+                          "Load it as the corpus (the Corpus page, or rouge_core.corpus_io.read_corpus); its "
+                          "judgements are in the metrics file sacrerouge writes beside it (metrics.jsonl)")
+    try:
+        found = formats.read_scores(unpacked, inner, detected.format, max_bytes, MAX_PROBLEMS, include_automatic)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    problems = list(found.problems)
+    rows: list[HumanScore] = []
+    seen: dict[tuple, str] = {}
+    for item in found.items:
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(f"{name}: stopped after {MAX_PROBLEMS} problems")
+            break
+        key = (item.system, item.document, item.annotator, item.aspect)
+        if key in seen:
+            who = f", {item.annotator}" if item.annotator else ""
+            problems.append(f"{item.where}: system {item.system}, document {item.document}{who}, {item.aspect} "
+                            f"already has a score ({seen[key]})")
+            continue
+        seen[key] = item.where
+        rows.append(HumanScore(item.system, item.document, item.annotator, item.aspect, item.value))
+    if problems:
+        raise CorpusError(problems)
+    left_out = (f"{len(found.left_out):,} automatic metric(s) left out: {formats.listed(list(found.left_out))} "
+                "(metrics' scores, not human judgements; they are read when asked for)",) if found.left_out else ()
+    if not rows:
+        if found.left_out:
+            raise CorpusError(f"{name} ({detected.title}) holds no human judgements, only automatic metrics' scores "
+                              f"({formats.listed(list(found.left_out))}); read them anyway by asking for automatic "
+                              "metrics too")
+        raise CorpusError(f"{name}: no judgements found ({detected.title}; {'; '.join(found.skipped) or 'no scores'})")
+    judgements = HumanJudgements(tuple(rows), name, (*found.skipped, *left_out))
+    aspects = judgements.aspects()
+    described = formats.listed([f"{a} ({found.annotators[a]} annotator{'s' if found.annotators[a] != 1 else ''})"
+                                if found.annotators.get(a, 0) > 1 else a for a in aspects], 12)
+    recognised = (f"Recognised {detected.title}: {detected.reason}. Read {len(rows):,} scores from {found.records:,} "
+                  f"records, {len(judgements.systems()):,} systems × {len(judgements.documents()):,} documents; "
+                  f"aspects: {described}.")
+    return replace(judgements, recognised=recognised)
+
+
+def _judgements_of_table(table, name: str, detected) -> HumanJudgements:
+    """Judgements from a table's rows (one per system, document, annotator[, aspect])."""
+    try:
+        columns = _judgement_columns(table.columns, name)
+    except CorpusError as e:
+        if table.unit == "line" or table.unit == "item":  # JSON records: say which formats they are not
+            raise CorpusError([*e.problems, f"{name} is no standard format either: {detected.reason}"]) from None
+        raise
     rows: list[HumanScore] = []
     problems: list[str] = []
     seen: dict[tuple, int] = {}
