@@ -53,6 +53,7 @@ object with a `.tokenize(text)` method (as rouge-score takes it). Texts may be `
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 from typing import Callable, Iterable, Mapping, Sequence
@@ -337,7 +338,7 @@ class TorchmetricsRouge:
                     f32 = [np.float32(s[key][0]) for s in per_reference]
                     chosen = per_reference[f32.index(max(f32))][key]
                 else:
-                    chosen = tuple(sum(s[key][i] for s in per_reference) / len(per_reference) for i in range(3))
+                    chosen = tuple(math.fsum(s[key][i] for s in per_reference) / len(per_reference) for i in range(3))
                 for part, value in zip(_SCORE_PARTS, chosen):
                     batch[f"{key}_{part}"].append(float(value))
         for name, values in batch.items():  # all or nothing: a bad pair leaves the accumulator as it was
@@ -347,7 +348,8 @@ class TorchmetricsRouge:
         """{`rouge1_fmeasure`, `rouge1_precision`, `rouge1_recall`, ...: the mean over the pairs}."""
         if not len(self):
             raise ValueError("no pairs to compute ROUGE on: call update(preds, target) first")
-        return {name: sum(values) / len(values) for name, values in self._values.items()}
+        # the exact sum, rounded once: the same on every Python and in any batch order
+        return {name: math.fsum(values) / len(values) for name, values in self._values.items()}
 
     def per_pair(self) -> dict[str, list[float]]:
         """Each pair's values, in order (torchmetrics' metric states `rouge1_fmeasure`, ...)."""

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import rouge_core
 from rouge_core import languages, segment
+from tests.extras import needs_pyonmttok
 from rouge_core.explain import tokenization_view
 from rouge_core.tokenize import tokenize
 from rouge_core.words import UserTokenizer, load_tokenizer
@@ -148,6 +149,7 @@ def test_tokenizing_never_drops_a_letter_or_mark(text, tokenizer):
 
 # --- options, signature, user tokenizers --------------------------------------------------
 
+@needs_pyonmttok
 def test_language_option_is_canonical_and_enters_the_signature():
     options = rouge_core.profile("multilingual", language="bangla")
     assert options.language == "bengali" and options.profile == "multilingual"
@@ -273,6 +275,7 @@ def test_disagreement_walk_names_the_language_step():
     assert [(d.surface, d.before, d.after) for d in language.token_diffs] == [("東京都", ("東", "京都"), ("東京", "都"))]
 
 
+@needs_pyonmttok
 def test_xlsum_stemmers_are_named_by_language_and_checked():
     options = rouge_core.profile("multilingual", language="hindi", stemmer="xlsum-hindi")
     assert options.profile == "multilingual"  # XL-Sum's own use_stemmer stays within the profile

@@ -82,7 +82,7 @@ def compare(metric: TorchmetricsRouge, accumulate: str, compute: dict, per_pair:
     for name, theirs in compute.items():
         total += 1
         assert abs(got[name] - theirs) <= float32_mean_bound(got_pairs[name] + [theirs]), (name, got[name], theirs)
-        assert got[name] == sum(got_pairs[name]) / len(got_pairs[name])
+        assert got[name] == math.fsum(got_pairs[name]) / len(got_pairs[name])
         equal += exact_in_float32(got[name], theirs)
     return equal, total
 
