@@ -96,25 +96,35 @@ def _as_list(value, what: str) -> list:
     return list(value)
 
 
-def _checked_pairs(predictions, references) -> list[tuple[object, object]]:
-    """The (prediction, reference or list of references) pairs, or a ValueError / TypeError naming the problem."""
-    predictions, references = _as_list(predictions, "predictions"), _as_list(references, "references")
+def _reference_list(references, where: str, texts: tuple[type, ...], each: str) -> list:
+    """One pair's several references as a list of texts, or the error naming `where`."""
+    if isinstance(references, Mapping) or not isinstance(references, Iterable):
+        raise TypeError(f"{where} must be a str or a list of str, not {type(references).__name__}")
+    references = list(references)
+    if not references:
+        raise ValueError(f"{where} is an empty list: each {each} needs at least one reference")
+    kinds = "a str (or UTF-8 bytes)" if bytes in texts else "a str"
+    for j, text in enumerate(references):
+        if not isinstance(text, texts):
+            raise TypeError(f"{where}[{j}] must be {kinds}, not {type(text).__name__}")
+    return references
+
+
+def _checked_pairs(predictions, references, names: tuple[str, str] = ("predictions", "references"),
+                   texts: tuple[type, ...] = _TEXT, each: str = "pair") -> list[tuple[object, object]]:
+    """The (prediction, reference or list of references) pairs, or a ValueError / TypeError naming
+    the problem (the arguments by `names`: evaluate's, or torchmetrics' preds and target)."""
+    predictions, references = _as_list(predictions, names[0]), _as_list(references, names[1])
     if len(predictions) != len(references):
-        raise ValueError(f"predictions and references must have the same length: {len(predictions)} predictions, "
-                         f"{len(references)} references")
+        raise ValueError(f"{names[0]} and {names[1]} must have the same length: {len(predictions)} predictions, "
+                         f"{len(references)} {'references' if names[1] == 'references' else 'targets'}")
+    kind = "a str (or UTF-8 bytes)" if bytes in texts else "a str"
     pairs = []
     for i, (prediction, reference) in enumerate(zip(predictions, references)):
-        if not isinstance(prediction, _TEXT):
-            raise TypeError(f"predictions[{i}] must be a str (or UTF-8 bytes), not {type(prediction).__name__}")
-        if not isinstance(reference, _TEXT):
-            if isinstance(reference, Mapping) or not isinstance(reference, Iterable):
-                raise TypeError(f"references[{i}] must be a str or a list of str, not {type(reference).__name__}")
-            reference = list(reference)
-            if not reference:
-                raise ValueError(f"references[{i}] is an empty list: each pair needs at least one reference")
-            for j, text in enumerate(reference):
-                if not isinstance(text, _TEXT):
-                    raise TypeError(f"references[{i}][{j}] must be a str (or UTF-8 bytes), not {type(text).__name__}")
+        if not isinstance(prediction, texts):
+            raise TypeError(f"{names[0]}[{i}] must be {kind}, not {type(prediction).__name__}")
+        if not isinstance(reference, texts):
+            reference = _reference_list(reference, f"{names[1]}[{i}]", texts, each)
         pairs.append((prediction, reference))
     return pairs
 
@@ -246,26 +256,8 @@ def _torchmetrics_pairs(preds, target) -> list[tuple[str, list[str]]]:
         preds = [preds]
     if isinstance(target, str):
         target = [[target]]
-    preds, target = _as_list(preds, "preds"), _as_list(target, "target")
-    if len(preds) != len(target):
-        raise ValueError(f"preds and target must have the same length: {len(preds)} predictions, "
-                         f"{len(target)} targets")
-    pairs = []
-    for i, (pred, refs) in enumerate(zip(preds, target)):
-        if not isinstance(pred, str):
-            raise TypeError(f"preds[{i}] must be a str, not {type(pred).__name__}")
-        if isinstance(refs, str):
-            refs = [refs]
-        elif isinstance(refs, Mapping) or not isinstance(refs, Iterable):
-            raise TypeError(f"target[{i}] must be a str or a list of str, not {type(refs).__name__}")
-        refs = list(refs)
-        if not refs:
-            raise ValueError(f"target[{i}] is an empty list: each prediction needs at least one reference")
-        for j, ref in enumerate(refs):
-            if not isinstance(ref, str):
-                raise TypeError(f"target[{i}][{j}] must be a str, not {type(ref).__name__}")
-        pairs.append((pred, refs))
-    return pairs
+    return [(pred, [refs] if isinstance(refs, str) else refs)
+            for pred, refs in _checked_pairs(preds, target, ("preds", "target"), (str,), "prediction")]
 
 
 class TorchmetricsRouge:
