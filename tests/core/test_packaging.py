@@ -283,3 +283,26 @@ def test_built_wheel_carries_licence_typing_data_metadata_and_a_fresh_module(tmp
     assert metadata["Requires-Python"] == ">=3.10" and metadata["Author"] == "The ROUGE Lens authors"
     assert set(metadata.get_all("Classifier")) == set(PROJECT["classifiers"])
     assert metadata["Keywords"].split(",") == PROJECT["keywords"]
+
+
+def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
+    """On Python 3.13 the extra leaves pyonmttok out: scoring under the profile is refused with
+    the package, the Python and where the extra installs it (here pyonmttok is hidden)."""
+    import types
+
+    from rouge_core import multilingual, segment
+
+    monkeypatch.setitem(sys.modules, "pyonmttok", None)
+    monkeypatch.setattr(segment, "sys", types.SimpleNamespace(version_info=(3, 13, 0)))
+    multilingual._onmt.cache_clear()
+    try:
+        with pytest.raises(segment.MissingExtraError) as caught:
+            rouge_core.score("a b", ["a"], ["rouge1"], "multilingual")
+    finally:
+        multilingual._onmt.cache_clear()
+    assert str(caught.value) == ("XL-Sum's multilingual tokenizer (OpenNMT) needs the package pyonmttok, which is "
+                                 "not installed here: pyonmttok has no build for Python 3.13; the [multilingual] "
+                                 "extra installs it on Python 3.10 to 3.12")
+    from rouge_core.scoring import missing_extra
+
+    assert "pyonmttok has no build for Python 3.13" in missing_extra(rouge_core.profile("multilingual"))
