@@ -217,7 +217,11 @@ def test_torchmetrics_now_gives_the_recorded_values(torchmetrics_rouge_score, ca
                                       rouge_keys=tuple(case["rouge_keys"]), **custom)
     for preds, target in case["batches"]:
         metric.update(preds, target)
-    assert {k: float(v) for k, v in metric.compute().items()} == EXPECTED["cases"][case["name"]]["compute"]
+    recorded = EXPECTED["cases"][case["name"]]["compute"]
+    live = {k: float(v) for k, v in metric.compute().items()}
+    assert list(live) == list(recorded)
+    for name, value in live.items():  # the same, but for the order of torch's float32 additions on this CPU
+        assert abs(value - recorded[name]) <= float32_mean_bound([value, recorded[name]]), name
 
 
 @pytest.mark.parametrize("seed, accumulate, use_stemmer", [(0, "best", False), (1, "best", True), (2, "avg", False),
