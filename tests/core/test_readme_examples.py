@@ -33,3 +33,7 @@ def test_a_wrong_value_in_the_readme_is_caught(tmp_path):
     outcome = readme_examples.run(readme)
     assert outcome.checked == 2 and len(outcome.failures) == 1 and "the README shows 0.5, the code gives 1.0" in \
         outcome.failures[0]
+    # a number may be written as a fraction (exactly that value); a fraction's first digits are no literal
+    readme.write_text("```python\n2 / 3, 1   # 2/3, 1 (a fraction)\n0.5  # 5/9 is not 5\n```\n", encoding="utf-8")
+    outcome = readme_examples.run(readme)
+    assert (outcome.checked, outcome.failures) == (2, ["line 3: the README shows 5/9, the code gives 0.5"])

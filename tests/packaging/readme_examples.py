@@ -88,17 +88,32 @@ def reader_data() -> dict:
     return data
 
 
+_ARITHMETIC = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+               ast.Div: lambda a, b: a / b}
+
+
+def constant(node: ast.expr):
+    """The value of a literal, where a number may also be written as arithmetic (`5/9`)."""
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        return _ARITHMETIC[type(node.op)](constant(node.left), constant(node.right))
+    if isinstance(node, (ast.Tuple, ast.List)):
+        values = [constant(e) for e in node.elts]
+        return tuple(values) if isinstance(node, ast.Tuple) else values
+    return ast.literal_eval(node)
+
+
 def literal_prefix(comment: str) -> ast.expr | None:
-    """The longest start of `comment` that is a Python literal (not cut at a comma), as an AST node."""
+    """The longest start of `comment` that is a Python literal (numbers may be written `5/9`) and
+    ends where a word would (not inside `5/9`, not at a comma), as an AST node."""
     comment = comment.strip()
     for end in range(len(comment), 0, -1):
         prefix = comment[:end].rstrip()
-        if not prefix or prefix.endswith(","):
+        if not prefix or prefix.endswith(",") or (end < len(comment) and comment[end] not in " \t,;:)"):
             continue
         try:
             node = ast.parse(prefix, mode="eval").body
-            ast.literal_eval(node)
-        except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+            constant(node)
+        except (SyntaxError, ValueError, TypeError, ZeroDivisionError, MemoryError, RecursionError):
             continue
         if isinstance(node, ast.Name):
             continue
@@ -124,6 +139,8 @@ def matches(node: ast.expr, source: str, value) -> bool:
         except TypeError:
             return False
         return len(items) == len(node.elts) and all(matches(n, source, v) for n, v in zip(node.elts, items))
+    if isinstance(node, ast.BinOp):  # a number written as arithmetic: exactly that value
+        return value == constant(node)
     if isinstance(node, ast.Dict):
         if not isinstance(value, dict):
             return False
