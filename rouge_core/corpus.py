@@ -64,6 +64,15 @@ def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Sco
     return score_from_stats(total, options)
 
 
+def plain_mean(values: Sequence[float]) -> float:
+    """The mean as `aggregate_macro` computes it: one float addition after another, then one
+    division; the same on every Python (3.12's built-in sum() compensates, 3.10's and 3.11's do not)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total / len(values)
+
+
 def aggregate_macro(scores: Iterable[Score]) -> Score:
     """Mean of per-pair P, R and F; undefined (NaN) pair scores are left out."""
     sums = [0.0, 0.0, 0.0]
@@ -454,9 +463,9 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
 
     boot = paired_bootstrap(xs, ys, resamples, seed, confidence=confidence, effect=True, progress=part(0))
     perm = approximate_randomization(xs, ys, resamples, seed, progress=part(resamples))
-    mean_a, mean_b = sum(xs) / len(xs), sum(ys) / len(ys)
+    mean_a, mean_b = plain_mean(xs), plain_mean(ys)  # and the difference shown is the difference of those
     return SystemComparison(names[0], names[1], name, measure, len(kept), len(a_values) - len(kept), mean_a, mean_b,
-                            Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
+                            Interval(mean_a - mean_b, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
                             Interval(boot.effect, boot.effect_low, boot.effect_high))
 
 
