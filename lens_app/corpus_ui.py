@@ -10,10 +10,10 @@ import os
 import streamlit as st
 
 import rouge_core
-from rouge_core import corpus_io, export
+from rouge_core import UNBOUNDED, cost, corpus_io, export
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 
-from . import navigation, sample_corpora, state
+from . import costs, navigation, sample_corpora, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
@@ -192,11 +192,18 @@ def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None
     stale = current_results() and not results_current(corpus)
     if stale:
         st.info("The scores shown belong to another corpus or other settings; score again to update them.")
-    button, threads, _ = st.columns([1, 1, 3], vertical_alignment="bottom")
+    button, threads, note = st.columns([1, 1, 3], vertical_alignment="bottom")
     with threads:
         workers = workers_choice(f"{key}_workers")
+    estimate = scoring_estimate(corpus)
+    note.caption(f"{len(corpus):,} pairs × {len(corpus.systems)} system(s): {estimate.describe()} on one thread.")
     if button.button(label, type="primary", key=key):
-        run_scoring(corpus, workers)
+        try:
+            run_scoring(corpus, workers)
+        except rouge_core.CostLimitError as exc:  # one pair above the bound, named
+            st.error(md(exc.message("leave that pair out of the corpus", scope="pair")))
+        except ValueError as exc:  # a text that cannot be scored under these settings
+            st.error(md(exc))
 
 
 def available_cores() -> int:
@@ -244,10 +251,30 @@ def run_scoring(corpus: corpus_io.Corpus, workers: int = 1) -> None:
 
 
 def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, confidence: float):
+    """The bootstrap intervals of one system's aggregates, once per choice in this session; None
+    (and the page asks, with the estimate) when they would cost more than the bound and were
+    not approved."""
     cache = st.session_state.setdefault("bootstrap_cache", {})
     key = (system, id(result), resamples, seed, confidence)
     if key not in cache:
-        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence)
+        estimate = cost.bootstrap_corpus_estimate(len(result.pairs), resamples, len(result.methods))
+        approval = repr(("bootstrap", system, len(result.pairs), len(result.methods), resamples))
+        if not costs.affordable_estimate(estimate, approval, f"The bootstrap intervals ({resamples:,} resamples)"):
+            return None
+        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence, cost_limit=UNBOUNDED)
+    return cache[key]
+
+
+def scoring_estimate(corpus: corpus_io.Corpus) -> cost.CostEstimate:
+    """What scoring every system of the corpus under the sidebar's settings costs
+    (rouge_core.cost.estimate_corpus, each system as score_corpus scores it), kept per choice."""
+    options, methods = state.current_options(), tuple(state.current_methods())
+    cache = st.session_state.setdefault("_corpus_scoring_estimates", {})
+    key = (corpus.fingerprint(), options, methods)
+    if key not in cache:
+        if len(cache) >= 8:
+            cache.pop(next(iter(cache)))
+        cache[key] = cost.estimate_corpus(corpus.systems, corpus.references, methods, options)
     return cache[key]
 
 
@@ -263,8 +290,10 @@ def comparison_for(system_a: str, system_b: str, method: str, resamples: int, se
         def progress(done: int, total: int) -> None:
             bar.progress(done / total, text=f"Running the significance tests: {done:,} of {total:,} resamples")
 
+        # the page estimated the tests first and asked when above the bound
         cache[key] = compare_systems(results[system_a], results[system_b], method, names=(system_a, system_b),
-                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress)
+                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress,
+                                     cost_limit=UNBOUNDED)
         bar.empty()
     return cache[key]
 

@@ -34,6 +34,7 @@ from typing import Mapping, Sequence
 
 import platformdirs
 
+from rouge_core.errors import excerpt
 from rouge_core.corpus_io import Corpus
 
 from .review_tasks import DEFAULT_TASKS, Task, TaskOptions, may_change_options, visible_judgements
@@ -354,7 +355,7 @@ class ReviewStore:
             try:
                 row = conn.execute("SELECT owner FROM tasks WHERE name = ?", (name,)).fetchone()
                 if row is None:
-                    raise KeyError(f"there is no task named {name!r}")
+                    raise KeyError(f"there is no task named {excerpt(name)}")
                 if not may_change_options(by, TaskOptions(row[0])):
                     raise PermissionError(f"only the task's owner, {row[0]}, can change its options"
                                           if row[0] else "enter an annotator name to set a task's options")
@@ -460,7 +461,7 @@ class ReviewStore:
         if not annotator.strip():
             raise ValueError("enter an annotator name")
         if name not in PREFERENCE_DEFAULTS:
-            raise KeyError(f"no preference named {name!r}")
+            raise KeyError(f"no preference named {excerpt(name)}")
         with closing(self._connect()) as conn:
             conn.execute("INSERT INTO preferences (annotator, name, value, updated_at) VALUES (?, ?, ?, ?) "
                          "ON CONFLICT (annotator, name) DO UPDATE SET value = excluded.value, "

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
+from .errors import excerpt
 from .compat.rouge_score.rouge_scorer import RougeScorer, _method_for
 from .compat.rouge_score.scoring import BootstrapAggregator, Score
 
@@ -95,7 +96,7 @@ class RougeAccumulator:
     def __init__(self, rouge_types: Sequence[str] | None = None, use_aggregator: bool = True, use_stemmer: bool = False,
                  tokenizer=None, *, seed: int | None = 0, n_samples: int = 1000, confidence_interval: float = 0.95):
         if isinstance(rouge_types, str):
-            raise TypeError(f"rouge_types must be a list of rouge types, not the string {rouge_types!r}")
+            raise TypeError(f"rouge_types must be a list of rouge types, not the string {excerpt(rouge_types)}")
         self.rouge_types = list(DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types)
         for rouge_type in self.rouge_types:
             _method_for(rouge_type)  # an invalid type fails now, not at the first batch

@@ -86,8 +86,10 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from .errors import excerpt
 from . import optional
 from .corpus_io import CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .cost import UNBOUNDED as _UNBOUNDED
 from .significance import holm
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
@@ -117,7 +119,7 @@ def coefficient_name(method: str, variant: str | None = None) -> str:
 
 def _check_choice(value: str, choices: Sequence[str], what: str) -> str:
     if value not in choices:
-        raise ValueError(f"{what} must be one of {', '.join(repr(c) for c in choices)}, not {value!r}")
+        raise ValueError(f"{what} must be one of {', '.join(repr(c) for c in choices)}, not {excerpt(value)}")
     return value
 
 
@@ -274,7 +276,7 @@ def _matrices(*maps: Scores) -> _Matrices:
         shared &= set(other)
     for key in shared:
         if not (isinstance(key, tuple) and len(key) == 2):
-            raise ValueError(f"scores must be keyed by (system, doc_id) pairs, not {key!r}")
+            raise ValueError(f"scores must be keyed by (system, doc_id) pairs, not {excerpt(key)}")
     cells = [key for key in shared if all(_finite(m[key]) for m in maps)]
     systems = _sorted(s for s, _ in cells)
     documents = _sorted(d for _, d in cells)
@@ -327,11 +329,20 @@ class _quiet:
 # --- resampling --------------------------------------------------------------------------------
 
 def _check_resampling(resamples: int, confidence: float, resample: str) -> None:
-    if resamples < 1:
-        raise ValueError("the bootstrap needs at least one resample")
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"the bootstrap needs a whole number of resamples, at least 1, not {excerpt(resamples)}")
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     _check_choice(resample, RESAMPLE, "resample")
+
+
+def _check_cost(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str, resample: str,
+                cost_limit) -> None:
+    """CostLimitError (naming `cost_limit` and fewer resamples) when these correlations' estimate
+    (rouge_core.cost.correlation_estimate) is above `cost_limit` (None: the default bound)."""
+    from .cost import check_resampling, correlation_estimate
+
+    check_resampling(correlation_estimate(systems, documents, metrics, resamples, method, level, resample), cost_limit)
 
 
 def _draws(rng: np.random.Generator, resamples: int, systems: int, documents: int, resample: str):
@@ -377,6 +388,19 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
         if progress is not None:
             progress(block.stop, resamples)
     return out
+
+
+def _extent(metrics: Mapping[str, Scores], human_scores: Scores) -> tuple[int, int]:
+    """The most systems and documents any metric shares with the human scores (what its
+    resamples are drawn over), without building the matrices."""
+    systems: set = set()
+    documents: set = set()
+    judged = set(human_scores)
+    for scores in metrics.values():
+        for s, d in judged.intersection(scores):
+            systems.add(s)
+            documents.add(d)
+    return len(systems), len(documents)
 
 
 def _percentiles(values: np.ndarray, confidence: float) -> tuple[float, float, int]:
@@ -433,18 +457,21 @@ class Correlation:
 
 def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary", method: str = "pearson",
               variant: str | None = "b", *, bootstrap: int = 0, seed: int = 0, confidence: float = 95.0,
-              resample: str = "documents", progress: Progress | None = None) -> Correlation:
+              resample: str = "documents", progress: Progress | None = None, cost_limit=None) -> Correlation:
     """The correlation of `metric_scores` with `human_scores` (both ``{(system, doc_id): float}``)
     at the summary or system level (see the module docstring for the definitions).
 
     method: "pearson", "spearman" or "kendall" (variant "b" or "c"). With `bootstrap` = R > 0,
     the percentile interval at `confidence` % from R resamples of the documents, the systems
-    or both (`resample`), drawn from numpy's default_rng(seed)."""
+    or both (`resample`), drawn from numpy's default_rng(seed); its cost is estimated first and
+    checked against `cost_limit` (None: the default bound, rouge_core.UNBOUNDED: none)."""
     variant = _check_coefficient(level, method, variant)
     if bootstrap:
         _check_resampling(bootstrap, confidence, resample)
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
+    if bootstrap:
+        _check_cost(len(m.systems), len(m.documents), 1, bootstrap, method, level, resample, cost_limit)
     value = float(_level_values(x[None], z[None], level, method, variant)[0])
     left_out: tuple = ()
     if level == "summary":
@@ -541,11 +568,13 @@ def _three(metric_a: Scores, metric_b: Scores, human: Scores, level: str, method
 def bootstrap_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                          method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                          confidence: float = 95.0, resample: str = "documents",
-                         progress: Progress | None = None) -> CorrelationDifference:
-    """Paired bootstrap of r(a, humans) − r(b, humans): both metrics see the same resamples."""
+                         progress: Progress | None = None, cost_limit=None) -> CorrelationDifference:
+    """Paired bootstrap of r(a, humans) − r(b, humans): both metrics see the same resamples
+    (its cost checked against `cost_limit` first, as `correlate` does)."""
     _check_resampling(resamples, confidence, resample)
     m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
     x, y, z = m.arrays
+    _check_cost(len(m.systems), len(m.documents), 2, resamples, method, level, resample, cost_limit)
     va, vb = _resampled_values([x, y], z, level, method, variant, resamples, seed, resample, progress)
     p_value, low, high = _bootstrap_test(va - vb, a - b, confidence)
     return CorrelationDifference("paired bootstrap", level, method, variant, a, b, p_value, units, m.items, resamples,
@@ -568,13 +597,17 @@ def _standardised(matrix: np.ndarray) -> np.ndarray:
 
 def permutation_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                            method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
-                           permute: str = "both", progress: Progress | None = None) -> CorrelationDifference:
+                           permute: str = "both", progress: Progress | None = None,
+                           cost_limit=None) -> CorrelationDifference:
     """Permutation test of r(a, humans) − r(b, humans): the two metrics' (standardised) scores
-    swapped with probability 1/2 per document, per system or per item (`permute`)."""
-    if resamples < 1:
-        raise ValueError("the permutation test needs at least one resample")
+    swapped with probability 1/2 per document, per system or per item (`permute`); its cost
+    checked against `cost_limit` first, as `correlate` does."""
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"the permutation test needs a whole number of resamples, at least 1, not {excerpt(resamples)}")
     _check_choice(permute, RESAMPLE, "permute")
     m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
+    # every permutation recomputes both coefficients, as a resample of systems and documents does
+    _check_cost(len(m.systems), len(m.documents), 2, resamples, method, level, "both", cost_limit)
     x, y, z = (_standardised(v) for v in m.arrays)
     s, d = z.shape
     rng = np.random.default_rng(seed)
@@ -645,16 +678,24 @@ def williams_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores
 def compare_correlations(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                          method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                          confidence: float = 95.0, resample: str = "documents", permute: str = "both",
-                         progress: Progress | None = None) -> list[CorrelationDifference]:
+                         progress: Progress | None = None, cost_limit=None) -> list[CorrelationDifference]:
     """Every test that applies: the paired bootstrap and the permutation test, and Williams'
-    test for system-level Pearson correlations over at least 4 systems."""
+    test for system-level Pearson correlations over at least 4 systems (both tests' cost
+    checked against `cost_limit` first)."""
+    from .cost import CostLimitError, check_resampling, correlation_estimate, total
+
     def part(offset: int):
         return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
 
+    m = _matrices(metric_a, metric_b, human_scores)
+    both = total([correlation_estimate(len(m.systems), len(m.documents), 2, resamples, method, level, resample),
+                  correlation_estimate(len(m.systems), len(m.documents), 2, resamples, method, level, "both")],
+                 "the two tests")
+    check_resampling(both, cost_limit)
     out = [bootstrap_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples, seed=seed,
-                                confidence=confidence, resample=resample, progress=part(0)),
+                                confidence=confidence, resample=resample, progress=part(0), cost_limit=_UNBOUNDED),
            permutation_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples,
-                                  seed=seed, permute=permute, progress=part(resamples))]
+                                  seed=seed, permute=permute, progress=part(resamples), cost_limit=_UNBOUNDED)]
     if level == "system" and method == "pearson" and out[0].units >= 4:
         try:
             out.append(williams_difference(metric_a, metric_b, human_scores))
@@ -943,7 +984,7 @@ def _listed(names: Sequence[str], shown: int) -> str:
 def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str = "summary",
                  method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                  confidence: float = 95.0, resample: str = "documents", correction: str = "holm",
-                 progress: Progress | None = None) -> MetricRanking:
+                 progress: Progress | None = None, cost_limit=None) -> MetricRanking:
     """Rank metrics by their `level` correlation with the human scores, only among those computed
     on the same items.
 
@@ -953,11 +994,14 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     ranked ones on the same resamples, equal to `correlate`'s) and each ranked metric is tested
     against the best with the paired bootstrap (`bootstrap_difference`'s p-value and interval
     of best − it), the p-values Holm-adjusted (`correction`="holm") or not ("none"), read at
-    α = 1 − confidence / 100."""
+    α = 1 − confidence / 100. The cost of every metric's resamples together is checked against
+    `cost_limit` first (None: the default bound)."""
     variant = _check_coefficient(level, method, variant)
     _check_choice(correction, ("holm", "none"), "correction")
     if resamples:
         _check_resampling(resamples, confidence, resample)
+        systems, documents = _extent(metrics, human_scores)
+        _check_cost(systems, documents, len(metrics), resamples, method, level, resample, cost_limit)
     covered = {name: _coverage(scores, human_scores, level, method, variant) for name, scores in metrics.items()}
     groups: dict[tuple, list[str]] = defaultdict(list)
     for name, (cov, items) in covered.items():
@@ -971,7 +1015,7 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     if ranked_names:
         matrices = [_matrices(metrics[n], human_scores) for n in ranked_names]
         for n, m in zip(ranked_names, matrices):
-            correlations[n] = correlate(metrics[n], human_scores, level, method, variant)
+            correlations[n] = correlate(metrics[n], human_scores, level, method, variant, cost_limit=_UNBOUNDED)
         if resamples:  # every ranked metric on the same resamples: each interval is correlate()'s
             drawn = _resampled_values([m.arrays[0] for m in matrices], matrices[0].arrays[1], level, method, variant,
                                       resamples, seed, resample,
@@ -985,7 +1029,8 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     for done, n in enumerate(apart_names, 1):
         part = None if progress is None else (lambda d, t, base=done * resamples: progress(base + d, total))
         correlations[n] = correlate(metrics[n], human_scores, level, method, variant, bootstrap=resamples, seed=seed,
-                                    confidence=confidence, resample=resample, progress=part if resamples else None)
+                                    confidence=confidence, resample=resample, progress=part if resamples else None,
+                                    cost_limit=_UNBOUNDED)  # checked above, every metric together
     order = sorted(ranked_names, key=lambda n: -correlations[n].value)  # stable: ties keep the metrics' order
     alpha = round((100 - confidence) / 100, 10)
     ranked = []
@@ -1035,6 +1080,65 @@ class Variant:
     @property
     def label(self) -> str:
         return f"{self.profile}, {'no stemming' if self.stemmer == 'none' else self.stemmer + ' stemming'}"
+
+
+@dataclass(frozen=True)
+class VariantScores:
+    """Every method's scores under one variant: {method: {(system, pair id): score}} (undefined
+    scores left out, as `metric_scores` does), with each method's signature."""
+
+    variant: Variant
+    scores: dict[str, dict]
+    signatures: dict[str, str]
+
+
+def score_variants(systems: Mapping[str, Sequence], references: Sequence[Sequence], ids: Sequence[str],
+                   methods: Sequence[str], variant_list: Sequence[Variant], measure: str = "fmeasure", *,
+                   cost_limit=None, progress: Progress | None = None) -> list[VariantScores]:
+    """Every system's candidates scored against the shared references under every variant: the
+    numbers of `score_corpus` per system and `metric_scores`, with each distinct text
+    tokenized once per variant (the references once for every system) and each pair checked
+    against `cost_limit` (None: the default bound) as `score_corpus` checks it.
+    `progress(done, total)` follows the (variant, system) steps."""
+    from .corpus import corpus_signatures
+    from .cost import Budget, CostLimitError
+    from .methods import parse_method
+    from .scoring import prepare, score_documents
+
+    names = tuple(parse_method(m).name for m in methods)
+    pair_ids = [str(i) for i in ids]
+    total = len(variant_list) * len(systems)
+    out = []
+    for v_index, variant in enumerate(variant_list):
+        options = variant.options
+        documents: dict = {}
+
+        def document(text, what):
+            doc = documents.get(text)
+            if doc is None:
+                doc = documents[text] = prepare(text, options, what, Budget(cost_limit))
+            return doc
+
+        scores: dict[str, dict] = {name: {} for name in names}
+        for s_index, (system, candidates) in enumerate(systems.items()):
+            for pair_id, candidate, refs in zip(pair_ids, candidates, references):
+                try:
+                    cand = document(candidate, "candidate")
+                    ref_docs = [document(r, f"reference {k}") for k, r in enumerate(refs, 1)]
+                    result = score_documents(cand, ref_docs, names, options, evidence=False, cost_limit=cost_limit)
+                except CostLimitError as exc:
+                    raise exc.with_pair(pair_id) from None
+                except (TypeError, ValueError) as exc:
+                    raise type(exc)(f"pair {pair_id}: {exc}") from None
+                for name in names:
+                    value = getattr(result.methods[name].score, measure)
+                    if not math.isnan(value):
+                        scores[name][(system, pair_id)] = value
+            if progress is not None:
+                progress(v_index * len(systems) + s_index + 1, total)
+        signatures = corpus_signatures(names, options, [len(r) for r in references])
+        out.append(VariantScores(variant, scores, signatures))
+    return out
 
 
 def variants(profiles: Sequence[str] | None = None, stemming: Sequence[bool] = (False, True)) -> list[Variant]:
@@ -1146,7 +1250,7 @@ def _judgement_columns(columns: Sequence[str], name: str) -> dict[str, str | Non
 def _cell_text(value, column: str, where: str) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (float, list, dict)):
         kind = "empty" if value is None else type(value).__name__
-        raise ValueError(f"{where}: {column} must be a text or a whole number, not {kind} {value!r}")
+        raise ValueError(f"{where}: {column} must be a text or a whole number, not {kind} {excerpt(value)}")
     text = str(value).strip()
     if not text:
         raise ValueError(f"{where}: {column} is empty")
@@ -1155,13 +1259,13 @@ def _cell_text(value, column: str, where: str) -> str:
 
 def _cell_score(value, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"{where}: score must be a number, not {value!r}")
+        raise ValueError(f"{where}: score must be a number, not {excerpt(value)}")
     try:
         number = float(value.strip()) if isinstance(value, str) else float(value)
     except ValueError:
-        raise ValueError(f"{where}: score {value!r} is not a number") from None
+        raise ValueError(f"{where}: score {excerpt(value)} is not a number") from None
     if not math.isfinite(number):
-        raise ValueError(f"{where}: score {value!r} is not a finite number")
+        raise ValueError(f"{where}: score {excerpt(value)} is not a finite number")
     return number
 
 

@@ -6,6 +6,7 @@ import os
 import sys
 from typing import Sequence
 
+from ...errors import excerpt
 from .api import evaluate_config
 from .errors import USAGE_ERROR, Rouge155Error
 from .flags import USAGE, parse_command_line
@@ -22,7 +23,7 @@ def _run(argv: Sequence[str]) -> int:
         raise Rouge155Error("missing CONFIG (the ROUGE configuration file)", USAGE_ERROR)
     if len(rest) > 2:
         raise Rouge155Error(
-            f"unexpected argument {rest[2]!r}: flags go before CONFIG [SYSTEM_ID]", USAGE_ERROR)
+            f"unexpected argument {excerpt(rest[2])}: flags go before CONFIG [SYSTEM_ID]", USAGE_ERROR)
     report = evaluate_config(rest[0], flags, rest[1] if len(rest) > 1 else None)
     sys.stdout.write(report.text())
     sys.stdout.flush()
