@@ -5,6 +5,7 @@ far the estimates are from the measurements.
     python bench/calibrate_costs.py --write           # ... and write rouge_core/cost_model.py
     python bench/calibrate_costs.py --quick           # a smaller grid (a few minutes)
     python bench/calibrate_costs.py --save m.jsonl    # keep the measurements; --load m.jsonl refits them
+    python bench/calibrate_costs.py --save m.jsonl --resume   # go on with a run that was stopped
     python bench/calibrate_costs.py --group tokenize  # only one group: kernels, tokenize, profiles, bounds
 
 The grid: every method family (N for several n, L, Lsum, Lsum-best, W in Lin's and
@@ -276,7 +277,7 @@ def resampling_cases(path: str, quick: bool):
                            "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
     for instances in _sizes([30, 300, 3000], quick):
         for resamples in _sizes([1000, 10000, 100000], quick):
-            if instances * resamples <= 3 * 10**7:
+            if instances * resamples <= 3 * 10**6:
                 yield Case("resampling", f"rouge155 bootstrap {instances} docs {resamples}", path, "rouge-1.5.5", {},
                            (), False, "", (), 2, "r155", {"instances": instances, "resamples": resamples, "columns": 12})
     for method in ("pearson", "spearman", "kendall"):
@@ -650,12 +651,16 @@ def _key(case: Case) -> tuple:
     return (case.path, case.group, case.label, case.evidence)
 
 
+def _record(case: Case, quick: bool) -> str:
+    return json.dumps({"path": case.path, "group": case.group, "label": case.label, "evidence": case.evidence,
+                       "quick": quick, "seconds": case.seconds, "wall": case.wall, "peak": case.peak}) + "\n"
+
+
 def _save(cases: list[Case], path: str, quick: bool) -> None:
     """The measurements, keyed by case (the texts are regenerated from the seeds on --load)."""
     with open(path, "w", encoding="utf-8") as fh:
         for c in cases:
-            fh.write(json.dumps({"path": c.path, "group": c.group, "label": c.label, "evidence": c.evidence,
-                                 "quick": quick, "seconds": c.seconds, "wall": c.wall, "peak": c.peak}) + "\n")
+            fh.write(_record(c, quick))
 
 
 def _load(path: str, quick: bool = False) -> list[Case]:
@@ -688,7 +693,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="every other size of the grid")
     parser.add_argument("--group", action="append", choices=list(GROUPS), help="only these groups (repeatable)")
     parser.add_argument("--path", choices=("native", "pure"), action="append", help="only this path (repeatable)")
-    parser.add_argument("--save", metavar="FILE", help="write the measurements (JSON lines)")
+    parser.add_argument("--save", metavar="FILE", help="write the measurements (JSON lines), each as it is taken")
+    parser.add_argument("--resume", action="store_true", help="with --save: measure only the cases not in FILE yet")
     parser.add_argument("--load", metavar="FILE", action="append", help="fit measurements saved before (repeatable)")
     parser.add_argument("--write", action="store_true", help="write the fitted constants to rouge_core/cost_model.py")
     args = parser.parse_args(argv)
@@ -702,15 +708,27 @@ def main(argv=None) -> int:
             raise SystemExit("build the compiled kernels first (python setup.py build_ext --inplace): both paths are "
                              "measured")
         cases = []
+        done = {}
+        if args.save and args.resume and os.path.exists(args.save):  # a run stopped before: its cases kept
+            with open(args.save, encoding="utf-8") as fh:
+                done = {(d["path"], d["group"], d["label"], d["evidence"]): d for d in map(json.loads, fh)}
+        sink = open(args.save, "a" if args.resume else "w", encoding="utf-8") if args.save else None
         for path in args.path or ("native", "pure"):
             for group in args.group or list(GROUPS):
                 for case in GROUPS[group](path, args.quick):
+                    if _key(case) in done:
+                        continue
                     measure(case)
                     cases.append(case)
+                    if sink is not None:  # each measurement kept as it comes (a long run may be stopped)
+                        sink.write(_record(case, args.quick))
+                        sink.flush()
                     print(f"  measured {case.path} {case.group} {case.label} ev={case.evidence}: "
                           f"{case.seconds:.5f} s, {case.peak / MB:.1f} MB", file=sys.stderr, flush=True)
-        if args.save:
-            _save(cases, args.save, args.quick)
+        if sink is not None:
+            sink.close()
+        if done:
+            cases = _load(args.save, args.quick)
     seconds, nbytes = fit(cases)
     report(cases, seconds, nbytes)
     end_load = load_average()

@@ -86,6 +86,9 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
     origin = {metric_label(m, vs.variant): (vs, m) for vs in scored for m in vs.scores}
     if not metrics:
         return pd.DataFrame(), meta.rank_metrics({}, human, level, method, variant, resamples=0)
+    # every map as an array over one index, converted once for every computation below
+    *tables, human = meta.score_tables(*metrics.values(), human)
+    metrics = dict(zip(metrics, tables))
     other = next(lv for lv in meta.LEVELS if lv != level)
     steps = 2 * len(metrics)  # the ranking (as many steps as metrics), then the other level per metric
 
@@ -97,12 +100,13 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
     ranking = meta.rank_metrics(metrics, human, level, method, variant, resamples=bootstrap, seed=seed,
                                 confidence=confidence, resample=resample, progress=ranking_progress,
                                 cost_limit=cost.UNBOUNDED)
+    at_others = meta.correlate_many(metrics, human, other, method, variant, bootstrap=bootstrap, seed=seed,
+                                    confidence=confidence, resample=resample, cost_limit=cost.UNBOUNDED)
     rows = []
     for position, ranked in enumerate((*ranking.ranked, *ranking.apart), 1):
         vs, m = origin[ranked.name]
         at_level = ranked.correlation
-        at_other = meta.correlate(metrics[ranked.name], human, other, method, variant, bootstrap=bootstrap, seed=seed,
-                                  confidence=confidence, resample=resample, cost_limit=cost.UNBOUNDED)
+        at_other = at_others[ranked.name]
         cov = ranked.coverage
         row = {"rank": position if ranked.verdict != meta.APART else None, "variant": ranked.name,
                "vs_best": ranked.verdict, "coverage": cov.fraction}
@@ -264,7 +268,24 @@ def match_systems(judgements: meta.HumanJudgements, corpus_systems: Sequence[str
         for j, candidates in match.ambiguous.items():
             st.caption(f"{md(j)} is the column suffix of several corpus systems ({names_in_words(candidates)}): "
                        "choose one.")
-    return judgements.renamed(match.renames), match
+    return _renamed(judgements, match.renames), match
+
+
+_RENAMED_KEY = "_meta_renamed"
+
+
+def _renamed(judgements: meta.HumanJudgements, renames: dict) -> meta.HumanJudgements:
+    """judgements.renamed(renames), kept for the same judgements object (thousands of rows are
+    not copied again on every rerun)."""
+    if not renames:
+        return judgements
+    kept = st.session_state.get(_RENAMED_KEY)
+    key = tuple(sorted(renames.items()))
+    if kept is not None and kept[0] is judgements and kept[1] == key:
+        return kept[2]
+    renamed = judgements.renamed(renames)
+    st.session_state[_RENAMED_KEY] = (judgements, key, renamed)
+    return renamed
 
 
 def systems_left_out(match: meta.SystemMatch, corpus_systems: Sequence[str], scores_left_out: int) -> str:

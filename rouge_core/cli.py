@@ -53,6 +53,7 @@ from typing import Sequence
 from . import corpus_io
 from .languages import canonical
 from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
+from .errors import short_text
 from .cost import (UNBOUNDED, CostLimitError, bootstrap_corpus_estimate, check_resampling,
                    paired_tests_estimate)
 from .methods import parse_method
@@ -569,10 +570,14 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
         return 2
 
 
+ERROR_CHARS = 1000  # the most an error line takes: a message quoting a huge input is cut in its middle
+
+
 def _one_line(exc: Exception) -> str:
-    """A message of several problems (a corpus) on one line."""
+    """A message of several problems (a corpus) on one line, at most ERROR_CHARS long."""
     problems = getattr(exc, "problems", None)
-    return "; ".join(problems) if problems else " ".join(str(exc).split("\n"))
+    line = "; ".join(problems) if problems else " ".join(str(exc).split("\n"))
+    return short_text(line, ERROR_CHARS)
 
 
 if __name__ == "__main__":

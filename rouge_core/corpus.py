@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from .errors import excerpt
 from . import native
-from .cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
+from .cost import (RESAMPLE_BLOCK, UNBOUNDED, Budget, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
                    check_resampling, paired_tests_estimate, resolve_limit)
 from .methods import Method, parse_method
 from .options import Options
-from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
+from .scoring import MethodScore, prepare_pair, resolve_options, score_documents, score_from_stats
 from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
 from . import optional
@@ -35,10 +35,10 @@ def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequenc
                      cost_limit: CostLimit | None = None) -> dict[str, MethodScore]:
     """Every method on one (candidate, references) pair, without evidence (it is recomputed
     on demand for the one pair a user opens); the pair's cost is checked against
-    `cost_limit` (None: the default bound) first."""
-    cand = prepare(candidate, options, "candidate")
-    refs = tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
-    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit).methods
+    `cost_limit` (None: the default bound) first, its tokenizing included."""
+    budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
+    cand, refs = prepare_pair(candidate, list(references), options, budget)
+    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit, budget=budget).methods
 
 
 def pair_micro_stats(method_score: MethodScore) -> Stats | None:

@@ -79,8 +79,10 @@ candidate column is named after it (``column_suffix``: "M0" is column "candidate
 
 from __future__ import annotations
 
+import hashlib
 import math
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
@@ -197,27 +199,23 @@ def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
     k, n = x.shape
     count = present.sum(axis=1).astype(float)
     x0, z0 = np.where(present, x, 0.0), np.where(present, z, 0.0)
-    concordance = np.zeros(k)  # S, counted over ordered pairs (each unordered pair twice)
-    x_ties = np.zeros(k)  # ordered pairs (i != j) tied in x
+    # every unordered pair once (i < j); the counts are whole numbers, exact in float64
+    first, second = np.triu_indices(n, 1)
+    concordance = np.zeros(k)  # S: concordant minus discordant pairs
+    x_ties = np.zeros(k)  # pairs tied in x
     z_ties = np.zeros(k)
-    x_distinct = np.zeros(k)  # present values with no equal present value before them
-    z_distinct = np.zeros(k)
-    positions = np.arange(n)
-    for rows in _blocks(k, n * n):
+    for rows in _blocks(k, max(len(first), 1)):
         xr, zr, pr = x0[rows], z0[rows], present[rows]
-        for cols in _blocks(n, (rows.stop - rows.start) * n):
-            both = pr[:, cols, None] & pr[:, None, :]
-            dx = np.sign(xr[:, cols, None] - xr[:, None, :])
-            dz = np.sign(zr[:, cols, None] - zr[:, None, :])
-            concordance[rows] += np.where(both, dx * dz, 0.0).sum(axis=(1, 2))
-            off_diagonal = both & (positions[cols, None] != positions[None, :])
-            x_equal, z_equal = off_diagonal & (dx == 0), off_diagonal & (dz == 0)
-            x_ties[rows] += x_equal.sum(axis=(1, 2))
-            z_ties[rows] += z_equal.sum(axis=(1, 2))
-            earlier = positions[None, :] < positions[cols, None]
-            x_distinct[rows] += (pr[:, cols] & ~(x_equal & earlier).any(axis=2)).sum(axis=1)
-            z_distinct[rows] += (pr[:, cols] & ~(z_equal & earlier).any(axis=2)).sum(axis=1)
-    s, xtie, ztie = concordance / 2, x_ties / 2, z_ties / 2
+        both = pr[:, first] & pr[:, second]
+        dx = np.sign(xr[:, first] - xr[:, second])
+        dz = np.sign(zr[:, first] - zr[:, second])
+        concordance[rows] = np.where(both, dx * dz, 0.0).sum(axis=1)
+        x_ties[rows] = (both & (dx == 0)).sum(axis=1)
+        z_ties[rows] = (both & (dz == 0)).sum(axis=1)
+    # an infinite value differs from itself by NaN: no count of concordance is defined then
+    infinite = (present & ~(np.isfinite(x0) & np.isfinite(z0))).any(axis=1)
+    concordance[infinite] = np.nan
+    s, xtie, ztie = concordance, x_ties, z_ties
     total = count * (count - 1) / 2
     defined = (count >= 2) & (xtie < total) & (ztie < total)
     out = np.full(k, np.nan)
@@ -225,10 +223,19 @@ def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
         if variant == "b":
             tau = s / np.sqrt(total - xtie) / np.sqrt(total - ztie)
         else:
-            classes = np.minimum(x_distinct, z_distinct)
+            classes = np.minimum(_distinct(x, present), _distinct(z, present))
             tau = 2 * s / (count ** 2 * (classes - 1) / classes)
     out[defined] = np.minimum(1.0, np.maximum(-1.0, tau[defined]))
     return out
+
+
+def _distinct(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """How many distinct values each row holds among its present items."""
+    ordered = np.sort(np.where(present, values, np.nan), axis=1)  # NaN (missing) last
+    valid = ~np.isnan(ordered)
+    # two infinite values differ by NaN, so they never count as tied (as in the pairs above)
+    repeats = (valid[:, 1:] & (ordered[:, 1:] == ordered[:, :-1]) & np.isfinite(ordered[:, 1:])).sum(axis=1)
+    return (valid.sum(axis=1) - repeats).astype(float)
 
 
 def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
@@ -270,7 +277,84 @@ class _Matrices:
         return int((~np.isnan(self.arrays[0])).sum())
 
 
+@dataclass(frozen=True, eq=False)
+class _Index:
+    """The systems and documents of a few score maps, each in `_sorted` order, with positions."""
+
+    systems: tuple
+    documents: tuple
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", {s: i for i, s in enumerate(self.systems)})
+        object.__setattr__(self, "col", {d: j for j, d in enumerate(self.documents)})
+
+
+class ScoreTable(Mapping):
+    """A score map {(system, doc_id): score} together with its scores as one array over an index
+    of systems and documents shared with other tables (NaN where the map has no finite score),
+    so that every computation here reads the array instead of converting the map again. Make
+    them with `score_tables`; read-only (the map is copied)."""
+
+    __slots__ = ("_scores", "index", "array")
+
+    def __init__(self, scores: Mapping, index: _Index, array: np.ndarray) -> None:
+        self._scores = scores
+        self.index = index
+        self.array = array
+        array.setflags(write=False)
+
+    def __getitem__(self, key):
+        return self._scores[key]
+
+    def __iter__(self):
+        return iter(self._scores)
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+
+def score_tables(*maps: Scores) -> list:
+    """The maps as ScoreTables over one index (the same numbers from every function here,
+    without each call converting the maps again); a map whose keys are not all (system,
+    doc_id) pairs is returned as it is."""
+    keys = set()
+    for m in maps:
+        keys.update(m)
+    if not all(isinstance(k, tuple) and len(k) == 2 for k in keys):
+        return list(maps)
+    index = _Index(tuple(_sorted(s for s, _ in keys)), tuple(_sorted(d for _, d in keys)))
+    out = []
+    for m in maps:
+        if isinstance(m, ScoreTable) and m.index is index:
+            out.append(m)
+            continue
+        array = np.full((len(index.systems), len(index.documents)), np.nan)
+        for (system, doc), value in m.items():
+            if _finite(value):
+                array[index.row[system], index.col[doc]] = float(value)
+        out.append(ScoreTable(dict(m), index, array))
+    return out
+
+
+def _table_matrices(maps: Sequence[ScoreTable]) -> _Matrices:
+    """`_matrices` of tables over one index: the cells every table scores, the systems and
+    documents that have one (their order is the index's, which is `_sorted`'s)."""
+    index = maps[0].index
+    present = np.ones(maps[0].array.shape, dtype=bool)
+    for m in maps:
+        present &= ~np.isnan(m.array)
+    rows, cols = present.any(axis=1), present.any(axis=0)
+    cut = present[rows][:, cols]
+    # C order, as _matrices fills them: numpy's sums depend on the memory layout, the numbers must not
+    arrays = tuple(np.ascontiguousarray(np.where(cut, m.array[rows][:, cols], np.nan)) for m in maps)
+    systems = tuple(s for s, keep in zip(index.systems, rows) if keep)
+    documents = tuple(d for d, keep in zip(index.documents, cols) if keep)
+    return _Matrices(systems, documents, arrays)
+
+
 def _matrices(*maps: Scores) -> _Matrices:
+    if isinstance(maps[0], ScoreTable) and all(isinstance(m, ScoreTable) and m.index is maps[0].index for m in maps):
+        return _table_matrices(maps)
     shared = set(maps[0])
     for other in maps[1:]:
         shared &= set(other)
@@ -308,8 +392,15 @@ def _level_values(x: np.ndarray, z: np.ndarray, level: str, method: str, variant
         if level == "summary":
             per_document = _rows(x.transpose(0, 2, 1).reshape(-1, systems), z.transpose(0, 2, 1).reshape(-1, systems),
                                  method, variant).reshape(c, documents)
-            return np.nanmean(per_document, axis=1)
-        return _rows(np.nanmean(x, axis=2), np.nanmean(z, axis=2), method, variant)
+            return _nanmean(per_document, axis=1)
+        return _rows(_nanmean(x, axis=2), _nanmean(z, axis=2), method, variant)
+
+
+def _nanmean(values: np.ndarray, axis: int) -> np.ndarray:
+    """np.nanmean; without a NaN, the plain mean (the same sums and division, without the copy)."""
+    if np.isnan(values).any():
+        return np.nanmean(values, axis=axis)
+    return values.mean(axis=axis)
 
 
 class _quiet:
@@ -357,6 +448,8 @@ def _gather(matrix: np.ndarray, rows, cols, block: slice) -> np.ndarray:
     """The resampled matrices of the resamples in `block`, shape (c, S, D)."""
     c = block.stop - block.start
     s, d = matrix.shape
+    if rows is None and cols is not None:  # documents only: whole columns taken (the same values, faster)
+        return np.take(matrix, cols[block], axis=1).transpose(1, 0, 2)
     r = rows[block] if rows is not None else np.broadcast_to(np.arange(s), (c, s))
     k = cols[block] if cols is not None else np.broadcast_to(np.arange(d), (c, d))
     return matrix[r[:, :, None], k[:, None, :]]
@@ -377,9 +470,21 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
             per_document = [_rows(matrix.T, human.T, method, variant) for matrix in arrays]
             for block in _blocks(resamples, d):
                 for values, terms in zip(out, per_document):
-                    values[block] = np.nanmean(terms[cols[block]], axis=1)
+                    values[block] = _nanmean(terms[cols[block]], axis=1)
                 if progress is not None:
                     progress(block.stop, resamples)
+        return out
+    if level == "system" and s and d:
+        # Each resample's system means depend on a matrix and the draws alone (not on the human
+        # scores of an aspect, nor on the coefficient): kept, so that switching either
+        # recomputes only the coefficients. The humans' means once for every metric.
+        draws = (seed, resamples, resample, s, d)
+        with np.errstate(invalid="ignore", divide="ignore"), _quiet():
+            z_means = _resampled_means(human, rows, cols, draws)
+            for done, (values, matrix) in enumerate(zip(out, arrays), 1):
+                values[:] = _rows(_resampled_means(matrix, rows, cols, draws), z_means, method, variant)
+                if progress is not None:
+                    progress(resamples * done // len(arrays), resamples)
         return out
     for block in _blocks(resamples, s * d * max(s, 1)):
         z = _gather(human, rows, cols, block)
@@ -390,9 +495,45 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
     return out
 
 
+_MEANS: OrderedDict = OrderedDict()  # (matrix digest, shape, draws) -> resamples x systems means
+_MEANS_KEPT = 256  # at 1,000 resamples of 16 systems, 128 KB each
+_MEANS_LOCK = threading.Lock()
+
+
+def _resampled_means(matrix: np.ndarray, rows, cols, draws: tuple) -> np.ndarray:
+    """Per resample (the draws `rows`, `cols`), every system's mean over the drawn documents
+    (`_nanmean` of the gathered matrix, block by block, as the general path computes it); kept
+    for the last few matrices and draws."""
+    key = (hashlib.blake2b(matrix.tobytes(), digest_size=16).digest(), matrix.shape, draws)
+    with _MEANS_LOCK:
+        found = _MEANS.get(key)
+        if found is not None:
+            _MEANS.move_to_end(key)
+            return found
+    s, d = matrix.shape
+    resamples = draws[1]
+    means = np.empty((resamples, s))
+    for block in _blocks(resamples, s * d * max(s, 1)):
+        means[block] = _nanmean(_gather(matrix, rows, cols, block), axis=2)
+    means.setflags(write=False)
+    with _MEANS_LOCK:
+        _MEANS[key] = means
+        while len(_MEANS) > _MEANS_KEPT:
+            _MEANS.popitem(last=False)
+    return means
+
+
 def _extent(metrics: Mapping[str, Scores], human_scores: Scores) -> tuple[int, int]:
     """The most systems and documents any metric shares with the human scores (what its
     resamples are drawn over), without building the matrices."""
+    tables = list(metrics.values())
+    if tables and isinstance(human_scores, ScoreTable) and all(
+            isinstance(t, ScoreTable) and t.index is human_scores.index for t in tables):
+        judged = ~np.isnan(human_scores.array)
+        present = np.zeros(judged.shape, dtype=bool)
+        for t in tables:
+            present |= judged & ~np.isnan(t.array)
+        return int(present.any(axis=1).sum()), int(present.any(axis=0).sum())
     systems: set = set()
     documents: set = set()
     judged = set(human_scores)
@@ -488,6 +629,50 @@ def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary
     low, high, undefined = _percentiles(values, confidence)
     return Correlation(level, method, variant, value, m.items, len(m.systems), len(m.documents), averaged, left_out,
                        low, high, confidence, bootstrap, seed, resample, undefined)
+
+
+def correlate_many(metrics: Mapping[str, Scores], human_scores: Scores, level: str = "summary",
+                   method: str = "pearson", variant: str | None = "b", *, bootstrap: int = 0, seed: int = 0,
+                   confidence: float = 95.0, resample: str = "documents", cost_limit=None) -> dict[str, Correlation]:
+    """`correlate` of every metric with the same human scores, each equal to its own call: the
+    metrics whose items are the same systems and documents share one run of the resamples (the
+    same draws a call of each would make, computed once for all of them). The cost of all
+    of them together is checked against `cost_limit` first."""
+    variant = _check_coefficient(level, method, variant)
+    if bootstrap:
+        _check_resampling(bootstrap, confidence, resample)
+        systems, documents = _extent(metrics, human_scores)
+        _check_cost(systems, documents, len(metrics), bootstrap, method, level, resample, cost_limit)
+    out: dict[str, Correlation] = {}
+    groups: dict[tuple, list] = defaultdict(list)
+    for name, scores in metrics.items():  # one group: the same cells (so the same human matrix)
+        m = _matrices(scores, human_scores)
+        groups[(m.systems, m.documents, np.isnan(m.arrays[1]).tobytes())].append((name, m))
+    for (systems, documents, _), members in groups.items():
+        plain = {}
+        for name, m in members:
+            x, z = m.arrays
+            value = float(_level_values(x[None], z[None], level, method, variant)[0])
+            left_out: tuple = ()
+            if level == "summary":
+                with _quiet():
+                    per_document = _rows(x.T, z.T, method, variant)
+                left_out = tuple(d for d, r in zip(documents, per_document) if math.isnan(r))
+                averaged = len(documents) - len(left_out)
+            else:
+                averaged = len(systems)
+            plain[name] = Correlation(level, method, variant, value, m.items, len(systems), len(documents), averaged,
+                                      left_out)
+        resampled = [(name, m) for name, m in members if m.items]
+        if bootstrap and resampled:
+            drawn = _resampled_values([m.arrays[0] for _, m in resampled], resampled[0][1].arrays[1], level, method,
+                                      variant, bootstrap, seed, resample, None)
+            for (name, _), values in zip(resampled, drawn):
+                low, high, undefined = _percentiles(values, confidence)
+                plain[name] = replace(plain[name], low=low, high=high, confidence=confidence, resamples=bootstrap,
+                                      seed=seed, resample=resample, undefined_resamples=undefined)
+        out.update(plain)
+    return {name: out[name] for name in metrics}
 
 
 def document_correlations(metric_scores: Scores, human_scores: Scores, method: str = "pearson",
