@@ -189,7 +189,30 @@ def _ranks_rows(values: np.ndarray, present: np.ndarray) -> np.ndarray:
 
 def _spearman_rows(x: np.ndarray, z: np.ndarray) -> np.ndarray:
     present = ~(np.isnan(x) | np.isnan(z))
-    return _pearson_rows(_ranks_rows(x, present), _ranks_rows(z, present))
+    return _pearson_rows(_ranks_rows(x, present), _kept_ranks(z, present))
+
+
+_RANKS: OrderedDict = OrderedDict()
+_RANKS_LOCK = threading.Lock()
+
+
+def _kept_ranks(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """`_ranks_rows`, kept for the last few inputs: the human scores' ranks are the same for every
+    metric correlated with them."""
+    key = (hashlib.blake2b(values.tobytes() + present.tobytes(), digest_size=16).digest(), values.shape,
+           values.strides)
+    with _RANKS_LOCK:
+        found = _RANKS.get(key)
+        if found is not None:
+            _RANKS.move_to_end(key)
+            return found
+    ranks = _ranks_rows(values, present)
+    ranks.setflags(write=False)
+    with _RANKS_LOCK:
+        _RANKS[key] = ranks
+        while len(_RANKS) > 16:
+            _RANKS.popitem(last=False)
+    return ranks
 
 
 def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
@@ -244,6 +267,31 @@ def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.
     if method == "spearman":
         return _spearman_rows(x, z)
     return _kendall_rows(x, z, variant or "b")
+
+
+_BY_DOCUMENT: OrderedDict = OrderedDict()  # (arrays' digest, shapes, strides, coefficient) -> per-row values
+_BY_DOCUMENT_KEPT = 512
+_BY_DOCUMENT_LOCK = threading.Lock()
+
+
+def _document_rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
+    """`_rows(x, z, ...)` kept for the last few inputs: a document's coefficient across systems is
+    read by the coverage, the correlation and its resamples alike (the layout is part of the key:
+    numpy's sums, and so the last bits, depend on it)."""
+    key = (hashlib.blake2b(x.tobytes() + z.tobytes(), digest_size=16).digest(), x.shape, x.strides, z.strides,
+           method, variant)
+    with _BY_DOCUMENT_LOCK:
+        found = _BY_DOCUMENT.get(key)
+        if found is not None:
+            _BY_DOCUMENT.move_to_end(key)
+            return found
+    values = _rows(x, z, method, variant)
+    values.setflags(write=False)
+    with _BY_DOCUMENT_LOCK:
+        _BY_DOCUMENT[key] = values
+        while len(_BY_DOCUMENT) > _BY_DOCUMENT_KEPT:
+            _BY_DOCUMENT.popitem(last=False)
+    return values
 
 
 def coefficient(x: Sequence[float], z: Sequence[float], method: str = "pearson", variant: str | None = "b") -> float:
@@ -467,7 +515,7 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
         # resample is the mean of the drawn documents' coefficients (the same numbers the
         # general path computes, without recomputing them R times).
         with _quiet():
-            per_document = [_rows(matrix.T, human.T, method, variant) for matrix in arrays]
+            per_document = [_document_rows(matrix.T, human.T, method, variant) for matrix in arrays]
             for block in _blocks(resamples, d):
                 for values, terms in zip(out, per_document):
                     values[block] = _nanmean(terms[cols[block]], axis=1)
@@ -617,7 +665,7 @@ def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary
     left_out: tuple = ()
     if level == "summary":
         with _quiet():
-            per_document = _rows(x.T, z.T, method, variant)
+            per_document = _document_rows(x.T, z.T, method, variant)
         left_out = tuple(d for d, r in zip(m.documents, per_document) if math.isnan(r))
         averaged = len(m.documents) - len(left_out)
     else:
@@ -656,7 +704,7 @@ def correlate_many(metrics: Mapping[str, Scores], human_scores: Scores, level: s
             left_out: tuple = ()
             if level == "summary":
                 with _quiet():
-                    per_document = _rows(x.T, z.T, method, variant)
+                    per_document = _document_rows(x.T, z.T, method, variant)
                 left_out = tuple(d for d, r in zip(documents, per_document) if math.isnan(r))
                 averaged = len(documents) - len(left_out)
             else:
@@ -684,7 +732,7 @@ def document_correlations(metric_scores: Scores, human_scores: Scores, method: s
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
     with _quiet():
-        values = _rows(x.T, z.T, method, variant)
+        values = _document_rows(x.T, z.T, method, variant)
     counts = (~np.isnan(x)).sum(axis=0)
     out = [(d, float(r), int(n)) for d, r, n in zip(m.documents, values, counts)]
     return sorted(out, key=lambda t: (math.isnan(t[1]), t[1] if not math.isnan(t[1]) else 0.0))
@@ -1002,12 +1050,20 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
-def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: str,
-              variant: str | None) -> tuple[Coverage, frozenset]:
-    """The metric's Coverage at `level`, and the (system, doc_id) items its coefficient uses."""
+def _judged(human_scores: Scores) -> tuple[_Matrices, set]:
+    """The human scores' matrix and the (system, doc_id) items they judge (what `_coverage`
+    reads for every metric)."""
     judged = _matrices(human_scores)
-    judged_items = {(s, d) for i, s in enumerate(judged.systems) for j, d in enumerate(judged.documents)
-                    if not math.isnan(judged.arrays[0][i, j])}
+    items = {(s, d) for i, s in enumerate(judged.systems) for j, d in enumerate(judged.documents)
+             if not math.isnan(judged.arrays[0][i, j])}
+    return judged, items
+
+
+def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: str,
+              variant: str | None, judged_side: tuple | None = None) -> tuple[Coverage, frozenset]:
+    """The metric's Coverage at `level`, and the (system, doc_id) items its coefficient uses
+    (`judged_side`: `_judged(human_scores)`, when already made)."""
+    judged, judged_items = judged_side or _judged(human_scores)
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
     scored = {(s, d) for i, s in enumerate(m.systems) for j, d in enumerate(m.documents) if not math.isnan(x[i, j])}
@@ -1019,7 +1075,7 @@ def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: s
     human_tied: list = []
     if level == "summary":
         with _quiet():
-            defined = {d for d, r in zip(m.documents, _rows(x.T, z.T, method, variant)) if not math.isnan(r)}
+            defined = {d for d, r in zip(m.documents, _document_rows(x.T, z.T, method, variant)) if not math.isnan(r)}
         h = judged.arrays[0].T  # documents x systems
         present = ~np.isnan(h)
         human_varies = {d for d, n, const in zip(judged.documents, present.sum(axis=1), _constant_rows(h, present))
@@ -1187,7 +1243,9 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
         _check_resampling(resamples, confidence, resample)
         systems, documents = _extent(metrics, human_scores)
         _check_cost(systems, documents, len(metrics), resamples, method, level, resample, cost_limit)
-    covered = {name: _coverage(scores, human_scores, level, method, variant) for name, scores in metrics.items()}
+    judged_side = _judged(human_scores)
+    covered = {name: _coverage(scores, human_scores, level, method, variant, judged_side)
+               for name, scores in metrics.items()}
     groups: dict[tuple, list[str]] = defaultdict(list)
     for name, (cov, items) in covered.items():
         groups[(items, cov.documents_used)].append(name)
