@@ -5,6 +5,7 @@ failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import streamlit as st
@@ -19,6 +20,7 @@ from .markup import md, md_list
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
 RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
+_BUILT_KEY = "_corpus_built"  # (file name, digest, column mapping) and the Corpus built from them
 SCORE_PAGE = navigation.SCORE  # relative to app.py, as st.switch_page expects
 
 PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
@@ -152,7 +154,11 @@ def _table_loader(prefix: str, paste: bool) -> None:
                            key=f"{prefix}_map_cand_{name}")
     refs = c3.multiselect("Reference column(s)", columns, default=list(guess.references), key=f"{prefix}_map_ref_{name}")
     mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs))
-    corpus = corpus_io.build_corpus(table, mapping)
+    # the same file and columns as on the last run: the same Corpus (its caches keyed by it stay valid)
+    key = (name, hashlib.blake2b(data, digest_size=16).digest(), mapping)
+    built = st.session_state.get(_BUILT_KEY)
+    corpus = built[1] if built is not None and built[0] == key else corpus_io.build_corpus(table, mapping)
+    st.session_state[_BUILT_KEY] = (key, corpus)
     _accept(corpus)
 
 

@@ -51,7 +51,7 @@ fingerprint = review_ui.name_in_link(store, corpus)  # stores nothing: judgement
 systems = corpus.system_names
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)  # read-only: one object, not a copy per rerun
 def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
     return meta.read_judgements(data, name)
 

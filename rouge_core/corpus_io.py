@@ -94,13 +94,19 @@ class Corpus:
         return list(self.systems)
 
     def fingerprint(self) -> str:
-        """A short content hash: judgements of the same corpus share it across sessions."""
+        """A short content hash: judgements of the same corpus share it across sessions (computed
+        once per Corpus: pages ask for it on every rerun)."""
+        known = self.__dict__.get("_fingerprint")
+        if known is not None:
+            return known
         import hashlib
 
         h = hashlib.sha256()
         payload = json.dumps([self.ids, self.systems, self.references], ensure_ascii=False, sort_keys=True)
         h.update(payload.encode("utf-8", "surrogatepass"))  # a corpus built in code may hold lone surrogates
-        return h.hexdigest()[:16]
+        known = h.hexdigest()[:16]
+        object.__setattr__(self, "_fingerprint", known)
+        return known
 
     def preview(self, limit: int = 20):
         pd = optional.pandas("Corpus.preview()")
