@@ -5,21 +5,23 @@ failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import streamlit as st
 
 import rouge_core
-from rouge_core import corpus_io, export, formats
+from rouge_core import UNBOUNDED, cost, corpus_io, export, formats
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
 from rouge_core.textio import InputError
 
-from . import inputs, navigation, sample_corpora, state
+from . import costs, inputs, navigation, sample_corpora, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
 RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
+_BUILT_KEY = "_corpus_built"  # (file name, digest, column mapping) and the Corpus built from them
 SCORE_PAGE = navigation.SCORE  # relative to app.py, as st.switch_page expects
 
 PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
@@ -211,7 +213,11 @@ def _table_columns(prefix: str, data: bytes, name: str) -> None:
                                    "used for the copying statistics.")
     mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs),
                                       None if source_col == no_source else source_col)
-    corpus = corpus_io.build_corpus(table, mapping)
+    # the same file and columns as on the last run: the same Corpus (its caches keyed by it stay valid)
+    key = (name, hashlib.blake2b(data, digest_size=16).digest(), mapping)
+    built = st.session_state.get(_BUILT_KEY)
+    corpus = built[1] if built is not None and built[0] == key else corpus_io.build_corpus(table, mapping)
+    st.session_state[_BUILT_KEY] = (key, corpus)
     _accept(corpus)
 
 
@@ -267,11 +273,18 @@ def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None
     stale = current_results() and not results_current(corpus)
     if stale:
         st.info("The scores shown belong to another corpus or other settings; score again to update them.")
-    button, threads, _ = st.columns([1, 1, 3], vertical_alignment="bottom")
+    button, threads, note = st.columns([1, 1, 3], vertical_alignment="bottom")
     with threads:
         workers = workers_choice(f"{key}_workers")
+    estimate = scoring_estimate(corpus)
+    note.caption(f"{len(corpus):,} pairs × {len(corpus.systems)} system(s): {estimate.describe()} on one thread.")
     if button.button(label, type="primary", key=key):
-        run_scoring(corpus, workers)
+        try:
+            run_scoring(corpus, workers)
+        except rouge_core.CostLimitError as exc:  # one pair above the bound, named
+            st.error(md(exc.message("leave that pair out of the corpus", scope="pair")))
+        except ValueError as exc:  # a text that cannot be scored under these settings
+            st.error(md(exc))
 
 
 def available_cores() -> int:
@@ -319,10 +332,30 @@ def run_scoring(corpus: corpus_io.Corpus, workers: int = 1) -> None:
 
 
 def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, confidence: float):
+    """The bootstrap intervals of one system's aggregates, once per choice in this session; None
+    (and the page asks, with the estimate) when they would cost more than the bound and were
+    not approved."""
     cache = st.session_state.setdefault("bootstrap_cache", {})
     key = (system, id(result), resamples, seed, confidence)
     if key not in cache:
-        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence)
+        estimate = cost.bootstrap_corpus_estimate(len(result.pairs), resamples, len(result.methods))
+        approval = repr(("bootstrap", system, len(result.pairs), len(result.methods), resamples))
+        if not costs.affordable_estimate(estimate, approval, f"The bootstrap intervals ({resamples:,} resamples)"):
+            return None
+        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence, cost_limit=UNBOUNDED)
+    return cache[key]
+
+
+def scoring_estimate(corpus: corpus_io.Corpus) -> cost.CostEstimate:
+    """What scoring every system of the corpus under the sidebar's settings costs
+    (rouge_core.cost.estimate_corpus, each system as score_corpus scores it), kept per choice."""
+    options, methods = state.current_options(), tuple(state.current_methods())
+    cache = st.session_state.setdefault("_corpus_scoring_estimates", {})
+    key = (corpus.fingerprint(), options, methods)
+    if key not in cache:
+        if len(cache) >= 8:
+            cache.pop(next(iter(cache)))
+        cache[key] = cost.estimate_corpus(corpus.systems, corpus.references, methods, options)
     return cache[key]
 
 
@@ -338,8 +371,10 @@ def comparison_for(system_a: str, system_b: str, method: str, resamples: int, se
         def progress(done: int, total: int) -> None:
             bar.progress(done / total, text=f"Running the significance tests: {done:,} of {total:,} resamples")
 
+        # the page estimated the tests first and asked when above the bound
         cache[key] = compare_systems(results[system_a], results[system_b], method, names=(system_a, system_b),
-                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress)
+                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress,
+                                     cost_limit=UNBOUNDED)
         bar.empty()
     return cache[key]
 

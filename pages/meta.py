@@ -11,7 +11,7 @@ import streamlit as st
 
 import rouge_core
 from lens_app import corpus_ui as ui
-from lens_app import identity, meta_ui, review_ui, sidebar, state
+from lens_app import costs, identity, meta_ui, review_ui, sidebar, state
 from lens_app import review_tasks as rt
 from lens_app.display import show_table
 from lens_app.markup import md
@@ -131,11 +131,11 @@ if not methods or not profiles or not stemming:
     st.info("Choose at least one method, one profile and stemming off or on.")
     st.stop()
 variants = meta.variants(profiles, [s == "on" for s in ["off", "on"] if s in stemming])
-seconds = meta_ui.estimated_seconds(corpus, methods, len(variants))
 what = (f"{len(corpus):,} pairs × {len(systems)} system(s) × {len(variants)} variant(s) × {len(methods)} method(s)")
 scored_key = ("meta_scored_for", fingerprint, tuple(methods), tuple(variants), measure)
 if st.session_state.get("meta_scored_for") != scored_key:
-    st.caption(f"Scoring {what} takes about {seconds:,.1f} s.")
+    estimates = meta_ui.scoring_estimates(corpus, methods, variants)
+    st.caption(f"Scoring {what} takes {meta_ui.scoring_in_words(estimates)}, each variant under its own profile.")
     if not st.button("Score every variant", key="meta_score", type="primary", icon=":material/play_arrow:"):
         st.stop()
     st.session_state["meta_scored_for"] = scored_key
@@ -179,12 +179,13 @@ def compute_table() -> tuple[pd.DataFrame, meta.MetricRanking]:
     return result
 
 
-seconds = meta_ui.correlation_seconds(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
-                                     bootstrap, method, resample)
-if seconds > meta_ui.ASK_ABOVE_SECONDS and st.session_state.get("meta_approved") != table_key:
-    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} take about {seconds:,.0f} s. Lower the "
+estimate = meta_ui.correlation_estimate(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
+                                       bootstrap, method, rank_level, resample)
+if not (costs.within_bound(estimate) or st.session_state.get("meta_approved") == table_key):
+    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} would take {estimate.describe()}, "
+               f"above this app's bound of {rouge_core.DEFAULT_COST_LIMIT.describe()} per computation. Lower the "
                "resamples, resample documents only, or compute them anyway.", icon=":material/hourglass_top:")
-    if st.button(f"Compute anyway (about {seconds:,.0f} s)", key="meta_anyway", icon=":material/play_arrow:"):
+    if st.button(f"Compute anyway ({estimate.describe()})", key="meta_anyway", icon=":material/play_arrow:"):
         st.session_state["meta_approved"] = table_key
         st.rerun()
     st.stop()
@@ -308,14 +309,20 @@ with st.expander("Is one variant significantly better than another?", key="meta_
         test_seed = int(c5.number_input("Seed", 0, 2**31 - 1, 0, key="meta_compare_seed"))
         permute = c6.selectbox("Permute per", list(meta.RESAMPLE), index=2, key="meta_compare_permute")
         by_label = {meta_ui.metric_label(m, vs.variant): vs.scores[m] for vs in scored for m in vs.scores}
+        test_estimate = meta_ui.tests_estimate(len(judged_systems), len(judged_docs), test_resamples, method, level,
+                                               resample)
+        test_key = costs.approval(f"tests {first} {second} {level} {test_resamples} {permute} {resample} {coefficient}",
+                                  fingerprint, (aspect,), rouge_core.Options())
         if first == second:
             st.info("Choose two different variants.")
+        elif not (costs.within_bound(test_estimate) or costs.approved(test_key)):
+            costs.ask(test_estimate, test_key, "These two tests")
         else:
             bar = st.progress(0.0, text="Testing…")
             try:
                 tests = meta.compare_correlations(by_label[first], by_label[second], human, level, method, variant,
                                                   resamples=test_resamples, seed=test_seed, confidence=confidence,
-                                                  resample=resample, permute=permute,
+                                                  resample=resample, permute=permute, cost_limit=rouge_core.UNBOUNDED,
                                                   progress=lambda d, t: bar.progress(d / t, text=f"Testing: {d} of {t}"))
             except ValueError as e:
                 tests = []

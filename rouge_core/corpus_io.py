@@ -38,11 +38,17 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from . import export, formats
+from .errors import excerpt
 from .textio import (InputError, TextPair, decode_bytes, decode_text, json_lines, json_type_name, parse_json, parse_pairs,
                      split_lines)
 from . import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+# Rows (pairs, or judgements) a reader takes by default: reading and checking a row costs about
+# 5 µs and 1 KB, so this many stay within about a second and 200 MB however short the rows are
+# (20 MB of tiny rows would be 5 million of them). max_rows=None reads every row (the command
+# line: --no-cost-limit).
+DEFAULT_MAX_ROWS = 200_000
 SENTENCE_MARKER = "<q>"
 MAX_PROBLEMS = 20  # report this many problems, then stop: a broken file can have thousands
 
@@ -108,7 +114,11 @@ class Corpus:
         return replace(self, references=tuple(refs[:1] for refs in self.references))
 
     def fingerprint(self) -> str:
-        """A short content hash: judgements of the same corpus share it across sessions."""
+        """A short content hash: judgements of the same corpus share it across sessions (computed
+        once per Corpus: pages ask for it on every rerun)."""
+        known = self.__dict__.get("_fingerprint")
+        if known is not None:
+            return known
         import hashlib
 
         h = hashlib.sha256()
@@ -117,7 +127,9 @@ class Corpus:
             content.append(self.sources)
         payload = json.dumps(content, ensure_ascii=False, sort_keys=True)
         h.update(payload.encode("utf-8", "surrogatepass"))  # a corpus built in code may hold lone surrogates
-        return h.hexdigest()[:16]
+        known = h.hexdigest()[:16]
+        object.__setattr__(self, "_fingerprint", known)
+        return known
 
     def preview(self, limit: int = 20):
         pd = optional.pandas("Corpus.preview()")
@@ -147,7 +159,13 @@ def decode(data: bytes, name: str = "file", max_bytes: int = DEFAULT_MAX_BYTES) 
 
 # --- CSV / JSONL ---------------------------------------------------------------------------
 
-def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES, *, delimiter: str = ",") -> Table:
+def _too_many_rows(name: str, max_rows: int, unit: str = "row") -> CorpusError:
+    return CorpusError(f"{name}: more than {max_rows:,} {unit}s, the most read by default (about a second and "
+                       f"200 MB); pass max_rows=None to read them all (the command line: --no-cost-limit)")
+
+
+def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES, *, delimiter: str = ",",
+             max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     text = decode(data, name, max_bytes)
     if not text.strip():
         raise CorpusError(f"{name}: the file is empty")
@@ -179,6 +197,8 @@ def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_B
         if len(record) != len(header):
             problems.append(f"{name}: line {start}: {len(record)} fields, but the header has {len(header)}")
             continue
+        if max_rows is not None and len(rows) >= max_rows:
+            raise _too_many_rows(name, max_rows)
         rows.append(dict(zip(header, record)))
         lines.append(start)
     if problems:
@@ -213,11 +233,14 @@ def _table_of_objects(values, numbers: Sequence[int], name: str, unit: str) -> T
     return Table(tuple(columns), tuple(rows), tuple(lines), name, unit=unit)
 
 
-def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES, *,
+               max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """One JSON object per line (textio.json_lines)."""
     problems: list[str] = []
     values, numbers = [], []
     for line in json_lines(decode(data, name, max_bytes), name):
+        if max_rows is not None and len(values) >= max_rows:
+            raise _too_many_rows(name, max_rows, "line")
         if line.error:
             problems.append(str(line.error))
             if len(problems) >= MAX_PROBLEMS:
@@ -230,7 +253,8 @@ def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_M
     return _table_of_objects(values, numbers, name, "line")
 
 
-def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX_BYTES, *,
+              max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """A JSON document: a list of objects, or an object whose "rows" are (a ROUGE Lens JSON
     export). A file of one object per line is read as JSON lines."""
     text = decode(data, name, max_bytes)
@@ -240,28 +264,32 @@ def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX
         first = next(json_lines(text, name), None)
         if first is None or first.error:
             raise CorpusError(str(e)) from None
-        return read_jsonl(data, name, max_bytes)  # JSON lines named .json
+        return read_jsonl(data, name, max_bytes, max_rows=max_rows)  # JSON lines named .json
     if isinstance(document, dict) and isinstance(document.get("rows"), list):
         document = document["rows"]
     if not isinstance(document, list):
         document = [document]
+    if max_rows is not None and len(document) > max_rows:
+        raise _too_many_rows(name, max_rows, "item")
     return _table_of_objects(document, range(1, len(document) + 1), name, "item")
 
 
-def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
+               max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """Chosen by the file name: .jsonl / .ndjson JSON lines, .json a JSON document (or JSON
     lines), .tsv tab-separated, anything else CSV. A gzip-compressed file is read as the file
-    it holds (named without ".gz"; the size limit counts its decompressed bytes)."""
+    it holds (named without ".gz"; the size limit counts its decompressed bytes). At most
+    `max_rows` rows (None: all)."""
     try:
         data, name = formats.unpack(data, name, max_bytes)
     except InputError as e:
         raise CorpusError(str(e)) from None
     lower = name.lower()
     if lower.endswith((".jsonl", ".ndjson")):
-        return read_jsonl(data, name, max_bytes)
+        return read_jsonl(data, name, max_bytes, max_rows=max_rows)
     if lower.endswith(".json"):
-        return read_json(data, name, max_bytes)
-    return read_csv(data, name, max_bytes, delimiter="\t" if lower.endswith(".tsv") else ",")
+        return read_json(data, name, max_bytes, max_rows=max_rows)
+    return read_csv(data, name, max_bytes, delimiter="\t" if lower.endswith(".tsv") else ",", max_rows=max_rows)
 
 
 def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
@@ -298,12 +326,12 @@ def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> t
                  for v in value]
         if not all(isinstance(v, str) for v in texts):
             kind = "texts or lists of sentences" if reference else "strings (the sentences)"
-            return [], f"{where}: column {column!r} must hold a list of {kind}"
+            return [], f"{where}: column {excerpt(column)} must hold a list of {kind}"
         return texts, None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [str(value)], None
     if not isinstance(value, str):
-        return [], f"{where}: column {column!r} holds {json_type_name(value)}, not text"
+        return [], f"{where}: column {excerpt(column)} holds {json_type_name(value)}, not text"
     listed = _json_list_text(value) if reference else None
     return (listed, None) if listed is not None else ([value], None)
 
@@ -320,7 +348,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
         missing.append("a reference column ('reference', 'reference_1', ... or 'references' holding a list)")
     for col in (mapping.id, *mapping.candidates, *mapping.references, mapping.source):
         if col is not None and col not in table.columns:
-            missing.append(f"column {col!r} (the file has: {', '.join(table.columns)})")
+            missing.append(f"column {excerpt(col)} (the file has: {', '.join(table.columns)})")
     if missing:
         raise CorpusError([f"{name}: missing {m}" for m in missing])
     if set(mapping.candidates) & set(mapping.references):
@@ -349,7 +377,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
                 problems.append(f"{where}: empty id")
                 continue
         if pair_id in first_line:
-            problems.append(f"{where}: duplicate id {pair_id!r} (first on {table.unit} {first_line[pair_id]})")
+            problems.append(f"{where}: duplicate id {excerpt(pair_id)} (first on {table.unit} {first_line[pair_id]})")
             continue
         first_line[pair_id] = line
         refs: list[str] = []
@@ -367,7 +395,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
                 problems.append(err)
             text = "\n".join(texts)
             if not text.strip():
-                warnings.append(f"{table.unit} {line}: empty candidate in {col!r} (scored as an empty text)")
+                warnings.append(f"{table.unit} {line}: empty candidate in {excerpt(col)} (scored as an empty text)")
             systems[col].append(text)
         if mapping.source is not None:
             texts, err = _cell_texts(row.get(mapping.source), mapping.source, where)
@@ -410,10 +438,11 @@ def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
 
 def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,
                   marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES,
-                  source_file: tuple[str, bytes] | None = None) -> Corpus:
+                  max_rows: int | None = DEFAULT_MAX_ROWS, source_file: tuple[str, bytes] | None = None) -> Corpus:
     """Line i of every candidate file (one file per system) is scored against line i of
     every reference file; line i of the optional `source_file` (name, bytes) is pair i's source
-    document (its sentences separated as a candidate's). Ids are line numbers."""
+    document (its sentences separated as a candidate's). Ids are line numbers; at most
+    `max_rows` lines (None: all)."""
     if not candidate_files:
         raise CorpusError("give at least one candidate file")
     if not reference_files:
@@ -422,6 +451,12 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
     texts: dict[str, list[str]] = {}
     extra = [source_file] if source_file is not None else []
     for name, data in [*candidate_files.items(), *reference_files.items(), *extra]:
+        if max_rows is not None and data.count(b"\n") > max_rows:  # cheap before decoding; exact below
+            lines = _lines(data, name, max_bytes)
+            if len(lines) > max_rows:
+                raise _too_many_rows(name, max_rows, "line")
+            texts[name] = lines
+            continue
         try:
             texts[name] = _lines(data, name, max_bytes)
         except CorpusError as e:

@@ -58,6 +58,7 @@ import operator
 import re
 from typing import Callable, Iterable, Mapping, Sequence
 
+from .errors import excerpt
 from .compat.rouge_score.rouge_scorer import RougeScorer, _method_for
 from .compat.rouge_score.scoring import BootstrapAggregator, Score
 from .corpus import aggregate_macro
@@ -143,7 +144,7 @@ class RougeAccumulator:
                              "use_aggregator=False each rouge type maps to its per-pair F-measures")
         self.aggregate = aggregate or "bootstrap"
         if isinstance(rouge_types, str):
-            raise TypeError(f"rouge_types must be a list of rouge types, not the string {rouge_types!r}")
+            raise TypeError(f"rouge_types must be a list of rouge types, not the string {excerpt(rouge_types)}")
         self.rouge_types = list(DEFAULT_ROUGE_TYPES if rouge_types is None else rouge_types)
         for rouge_type in self.rouge_types:
             _method_for(rouge_type)  # an invalid type fails now, not at the first batch

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from functools import cached_property
+from typing import Callable
 
 from . import native
 from .document import Document, Token
@@ -53,35 +54,42 @@ def tokenize(
 
 def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
                   data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                  lcs_byte_limit_defect: bool) -> Document:
+                  lcs_byte_limit_defect: bool, *, check: Callable | None = None) -> Document:
     """`tokenize` with its settings in the order of `Options.tokenize_key()` (scoring calls
-    it once per text, so it skips the keyword handling)."""
+    it once per text, so it skips the keyword handling). `check(words, distinct)`, when
+    given, is called once the words are split and before they are stemmed, with how many words
+    there are and a function counting the distinct ones (None when no stemmer needs them): the
+    call's cost check (rouge_core.cost.tokenizing_check), which raises to stop here."""
     splitter(tokenizer)  # an unknown name fails here, before any work
     if sentence_split == "newline" and not limit_words and not limit_bytes:
-        fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
         if fast is not None:
             return fast
     spans = split_sentences(text, sentence_split)
     lcs_view = None
     if limit_bytes and not limit_words and lcs_byte_limit_defect:  # a word limit wins, as in limit_spans
         lcs_spans = perl_lcs_byte_spans(text, spans, limit_bytes)
-        lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     spans = limit_spans(text, spans, words=limit_words, byte_limit=limit_bytes)
     if lcs_view is None:
-        fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
         if fast is not None:
             return fast
-    doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
 
 
-def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
+def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
     split_words = splitter(tokenizer)
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
     tokens: list[Token] = []
     bounds: list[tuple[int, int]] = []
-    for s_index, (s_start, words) in enumerate(_sentence_words(text, spans, split_words, lowercase)):
+    sentence_words = _sentence_words(text, spans, split_words, lowercase)
+    if check is not None:
+        check(sum(len(words) for _, words in sentence_words),
+              (lambda: len({term for _, words in sentence_words for term, _, _ in words})) if stem is not None else None)
+    for s_index, (s_start, words) in enumerate(sentence_words):
         first = len(tokens)
         for term, start, end in words:
             if stop and term in stop:
@@ -248,7 +256,7 @@ def _ascii_word_table(lowercase: bool) -> bytes:
 _ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 
-def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
+def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document | None:
     """Terms and sentence bounds without Token objects, for the common tokenizers; None when
     the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers).
     `spans` None means one sentence per non-empty line of the whole text; the spans are
@@ -276,6 +284,8 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
         sentences = [line.split() for line in source.split("\n") if line]
     else:
         sentences = [source[s_start:s_end].split() for s_start, s_end in spans]
+    if check is not None:
+        check(sum(map(len, sentences)), (lambda: len(set().union(*sentences))) if stem is not None else None)
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
     for words in sentences:
@@ -300,3 +310,91 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     if spans is not None:
         state["sentence_spans"] = tuple(spans)
     return doc
+
+
+# --- which tokenizer code runs (what rouge_core.cost prices) --------------------------------
+
+def _splitter_kind(tokenizer, lowercase: bool) -> str:
+    from .words import Splitter, UserTokenizer
+
+    if isinstance(tokenizer, Splitter):
+        return tokenizer.tokenizer
+    if not isinstance(tokenizer, str) or isinstance(tokenizer, UserTokenizer):
+        return "user"
+    if tokenizer == "rouge-score" and not lowercase:
+        return "rouge155"  # the same ASCII words, no lower-casing pass
+    return tokenizer
+
+
+def route(text: str, key: tuple) -> str:
+    """Which tokenizer code runs on `text` under the settings `key` (Options.tokenize_key()),
+    as `tokenize_with` and scoring's `prepare` choose it: "compiled" (the compiled kernels'
+    ASCII tokenizer), "lazy:ascii" (ASCII text translated and split) or "lazy:whitespace" (terms
+    without Token records), or "eager:<tokenizer>" (a Python tokenizer with a Token record
+    per word: rouge-score's or ROUGE-1.5.5's on non-ASCII text, unicode, cjk, multilingual,
+    xlsum-basic, user). rouge_core.cost prices each; a test checks this agrees with the
+    Documents tokenizing makes."""
+    tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, _ = key
+    if tokenizer in ("rouge-score", "rouge155") and text.isascii():
+        if (native.active() and stemmer == "none" and stopwords == "none" and sentence_split == "newline"
+                and not limit_words and not limit_bytes):
+            return "compiled"
+        return "lazy:ascii"
+    if tokenizer == "whitespace":
+        return "lazy:whitespace"
+    return "eager:" + _splitter_kind(tokenizer, lowercase)
+
+
+def segmenter_runs(text: str, key: tuple, path: str) -> tuple:
+    """The segmenters tokenizing `text` runs under `key` (on the route `path`), each with the
+    characters and the runs it reads: ((segmenter, characters, runs), ...). The unicode and
+    cjk tokenizers segment each run of Thai, Lao, Khmer, Myanmar or Han/kana (Chinese or
+    Japanese; cjk cuts Han and kana per character); XL-Sum's tokenizer runs its language's
+    segmenter over the whole text."""
+    from .words import Splitter
+
+    tokenizer = key[0]
+    kind = path.split(":", 1)[1] if ":" in path else path
+    language = tokenizer.language if isinstance(tokenizer, Splitter) else None
+    if kind == "multilingual":
+        if language in ("thai", "chinese", "japanese", "burmese"):
+            return ((f"xlsum-{language}", len(text), 1),)
+        return ()
+    if kind not in ("unicode", "cjk") or text.isascii():
+        return ()
+    from .words import _KANA, _han_language
+
+    found: dict[str, list[int]] = {}
+    han = None
+    for m in _SEGMENTED_RUN.finditer(text):
+        script = _RUN_SCRIPT.get(m.lastgroup)
+        if script == "han":
+            if kind == "cjk":
+                script = "cjk-han"
+            else:
+                if han is None:
+                    han = _han_language(text, language) if _KANA.search(text) or language else "chinese"
+                script = han
+        counts = found.setdefault(script, [0, 0])
+        counts[0] += m.end() - m.start()
+        counts[1] += 1
+    return tuple((script, chars, runs) for script, (chars, runs) in found.items())
+
+
+def _segmented_run_pattern():
+    import regex
+
+    marks = r"\p{M}*"
+    return regex.compile(
+        rf"(?P<thai>(?:\p{{Thai}}{marks})+)|(?P<lao>(?:\p{{Lao}}{marks})+)|(?P<khmer>(?:\p{{Khmer}}{marks})+)"
+        rf"|(?P<myanmar>(?:\p{{Myanmar}}{marks})+)|(?P<han>(?:[\p{{scx=Han}}\p{{scx=Hira}}\p{{scx=Kana}}]{marks})+)")
+
+
+_SEGMENTED_RUN = _segmented_run_pattern()
+_RUN_SCRIPT = {"thai": "thai", "lao": "lao", "khmer": "khmer", "myanmar": "myanmar", "han": "han"}
+
+
+def compiled_document(doc: Document) -> bool:
+    """Whether the compiled kernels hold `doc`'s tokens as ids already (tokenized by them, or
+    interned once before): nothing left to intern."""
+    return isinstance(doc, _NativeDocument) or bool(doc.memoized(native.TOKENS))

@@ -7,6 +7,7 @@ import shlex
 import sys
 from typing import Sequence
 
+from ...errors import short_text
 from .api import evaluate_config
 from .errors import USAGE_ERROR, Rouge155Error
 from .flags import USAGE, Flags, parse_command_line
@@ -61,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv)
     except Rouge155Error as exc:
-        print(f"{PROG}: error: {exc.message}", file=sys.stderr)
+        print(f"{PROG}: error: {short_text(' '.join(exc.message.split(chr(10))), 1000)}", file=sys.stderr)
         if exc.exit_code == USAGE_ERROR:
             print(f"{PROG}: try '{PROG} -h' for the usage", file=sys.stderr)
         return exc.exit_code
