@@ -129,6 +129,12 @@ def format_seconds(seconds: float) -> str:
     return f"{seconds / 3600:,.1f} h"
 
 
+def approximately(seconds: float) -> str:
+    """'about 3.2 s', or 'under 0.01 s' (never 'about under')."""
+    text = format_seconds(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
 def format_bytes(n: float) -> str:
     if n < MB:
         return "under 1 MB"
@@ -163,7 +169,7 @@ class CostEstimate:
 
     def describe(self) -> str:
         """e.g. 'about 54 s and 2.1 GB (12,345,678 skip-bigrams)'."""
-        return (f"about {format_seconds(self.seconds)} and {format_bytes(self.peak_bytes)} "
+        return (f"{approximately(self.seconds)} and {format_bytes(self.peak_bytes)} "
                 f"({self.count:,} {self.unit})")
 
     def times(self, k: float, label: str | None = None) -> "CostEstimate":
