@@ -42,6 +42,7 @@ from .kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LC
 from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
                   union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
+from .options import shown
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
 from .stats import Stats
@@ -133,9 +134,9 @@ class Family:
 
     key: "N", "L", "Lsum", "Lbest", "W", "S" or "SU"; title: "ROUGE-N", ...;
     summary: what it measures, in one sentence; parameter: its ParameterRange (None: none);
-    field: the Method field holding the parameter; statistics_options: the Options fields,
-    besides tokenization, that change its statistics (each enters the signature under the
-    short key given); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
+    field: the Method field holding the parameter; statistics_options: the Options fields of
+    the STATISTICS job (rouge_core.options) that change its statistics (each enters its
+    signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
     reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
     unit: what its cost counts; evidence: the type of its evidence.
@@ -151,7 +152,7 @@ class Family:
     summary: str
     parameter: ParameterRange | None = None
     field: str | None = None
-    statistics_options: tuple[tuple[str, str], ...] = ()
+    statistics_options: tuple[str, ...] = ()
     counts_grams: bool = False
     builds_layout: bool = False
     reads_lcs_view: bool = False
@@ -197,17 +198,11 @@ class Family:
 
     def signature_parts(self, options: "Options") -> list[str]:
         """The signature fields this family adds (its statistics options that are set)."""
-        return [f"{short}:{self._signature_value(getattr(options, field))}" for field, short in self.statistics_options]
-
-    @staticmethod
-    def _signature_value(value) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value)
+        return [f"{shown(name).key}:{shown(name).text(getattr(options, name))}" for name in self.statistics_options]
 
     def statistics_key(self, options: "Options") -> tuple:
         """The options its statistics depend on beyond tokenization."""
-        return tuple(getattr(options, field) for field, _ in self.statistics_options)
+        return tuple(getattr(options, name) for name in self.statistics_options)
 
     # computing ------------------------------------------------------------------------------
     def compute(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
@@ -501,15 +496,15 @@ _FAMILY_LIST = (
     UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
                    builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence),
     BestSentenceLcsFamily("Lbest", "ROUGE-Lsum-best", "each candidate sentence's LCS with its best reference sentence",
-                          statistics_options=(("best_sentence_clip", "bestclip"),), unit="LCS cells",
+                          statistics_options=("best_sentence_clip",), unit="LCS cells",
                           evidence=BestSentenceEvidence),
     WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
-                      statistics_options=(("wlcs_form", "wform"),), reads_lcs_view=True, unit="DP cells",
+                      statistics_options=("wlcs_form",), reads_lcs_view=True, unit="DP cells",
                       evidence=WlcsEvidence),
     SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
                      counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence),
     SkipBigramFamily("SU", "ROUGE-SU", "skip-bigrams plus unigrams", SKIP_DISTANCE, "distance",
-                     statistics_options=(("su_form", "suform"),), counts_grams=True, unit="skip-bigrams",
+                     statistics_options=("su_form",), counts_grams=True, unit="skip-bigrams",
                      evidence=SkipBigramEvidence, unigrams=True),
 )
 FAMILIES: dict[str, Family] = {family.key: family for family in _FAMILY_LIST}
