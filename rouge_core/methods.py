@@ -42,7 +42,7 @@ from .kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LC
 from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
                   union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
-from .options import shown
+from .options import STATISTICS, fields_of, shown
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
 from .stats import Stats
@@ -129,6 +129,53 @@ def _layout(doc: Document):
 
 
 @dataclass(frozen=True)
+class UiParameter:
+    """A method parameter as the app offers it (lens_app.settings holds it, lens_app.sidebar
+    draws it): `setting`, the Settings field that holds it (families that take the same
+    parameter declare the same UiParameter and share it: S and SU one skip distance); `label`
+    and `help` of its widget; `range` (rouge_core.params), whose `key` names it in share links;
+    `step` of its number box; `widget_maximum`: the box's own bound when the range has none
+    that a browser can hold, with `beyond`, the advice for a larger value; `unlimited_setting`:
+    the Settings field of its "unlimited" tick (a range that allows None), named in links by
+    the key and "inf"."""
+
+    setting: str
+    label: str
+    range: ParameterRange
+    help: str = ""
+    step: float = 1
+    widget_maximum: float | None = None
+    beyond: str = ""
+    unlimited_setting: str | None = None
+
+    @property
+    def query(self) -> str:
+        return self.range.key
+
+    @property
+    def maximum(self) -> float | None:
+        """The largest value the widget holds."""
+        return self.range.maximum if self.widget_maximum is None else self.widget_maximum
+
+    def value(self, values) -> object:
+        """The parameter's value among the Settings' `values` (a mapping): None when unlimited."""
+        if self.unlimited_setting is not None and values[self.unlimited_setting]:
+            return None
+        return values[self.setting]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A section of the Learn page: `key` names it (its expander is "learn_open_<key>"), `title`
+    heads it. Families that are taught together share one (L, Lsum and Lsum-best; S and SU);
+    the page draws its own walk-through for the lessons it knows and, for any other family,
+    the family's summary, its statistics on the pair and their working."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
 class Family:
     """One method family (see the module docstring). Subclasses give the computation.
 
@@ -139,7 +186,12 @@ class Family:
     signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
     reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
-    unit: what its cost counts; evidence: the type of its evidence.
+    unit: what its cost counts; evidence: the type of its evidence (rouge_core.viz.highlight
+    draws the types it has a view for).
+
+    What the app shows of it: ui, its parameters as the sidebar offers them (UiParameter);
+    in_app, whether the app scores it beside the others (`app_methods`); lesson, its section
+    of the Learn page; evidence_tab, the Score page's tab of its evidence (None: none).
 
     `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
     compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
@@ -158,6 +210,10 @@ class Family:
     reads_lcs_view: bool = False
     unit: str = ""
     evidence: type | None = None
+    ui: tuple[UiParameter, ...] = ()
+    in_app: bool = True
+    lesson: Lesson | None = None
+    evidence_tab: str | None = None
 
     # names ----------------------------------------------------------------------------------
     def value_of(self, method: Method):
@@ -195,6 +251,26 @@ class Family:
     def parse(self, key: str) -> Method | None:
         """The method a lower-cased name stands for, None when it is not this family's."""
         raise NotImplementedError
+
+    def spelling(self) -> str:
+        """How help texts and messages write the family's names: its usual method."""
+        return self.name(None if self.parameter is None else self.parameter.default)
+
+    def app_methods(self, values) -> list[Method]:
+        """The methods the app scores under the Settings' `values` (a mapping holding every
+        `ui` setting): the family's method with its parameter as set."""
+        if self.parameter is None:
+            return [self.method()]
+        return [self.method(self.ui[0].value(values))]
+
+    def kernel_key(self, method: Method, options: "Options") -> str:
+        """The kernel that computes `method`, as rouge_core.cost_model's measurements name it."""
+        return self.key
+
+    def shares_layout(self, compiled: bool, evidence: bool) -> bool:
+        """Whether computing it builds the candidate's bit masks (shared with the call's other
+        methods), on the compiled path or not, with evidence or not."""
+        return self.builds_layout
 
     def signature_parts(self, options: "Options") -> list[str]:
         """The signature fields this family adds (its statistics options that are set)."""
@@ -266,6 +342,15 @@ class NGramFamily(Family):
         m = re.fullmatch(r"rouge-?(\d+)", key)
         return None if m is None else self.method(_integer(m[1]))
 
+    def spelling(self) -> str:
+        return "rouge1..rougeN"
+
+    def app_methods(self, values) -> list[Method]:
+        return [self.method(n) for n in range(1, self.ui[0].value(values) + 1)]  # ROUGE-1 … ROUGE-n
+
+    def kernel_key(self, method, options) -> str:
+        return "N1" if method.n == 1 else "N2" if method.n == 2 else "Nn"
+
     def native_plan(self, method, options):
         return (KERNEL_NGRAM, method.n, 0, 0.0)
 
@@ -304,6 +389,9 @@ class SentenceLcsFamily(Family):
 
     def parse(self, key: str) -> Method | None:
         return Method(self.key) if key in ("rougel", "rouge-l") else None
+
+    def shares_layout(self, compiled: bool, evidence: bool) -> bool:
+        return not compiled or evidence  # its compiled kernel without evidence reads the token lists
 
     def native_plan(self, method, options):
         return (KERNEL_LCS, 0, 0, 0.0)
@@ -415,6 +503,9 @@ class WeightedLcsFamily(Family):
     def native_plan(self, method, options):
         return (KERNEL_WLCS_PAPER if options.wlcs_form == "paper" else KERNEL_WLCS_ROUGE155, 0, 0, method.weight)
 
+    def kernel_key(self, method, options) -> str:
+        return "Wp" if options.wlcs_form == "paper" else "W155"
+
     def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
             return _perl_byte_limited_lcs(method, cand, ref, evidence)
@@ -443,6 +534,9 @@ class SkipBigramFamily(Family):
         if m is None:
             return None
         return self.method(None if m[1] == UNLIMITED else _integer(m[1]))
+
+    def spelling(self) -> str:
+        return f"{self.name(self.parameter.default)} / {self.name(None)}"
 
     def _unigram_form(self, options) -> str | None:
         return options.su_form if self.unigrams else None
@@ -488,27 +582,97 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
+# The method parameters as the app offers them, and the Learn page's lessons (see UiParameter, Lesson).
+MAX_N_SETTING = UiParameter("max_n", "n: ROUGE-1 … ROUGE-n", NGRAM_N)
+# The largest finite skip distance the sidebar holds (its number box, in the browser, holds
+# integers up to 2^53 only). Any distance of at least a text's length counts the same pairs as
+# an unlimited one (dinf=1); a link with a larger d is refused with that advice.
+MAX_SIDEBAR_DISTANCE = 10**9
+SKIP_SETTING = UiParameter("skip_distance", "Skip distance (S, SU)", SKIP_DISTANCE,
+                           "At most this many tokens between the two words of a skip-bigram.",
+                           widget_maximum=MAX_SIDEBAR_DISTANCE,
+                           beyond="a distance of at least the texts' length counts the same skip-bigrams as an unlimited "
+                                  "one: use dinf=1", unlimited_setting="skip_unlimited")
+WEIGHT_SETTING = UiParameter("weight", "W weight", WLCS_WEIGHT,
+                             f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
+                             f"w is {WLCS_WEIGHT.describe()}.", step=0.1)
+LCS_LESSON = Lesson("l", "ROUGE-L: the longest common subsequence")
+SKIP_LESSON = Lesson("s", "ROUGE-S and ROUGE-SU: skip-bigrams")
+LCS_TAB = "LCS alignment (ROUGE-L, Lsum)"
+SKIP_TAB = "Skip-bigrams (ROUGE-S, SU)"
+
 _FAMILY_LIST = (
     NGramFamily("N", "ROUGE-N", "clipped n-gram overlap", NGRAM_N, "n", counts_grams=True, unit="n-grams",
-                evidence=NgramEvidence),
+                evidence=NgramEvidence, ui=(MAX_N_SETTING,), lesson=Lesson("n", "ROUGE-N: counting shared n-grams"),
+                evidence_tab="Matched n-grams (ROUGE-N)"),
     SentenceLcsFamily("L", "ROUGE-L", "the longest common subsequence of the whole token lists", builds_layout=True,
-                      unit="LCS cells", evidence=SentenceLcsEvidence),
+                      unit="LCS cells", evidence=SentenceLcsEvidence, lesson=LCS_LESSON, evidence_tab=LCS_TAB),
     UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
-                   builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence),
+                   builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence,
+                   lesson=LCS_LESSON, evidence_tab=LCS_TAB),
     BestSentenceLcsFamily("Lbest", "ROUGE-Lsum-best", "each candidate sentence's LCS with its best reference sentence",
                           statistics_options=("best_sentence_clip",), unit="LCS cells",
-                          evidence=BestSentenceEvidence),
+                          evidence=BestSentenceEvidence, in_app=False, lesson=LCS_LESSON),
     WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
                       statistics_options=("wlcs_form",), reads_lcs_view=True, unit="DP cells",
-                      evidence=WlcsEvidence),
+                      evidence=WlcsEvidence, ui=(WEIGHT_SETTING,),
+                      lesson=Lesson("w", "ROUGE-W: rewarding consecutive matches"),
+                      evidence_tab="Weighted runs (ROUGE-W)"),
     SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
-                     counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence),
+                     counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence, ui=(SKIP_SETTING,),
+                     lesson=SKIP_LESSON, evidence_tab=SKIP_TAB),
     SkipBigramFamily("SU", "ROUGE-SU", "skip-bigrams plus unigrams", SKIP_DISTANCE, "distance",
                      statistics_options=("su_form",), counts_grams=True, unit="skip-bigrams",
-                     evidence=SkipBigramEvidence, unigrams=True),
+                     evidence=SkipBigramEvidence, ui=(SKIP_SETTING,), lesson=SKIP_LESSON, evidence_tab=SKIP_TAB,
+                     unigrams=True),
 )
-FAMILIES: dict[str, Family] = {family.key: family for family in _FAMILY_LIST}
-LAYOUT_FAMILIES = tuple(key for key, family in FAMILIES.items() if family.builds_layout)
+FAMILIES: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    """Add a method family to the registry (parse_method, signatures, the cost guard, the app
+    and the command line read it). Its key and names must be new; the Options it reads must be
+    STATISTICS options (rouge_core.options); its UI parameters must agree with any family
+    already sharing their setting."""
+    if family.key in FAMILIES:
+        raise ValueError(f"a method family {family.key!r} is registered already")
+    wrong = [name for name in family.statistics_options if name not in fields_of(STATISTICS)]
+    if wrong:
+        raise ValueError(f"{family.title} reads {wrong}, which are not STATISTICS options ({fields_of(STATISTICS)})")
+    for ui in family.ui:
+        other = next((p for f in FAMILIES.values() for p in f.ui if p.setting == ui.setting), ui)
+        if other != ui:
+            raise ValueError(f"{family.title}'s setting {ui.setting!r} differs from the one registered under that name")
+    FAMILIES[family.key] = family
+    return family
+
+
+def unregister(key: str) -> Family:
+    """Remove a family added with `register` (a test's own family, for instance)."""
+    return FAMILIES.pop(key)
+
+
+def ui_parameters() -> tuple[UiParameter, ...]:
+    """Every method parameter the app offers, once each, in the registry's order."""
+    return tuple({p.setting: p for family in FAMILIES.values() for p in family.ui}.values())
+
+
+def lessons() -> tuple[tuple[Lesson, tuple[Family, ...]], ...]:
+    """The Learn page's lessons in the registry's order, each with the families it teaches."""
+    found: dict[Lesson, list[Family]] = {}
+    for family in FAMILIES.values():
+        if family.lesson is not None:
+            found.setdefault(family.lesson, []).append(family)
+    return tuple((lesson, tuple(families)) for lesson, families in found.items())
+
+
+def spellings() -> str:
+    """Every family's names, as help texts and messages list them."""
+    return ", ".join(family.spelling() for family in FAMILIES.values())
+
+
+for _family in _FAMILY_LIST:
+    register(_family)
 
 
 # --- names the tools print ------------------------------------------------------------------
@@ -597,7 +761,7 @@ def parse_method(name: str | Method, options=None) -> Method:
     if meaning is not None:
         key = meaning.lower()
     try:
-        for family in _FAMILY_LIST:
+        for family in tuple(FAMILIES.values()):
             method = family.parse(key)
             if method is not None:
                 return method
@@ -607,8 +771,7 @@ def parse_method(name: str | Method, options=None) -> Method:
     if basic_elements is not None:
         raise ValueError(_basic_elements_message(name, basic_elements[1]))
     raise ValueError(
-        f"unknown ROUGE method {excerpt(name)}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
-        "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*, or a name a tool prints (ROUGE-2, ROUGE-L, "
+        f"unknown ROUGE method {excerpt(name)}; use {spellings()}, or a name a tool prints (ROUGE-2, ROUGE-L, "
         "ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*) under that tool's profile"
     )
 

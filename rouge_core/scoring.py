@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 from . import native, rules155
 from .cost import (UNBOUNDED, Budget, CostLimit, check_call, check_compiled, compiled_chars_bound, native_bound,
                    precheck_texts, tokenizing_check)
-from .methods import LAYOUT_FAMILIES, Method, parse_method
+from .methods import Method, parse_method
 from .options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
@@ -411,7 +411,7 @@ def _method_plans(specs: tuple, options: Options, n_refs: int
         method = parse_method(spec, options)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
-    ordered = tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES))
+    ordered = tuple(sorted(plans, key=lambda plan: not plan[0].spec.builds_layout))
     return ordered, names, tuple(method for method, _, _ in ordered), native_plans(plans, names, options)
 
 
