@@ -165,11 +165,13 @@ class UiParameter:
 
 
 @dataclass(frozen=True)
-class Lesson:
-    """A section of the Learn page: `key` names it (its expander is "learn_open_<key>"), `title`
-    heads it. Families that are taught together share one (L, Lsum and Lsum-best; S and SU);
-    the page draws its own walk-through for the lessons it knows and, for any other family,
-    the family's summary, its statistics on the pair and their working."""
+class Section:
+    """A family's section of a page: its Learn page lesson or its Score page evidence tab.
+    `key` names it (the Learn page's expander is "learn_open_<key>"), `title` heads it.
+    Families shown together share one (the lesson of L, Lsum and Lsum-best; the tab of S and
+    SU). A page draws its own view of the sections it knows by key and, for any other, the
+    families' statistics on the pair, their working and their evidence where
+    rouge_core.viz.highlight draws it."""
 
     key: str
     title: str
@@ -190,8 +192,8 @@ class Family:
     draws the types it has a view for).
 
     What the app shows of it: ui, its parameters as the sidebar offers them (UiParameter);
-    in_app, whether the app scores it beside the others (`app_methods`); lesson, its section
-    of the Learn page; evidence_tab, the Score page's tab of its evidence (None: none).
+    in_app, whether the app scores it beside the others (`app_methods`); lesson, its Section
+    of the Learn page; evidence_tab, its Section of the Score page's evidence (None: none).
 
     `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
     compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
@@ -212,8 +214,8 @@ class Family:
     evidence: type | None = None
     ui: tuple[UiParameter, ...] = ()
     in_app: bool = True
-    lesson: Lesson | None = None
-    evidence_tab: str | None = None
+    lesson: Section | None = None
+    evidence_tab: Section | None = None
 
     # names ----------------------------------------------------------------------------------
     def value_of(self, method: Method):
@@ -582,7 +584,7 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
-# The method parameters as the app offers them, and the Learn page's lessons (see UiParameter, Lesson).
+# The method parameters as the app offers them, and the pages' sections (see UiParameter, Section).
 MAX_N_SETTING = UiParameter("max_n", "n: ROUGE-1 … ROUGE-n", NGRAM_N)
 # The largest finite skip distance the sidebar holds (its number box, in the browser, holds
 # integers up to 2^53 only). Any distance of at least a text's length counts the same pairs as
@@ -596,15 +598,15 @@ SKIP_SETTING = UiParameter("skip_distance", "Skip distance (S, SU)", SKIP_DISTAN
 WEIGHT_SETTING = UiParameter("weight", "W weight", WLCS_WEIGHT,
                              f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
                              f"w is {WLCS_WEIGHT.describe()}.", step=0.1)
-LCS_LESSON = Lesson("l", "ROUGE-L: the longest common subsequence")
-SKIP_LESSON = Lesson("s", "ROUGE-S and ROUGE-SU: skip-bigrams")
-LCS_TAB = "LCS alignment (ROUGE-L, Lsum)"
-SKIP_TAB = "Skip-bigrams (ROUGE-S, SU)"
+LCS_LESSON = Section("l", "ROUGE-L: the longest common subsequence")
+SKIP_LESSON = Section("s", "ROUGE-S and ROUGE-SU: skip-bigrams")
+LCS_TAB = Section("lcs", "LCS alignment (ROUGE-L, Lsum)")
+SKIP_TAB = Section("skip", "Skip-bigrams (ROUGE-S, SU)")
 
 _FAMILY_LIST = (
     NGramFamily("N", "ROUGE-N", "clipped n-gram overlap", NGRAM_N, "n", counts_grams=True, unit="n-grams",
-                evidence=NgramEvidence, ui=(MAX_N_SETTING,), lesson=Lesson("n", "ROUGE-N: counting shared n-grams"),
-                evidence_tab="Matched n-grams (ROUGE-N)"),
+                evidence=NgramEvidence, ui=(MAX_N_SETTING,), lesson=Section("n", "ROUGE-N: counting shared n-grams"),
+                evidence_tab=Section("n", "Matched n-grams (ROUGE-N)")),
     SentenceLcsFamily("L", "ROUGE-L", "the longest common subsequence of the whole token lists", builds_layout=True,
                       unit="LCS cells", evidence=SentenceLcsEvidence, lesson=LCS_LESSON, evidence_tab=LCS_TAB),
     UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
@@ -616,8 +618,8 @@ _FAMILY_LIST = (
     WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
                       statistics_options=("wlcs_form",), reads_lcs_view=True, unit="DP cells",
                       evidence=WlcsEvidence, ui=(WEIGHT_SETTING,),
-                      lesson=Lesson("w", "ROUGE-W: rewarding consecutive matches"),
-                      evidence_tab="Weighted runs (ROUGE-W)"),
+                      lesson=Section("w", "ROUGE-W: rewarding consecutive matches"),
+                      evidence_tab=Section("w", "Weighted runs (ROUGE-W)")),
     SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
                      counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence, ui=(SKIP_SETTING,),
                      lesson=SKIP_LESSON, evidence_tab=SKIP_TAB),
@@ -657,13 +659,24 @@ def ui_parameters() -> tuple[UiParameter, ...]:
     return tuple({p.setting: p for family in FAMILIES.values() for p in family.ui}.values())
 
 
-def lessons() -> tuple[tuple[Lesson, tuple[Family, ...]], ...]:
-    """The Learn page's lessons in the registry's order, each with the families it teaches."""
-    found: dict[Lesson, list[Family]] = {}
+def _sections(section_of) -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    found: dict[Section, list[Family]] = {}
     for family in FAMILIES.values():
-        if family.lesson is not None:
-            found.setdefault(family.lesson, []).append(family)
-    return tuple((lesson, tuple(families)) for lesson, families in found.items())
+        section = section_of(family)
+        if section is not None:
+            found.setdefault(section, []).append(family)
+    return tuple((section, tuple(families)) for section, families in found.items())
+
+
+def lessons() -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    """The Learn page's lessons in the registry's order, each with the families it teaches."""
+    return _sections(lambda family: family.lesson)
+
+
+def evidence_tabs() -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    """The Score page's evidence tabs in the registry's order, each with the families it shows
+    (of those the app scores)."""
+    return _sections(lambda family: family.evidence_tab if family.in_app else None)
 
 
 def spellings() -> str:
