@@ -108,6 +108,9 @@ def _language(text: str) -> str:
     return NO_LANGUAGE if text.strip().lower() in (NO_LANGUAGE, "") else canonical(text)
 
 
+PARAMETERS = ui_parameters()  # the method parameters Settings holds: those of the families registered now
+
+
 def _parameter_reader(parameter: UiParameter):
     """A method parameter from a link: a number the widget can hold (its range is checked
     with the others)."""
@@ -141,11 +144,11 @@ QUERY = {
     "stopwords": ("sw", str, str),
     "multi_ref": ("multi", str, str),
     "alpha": ("alpha", exact_number, float),
-    **{field: entry for parameter in ui_parameters() for field, entry in _parameter_query(parameter).items()},
+    **{field: entry for parameter in PARAMETERS for field, entry in _parameter_query(parameter).items()},
     "limit_words": ("l", str, _limit),
     "limit_bytes": ("b", str, _limit),
 }
-RANGES = {parameter.setting: parameter.range for parameter in ui_parameters()}
+RANGES = {parameter.setting: parameter.range for parameter in PARAMETERS}
 
 
 def _profile_fields(name: str) -> dict:
@@ -169,7 +172,7 @@ def _with_method_parameters(cls):
     """Give the class a field for each method parameter the registered families declare (and
     for its "unlimited" tick), at its range's default: max_n, weight, skip_distance and
     skip_unlimited for the built-in families."""
-    for parameter in ui_parameters():
+    for parameter in PARAMETERS:
         cls.__annotations__[parameter.setting] = "int" if parameter.range.integer else "float"
         setattr(cls, parameter.setting, parameter.range.default)
         if parameter.unlimited_setting is not None:
@@ -336,5 +339,5 @@ class Settings:
 
 FIELDS = tuple(f.name for f in fields(Settings))
 # the method parameters' fields (a profile's choice keeps them)
-PARAMETER_FIELDS = tuple(field for field in FIELDS if field in {name for p in ui_parameters()
+PARAMETER_FIELDS = tuple(field for field in FIELDS if field in {name for p in PARAMETERS
                                                                  for name in (p.setting, p.unlimited_setting) if name})

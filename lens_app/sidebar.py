@@ -22,13 +22,13 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.languages import language_choices
-from rouge_core.methods import UiParameter, ui_parameters
+from rouge_core.methods import UiParameter
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
 from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MULTI_REF_LABELS, NO_LANGUAGE,
-                       PARAMETER_FIELDS, PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
+                       PARAMETER_FIELDS, PARAMETERS, PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
 
 _GENERATIONS_KEY = "_sidebar_generations"  # widget name -> how often the server redrew it
 _F_VIEW_KEY = "_sidebar_f_view"  # "β" or "α": which of the two views of the F weight is drawn
@@ -50,7 +50,7 @@ LABELS = {
     "beta": "β",
     "alpha": "α",
     # the method parameters, as their families declare them (rouge_core.methods.UiParameter)
-    **{name: label for p in ui_parameters()
+    **{name: label for p in PARAMETERS
        for name, label in ((p.setting, p.label), (p.unlimited_setting, UNLIMITED_LABEL)) if name},
 }
 # Which widgets show a Settings field (β and α both show `alpha`; the length limit's two
@@ -181,8 +181,8 @@ def _widget_changed(name: str, key: str) -> None:
 
 # the method parameters' widgets: a number box (whole numbers, or held to DECIMALS decimals) and
 # the "unlimited" tick of a parameter that may be unlimited
-_DECIMAL_PARAMETERS = {p.setting for p in ui_parameters() if not p.range.integer}
-_PARAMETER_CONVERTERS = {name: kind for p in ui_parameters()
+_DECIMAL_PARAMETERS = {p.setting for p in PARAMETERS if not p.range.integer}
+_PARAMETER_CONVERTERS = {name: kind for p in PARAMETERS
                          for name, kind in ((p.setting, int if p.range.integer else float), (p.unlimited_setting, bool))
                          if name}
 
@@ -227,7 +227,7 @@ def render() -> Settings:
     _length_limit(sb, settings)
     _f_weight(sb, settings)
     sb.markdown("**Method parameters**")
-    for parameter in ui_parameters():
+    for parameter in PARAMETERS:
         _parameter(sb, settings, parameter)
 
     changed = settings.differing()
