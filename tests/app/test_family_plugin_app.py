@@ -4,23 +4,11 @@ evidence tab drawn by the generic view, and a lesson on the Learn page."""
 
 from __future__ import annotations
 
-import pytest
-
 import rouge_core as rc
 from lens_app.markup import plain
-from rouge_core.methods import register, unregister
 from tests.app.test_learn_page import run_page
 from tests.app.test_score_page import assert_table_matches, fresh_app, scores, set_texts
-from tests.core.test_family_plugin import LEAD
-
-
-@pytest.fixture
-def lead():
-    register(LEAD)
-    try:
-        yield LEAD
-    finally:
-        unregister("Lead")
+from tests.core.test_family_plugin import lead  # noqa: F401 (the fixture that registers the toy family)
 
 
 def test_the_score_page_scores_it_and_shows_its_evidence(lead):
