@@ -92,6 +92,6 @@ def candidate_evidence(candidate: str, references: tuple[str, ...], method: str,
     evidence = result[shown].per_reference[0].evidence
     html, note = highlight.candidate_view(evidence, result.candidate, result.references[0])
     if not viewed:
-        note = (f"matched words marked (the {family.unit or 'evidence'} of {family.title} are a table: open the summary "
-                "on the Score page)")
+        note = (f"matched words marked (the {family.unit or 'evidence'} of {family.title} are a table: open the "
+                "summary on the Score page)")
     return html, ref_index, note

@@ -161,7 +161,8 @@ def _widget_changed(name: str, key: str) -> None:
         return
     if name == "beta" or name in _DECIMAL_PARAMETERS:
         rounded = round(float(value), DECIMALS)
-        new = settings.replace(alpha=alpha_from_beta(rounded)) if name == "beta" else settings.replace(**{name: rounded})
+        new = (settings.replace(alpha=alpha_from_beta(rounded)) if name == "beta"
+               else settings.replace(**{name: rounded}))
         show(new, shown_by=name)
         if rounded != value:
             _redraw(name)  # the field shows the value in use, not the extra digits typed

@@ -5,8 +5,11 @@ is one object that says everything about itself: how its methods are named and p
 (`rouge2`, `rougeW-1.2`, `rougeSU*`), what ROUGE-1.5.5 prints for them, their readable labels,
 the range of their parameter (rouge_core.params), which options change their statistics (and
 so enter their signature), how they compute statistics and evidence on a pair of Documents,
-and what that costs (rouge_core.cost). Scoring, signatures, tables, the app and the
-compatibility front doors ask the family; nothing else spells a method name out.
+what that costs (rouge_core.cost), and what the app shows of it (its sidebar parameters, its
+Learn lesson, its Score tab). Scoring, signatures, the cost guard, tables, the command line,
+the app and the compatibility front doors ask the registry (`FAMILIES`); nothing else spells
+a method name out. A new family is a `Family` subclass and one `register(...)` (see
+docs/architecture.md, "A method family is one plug-in").
 
     rouge<n>          ROUGE-N, clipped n-gram overlap (n >= 1)
     rougeL            sentence-level LCS over the whole token lists (rouge-score rougeL)
@@ -185,7 +188,8 @@ class Family:
     summary: what it measures, in one sentence; parameter: its ParameterRange (None: none);
     field: the Method field holding the parameter; statistics_options: the Options fields of
     the STATISTICS job (rouge_core.options) that change its statistics (each enters its
-    signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
+    signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before
+    `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
     reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
     unit: what its cost counts; evidence: the type of its evidence (rouge_core.viz.highlight
