@@ -697,20 +697,15 @@ def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence
     texts = _texts_terms(cand, refs)
     if texts.time:
         shared["texts"] = texts
-    if spec.builds_layout and (not native.active() or spec.key != "L" or evidence) and not cand.view:
+    if spec.shares_layout(native.active(), evidence) and not cand.view:
         shared["layout"] = _layout_terms(cand)
     return per_ref, shared, unit, count
 
 
 def _kernel_key(method: "Method", options: "Options") -> str:
     """Which kernel computes the method (ROUGE-N's unigram, bigram and longer kernels differ,
-    as do ROUGE-W's two forms)."""
-    key = method.spec.key
-    if key == "N":
-        return "N1" if method.n == 1 else "N2" if method.n == 2 else "Nn"
-    if key == "W":
-        return "Wp" if options.wlcs_form == "paper" else "W155"
-    return key
+    as do ROUGE-W's two forms): the family says (Family.kernel_key)."""
+    return method.spec.kernel_key(method, options)
 
 
 def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
