@@ -89,8 +89,15 @@ static int utf8_of(PyObject *s, TermRef *out) {
     return 0;
 }
 
-/* An ASCII str's bytes; 0 (no error set) for another value. */
-static int ascii_of(PyObject *s, TermRef *out) {
+/* Whether the compiled lowering table (lowering.h) is the running Python's str.lower() on the
+ * code points that matter (configure_lowering, from rouge_core.native at import): when it is
+ * not, non-ASCII text under WORDS_LOWER_UNICODE is left to the pure path. */
+static int LOWERING_OK = 1;
+
+/* A str's UTF-8 (kept by the str) for the tokenizers under `rule`; 0 (no error set) for
+ * another value, a str without UTF-8 (a lone surrogate) or non-ASCII text whose lower case
+ * the kernels do not know (LOWERING_OK). */
+static int text_of(PyObject *s, int rule, TermRef *out) {
     if (!PyUnicode_Check(s)) return 0;
     Py_ssize_t len;
     const char *data = PyUnicode_AsUTF8AndSize(s, &len);
@@ -98,10 +105,22 @@ static int ascii_of(PyObject *s, TermRef *out) {
         PyErr_Clear();
         return 0;
     }
-    if (len != PyUnicode_GetLength(s)) return 0;
+    if (rule == WORDS_LOWER_UNICODE && !LOWERING_OK && len != PyUnicode_GetLength(s)) return 0;
     out->data = (const unsigned char *)data;
     out->len = len;
     return 1;
+}
+
+/* A rule of the tokenizers (WORDS_*) from a Python int. */
+static int as_rule(PyObject *o, int *rule) {
+    isize v;
+    if (as_isize(o, &v) < 0) return -1;
+    if (v != WORDS_KEEP_CASE && v != WORDS_LOWER_ASCII && v != WORDS_LOWER_UNICODE) {
+        PyErr_Format(PyExc_ValueError, "no word rule %zd", (Py_ssize_t)v);
+        return -1;
+    }
+    *rule = (int)v;
+    return 0;
 }
 
 /* `t` no longer tracked by the cyclic garbage collector: it cannot be part of a cycle, and
@@ -491,17 +510,17 @@ static PyObject *py_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     return tokens_of_terms(args[0], args[1]);
 }
 
-/* tokenize_ascii(text, lowercase) -> Tokens */
-static PyObject *py_tokenize_ascii(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
+static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     TermRef text;
-    int lowercase;
-    if (check_nargs("tokenize_ascii", nargs, 2, 2) < 0 || as_flag(args[1], &lowercase) < 0) return NULL;
-    if (!ascii_of(args[0], &text)) return PyErr_Format(PyExc_ValueError, "tokenize_ascii needs ASCII text");
-    return tokens_wrap(tokenize_ascii(text.data, text.len, lowercase), NULL);
+    int rule;
+    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
+    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
 }
 
-/* A `cls` instance (a Document subclass of rouge_core.tokenize) of an ASCII text: the text, no
- * `-b` view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
+/* A `cls` instance (a Document subclass of rouge_core.tokenize) of a text: the text, no `-b`
+ * view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
 static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key, PyObject *tokens) {
     PyObject *memo = PyDict_New();
     if (memo && tokens && PyDict_SetItem(memo, key, tokens) < 0) Py_CLEAR(memo);
@@ -513,17 +532,27 @@ static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_a
     return record(REC_DOCUMENT, cls, v);
 }
 
-/* ascii_document(cls, lowercase, lazy_args, key, text) -> a cls of the text, tokenized here */
-static PyObject *py_ascii_document(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+/* text_document(cls, rule, lazy_args, key, text) -> a cls of the text, tokenized here; None
+ * for a text the tokenizers do not take (text_of) */
+static PyObject *py_text_document(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     TermRef text;
-    int lowercase;
-    if (check_nargs("ascii_document", nargs, 5, 5) < 0 || as_flag(args[1], &lowercase) < 0) return NULL;
-    if (!ascii_of(args[4], &text)) return PyErr_Format(PyExc_ValueError, "ascii_document needs ASCII text");
-    PyObject *tokens = tokens_wrap(tokenize_ascii(text.data, text.len, lowercase), NULL);
+    int rule;
+    if (check_nargs("text_document", nargs, 5, 5) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[4], rule, &text)) Py_RETURN_NONE;
+    PyObject *tokens = tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
     if (!tokens) return NULL;
     PyObject *doc = native_document(args[0], args[4], args[2], args[3], tokens);
     Py_DECREF(tokens);
     return doc;
+}
+
+/* configure_lowering(ok): whether the compiled lowering table is the running Python's (else
+ * non-ASCII text under WORDS_LOWER_UNICODE is not taken). */
+static PyObject *py_configure_lowering(PyObject *mod, PyObject *arg) {
+    int ok;
+    if (as_flag(arg, &ok) < 0) return NULL;
+    LOWERING_OK = ok;
+    Py_RETURN_NONE;
 }
 
 /* A sequence of terms (str; anything else matches nothing) as candidate ids. */
@@ -980,33 +1009,36 @@ done:
     return out;
 }
 
-/* score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha,
+/* score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha,
  *             empty_nan, score_fn, max_side) -> (cand document, reference documents, records)
  *
- * score_pair on ASCII texts (cand: str, refs: a tuple of str) under the ASCII tokenizers: the
- * candidate is tokenized (its Document, a cand_cls, holds its Tokens); each reference is only
- * looked up in the candidate's vocabulary (probe_ascii: no vocabulary, Tokens or join of its
- * own), and its Document (a ref_cls) tokenizes it when someone reads it. None when a side has
- * more than max_side tokens or sentences (its cost must be estimated first); NotImplemented
- * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token). */
+ * score_pair on texts (cand: str, refs: a tuple of str) under the tokenizers of rouge-score and
+ * ROUGE-1.5.5 (word_rule: WORDS_*): the candidate is tokenized (its Document, a cand_cls, holds
+ * its Tokens); each reference is only looked up in the candidate's vocabulary (probe_text: no
+ * vocabulary, Tokens or join of its own), and its Document (a ref_cls) tokenizes it when
+ * someone reads it. None when a side has more than max_side tokens or sentences (its cost must
+ * be estimated first); NotImplemented when a method reads the reference's own terms (MATLAB's
+ * skip-bigrams with a start token) or a text is one the tokenizers do not take (text_of). */
 static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    int lowercase;
+    int word_rule;
     isize max_side;
     ScoreRule rule;
-    if (check_nargs("score_texts", nargs, 12, 12) < 0 || as_flag(args[2], &lowercase) < 0 ||
+    if (check_nargs("score_texts", nargs, 12, 12) < 0 || as_rule(args[2], &word_rule) < 0 ||
         as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0)
         return NULL;
     PyObject *refs = args[7];
-    Py_ssize_t nrefs = PyTuple_Check(refs) ? PyTuple_Size(refs) : 0;
+    if (!PyTuple_Check(refs) || PyTuple_Size(refs) == 0)
+        return PyErr_Format(PyExc_ValueError, "score_texts needs a tuple of at least one reference");
+    Py_ssize_t nrefs = PyTuple_Size(refs);
     TermRef cand, *texts = xmalloc((size_t)(nrefs + 1) * sizeof(TermRef));
     if (!texts) return PyErr_NoMemory();
-    int ascii = ascii_of(args[6], &cand) && nrefs > 0;
-    for (Py_ssize_t i = 0; i < nrefs && ascii; i++) ascii = ascii_of(PyTuple_GetItem(refs, i), &texts[i]);
+    int taken = text_of(args[6], word_rule, &cand);
+    for (Py_ssize_t i = 0; i < nrefs && taken; i++) taken = text_of(PyTuple_GetItem(refs, i), word_rule, &texts[i]);
     PlanList plans;
     int owned = 0, failed = 0;
-    if (!ascii) {
+    if (!taken) {
         free(texts);
-        return PyErr_Format(PyExc_ValueError, "score_texts needs ASCII str texts and at least one reference");
+        Py_RETURN_NOTIMPLEMENTED;
     }
     if (plans_get(args[5], &plans, &owned) < 0) {
         free(texts);
@@ -1020,7 +1052,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
-    Tok *c = tokenize_ascii(cand.data, cand.len, lowercase);
+    Tok *c = tokenize_text(cand.data, cand.len, word_rule);
     if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
@@ -1031,7 +1063,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     failed = !w || kwork_ready(w, c) < 0;
     for (Py_ssize_t i = 0; i < nrefs && !failed; i++) {
         Probe *p = &w->probe;
-        failed = probe_ascii(p, c, texts[i].data, texts[i].len, lowercase) < 0;
+        failed = probe_text(p, c, texts[i].data, texts[i].len, word_rule) < 0;
         if (failed) break;
         if (p->n > max_side || p->nsent > max_side) {
             out = Py_NewRef(Py_None);
@@ -1410,37 +1442,39 @@ static void BatchJob_dealloc(BatchJobObject *self) {
     Py_DECREF(tp);
 }
 
-/* The item a text of the batch becomes: a Tokens object's document, or (with `tokenize`)
- * an ASCII str of at most max_chars characters; 0 for anything else. */
-static int batch_item(PyObject *o, int tokenize, isize max_chars, BItem *it) {
+/* The item a text of the batch becomes: a Tokens object's document, or (with a word rule, not
+ * -1) a str the tokenizers take (text_of) of at most max_bytes bytes of UTF-8; 0 for anything
+ * else. */
+static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
     TermRef text;
     if (is_tokens(o)) {
         it->tok = ((TokensObject *)o)->tok;
         return 1;
     }
-    if (!tokenize || !PyUnicode_CheckExact(o) || !ascii_of(o, &text) || text.len > max_chars) return 0;
+    if (word_rule < 0 || !PyUnicode_CheckExact(o) || !text_of(o, word_rule, &text) || text.len > max_bytes) return 0;
     it->text = text.data;
     it->len = text.len;
     return 1;
 }
 
-/* batch_job(plans, candidates, references, tokenize, lowercase, max_chars, max_refs, alpha,
- *           empty_nan, block) -> BatchJob
+/* batch_job(plans, candidates, references, word_rule, max_bytes, max_refs, alpha, empty_nan,
+ *           block) -> BatchJob
  *
  * candidates: a list of str or Tokens; references: a list of lists (or tuples) of them. A str
- * is tokenized by the run that scores it (ASCII text, when `tokenize`); a pair with another
- * kind of text, a text longer than max_chars (its cost must be checked first), no reference or
+ * is tokenized by the run that scores it (under word_rule, WORDS_*; -1: str are not taken); a
+ * pair with another kind of text, a text of more than max_bytes bytes of UTF-8 (its cost must
+ * be checked first), no reference or
  * more than max_refs references is left out and listed in `unscored`, for the caller to score
  * its own way. Once every block is done, result() gives (values, offsets, unscored): values,
  * doubles, per pair, per plan, per reference, the BATCH_VALUES of kernel_spec; offsets: int64,
  * where each pair's values start (-1 for a left-out pair). alpha is not read (the F-measure
  * is made with the records, batch_records). */
 static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    int tokenize, lowercase, empty_nan;
-    isize max_chars, max_refs, block;
-    if (check_nargs("batch_job", nargs, 10, 10) < 0 || as_flag(args[3], &tokenize) < 0 ||
-        as_flag(args[4], &lowercase) < 0 || as_isize(args[5], &max_chars) < 0 || as_isize(args[6], &max_refs) < 0 ||
-        as_flag(args[8], &empty_nan) < 0 || as_isize(args[9], &block) < 0)
+    int word_rule = -1, empty_nan;
+    isize max_bytes, max_refs, block;
+    if (check_nargs("batch_job", nargs, 9, 9) < 0 || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
+        as_isize(args[4], &max_bytes) < 0 || as_isize(args[5], &max_refs) < 0 || as_flag(args[7], &empty_nan) < 0 ||
+        as_isize(args[8], &block) < 0)
         return NULL;
     if (!PyList_Check(args[1]) || !PyList_Check(args[2]))
         return PyErr_Format(PyExc_TypeError, "candidates and references must be lists");
@@ -1486,9 +1520,9 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     for (isize p = 0, at = 0; p < n; at += 1 + self->count[p], p++) {
         self->first[p] = at;
         PyObject *texts = PyTuple_GetItem(lists, p);
-        self->skip[p] |= !batch_item(PyTuple_GetItem(cands, p), tokenize, max_chars, &self->items[at]);
+        self->skip[p] |= !batch_item(PyTuple_GetItem(cands, p), word_rule, max_bytes, &self->items[at]);
         for (isize i = 0; i < self->count[p] && !self->skip[p]; i++)
-            self->skip[p] |= !batch_item(PyTuple_GetItem(texts, i), tokenize, max_chars, &self->items[at + 1 + i]);
+            self->skip[p] |= !batch_item(PyTuple_GetItem(texts, i), word_rule, max_bytes, &self->items[at + 1 + i]);
         if (self->skip[p]) {
             PyObject *index = PyLong_FromSsize_t(p);
             int rc = index ? PyList_Append(self->unscored, index) : -1;
@@ -1518,7 +1552,7 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     job->n = n;
     job->block = block;
     job->nblocks = (n + block - 1) / block;
-    job->lowercase = lowercase;
+    job->rule = word_rule;
     job->empty_nan = empty_nan;
     Py_DECREF(cands);
     Py_DECREF(refs);
@@ -1640,8 +1674,10 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
 
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
-    {"tokenize_ascii", FASTCALL(py_tokenize_ascii), "tokenize_ascii(text, lowercase) -> Tokens (ASCII text)"},
-    {"ascii_document", FASTCALL(py_ascii_document), "ascii_document(cls, lowercase, lazy_args, key, text)"},
+    {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
+    {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
+    {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
+     "configure_lowering(ok): whether the compiled lowering table is this Python's"},
     {"layout_of", (PyCFunction)py_layout_of, METH_O, "layout_of(tokens) -> Layout of the document's sentences"},
     {"wlcs_alignment", FASTCALL(py_wlcs_alignment), "wlcs_alignment(ref, cand, w) -> (value, pairs)"},
     {"first_partners", FASTCALL(py_first_partners),
@@ -1660,10 +1696,10 @@ static PyMethodDef module_methods[] = {
     {"score_pair", FASTCALL(py_score_pair),
      "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
     {"score_texts", FASTCALL(py_score_texts),
-     "score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
+     "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
-     "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
+     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
     END,
@@ -1704,6 +1740,21 @@ static int add_spec(PyObject *m) {
     return ok ? 0 : -1;
 }
 
+/* LOWERINGS: (Unicode version, ((code point, lower case), ...)): the lowering table compiled in
+ * (lowering.h), for rouge_core.native to compare with the running Python's. */
+static int add_lowerings(PyObject *m) {
+    PyObject *table = PyTuple_New(LOWERING_ENTRY_COUNT);
+    for (int k = 0; table && k < LOWERING_ENTRY_COUNT; k++) {
+        const Lowering *l = &LOWERING_ENTRIES[k];
+        PyObject *row = Py_BuildValue("(Is#)", l->code, l->ascii, (Py_ssize_t)l->ascii_len);
+        if (!row || PyTuple_SetItem(table, k, row) < 0) Py_CLEAR(table);
+    }
+    PyObject *both = table ? Py_BuildValue("(sN)", LOWERING_VERSION, table) : NULL;
+    int rc = both ? PyModule_AddObjectRef(m, "LOWERINGS", both) : -1;
+    Py_XDECREF(both);
+    return rc;
+}
+
 static PyTypeObject *add_type(PyObject *m, PyType_Spec *spec, const char *name) {
     PyObject *type = PyType_FromSpec(spec);
     if (!type || (name && PyModule_AddObjectRef(m, name, type) < 0)) {
@@ -1724,7 +1775,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     FLOAT_ONE = PyFloat_FromDouble(1.0);
     if (!object_new || !EMPTY_TUPLE || !FLOAT_ONE || !(TokensType = add_type(m, &Tokens_spec, "Tokens")) ||
         !(LayoutType = add_type(m, &Layout_spec, "Layout")) || !(PlansType = add_type(m, &Plans_spec, "Plans")) ||
-        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0) {
+        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -6,9 +6,9 @@ run on several cores at once.
     scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
 
 Same numbers as scoring pair by pair (`rouge_core.corpus.score_pair_stats`), in input order,
-whatever the number of workers. The kernels tokenize ASCII text themselves (rouge-score's and
-ROUGE-1.5.5's tokenizers without stemming or stopwords); other texts and settings are
-tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
+ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
+tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
 whole batch is scored in Python.
@@ -39,7 +39,7 @@ from .cost import CostLimit, CostLimitError, check_call, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, _method_plans, combine_references, prepare, resolve_options, score_from_stats
-from .tokenize import ascii_tokenizer
+from .tokenize import text_tokenizer, word_rule
 from .corpus import each_pair, score_pair_stats
 
 DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
@@ -116,14 +116,15 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
-    tokenizer = ascii_tokenizer(native.active(), *opts.tokenize_key())
+    tokenizer = text_tokenizer(native.active(), *opts.tokenize_key())
+    rule = word_rule(opts.tokenizer, opts.lowercase) if tokenizer is not None else None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
     # and must not be shifted by a list the caller changes after the call.
     ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
-    max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
@@ -131,8 +132,8 @@ def score_batch(
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return native.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
-                                max_refs, opts.alpha, opts.empty == "nan", chunk_size)
+        return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
+                                opts.empty == "nan", chunk_size)
 
     if tokenizer is not None:
         segments = [(0, total, _run_shared(job_of(0, total), workers, pair_done, total))]
@@ -303,10 +304,12 @@ def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tup
     return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
 
 
-def _max_chars(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
-    """The longest text (in characters) that keeps a pair of max_refs references within the
-    cost bound whatever its shape: ASCII text of c characters has at most (c + 1) // 2 tokens
-    and as many sentences plus one. Longer texts are checked the ordinary way."""
+def _max_bytes(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
+    """The longest text (in bytes of UTF-8) that keeps a pair of max_refs references within the
+    cost bound whatever its shape: text of c bytes has at most (c + 1) // 2 tokens under the
+    compiled tokenizers (no lower case in their table is longer than its UTF-8:
+    kernel_spec.lowerings) and as many sentences plus one. Longer texts are checked the ordinary
+    way."""
     limit = resolve_limit(cost_limit)
     if limit.unbounded:
         return 2**62

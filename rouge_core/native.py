@@ -54,7 +54,32 @@ def _load():
     return _native, ""
 
 
+def _check_lowerings(kernels) -> str:
+    """'' when the kernels lower-case non-ASCII text as this Python's str.lower() does (their
+    table, kernel_spec.lowerings, was written at build time by a Python of the same Unicode
+    version, or by another whose table is the same); else why not. Then the kernels leave
+    non-ASCII text under rouge-score's lower-casing to the pure path, and a RuntimeWarning says
+    so (an abi3 build made by one Python serves others)."""
+    import unicodedata
+
+    version, table = kernels.LOWERINGS
+    if version == unicodedata.unidata_version or table == kernel_spec.lowerings():
+        kernels.configure_lowering(True)
+        return ""
+    kernels.configure_lowering(False)
+    why = (f"the compiled kernels' lower-casing table comes from Unicode {version} and differs from this Python's "
+           f"(Unicode {unicodedata.unidata_version}): non-ASCII text under rouge-score's lower-casing is tokenized "
+           "on the pure path; rebuild the kernels for this Python (pip install --force-reinstall --no-binary "
+           "rouge-lens, or python setup.py build_ext --inplace)")
+    import warnings
+
+    warnings.warn(f"rouge_core: {why}", RuntimeWarning, stacklevel=2)
+    return why
+
+
 KERNELS, WHY_PURE = _load()
+WHY_NO_UNICODE = _check_lowerings(KERNELS) if KERNELS is not None else ""
+"""Why non-ASCII text under rouge-score's lower-casing takes the pure tokenizer ('': it does not)."""
 """The kernels module, or None on the pure path (then WHY_PURE says why). Other modules call
 the functions below rather than this module's."""
 _EXTENSION = KERNELS  # the extension as loaded: deferred evidence of its Tokens is built with it whatever the path
@@ -98,7 +123,9 @@ def path() -> str:
 
 def describe() -> str:
     """One line: which path computes, and why the pure one when it is."""
-    return "native (compiled kernels)" if KERNELS is not None else f"pure Python ({WHY_PURE})"
+    if KERNELS is None:
+        return f"pure Python ({WHY_PURE})"
+    return "native (compiled kernels)" + (f"; {WHY_NO_UNICODE}" if WHY_NO_UNICODE else "")
 
 
 @contextmanager
@@ -181,26 +208,28 @@ def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn
     return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side)
 
 
-def ascii_document_maker(cls, settings: tuple):
-    """A function of an ASCII text giving its `cls` Document, tokenized by the compiled ASCII
-    tokenizers; settings: (lowercase, lazy_args) as rouge_core.tokenize gives them."""
-    return partial(KERNELS.ascii_document, cls, *settings, TOKENS)
+def text_document_maker(cls, settings: tuple):
+    """A function of a text giving its `cls` Document, tokenized by the compiled tokenizers of
+    rouge-score and ROUGE-1.5.5 (None for a text they do not take: a lone surrogate); settings:
+    (word rule, lazy_args) as rouge_core.tokenize gives them."""
+    return partial(KERNELS.text_document, cls, *settings, TOKENS)
 
 
-def ascii_document(cls, settings: tuple, text: str):
-    return KERNELS.ascii_document(cls, *settings, TOKENS, text)
+def text_document(cls, settings: tuple, text: str):
+    return KERNELS.text_document(cls, *settings, TOKENS, text)
 
 
-def ascii_scorer(cand_cls, ref_cls, settings: tuple):
-    """A function scoring ASCII texts in one call: (plans, cand, refs, alpha, empty_nan, score_fn,
+def text_scorer(cand_cls, ref_cls, settings: tuple):
+    """A function scoring texts in one call: (plans, cand, refs, alpha, empty_nan, score_fn,
     max_side) -> (cand Document, reference Documents, records), None above max_side,
-    NotImplemented when a method needs the references' own vocabulary."""
+    NotImplemented when a method needs the references' own vocabulary or a text is one the
+    tokenizers do not take."""
     return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
 
 
-def tokenize_ascii(text: str, lowercase: bool):
-    """Tokens of an ASCII text under the ASCII tokenizers."""
-    return KERNELS.tokenize_ascii(text, lowercase)
+def tokenize_text(text: str, word_rule: int):
+    """Tokens of a text under the compiled tokenizers (kernel_spec.WORD_RULES)."""
+    return _EXTENSION.tokenize_text(text, word_rule)
 
 
 # Evidence is often built later (rouge_core.deferred), on first read: of Tokens the extension
@@ -239,10 +268,11 @@ def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
     return None if kernels is None else kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
 
 
-def batch_job(plans, cands: list, refs: list, tokenize: bool, lowercase: bool, max_chars: int, max_refs: int,
+def batch_job(plans, cands: list, refs: list, word_rule: int | None, max_bytes: int, max_refs: int,
               alpha: float, empty_nan: bool, block: int):
-    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch)."""
-    return KERNELS.batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block)
+    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch); texts are
+    tokenized by the kernels under word_rule (None: only Tokens are taken)."""
+    return KERNELS.batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block)
 
 
 def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list, alpha: float, empty_nan: bool,

@@ -15,7 +15,7 @@ from .options import Options, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
-from .tokenize import ascii_scorer, ascii_tokenizer, tokenize_with
+from .tokenize import text_scorer, text_tokenizer, tokenize_with
 from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -171,11 +171,15 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
     `what` names the argument in error messages ("candidate", "reference 2"): a string
     that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
     of another type is refused here, not deep inside scoring."""
-    if type(text) is str and text.isascii():  # the common case first
+    if type(text) is str:  # the common case first
         if native.active():
-            fast = _ascii_kernels(options)[0]
+            fast = _compiled_tokenizers(options)[0]
             if fast is not None:
-                return fast(text)
+                doc = fast(text)
+                if doc is not None:
+                    return doc
+        if not text.isascii():
+            check_unicode(text, what)
         return tokenize_with(text, *options.tokenize_key())
     if isinstance(text, Document):
         return text
@@ -190,19 +194,19 @@ def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
                     f"or a Document, not {type(text).__name__}")
 
 
-_last_ascii: tuple = (None, None, (None, None))  # the last (kernels, options) and their ASCII kernels
+_last_compiled: tuple = (None, None, (None, None))  # the last (kernels, options) and their compiled tokenizers
 
 
-def _ascii_kernels(options: Options) -> tuple:
-    """(tokenize.ascii_tokenizer, tokenize.ascii_scorer) for these options on the kernels in
+def _compiled_tokenizers(options: Options) -> tuple:
+    """(tokenize.text_tokenizer, tokenize.text_scorer) for these options on the kernels in
     use, kept for the next call (same options)."""
-    global _last_ascii
-    last_kernels, last_options, fast = _last_ascii
+    global _last_compiled
+    last_kernels, last_options, fast = _last_compiled
     kernels = native.KERNELS  # kept with them: a switch of paths (native.pure()) makes them again
     if options is not last_options or kernels is not last_kernels:
         key = options.tokenize_key()
-        fast = (ascii_tokenizer(kernels, *key), ascii_scorer(kernels, *key))
-        _last_ascii = (kernels, options, fast)
+        fast = (text_tokenizer(kernels, *key), text_scorer(kernels, *key))
+        _last_compiled = (kernels, options, fast)
     return fast
 
 
@@ -339,20 +343,20 @@ def score(
 
 def _score_texts(candidate, references, methods: tuple, options: Options, cost_limit: CostLimit | None
                  ) -> Result | None:
-    """`score` without evidence of ASCII texts, tokenized and scored in one call to the compiled
+    """`score` without evidence of texts, tokenized and scored in one call to the compiled
     kernels (rouge_core._native.score_texts: each reference is only looked up in the candidate's
     vocabulary, and its Document tokenizes it when read); None when the other path must score
     them (other inputs or settings, a method without a kernel, a side beyond the size the
-    kernels may score without estimating its cost first)."""
-    if not native.active() or type(candidate) is not str or not candidate.isascii():
+    kernels may score without estimating its cost first, a text they do not take)."""
+    if not native.active() or type(candidate) is not str:
         return None
     if type(references) is str:
         references = (references,)
     elif type(references) not in (list, tuple) or not references:
         return None
-    if not all(type(r) is str and r.isascii() for r in references):
+    if not all(type(r) is str for r in references):
         return None
-    scorer = _ascii_kernels(options)[1]
+    scorer = _compiled_tokenizers(options)[1]
     if scorer is None:
         return None
     n_refs = len(references)

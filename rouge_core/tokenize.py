@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from functools import cached_property
 
-from . import native
+from . import kernel_spec, native
 from .document import Document, Token
 from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
@@ -190,40 +190,55 @@ class _ProbedDocument(_NativeDocument):
             return None
         tokens = memo.get(native.TOKENS)
         if tokens is None:
-            tokens = memo[native.TOKENS] = native.tokenize_ascii(self.text, d["_lazy_args"][1])
+            tokenizer, lowercase = d["_lazy_args"][:2]
+            tokens = memo[native.TOKENS] = native.tokenize_text(self.text, word_rule(tokenizer, lowercase))
         return tokens
 
 
-def _ascii_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None) -> tuple | None:
-    """The compiled ASCII tokenizers' arguments for these settings, or None when they need the
+def word_rule(tokenizer, lowercase: bool) -> int | None:
+    """How the compiled tokenizers find this tokenizer's words (kernel_spec.WORD_RULES), or
+    None when they do not have it: rouge-score lower-cases with Python's str.lower() before
+    keeping [a-z0-9] runs, ROUGE-1.5.5 lower-cases its [A-Za-z0-9] runs (ASCII only), and both
+    keep [A-Za-z0-9] as written without lower-casing (rouge_core.words)."""
+    if tokenizer == "rouge-score":
+        return kernel_spec.WORDS_LOWER_UNICODE if lowercase else kernel_spec.WORDS_KEEP_CASE
+    if tokenizer == "rouge155":
+        return kernel_spec.WORDS_LOWER_ASCII if lowercase else kernel_spec.WORDS_KEEP_CASE
+    return None
+
+
+def _compiled_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                       data_dir: str | None, limit_words: int | None, limit_bytes: int | None) -> tuple | None:
+    """The compiled tokenizers' arguments for these settings, or None when they need the
     Python pipeline (another tokenizer, stemming, stopwords, limits)."""
-    if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
-            or sentence_split != "newline" or limit_words or limit_bytes):
+    rule = word_rule(tokenizer, lowercase)
+    if (rule is None or stemmer != "none" or stopwords != "none" or sentence_split != "newline" or limit_words
+            or limit_bytes):
         return None
-    return lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir)
+    return rule, (tokenizer, lowercase, stemmer, stopwords, data_dir)
 
 
-def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                    lcs_byte_limit_defect: bool):
-    """For settings in the order of `Options.tokenize_key()`: a function tokenizing ASCII
-    text as `tokenize_with` does, in one call to the compiled kernels; None when these
-    settings need the Python pipeline (another tokenizer, stemming, stopwords, limits), or
-    `kernels` is false (whether the kernels are in use: rouge_core.native.active())."""
-    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
-                               limit_bytes)
-    return native.ascii_document_maker(_NativeDocument, settings) if settings and kernels else None
+def text_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                   data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                   lcs_byte_limit_defect: bool):
+    """For settings in the order of `Options.tokenize_key()`: a function tokenizing a text as
+    `tokenize_with` does, in one call to the compiled kernels (None for a text they do not take,
+    a lone surrogate); None when these settings need the Python pipeline (another tokenizer,
+    stemming, stopwords, limits), or `kernels` is false (whether the kernels are in use:
+    rouge_core.native.active())."""
+    settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                  limit_bytes)
+    return native.text_document_maker(_NativeDocument, settings) if settings and kernels else None
 
 
-def ascii_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                 data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                 lcs_byte_limit_defect: bool):
-    """As `ascii_tokenizer`: a function scoring ASCII texts for these settings in one call to
-    the kernels (rouge_core.native.ascii_scorer: the Documents those of `ascii_tokenizer`), or None."""
-    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
-                               limit_bytes)
-    return native.ascii_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
+def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                lcs_byte_limit_defect: bool):
+    """As `text_tokenizer`: a function scoring texts for these settings in one call to the
+    kernels (rouge_core.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
+    settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                  limit_bytes)
+    return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
 
 
 def _rebuild_lazy(state: dict) -> _LazyDocument:
@@ -250,16 +265,19 @@ _ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
     """Terms and sentence bounds without Token objects, for the common tokenizers; None when
-    the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers).
+    the eager path is needed (other tokenizers; on the pure path, non-ASCII text for the
+    tokenizers of rouge-score and ROUGE-1.5.5).
     `spans` None means one sentence per non-empty line of the whole text; the spans are
     then found only if someone asks for them."""
     if tokenizer in ("rouge-score", "rouge155"):
+        if native.active() and spans is None and stemmer == "none" and stopwords == "none":
+            # the same words and sentences, found by the compiled tokenizer (any text with UTF-8)
+            doc = native.text_document(_NativeDocument, (word_rule(tokenizer, lowercase),
+                                                         (tokenizer, lowercase, stemmer, stopwords, data_dir)), text)
+            if doc is not None:
+                return doc
         if not text.isascii():
             return None
-        if native.active() and spans is None and stemmer == "none" and stopwords == "none":
-            # the same words and sentences, found by the compiled tokenizer
-            return native.ascii_document(_NativeDocument, (lowercase, (tokenizer, lowercase, stemmer, stopwords,
-                                                                       data_dir)), text)
         # One translate maps every separator byte but the newline to a space (offsets
         # unchanged: one byte is one character in ASCII); split() then gives
         # [a-z0-9]+ / [A-Za-z0-9]+ words.
