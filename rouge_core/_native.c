@@ -414,6 +414,15 @@ static PyObject *Tokens_terms(TokensObject *self, PyObject *unused) {
     return Py_NewRef(terms);
 }
 
+static PyObject *Tokens_vocabulary(TokensObject *self, PyObject *unused) {
+    PyObject *out = PyTuple_New(self->tok->nv);
+    for (isize v = 0; out && v < self->tok->nv; v++) {
+        PyObject *s = term_str(self, (i32)v);
+        if (!s || PyTuple_SetItem(out, v, Py_NewRef(s)) < 0) Py_CLEAR(out);
+    }
+    return out;
+}
+
 static PyObject *Tokens_bounds(TokensObject *self, PyObject *unused) {
     Ints ints = {0};
     if (ints_init(&ints, self->tok->n + 1) < 0) return NULL;
@@ -436,6 +445,7 @@ static PyObject *refuse_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
 static PyMethodDef Tokens_methods[] = {
     {"terms", (PyCFunction)Tokens_terms, METH_NOARGS, "The terms, a tuple of str."},
     {"bounds", (PyCFunction)Tokens_bounds, METH_NOARGS, "The sentence bounds, (start, end) token indices."},
+    {"vocabulary", (PyCFunction)Tokens_vocabulary, METH_NOARGS, "The distinct terms, in order of first occurrence."},
     END,
 };
 static PyGetSetDef Tokens_getset[] = {GETTER("distinct", Tokens_get_distinct, "how many distinct terms"),
@@ -508,6 +518,44 @@ static PyObject *py_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     if (check_nargs("tokens", nargs, 2, 2) < 0) return NULL;
     if (!PyTuple_Check(args[0])) return PyErr_Format(PyExc_TypeError, "terms must be a tuple");
     return tokens_of_terms(args[0], args[1]);
+}
+
+/* tokens_mapped(tokens, mapping) -> Tokens: each distinct term (tokens.vocabulary()'s k-th)
+ * replaced by mapping[k], a str, or None to drop its tokens (a stemmer and a stopword list
+ * applied once per distinct term); the same sentences. A TypeError for a mapping of another
+ * length or with items that are neither. */
+static PyObject *py_tokens_mapped(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("tokens_mapped", nargs, 2, 2) < 0) return NULL;
+    Tok *t = tok_arg(args[0], "tokens_mapped's first argument");
+    if (!t) return NULL;
+    PyObject *mapping = args[1];
+    if (!PyTuple_Check(mapping) || PyTuple_Size(mapping) != t->nv)
+        return PyErr_Format(PyExc_TypeError, "the mapping must be a tuple of one str or None per distinct term");
+    TermRef *to = xcalloc((size_t)t->nv + 1, sizeof(TermRef));
+    i32 *origin = xmalloc(((size_t)t->nv + 1) * sizeof(i32));
+    PyObject *out = NULL;
+    if (!to || !origin) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (isize v = 0; v < t->nv; v++) {
+        PyObject *item = PyTuple_GetItem(mapping, v);
+        if (item != Py_None && utf8_of(item, &to[v]) < 0) goto done;
+    }
+    Tok *m = tok_mapped(t, to, origin);
+    if (!(out = tokens_wrap(m, NULL))) goto done;
+    /* the new terms' data lives in the mapping's str, held per id as a tokenizer's are */
+    PyObject **strs = xcalloc((size_t)m->nv + 1, sizeof(PyObject *));
+    if (!strs) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (isize k = 0; k < m->nv; k++) strs[k] = Py_NewRef(PyTuple_GetItem(mapping, origin[k]));
+    ((TokensObject *)out)->strs = strs;
+done:
+    FREE_ALL(to, origin);
+    return out;
 }
 
 /* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
@@ -1675,6 +1723,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
+    {"tokens_mapped", FASTCALL(py_tokens_mapped), "tokens_mapped(tokens, mapping) -> Tokens of the mapped terms"},
     {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
     {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
      "configure_lowering(ok): whether the compiled lowering table is this Python's"},

@@ -157,7 +157,7 @@ def tokens_of(doc: "Document"):
         except TypeError:  # a Document built by hand with terms that are not str: pure path
             tokens = False
         doc.memo(TOKENS, lambda: tokens)
-    return tokens or None
+    return None if tokens is False else tokens  # False: terms that are not strings
 
 
 def pair(cand: "Document", ref: "Document"):
@@ -225,6 +225,15 @@ def text_scorer(cand_cls, ref_cls, settings: tuple):
     NotImplemented when a method needs the references' own vocabulary or a text is one the
     tokenizers do not take."""
     return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
+
+
+def tokens_mapped(tokens, mapping: tuple):
+    """`tokens` with its k-th distinct term replaced by mapping[k] (None: its tokens dropped),
+    in the same sentences; None when the mapping holds something other than str and None."""
+    try:
+        return _EXTENSION.tokens_mapped(tokens, mapping)
+    except TypeError:
+        return None
 
 
 def tokenize_text(text: str, word_rule: int):

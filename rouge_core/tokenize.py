@@ -8,6 +8,7 @@ fast path for the common tokenizers that builds Token objects only when someone 
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import fields, replace
 from functools import cached_property
 
@@ -71,28 +72,75 @@ def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stop
         fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
         if fast is not None:
             return fast
-    doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    doc = _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
     return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
 
 
-def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
-    split_words = splitter(tokenizer)
+def term_filter(stemmer: str, stopwords, data_dir: str | None):
+    """What becomes of a word after the tokenizer: a function term -> the term kept (stemmed)
+    or None (a stopword, or a stem left empty: "a stemmer that leaves nothing leaves no token"),
+    computed once per distinct word (a dict per call: stemmers are pure functions); None when
+    nothing changes words. Every path applies this, once per word type."""
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
-    tokens: list[Token] = []
+    if stem is None and not stop:
+        return None
+    seen: dict[str, str | None] = {}
+
+    def kept(term: str) -> str | None:
+        out = seen.get(term, kept)
+        if out is kept:
+            out = None if stop and term in stop else (stem(term) if stem is not None else term) or None
+            seen[term] = out
+        return out
+
+    return kept
+
+
+def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir):
+    """The words of `text` in sentences `spans` as the pipeline keeps them: (terms, starts,
+    ends, bounds), offsets into the text, [start, end) token indices per sentence."""
+    split_words = splitter(tokenizer)
+    keep = term_filter(stemmer, stopwords, data_dir)
+    terms: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
     bounds: list[tuple[int, int]] = []
-    for s_index, (s_start, words) in enumerate(_sentence_words(text, spans, split_words, lowercase)):
-        first = len(tokens)
+    for s_start, words in _sentence_words(text, spans, split_words, lowercase):
+        first = len(terms)
         for term, start, end in words:
-            if stop and term in stop:
-                continue
-            if stem is not None:
-                term = stem(term)
-                if not term:  # a stemmer that leaves nothing leaves no token
+            if keep is not None:
+                term = keep(term)
+                if term is None:
                     continue
-            tokens.append(Token(term, s_start + start, s_start + end, s_index))
-        bounds.append((first, len(tokens)))
-    return Document(text, tuple(tokens), tuple(bounds), tuple(spans))
+            terms.append(term)
+            starts.append(s_start + start)
+            ends.append(s_start + end)
+        bounds.append((first, len(terms)))
+    return terms, starts, ends, bounds
+
+
+def _token_objects(terms, starts, ends, bounds) -> tuple[Token, ...]:
+    return tuple(Token(terms[k], starts[k], ends[k], s_index)
+                 for s_index, (a, b) in enumerate(bounds) for k in range(a, b))
+
+
+def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
+    """The eager Document: its Token objects built at once."""
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    return Document(text, _token_objects(terms, starts, ends, bounds), tuple(bounds), tuple(spans))
+
+
+def _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
+    """The Document of any tokenizer (a Python splitter, a user's function, stemming,
+    stopwords, limits): its terms and sentence bounds, with each token's offsets kept in arrays
+    and its Token objects built when first read (scoring interns the terms once:
+    rouge_core.native.tokens_of)."""
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    doc = object.__new__(_SplitDocument)
+    doc.__dict__.update(text=text, term_tuple=tuple(terms), sentence_bounds=tuple(bounds),
+                        sentence_spans=tuple(spans), lcs_view=None, _offsets=(array("q", starts), array("q", ends)))
+    return doc
 
 
 def _sentence_words(text, spans, split_words, lowercase):
@@ -150,6 +198,21 @@ class _LazyDocument(Document):
         return (_rebuild_lazy, (state,))
 
 
+class _SplitDocument(_LazyDocument):
+    """A _LazyDocument of any tokenizer (`_split_document`): its Token objects come from the
+    offsets it keeps, without tokenizing again."""
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:  # type: ignore[override]
+        starts, ends = self.__dict__["_offsets"]
+        return _token_objects(self.term_tuple, starts, ends, self.sentence_bounds)
+
+    def __reduce__(self):
+        state = self.__getstate__()
+        state.pop("tokens", None)  # rebuilt from the offsets
+        return (_rebuild_split, (state,))
+
+
 class _NativeDocument(_LazyDocument):
     """A _LazyDocument tokenized by the compiled kernels (rouge_core.native): its terms stay
     token ids in a `Tokens` until someone reads `term_tuple`, which then holds the very terms
@@ -162,7 +225,7 @@ class _NativeDocument(_LazyDocument):
     @cached_property
     def term_tuple(self) -> tuple[str, ...]:  # type: ignore[override]
         tokens = self._tokens()
-        return tokens.terms() if tokens else tuple(t.term for t in self.tokens)
+        return tokens.terms() if tokens is not None else tuple(t.term for t in self.tokens)
 
     @cached_property
     def sentence_bounds(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
@@ -171,7 +234,7 @@ class _NativeDocument(_LazyDocument):
 
     def __len__(self) -> int:
         tokens = self._tokens()
-        return len(tokens) if tokens else len(self.term_tuple)
+        return len(tokens) if tokens is not None else len(self.term_tuple)
 
     def __reduce__(self):
         self.term_tuple  # pickled as the lazy form, terms and bounds included (no Tokens)
@@ -241,6 +304,24 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
     return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
 
 
+def _filtered(doc: "_NativeDocument", keep) -> "_NativeDocument":
+    """The compiled tokenizer's Document with stemming and stopwords applied once per distinct
+    word (`term_filter`): its Tokens mapped in C (rouge_core.native.tokens_mapped); its Token
+    objects, when read, come from the pure pipeline with the same settings."""
+    tokens = doc._tokens()
+    mapped = native.tokens_mapped(tokens, tuple(map(keep, tokens.vocabulary())))
+    if mapped is None:  # a stem that is not a string: the Python pipeline decides
+        return None
+    doc.__dict__["_memo"][native.TOKENS] = mapped
+    return doc
+
+
+def _rebuild_split(state: dict) -> _SplitDocument:
+    doc = object.__new__(_SplitDocument)
+    doc.__dict__.update(state)
+    return doc
+
+
 def _rebuild_lazy(state: dict) -> _LazyDocument:
     doc = object.__new__(_LazyDocument)
     doc.__dict__.update(state)
@@ -269,11 +350,14 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     tokenizers of rouge-score and ROUGE-1.5.5).
     `spans` None means one sentence per non-empty line of the whole text; the spans are
     then found only if someone asks for them."""
+    keep = term_filter(stemmer, stopwords, data_dir)
+    lazy_args = (tokenizer, lowercase, stemmer, stopwords, data_dir)
     if tokenizer in ("rouge-score", "rouge155"):
-        if native.active() and spans is None and stemmer == "none" and stopwords == "none":
+        if native.active() and spans is None:
             # the same words and sentences, found by the compiled tokenizer (any text with UTF-8)
-            doc = native.text_document(_NativeDocument, (word_rule(tokenizer, lowercase),
-                                                         (tokenizer, lowercase, stemmer, stopwords, data_dir)), text)
+            doc = native.text_document(_NativeDocument, (word_rule(tokenizer, lowercase), lazy_args), text)
+            if doc is not None and keep is not None:
+                doc = _filtered(doc, keep)
             if doc is not None:
                 return doc
         if not text.isascii():
@@ -286,35 +370,34 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     elif tokenizer == "whitespace":
         source, lower_each = text, lowercase
     else:
-        return None
-    stem = None if stemmer == "none" else get_stemmer(stemmer, data_dir)
-    stop = None if stopwords == "none" else get_stopwords(stopwords, data_dir)
+        terms_of = getattr(splitter(tokenizer), "terms", None) if spans is None else None
+        per_line = terms_of(text, lowercase) if terms_of is not None else None
+        return None if per_line is None else _terms_document(text, per_line, keep, lazy_args)
     if spans is None:
         # As split_sentences: empty lines are skipped, blank ones are sentences.
         sentences = [line.split() for line in source.split("\n") if line]
     else:
         sentences = [source[s_start:s_end].split() for s_start, s_end in spans]
+    if lower_each:
+        sentences = [[w.lower() for w in words] for words in sentences]
+    doc = _terms_document(text, sentences, keep, lazy_args)
+    if spans is not None:
+        doc.__dict__["sentence_spans"] = tuple(spans)
+    return doc
+
+
+def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tuple) -> _LazyDocument:
+    """A _LazyDocument of these terms per sentence (stemming and stopwords applied: `keep`);
+    its Token objects, when read, come from the pipeline with the same settings."""
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
     for words in sentences:
-        if lower_each:
-            words = [w.lower() for w in words]
-        if stop:
-            words = [w for w in words if w not in stop]
-        if stem is not None:
-            words = [stem(w) for w in words]
+        if keep is not None:
+            words = [term for term in map(keep, words) if term is not None]
         first = len(terms)
         terms.extend(words)
         bounds.append((first, len(terms)))
     doc = object.__new__(_LazyDocument)
-    state = doc.__dict__
-    state.update(
-        text=text,
-        sentence_bounds=tuple(bounds),
-        lcs_view=None,
-        term_tuple=tuple(terms),
-        _lazy_args=(tokenizer, lowercase, stemmer, stopwords, data_dir),
-    )
-    if spans is not None:
-        state["sentence_spans"] = tuple(spans)
+    doc.__dict__.update(text=text, sentence_bounds=tuple(bounds), lcs_view=None, term_tuple=tuple(terms),
+                        _lazy_args=lazy_args)
     return doc

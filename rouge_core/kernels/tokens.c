@@ -272,6 +272,37 @@ fail:
     return NULL;
 }
 
+Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
+    TokBuild b;
+    Term *q = xmalloc((size_t)t->nv * sizeof(Term));
+    isize *kept_before = xmalloc((size_t)(t->n + 1) * sizeof(isize)); /* per token: kept tokens before it */
+    if (!q || !kept_before || tb_init(&b, t->n) < 0) {
+        FREE_ALL(q, kept_before);
+        return NULL;
+    }
+    for (isize v = 0; v < t->nv; v++)
+        if (to[v].data) q[v] = term_make(to[v].data, to[v].len);
+    for (isize i = 0; i < t->n; i++) {
+        i32 v = t->ids[i];
+        kept_before[i] = b.t->n;
+        if (!to[v].data) continue;
+        isize before = b.t->nv;
+        if (tb_add(&b, &q[v]) < 0) goto fail;
+        if (b.t->nv > before) origin[before] = v;
+    }
+    kept_before[t->n] = b.t->n;
+    for (isize k = 0; k < t->nsent; k++)
+        if (push_sentence(&b.t->bounds, &b.t->nsent, &b.cap_sent, kept_before[t->bounds[2 * k]],
+                          kept_before[t->bounds[2 * k + 1]]) < 0)
+            goto fail;
+    FREE_ALL(q, kept_before);
+    return b.t;
+fail:
+    FREE_ALL(q, kept_before);
+    tok_free(b.t);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------------------------------
  * the tokenizers of rouge-score and ROUGE-1.5.5
  * ---------------------------------------------------------------------------------------- */

@@ -49,6 +49,12 @@ i32 tok_find(const Tok *t, const Term *q);
  * checked by the caller). NULL on no memory. */
 Tok *tok_from_terms(const TermRef *terms, isize n, const i32 *bounds, isize nsent);
 
+/* t's tokens with each term replaced by `to[id]` (data NULL: the token is dropped), in the
+ * same sentences (a sentence may become empty): a stemmer and a stopword list applied once per
+ * distinct term. origin (room for t->nv) gets, per id of the new Tok, the id of t it came from
+ * first. The new terms' data must outlive the Tok. NULL on no memory. */
+Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
+
 /* The tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 `text`: words are runs of
  * [A-Za-z0-9] (every other byte separates them: non-ASCII characters are bytes >= 0x80),
  * kept as written (WORDS_KEEP_CASE), with A-Z lower-cased (WORDS_LOWER_ASCII), or after

@@ -128,7 +128,7 @@ def test_without_this_pythons_table_non_ascii_text_under_rouge_score_takes_the_p
     expected = rouge_core.score(text, [ref], ["rouge1", "rougeLsum"], opts, evidence=False).to_dict()
     native.KERNELS.configure_lowering(False)
     try:
-        assert type(prepare(text, opts)).__name__ == "Document"  # Python's tokenizer
+        assert type(prepare(text, opts)).__name__ == "_SplitDocument"  # Python's tokenizer
         assert type(prepare("ascii text", opts)).__name__ == "_NativeDocument"
         assert type(rouge_core.tokenize(text, tokenizer="rouge155")).__name__ == "_NativeDocument"  # no str.lower()
         result = rouge_core.score(text, [ref], ["rouge1", "rougeLsum"], opts, evidence=False)
