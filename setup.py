@@ -36,6 +36,19 @@ SANITIZE = os.environ.get("ROUGE_LENS_SANITIZE", "").strip() not in ("", "0")
 class OptionalBuildExt(build_ext):
     """Compile with exact floating-point flags; a failed compile leaves the pure package."""
 
+    # --- Never reuse a stale build (issue 32): a module left in build/ (or in place) by an
+    # earlier build, of older sources or by another compiler, must not be packed as this one.
+    def finalize_options(self):
+        super().finalize_options()
+        self.force = True  # compile every time: no "up-to-date" skip on file dates
+
+    def build_extension(self, ext):
+        stale = self.get_ext_fullpath(ext.name)
+        if os.path.exists(stale):
+            os.remove(stale)  # a failed compile then leaves no module, and the package is pure
+        super().build_extension(ext)
+    # --- end of the stale-build guard
+
     def build_extensions(self):
         # The rouge-score tokenizer's lower-casing table, from this Python's str.lower()
         # (rouge_core/kernel_spec.py, loaded alone: it imports nothing of rouge_core).

@@ -16,6 +16,8 @@ option (opening its menu comes first, untimed: it happens in the browser alone).
 uses a new value where the action has one (another candidate, another weight), so most
 runs are not answered from a cache; the table gives the median and the worst.
 
+    python bench/bench_app.py --size none --meta --repeat 3   # the meta-evaluation page at study size
+
 Input sizes (issue 13's targets):
   long  a ~2,000-token candidate with 4 references of ~2,000 tokens (generated, corpus_gen)
   700w  a 700-word candidate with 4 references of real prose (DUC 2002 summaries)
@@ -328,6 +330,113 @@ def score_page_actions(page, timer: Timer, texts, repeat: int, folder: Path) -> 
     return results
 
 
+# --- the meta-evaluation page at the size of a study ------------------------------------------
+
+META_PAGE = "Which ROUGE agrees with your annotators?"
+# Issue 29, item 5: 16 systems x 100 documents x 11 references x 4 aspects
+META_TARGETS = {"score every variant": 10.0, "switch aspect": 1.0, "switch coefficient": 1.0,
+                "1,000 bootstrap resamples": 2.0}
+
+
+def study_files(folder: Path) -> tuple[Path, Path]:
+    """The study-size corpus (corpus_gen.study_corpus) and its judgements as the uploads take them."""
+    import csv
+
+    from corpus_gen import study_corpus
+
+    rows, judgements = study_corpus()
+    corpus, marks = folder / "study.csv", folder / "study_judgements.csv"
+    for path, records in ((corpus, rows), (marks, judgements)):
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            writer = csv.DictWriter(fh, fieldnames=list(records[0]))
+            writer.writeheader()
+            writer.writerows(records)
+    return corpus, marks
+
+
+def main_select(page, label: str, option: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """(act, prepare) for a select in the page (not the sidebar)."""
+    opened = {}
+
+    def prepare() -> None:
+        combobox = page.locator("[data-testid='stMain']").get_by_role("combobox", name=label, exact=True).first
+        reveal(page, combobox)
+        combobox.click()
+        opened["choice"] = page.get_by_role("option", name=option, exact=True)
+        opened["choice"].wait_for(timeout=10_000)
+
+    return (lambda: opened["choice"].click()), prepare
+
+
+def main_number(page, label: str, value) -> None:
+    field = page.locator("[data-testid='stMain']").get_by_label(label, exact=True).first
+    field.fill(str(value))
+    field.press("Enter")
+
+
+def meta_page_actions(page, timer: Timer, repeat: int, folder: Path) -> dict[str, list[dict]]:
+    """The meta-evaluation page with the study corpus and its judgements loaded: scoring every
+    variant (10 variants: 5 profiles with stemming off and on), then switching the aspect and
+    the coefficient, and recomputing 1,000 bootstrap resamples."""
+    corpus, marks = study_files(folder)
+    results: dict[str, list[dict]] = {}
+    main = page.locator("[data-testid='stMain']")
+    page.locator("[data-testid='stSidebarNav'] a").filter(has_text=META_PAGE).click()
+    idle(page)
+    main.locator("[data-testid='stFileUploader']").filter(has_text="Corpus file").locator("input[type='file']") \
+        .set_input_files(str(corpus))
+    page.wait_for_timeout(500)
+    idle(page)
+    uploader = main.locator("[data-testid='stFileUploader']").filter(has_text="Judgements file")
+    if not uploader.is_visible():
+        main.get_by_text("Import judgements from a file").click()
+        idle(page)
+    uploader.locator("input[type='file']").set_input_files(str(marks))
+    page.wait_for_timeout(500)
+    idle(page)
+    button = main.get_by_role("button", name="Score every variant")
+    reveal(page, button)
+    results["score every variant"] = [timer.run(lambda: button.click())]
+    aspects = ["relevance", "fluency", "consistency", "coherence"]
+    for i in range(repeat):
+        act, prepare = main_select(page, "Aspect (task)", aspects[i % len(aspects)])
+        results.setdefault("switch aspect", []).append(timer.run(act, prepare=prepare))
+    coefficients = ["Pearson r", "Spearman ρ", "Kendall τ-c", "Kendall τ-b"]
+    for i in range(repeat):
+        choice = main.locator("[data-testid='stButtonGroup']").get_by_text(coefficients[i % len(coefficients)],
+                                                                           exact=True)
+        reveal(page, choice)
+        results.setdefault("switch coefficient", []).append(timer.run(lambda: choice.click()))
+    for i in range(repeat):
+        main_number(page, "Resamples", 0)
+        idle(page)
+        results.setdefault("1,000 bootstrap resamples", []).append(
+            timer.run(lambda: main_number(page, "Resamples", 1000 + i)))
+    return results
+
+
+def run_meta(browser, url: str, repeat: int, folder: Path) -> dict[str, list[dict]]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(STATE_OBSERVER)
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    page.goto(url)
+    idle(page)
+    results = meta_page_actions(page, Timer(page, timeout_ms=300_000), repeat, folder)
+    context.close()
+    return results
+
+
+def print_meta_table(rows: list[dict]) -> None:
+    print("\nWhich ROUGE agrees? 16 systems x 100 documents x 11 references x 4 aspects (bench/corpus_gen.study_corpus)")
+    print("| action | runs | median (s) | worst (s) | target (s) | target met |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        target = META_TARGETS[r["action"]]
+        print(f"| {r['action']} | {r['runs']} | {r['median']:.2f} | {r['worst']:.2f} | {target:g} | "
+              f"{'yes' if r['worst'] <= target else 'NO'} |")
+
+
 def page_actions(page, timer: Timer, repeat: int) -> dict[str, list[dict]]:
     results: dict[str, list[dict]] = {}
     nav = page.locator("[data-testid='stSidebarNav'] a")
@@ -386,15 +495,25 @@ def print_table(title: str, rows: list[dict], key: str) -> None:
         print(f"| {r['action']} | {r['median']:.2f} | {r['worst']:.2f} | {headline} | {'yes' if met else 'NO'} |")
 
 
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5, help="repetitions per action (default 5)")
-    parser.add_argument("--size", choices=[*SIZES, "all"], default="all")
+    parser.add_argument("--size", choices=[*SIZES, "all", "none"], default="all",
+                        help="the Score page's input sizes to run (none: only --meta)")
+    parser.add_argument("--meta", action="store_true",
+                        help="also the meta-evaluation page at study size (16 systems x 100 documents x 11 references)")
     parser.add_argument("--json", metavar="FILE", help="also write the raw timings here")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    sizes = list(SIZES) if args.size == "all" else [args.size]
+    sizes = list(SIZES) if args.size == "all" else [] if args.size == "none" else [args.size]
     print(f"ROUGE Lens app benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, Chromium {CHROMIUM}, {args.repeat} repetitions")
     report = {}
@@ -408,6 +527,13 @@ def main(argv=None) -> int:
                 rows = summarise(results)
                 report[key] = {"label": SIZES[key][0], "rows": rows, "raw": results}
                 print_table(f"{SIZES[key][0]}  ({time.monotonic() - started:.0f} s)", rows, key)
+            if args.meta:
+                print(f"load average before the meta page: {load_average()}")
+                results = run_meta(browser, url, args.repeat, folder)
+                rows = summarise(results)
+                report["meta"] = {"label": "meta-evaluation page, study size", "rows": rows, "raw": results}
+                print_meta_table(rows)
+                print(f"load average after: {load_average()}")
         browser.close()
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2), encoding="utf-8")

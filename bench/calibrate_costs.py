@@ -1,139 +1,749 @@
-"""Measure what each ROUGE method costs on this machine, against what rouge_core.cost estimates.
+"""Measure what ROUGE calls cost on this machine, fit rouge_core.cost's constants, and print how
+far the estimates are from the measurements.
 
-    python bench/calibrate_costs.py            # every family, a few sizes each (about 2 minutes)
-    python bench/calibrate_costs.py --family S  # one family
+    python bench/calibrate_costs.py                   # the grid on both paths, fit, the table
+    python bench/calibrate_costs.py --write           # ... and write rouge_core/cost_model.py
+    python bench/calibrate_costs.py --quick           # a smaller grid (a few minutes)
+    python bench/calibrate_costs.py --save m.jsonl    # keep the measurements; --load m.jsonl refits them
+    python bench/calibrate_costs.py --save m.jsonl --resume   # go on with a run that was stopped
+    python bench/calibrate_costs.py --group tokenize  # only one group: kernels, tokenize, profiles, bounds
 
-For every family (N, L, Lsum, Lbest, W in both forms, S, SU), with and without evidence, it
-scores worst-case-shaped inputs of growing size (texts drawn from a small vocabulary, so
-that LCS rows always match; all-distinct tokens for skip-bigrams, so that every gram is a
-new dictionary entry) and prints:
+The grid: every method family (N for several n, L, Lsum, Lsum-best, W in Lin's and
+ROUGE-1.5.5's forms, S and SU bounded and unlimited) over lengths (20 to 200,000 tokens a
+side), sentence shapes (one sentence, 20-word sentences, one-word sentences) and with and
+without evidence (every deferred record read, as a view or an export reads it); every
+tokenizer route and stemmer (rouge-score's and ROUGE-1.5.5's tokenizers on ASCII and accented
+text, whitespace, unicode and cjk on Thai, Lao, Khmer, Myanmar, Chinese, Japanese and Hindi,
+XL-Sum's with its segmenters and stemmers, a user's tokenizer; Porter, ROUGE-1.5.5's,
+Snowball, XL-Sum's stemmers, stopwords); every profile's default methods on summary-sized to
+long texts. Each on the compiled path and on the pure one (rouge_core.native.pure()), each
+call a full `rouge_core.score` from text to result.
 
-    seconds     the best of a few timed runs (no tracemalloc)
-    peak MB     the peak over one more run (bench/memory.py: tracemalloc's, or the resident
-                set's rise where the compiled kernels' C allocations are larger)
-    est s/MB    rouge_core.cost.estimate for the same input
-    ratio       estimate / measured (the estimate is meant to be at or above 1)
+    seconds   CPU time of the process (time.process_time: steady on a shared machine; the
+              same as the wall clock on an idle one), the best of a few runs, every stemmer's
+              cache cleared before each (the estimate prices a cold cache)
+    peak MB   the peak over one more run (bench/memory.py: tracemalloc's, or the resident
+              set's rise where the compiled kernels' C allocations are larger)
 
-The constants in rouge_core/cost.py were fitted from this output (per-unit costs taken from
-the largest sizes, rounded up); the output of the run they came from is recorded there.
-It measures the path that is active (rouge_core.native: the compiled kernels when built;
-ROUGE_LENS_PURE=1 for the pure path's constants). Run it on an otherwise idle machine.
+The fit: the constants are the unknowns of a linear program that keeps every estimate at or
+above its measurement and minimises the largest ratio (rouge_core.cost.call_terms gives
+each case's units of work; memory: what the call keeps plus its largest working set, fitted
+by repeating the program with the largest set fixed). `--write` writes them with this run's
+description to rouge_core/cost_model.py. The table then gives every case's estimate ÷
+measured for time and memory (memory below 1 MB counts as 1 MB: the resident set cannot
+see less), the worst ratio both ways per group and overall, and checks the bound: nothing
+that measured under 1 s refused by rouge_core.DEFAULT_COST_LIMIT, nothing it accepts
+measured over 2 s. The load average is printed at the start and the end: timings taken
+while other work loads the machine are slower and noisier (rerun on an idle machine for the
+constants to keep).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
+import json
+import math
 import os
-import random
+import platform
 import sys
 import time
+from dataclasses import dataclass, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
 from memory import peak_bytes  # noqa: E402
 
-from rouge_core import cost, native  # noqa: E402
-from rouge_core.cost import UNBOUNDED  # noqa: E402
+import corpus_gen as gen  # noqa: E402
+import rouge_core  # noqa: E402
+from rouge_core import cost, cost_model, native  # noqa: E402
 from rouge_core.options import profile  # noqa: E402
-from rouge_core.scoring import score_documents  # noqa: E402
-from rouge_core.document import pretokenized  # noqa: E402
+from rouge_core.scoring import prepare_pair  # noqa: E402
+
+MB = 2**20
+MEMORY_FLOOR = MB  # memory ratios read both sides as at least this
+MODEL_FILE = os.path.join(ROOT, "rouge_core", "cost_model.py")
 
 
-def words(n: int, vocab: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    return [f"w{rng.randrange(vocab)}" for _ in range(n)]
+@dataclass
+class Case:
+    """One call: `rouge_core.score(candidate, references, methods, options, evidence=...)`."""
+
+    group: str
+    label: str
+    path: str  # "native" or "pure"
+    profile: str
+    overrides: dict
+    methods: tuple
+    evidence: bool
+    candidate: str
+    references: tuple
+    repeats: int = 3
+    kind: str = "score"  # or a resampling computation of RESAMPLING: "bootstrap", "paired", "r155", "correlate"
+    params: dict = field(default_factory=dict)
+    # measured
+    seconds: float = math.nan
+    wall: float = math.nan
+    peak: float = math.nan
+    tokens: str = ""
+    features: dict = field(default_factory=dict)
+
+    def options(self):
+        return profile(self.profile, **self.overrides)
 
 
-def sentences(tokens: list[str], length: int) -> list[list[str]]:
-    return [tokens[i:i + length] for i in range(0, len(tokens), length)] or [[]]
+# --- the grid ---------------------------------------------------------------------------------
+
+def _sizes(full: list[int], quick: bool) -> list[int]:
+    return full[::2] if quick else full
 
 
-def measure(cand, ref, method: str, options, evidence: bool, repeats: int) -> tuple[float, float]:
-    def run():
-        score_documents(cand, (ref,), [method], options, evidence=evidence, cost_limit=UNBOUNDED)
+def kernel_cases(path: str, quick: bool):
+    """Every family on ASCII text (the kernels dominate), over lengths and sentence shapes."""
+    native_path = path == "native"
+    big = 1 if native_path else 0  # the pure path stops at smaller sizes
+    # (label, method, profile, overrides, [tokens a side], sentence length, kind)
+    plans = [
+        ("N1", "rouge1", "rouge-score", {}, [20, 200, 2000, 20000, 100000, 400000][: 6 - (1 - big)], 20, "zipf"),
+        ("N2", "rouge2", "rouge-score", {}, [20, 200, 2000, 20000, 100000, 400000][: 6 - (1 - big)], 20, "zipf"),
+        ("N4", "rouge4", "rouge-score", {}, [20, 200, 2000, 20000, 100000][: 5 - (1 - big)], 20, "zipf"),
+        ("N2 distinct", "rouge2", "rouge-score", {}, [2000, 20000, 100000][: 3 - (1 - big)], 20, "distinct"),
+        ("N9", "rouge9", "rouge-score", {}, [200, 2000, 20000], 20, "zipf"),
+        ("L", "rougeL", "rouge-score", {}, [20, 200, 2000, 8000, 20000, 60000][: 6 - 2 * (1 - big)], 20, "zipf"),
+        ("Lsum", "rougeLsum", "rouge-score", {}, [20, 200, 2000, 8000, 20000][: 5 - (1 - big)], 20, "zipf"),
+        ("Lsum 1 sentence", "rougeLsum", "rouge-score", {}, [200, 2000, 8000, 20000][: 4 - (1 - big)], None, "zipf"),
+        ("Lsum 1-word sentences", "rougeLsum", "rouge-score", {}, [200, 1000, 4000, 8000][: 4 - (1 - big)], 1, "zipf"),
+        ("Lbest", "rougeLsum-best", "reval", {}, [20, 200, 2000, 8000, 20000][: 5 - (1 - big)], 20, "zipf"),
+        ("Lbest 1-word sentences", "rougeLsum-best", "reval", {}, [200, 1000, 3000, 6000][: 4 - (1 - big)], 1,
+         "zipf"),
+        ("Lbest 1 sentence", "rougeLsum-best", "reval", {}, [200, 2000, 8000], None, "zipf"),
+        ("W paper", "rougeW-1.2", "rouge-score", {}, [20, 200, 1000, 4000, 12000][: 5 - (1 - big)], 20, "zipf"),
+        ("W rouge155", "rougeW-1.2", "rouge-1.5.5", {}, [20, 200, 1000, 4000, 12000][: 5 - (1 - big)], 20, "zipf"),
+        ("W rouge155 3-word sentences", "rougeW-1.2", "rouge-1.5.5", {}, [200, 1000, 3000], 3, "zipf"),
+        ("S4", "rougeS4", "rouge-score", {}, [20, 200, 2000, 20000, 100000][: 5 - (1 - big)], 20, "zipf"),
+        ("S4 distinct", "rougeS4", "rouge-score", {}, [2000, 20000, 100000][: 3 - (1 - big)], 20, "distinct"),
+        ("S*", "rougeS*", "rouge-score", {}, [20, 200, 600, 1500, 3000][: 5 - (1 - big)], 20, "zipf"),
+        ("S* distinct", "rougeS*", "rouge-score", {}, [200, 600, 1500][: 3 - (1 - big)], 20, "distinct"),
+        ("SU4 rouge155", "rougeSU4", "rouge-1.5.5", {}, [20, 200, 2000, 20000][: 4], 20, "zipf"),
+        ("SU4 start-token", "rougeSU4", "matlab", {}, [20, 200, 2000, 20000], 20, "zipf"),
+        ("SU* rouge155", "rougeSU*", "rouge-1.5.5", {}, [200, 600, 1500], 20, "zipf"),
+    ]
+    for label, method, prof, overrides, sizes, sentence, kind in plans:
+        for n in _sizes(sizes, quick):
+            cand, ref = gen.shaped_pair(n, sentence, seed=n, kind=kind)
+            for evidence in (False, True):
+                repeats = 3 if n <= 20000 else 2
+                yield Case("kernels", f"{label} {n}", path, prof, overrides, (method,), evidence, cand, (ref,), repeats)
+    # several references
+    for n in _sizes([200, 2000], quick):
+        cand, _ = gen.shaped_pair(n, 20, seed=n)
+        refs = tuple(gen.shaped_pair(n, 20, seed=n + 100 + k)[1] for k in range(4))
+        for method in ("rouge2", "rougeL", "rougeLsum", "rougeSU4"):
+            for evidence in (False, True):
+                yield Case("kernels", f"{method} 4 refs {n}", path, "rouge-score", {}, (method,), evidence, cand, refs)
 
-    best = float("inf")
+
+def tokenize_cases(path: str, quick: bool):
+    """Every tokenizer route, segmenter and stemmer, with one cheap method (rouge1)."""
+    english = [200, 2000, 20000, 200000]
+
+    def prose(chars: int, seed: int, rate: float = 0.0) -> tuple[str, str]:
+        words = max(2, chars // 7)
+        cand, ref = gen.shaped_pair(words, 15, seed=seed)
+        return (gen.accented(cand, rate, seed), gen.accented(ref, rate, seed + 1)) if rate else (cand, ref)
+
+    plans = [
+        # (label, profile, overrides, sizes in characters, text)
+        ("rouge-score accented", "rouge-score", {}, english, "accented"),
+        ("rouge-score porter", "rouge-score", {"stemmer": "porter"}, english, "ascii"),
+        ("rouge-score porter distinct words", "rouge-score", {"stemmer": "porter"}, english, "distinct"),
+        ("rouge155 stemmer distinct words", "rouge-1.5.5", {"stemmer": "rouge155"}, english[:3], "distinct"),
+        ("rouge-score accented porter", "rouge-score", {"stemmer": "porter"}, english, "accented"),
+        ("rouge-score punctuation split", "rouge-score", {"sentence_split": "punctuation"}, english, "ascii"),
+        ("rouge155 stemmed stopwords", "rouge-1.5.5", {"stemmer": "rouge155", "stopwords": "smart"}, english, "ascii"),
+        ("rouge155 accented", "rouge-1.5.5", {}, english, "accented"),
+        ("rouge155 -b", "rouge-1.5.5", {"limit_bytes": 10**9}, english[:3], "accented"),
+        ("whitespace", "matlab", {}, english, "ascii"),
+        ("snowball", "rouge-score", {"stemmer": "snowball-english"}, english[:3], "ascii"),
+        ("user tokenizer", "rouge-score", {"tokenizer": _user_tokenizer}, english[:3], "ascii"),
+        ("unicode accented", "rouge-score", {"tokenizer": "unicode"}, english[:3], "accented"),
+        ("unicode thai", "rouge-score", {"tokenizer": "unicode"}, [200, 2000, 20000, 60000], "thai"),
+        ("unicode lao", "rouge-score", {"tokenizer": "unicode"}, [200, 2000, 20000], "lao"),
+        ("unicode khmer", "rouge-score", {"tokenizer": "unicode"}, [200, 2000, 20000], "khmer"),
+        ("unicode myanmar", "rouge-score", {"tokenizer": "unicode"}, [200, 2000, 20000], "myanmar"),
+        ("unicode chinese", "rouge-score", {"tokenizer": "unicode", "language": "chinese"}, [200, 2000, 20000, 60000],
+         "chinese"),
+        ("unicode japanese", "rouge-score", {"tokenizer": "unicode", "language": "japanese"}, [200, 2000, 20000, 60000],
+         "japanese"),
+        ("cjk chinese", "rouge-score", {"tokenizer": "cjk"}, [200, 2000, 20000], "chinese"),
+        ("unicode hindi", "rouge-score", {"tokenizer": "unicode"}, [200, 2000, 20000], "hindi"),
+        ("multilingual english", "multilingual", {}, english[:3], "accented"),
+        ("multilingual english stemmed", "multilingual", {"stemmer": "xlsum-english", "language": "english"},
+         english[:3], "ascii"),
+        ("multilingual thai", "multilingual", {"language": "thai"}, [200, 2000, 20000, 60000], "thai"),
+        ("multilingual chinese", "multilingual", {"language": "chinese"}, [200, 2000, 20000, 60000], "chinese"),
+        ("multilingual japanese", "multilingual", {"language": "japanese"}, [200, 2000, 20000, 60000], "japanese"),
+        ("multilingual hindi stemmed", "multilingual", {"language": "hindi", "stemmer": "xlsum-hindi"},
+         [200, 2000, 20000], "hindi"),
+        ("multilingual burmese", "multilingual", {"language": "burmese"}, [200, 2000, 20000], "myanmar"),
+        ("xlsum-basic", "multilingual", {"tokenizer": "xlsum-basic"}, english[:3], "accented"),
+    ]
+    for label, prof, overrides, sizes, text in plans:
+        for chars in _sizes(sizes, quick):
+            if text in ("ascii", "accented"):
+                cand, ref = prose(chars, chars, 0.1 if text == "accented" else 0.0)
+            elif text == "distinct":
+                cand, ref = gen.shaped_pair(max(2, chars // 12), 15, seed=chars, kind="distinct")
+            else:
+                cand, ref = gen.script_text(text, chars, chars), gen.script_text(text, chars, chars + 1)
+            yield Case("tokenize", f"{label} {chars}", path, prof, overrides, ("rouge1",), False, cand, (ref,),
+                       3 if chars <= 20000 else 2)
+
+
+def _user_tokenizer(text: str) -> list[str]:
+    return text.lower().split()
+
+
+_user_tokenizer.__qualname__ = "calibrate_costs.split"
+
+
+def profile_cases(path: str, quick: bool):
+    """Every profile's usual methods together, on summary-sized to long texts, with and without
+    evidence; the multilingual profile on Hindi and Chinese too."""
+    methods = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+    everything = ("rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4")
+    for prof in ("rouge-score", "rouge-1.5.5", "matlab", "reval", "multilingual"):
+        for tokens in _sizes([60, 600, 6000], quick):
+            cand, ref = gen.shaped_pair(tokens, 20, seed=tokens + 3)
+            cand, ref = gen.accented(cand, 0.05, tokens), ref
+            for names in (methods, everything):
+                for evidence in (False, True):
+                    yield Case("profiles", f"{prof} {len(names)} methods {tokens}", path, prof, {}, names, evidence,
+                               cand, (ref,))
+    for language in ("hindi", "chinese"):
+        for chars in _sizes([300, 3000, 30000], quick):
+            cand, ref = gen.script_text(language, chars, chars), gen.script_text(language, chars, chars + 5)
+            yield Case("profiles", f"multilingual {language} {chars}", path, "multilingual", {"language": language},
+                       methods, False, cand, (ref,))
+
+
+def bound_cases(path: str, quick: bool):
+    """Shapes near the default bound, where accepting or refusing matters (the issue's
+    hostile cases, at sizes that measure about 0.5 to 4 s)."""
+    if path != "native":
+        return
+    # (label, method, profile, overrides, tokens, sentence length, kind)
+    plans = [
+        ("rougeLsum 20,000 tokens 800 lines", "rougeLsum", "rouge-1.5.5", {}, 20000, 25, "zipf"),
+        ("rougeW-1.2 20,000 tokens", "rougeW-1.2", "rouge-1.5.5", {}, 20000, 25, "zipf"),
+        ("rougeW-1.2 20,000 tokens rouge-score", "rougeW-1.2", "rouge-score", {}, 20000, 25, "zipf"),
+        ("rougeLsum-best 20,000 one-word lines", "rougeLsum-best", "reval", {}, 20000, 1, "zipf"),
+        ("rougeLsum-best 8,000 one-word lines", "rougeLsum-best", "reval", {}, 8000, 1, "zipf"),
+        ("rougeLsum evidence 20,000 tokens", "rougeLsum", "rouge-score", {}, 20000, 20, "zipf"),
+        ("rougeS* 3,000 distinct", "rougeS*", "rouge-score", {}, 3000, 20, "distinct"),
+        ("rougeS* 6,000", "rougeS*", "rouge-score", {}, 6000, 20, "zipf"),
+        ("porter 200,000 distinct words", "rouge1", "rouge-score", {"stemmer": "porter"}, 200000, 20, "distinct"),
+    ]
+    for label, method, prof, overrides, tokens, sentence, kind in plans:
+        if quick and tokens > 10000:
+            tokens //= 2
+        cand, ref = gen.shaped_pair(tokens, sentence, seed=tokens, kind=kind)
+        for evidence in (False, True) if "evidence" in label else (False,):
+            yield Case("bounds", label, path, prof, overrides, (method,), evidence, cand, (ref,), 2)
+    for script, chars in (("thai", 60000), ("japanese", 60000)):
+        cand, ref = gen.script_text(script, chars, 1), gen.script_text(script, chars, 2)
+        yield Case("bounds", f"unicode {script} {chars:,} characters", path, "rouge-score",
+                   {"tokenizer": "unicode", "language": script if script == "japanese" else None}, ("rouge1",),
+                   False, cand, (ref,), 2)
+
+
+def resampling_cases(path: str, quick: bool):
+    """The bootstrap of a corpus, the paired tests between two systems, ROUGE-1.5.5's bootstrap
+    and the meta-evaluation's correlations, over pairs, resamples and coefficients (numbers from
+    NumPy and Python: the same on both paths, measured on the compiled one)."""
+    if path != "native":
+        return
+    for pairs in _sizes([100, 1000, 10000], quick):
+        for resamples in _sizes([1000, 10000, 50000], quick):
+            if pairs * resamples <= 2 * 10**8:
+                yield Case("resampling", f"bootstrap {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
+                           "", (), 2, "bootstrap", {"pairs": pairs, "resamples": resamples, "methods": 4})
+            if pairs * resamples <= 2 * 10**7:
+                yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
+                           "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
+    for instances in _sizes([30, 300, 3000], quick):
+        for resamples in _sizes([1000, 10000, 100000], quick):
+            if instances * resamples <= 3 * 10**6:
+                yield Case("resampling", f"rouge155 bootstrap {instances} docs {resamples}", path, "rouge-1.5.5", {},
+                           (), False, "", (), 2, "r155", {"instances": instances, "resamples": resamples, "columns": 12})
+    for method in ("pearson", "spearman", "kendall"):
+        for level in ("summary", "system"):
+            for resample in ("documents", "systems"):
+                for resamples in _sizes([0, 1000, 10000], quick):
+                    if resamples == 0 and resample != "documents":
+                        continue
+                    yield Case("resampling", f"correlate {method} {level} {resample} {resamples}", path, "rouge-score",
+                               {}, (), False, "", (), 2, "correlate",
+                               {"systems": 16, "documents": 100, "resamples": resamples, "method": method,
+                                "level": level, "resample": resample})
+
+
+GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profile_cases, "bounds": bound_cases,
+          "resampling": resampling_cases}
+
+
+# --- measuring ----------------------------------------------------------------------------------
+
+def _clear_stemmer_caches() -> None:
+    """Every stemmer's cache emptied (the estimates price a cold cache)."""
+    from rouge_core import multilingual, porter155, stemming
+
+    porter155.porter_stem.cache_clear()
+    stemming.get_stemmer.cache_clear()
+    multilingual.xlsum_stemmer.cache_clear()
+
+
+def _read_evidence(result) -> None:
+    """Every evidence field read (the deferred ones are built), as a view or an export does."""
+    for method in result:
+        for ref in method.per_reference:
+            ev = ref.evidence
+            if ev is not None and dataclasses.is_dataclass(ev):
+                for f in dataclasses.fields(ev):
+                    getattr(ev, f.name)
+
+
+def _resampling_inputs(case: Case):
+    """The inputs of a resampling case (seeded), built before it is timed."""
+    import random
+
+    p = case.params
+    rng = random.Random(7)
+    if case.kind in ("bootstrap", "paired"):
+        from rouge_core.corpus import CorpusResult
+        from rouge_core.scoring import MethodScore, ReferenceScore, resolve_options
+        from rouge_core.methods import parse_method
+        from rouge_core.stats import Score, Stats
+
+        options = resolve_options("rouge-score", {})
+        names = ("rouge1", "rouge2", "rougeL", "rougeLsum")[:p.get("methods", 1)]
+
+        def result():
+            pairs = []
+            for _ in range(p["pairs"]):
+                row = {}
+                for name in names:
+                    stats = Stats(rng.randint(0, 20), 20, 20)
+                    score = Score(stats.hits / 20, stats.hits / 20, stats.hits / 20)
+                    row[name] = MethodScore(parse_method(name), score, (ReferenceScore(0, stats, score),), 0, "", stats,
+                                            "")
+                pairs.append(row)
+            ids = tuple(str(i) for i in range(p["pairs"]))
+            return CorpusResult(ids, ids, tuple(("",) for _ in ids), names, options, tuple(pairs),
+                                {name: "" for name in names})
+
+        return (result(), result()) if case.kind == "paired" else (result(),)
+    if case.kind == "r155":
+        return ([(rng.random(), rng.random(), rng.random()) for _ in range(p["instances"])],)
+    human = {(f"S{s}", f"D{d}"): float(rng.randint(1, 5)) for s in range(p["systems"]) for d in range(p["documents"])}
+    metric = {key: rng.random() + value / 10 for key, value in human.items()}
+    return metric, human
+
+
+def _run_resampling(case: Case, inputs) -> None:
+    p = case.params
+    unbounded = rouge_core.UNBOUNDED
+    if case.kind == "bootstrap":
+        inputs[0].bootstrap(p["resamples"], seed=1, cost_limit=unbounded)
+    elif case.kind == "paired":
+        from rouge_core.corpus import compare_systems
+
+        compare_systems(inputs[0], inputs[1], "rouge1", resamples=p["resamples"], cost_limit=unbounded)
+    elif case.kind == "r155":
+        from rouge_core.compat.rouge155 import bootstrap
+
+        bootstrap.resample_indices.cache_clear()
+        for _ in range(p["columns"] // 3):
+            for values in bootstrap.resample_means(inputs[0], p["resamples"], False, 0.5):
+                bootstrap.summarize(values, 95.0)
+    else:
+        from rouge_core import meta
+
+        meta.correlate(inputs[0], inputs[1], p["level"], p["method"], bootstrap=p["resamples"], seed=1,
+                       resample=p["resample"], cost_limit=unbounded)
+
+
+def _resampling_terms(case: Case):
+    p = case.params
+    if case.kind == "bootstrap":
+        return cost.bootstrap_corpus_terms(p["pairs"], p["resamples"], p["methods"])
+    if case.kind == "paired":
+        return cost.paired_tests_terms(p["pairs"], p["resamples"])
+    if case.kind == "r155":
+        return cost.rouge155_bootstrap_terms(p["instances"], p["resamples"], p["columns"])
+    return cost.correlation_terms(p["systems"], p["documents"], 1, p["resamples"], p["method"], p["level"],
+                                  p["resample"])
+
+
+def _call(case: Case, options):
+    result = rouge_core.score(case.candidate, list(case.references), list(case.methods), options,
+                              evidence=case.evidence, cost_limit=rouge_core.UNBOUNDED)
+    if case.evidence:
+        _read_evidence(result)
+    return result
+
+
+def _path(case: Case):
+    return native.pure() if case.path == "pure" else _Nothing()
+
+
+class _Nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _timed(run, repeats: int, before=None) -> tuple[float, float]:
+    """The best CPU and wall time per run over `repeats` tries (short runs timed many at a time)."""
+    best_cpu = best_wall = math.inf
+    deadline = time.perf_counter() + 20
     for _ in range(repeats):
-        fresh_c, fresh_r = pretokenized(cand.sentence_terms()), pretokenized(ref.sentence_terms())
-        gc.collect()
-        t0 = time.perf_counter()
-        score_documents(fresh_c, (fresh_r,), [method], options, evidence=evidence, cost_limit=UNBOUNDED)
-        best = min(best, time.perf_counter() - t0)
-    fresh_c, fresh_r = pretokenized(cand.sentence_terms()), pretokenized(ref.sentence_terms())
-    peak = peak_bytes(lambda: score_documents(fresh_c, (fresh_r,), [method], options, evidence=evidence,
-                                              cost_limit=UNBOUNDED))
-    del run
-    return best, peak
+        inner = 1
+        while True:
+            gc.collect()
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            for _ in range(inner):
+                if before is not None:
+                    before()
+                run()
+            cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+            if cpu >= 0.05 or inner >= 4096:
+                break
+            inner *= 4  # a short call: time many of them together
+        best_cpu, best_wall = min(best_cpu, cpu / inner), min(best_wall, wall / inner)
+        if time.perf_counter() > deadline:
+            break
+    return best_cpu, best_wall
 
 
-# (family label, method, profile, [(candidate sentences, reference sentences)], repeats)
-def cases(sizes_scale: float):
-    def sized(n):
-        return max(1, int(n * sizes_scale))
+def measure(case: Case) -> None:
+    if case.kind != "score":
+        inputs = _resampling_inputs(case)
+        _run_resampling(case, inputs)
+        case.seconds, case.wall = _timed(lambda: _run_resampling(case, inputs), case.repeats)
+        case.peak = peak_bytes(lambda: _run_resampling(case, inputs))
+        case.features = {"time": dict(_resampling_terms(case).time), "kept": dict(_resampling_terms(case).kept),
+                         "work": [dict(_resampling_terms(case).work)]}
+        case.tokens = "-"
+        return
+    options = case.options()
+    with _path(case):
+        _clear_stemmer_caches()
+        _call(case, options)  # warm: imports, dictionaries, segmenters
+        case.seconds, case.wall = _timed(lambda: _call(case, options), case.repeats, _clear_stemmer_caches)
+        _clear_stemmer_caches()
+        case.peak = peak_bytes(lambda: _call(case, options))
+        case.features = features(case, options)
 
-    def pair(n_c, n_r, vocab, sentence_len=None, seed=0, shared=False):
-        c, r = words(sized(n_c), vocab, seed), words(sized(n_r), vocab, seed + 1)
-        if shared:  # the reference: the candidate's tokens shuffled (every token on both sides)
-            r = random.Random(seed + 2).sample(c, len(c))[:len(r)]
-        if sentence_len:
-            return sentences(c, sentence_len), sentences(r, sentence_len)
-        return [c], [r]
 
-    yield "N1", "rouge1", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 400_000)], 3
-    yield "N2", "rouge2", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 400_000)], 3
-    # the compiled kernels count only grams of tokens both sides have: their worst case
-    yield "N2 shared", "rouge2", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (20_000, 100_000, 400_000)], 3
-    yield "N8", "rouge8", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000)], 3
-    yield "N100", "rouge100", "rouge-score", [pair(n, n, 10**9) for n in (2_000, 10_000)], 3
-    yield "L", "rougeL", "rouge-score", [pair(n, n, 20) for n in (2_000, 8_000, 20_000)], 2
-    yield "Lsum 1 sentence", "rougeLsum", "rouge-score", [pair(n, n, 20) for n in (2_000, 8_000, 16_000)], 2
-    yield "Lsum 20-token sentences", "rougeLsum", "rouge-score", [pair(n, n, 20, 20) for n in (2_000, 4_000, 8_000)], 1
-    yield "Lsum 1-token sentences", "rougeLsum", "rouge-score", [pair(n, n, 20, 1) for n in (1_000, 4_000)], 2
-    yield "Lbest 20-token sentences", "rougeLsum-best", "reval", [pair(n, n, 20, 20) for n in (1_000, 4_000)], 2
-    yield "Lbest 1-token sentences", "rougeLsum-best", "reval", [pair(n, n, 20, 1) for n in (300, 1_000)], 2
-    yield "Lbest 1 sentence", "rougeLsum-best", "reval", [pair(n, n, 20) for n in (2_000, 8_000)], 2
-    yield "W paper small", "rougeW-1.2", "rouge-score", [pair(n, 60, 20) for n in (100, 1_000, 5_000)], 2
-    yield "W paper", "rougeW-1.2", "rouge-score", [pair(n, n, 20) for n in (1_000, 3_000, 6_000)], 2
-    yield "W rouge155", "rougeW-1.2", "rouge-1.5.5", [pair(n, n, 20, 20) for n in (1_000, 3_000, 6_000)], 2
-    yield "W rouge155 short sentences", "rougeW-1.2", "rouge-1.5.5", [pair(n, n, 20, 3) for n in (300, 1_000)], 2
-    yield "S4", "rougeS4", "rouge-score", [pair(n, n, 10**9) for n in (20_000, 100_000, 200_000)], 2
-    yield "S4 shared", "rougeS4", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (20_000, 100_000, 200_000)], 2
-    yield "S* shared", "rougeS*", "rouge-score", [pair(n, n, 10**9, shared=True) for n in (500, 1_000, 2_000)], 1
-    yield "S*", "rougeS*", "rouge-score", [pair(n, n, 10**9) for n in (500, 1_000, 2_000)], 1
-    yield "SU*", "rougeSU*", "rouge-1.5.5", [pair(n, n, 10**9) for n in (500, 1_000, 2_000)], 1
-    yield "S* 40 words", "rougeS*", "rouge-score", [pair(n, n, 40) for n in (1_000, 2_000, 3_000)], 1
-    yield "S* 1000 words", "rougeS*", "rouge-score", [pair(n, n, 1000) for n in (1_000, 2_000)], 1
-    yield "SU4 start-token", "rougeSU4", "matlab", [pair(n, n, 10**9) for n in (20_000, 100_000)], 2
+def features(case: Case, options) -> dict:
+    """The case's units of work as rouge_core.cost counts them (on fresh Documents)."""
+    texts = [case.candidate, *case.references]
+    shapes = [cost.text_shape(t, options) for t in texts]
+    cand, refs = prepare_pair(case.candidate, list(case.references), options)
+    items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes)
+    case.tokens = f"{len(cand)}/{len(refs[0])}"
+    time_f: dict[str, float] = {}
+    kept_f: dict[str, float] = {}
+    works = []
+    for terms in items:
+        for name, n in terms.time.items():
+            time_f[name] = time_f.get(name, 0) + n
+        for name, n in terms.kept.items():
+            kept_f[name] = kept_f.get(name, 0) + n
+        works.append(dict(terms.work))
+    for terms in shared.values():
+        for name, n in terms.time.items():
+            time_f[name] = time_f.get(name, 0) + n
+        for table in (terms.kept, terms.work):
+            for name, n in table.items():
+                kept_f[name] = kept_f.get(name, 0) + n
+    return {"time": time_f, "kept": kept_f, "work": works}
+
+
+# --- fitting ------------------------------------------------------------------------------------
+
+def _dot(features: dict, constants: dict) -> float:
+    return sum(constants.get(name, 0.0) * n for name, n in features.items())
+
+
+def estimate_of(case: Case, seconds: dict, nbytes: dict) -> tuple[float, float]:
+    f = case.features
+    work = max((_dot(w, nbytes) for w in f["work"]), default=0.0)
+    return _dot(f["time"], seconds), _dot(f["kept"], nbytes) + work
+
+
+def _lp(rows: list[dict], fixed: list[float], lower: list[float], upper: list[float], names: list[str]) -> dict:
+    """Non-negative constants x for `names` with lower <= fixed + row . x <= (1 + t) upper for
+    every row (every estimate at or above its measurement; `fixed`: what the constants fitted
+    before contribute), minimising the sum of the ratios (fixed + row . x) / upper plus a
+    twentieth of the number of rows times t (the largest ratio, less 1): a case its units
+    cannot describe well then costs its own ratio, not every case's."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    if not names:
+        return {}
+    index = {name: j for j, name in enumerate(names)}
+    a = np.zeros((len(rows), len(names)))
+    for i, row in enumerate(rows):
+        for name, n in row.items():
+            if name in index:
+                a[i, index[name]] += n
+    up = np.array(upper, dtype=float)
+    low = np.array(lower, dtype=float)
+    fix = np.array(fixed, dtype=float)
+    a_up = a / up[:, None]
+    # each column scaled by the geometric mean of its non-zero entries, so that the entries
+    # spread around 1 (the solver drops entries below about 1e-9 of the largest)
+    scale = np.ones(len(names))
+    for j in range(len(names)):
+        column = a_up[:, j]
+        nonzero = column[column > 0]
+        if nonzero.size:
+            scale[j] = float(np.exp(np.log(nonzero).mean()))
+    a_up /= scale
+    a_low = a / scale
+    k = len(names)
+    c = np.append(a_up.sum(axis=0), 0.05 * len(rows))
+    need = low - fix  # what the free constants must still cover (a row none of them enters cannot)
+    has_low = (need > 0) & (a.sum(axis=1) > 0)
+    a_ub = np.vstack([np.hstack([a_up, -np.ones((len(rows), 1))]),  # (fix + a x) / upper - t <= 1
+                      np.hstack([-(a_low[has_low] / need[has_low, None]), np.zeros((int(has_low.sum()), 1))])])
+    b_ub = np.concatenate([1 - fix / up, -np.ones(int(has_low.sum()))])
+    result = linprog(c, A_ub=a_ub, b_ub=b_ub, bounds=[(0, None)] * (k + 1), method="highs")
+    if not result.success:
+        raise SystemExit(f"the fit failed: {result.message}")
+    x = result.x[:k] / scale
+    return {name: float(v) for name, v in zip(names, x)}
+
+
+# The constants are fitted in stages, each stage fitting the units first met in its cases with
+# the constants of the stages before it fixed: the calls and texts (ROUGE-1 on compiled or
+# ASCII text, the cheapest kernel), then the tokenizers, then the method families, then the
+# resampling computations; the profiles' cases (several methods, mixed texts) check the sum.
+STAGES = (
+    ("texts", lambda c: c.group == "kernels" and c.methods == ("rouge1",) and not c.evidence),
+    ("tokenizers", lambda c: c.group == "tokenize"),
+    ("methods", lambda c: c.group == "kernels"),
+    ("resampling", lambda c: c.group == "resampling"),
+    ("the rest", lambda c: True),
+)
+
+
+def _work_sum(case: Case) -> dict:
+    total: dict = {}
+    for w in case.features["work"]:
+        for name, n in w.items():
+            total[name] = total.get(name, 0) + n
+    return total
+
+
+def fit(cases: list[Case]) -> tuple[dict, dict]:
+    """(SECONDS, BYTES) fitted to the cases, stage by stage (STAGES): times at or above the
+    measured, as little above as possible; memory the same with both sides read as at least
+    MEMORY_FLOOR (what a call keeps plus its largest working set, that set chosen again after
+    each solution)."""
+    seconds: dict = {}
+    nbytes: dict = {}
+    for _, chosen in STAGES:
+        group = [c for c in cases if chosen(c)]
+        if not group:
+            continue
+        names = sorted({n for c in group for n in c.features["time"]} - set(seconds))
+        fixed = [_dot(c.features["time"], seconds) for c in group]
+        seconds.update(_lp([c.features["time"] for c in group], fixed, [c.seconds for c in group],
+                           [c.seconds for c in group], names))
+        byte_names = sorted(({n for c in group for n in c.features["kept"]}
+                             | {n for c in group for w in c.features["work"] for n in w}) - set(nbytes))
+        lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in group]
+        upper = [max(c.peak, MEMORY_FLOOR) for c in group]
+        free = {name: 0.0 for name in byte_names}
+        for round_ in range(5):  # the largest working set fixed, the program solved, again with the new largest
+            current = {**nbytes, **free}
+            rows, fixed = [], []
+            for c in group:
+                work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: _dot(w, current),
+                                                            default={})
+                row = dict(c.features["kept"])
+                for name, n in work.items():
+                    row[name] = row.get(name, 0) + n
+                rows.append({n: v for n, v in row.items() if n in free})
+                fixed.append(_dot(row, nbytes))
+            free.update(_lp(rows, fixed, lower, upper, byte_names))
+        nbytes.update(free)
+    return seconds, nbytes
+
+
+# --- reporting ----------------------------------------------------------------------------------
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def report(cases: list[Case], seconds: dict, nbytes: dict) -> dict:
+    print(f"\n{'group':<9} {'path':<6} {'case':<42} {'ev':>3} {'tokens':>14} {'seconds':>9} {'est s':>9} {'ratio':>6}"
+          f" {'peak MB':>8} {'est MB':>8} {'ratio':>6}")
+    worst: dict = {}
+    violations = []
+    for c in cases:
+        est_s, est_b = estimate_of(c, seconds, nbytes)
+        t_ratio = est_s / c.seconds
+        m_ratio = max(est_b, MEMORY_FLOOR) / max(c.peak, MEMORY_FLOOR)
+        for key in (c.group, "all"):
+            w = worst.setdefault(key, [math.inf, 0.0, math.inf, 0.0])
+            w[0], w[1] = min(w[0], t_ratio), max(w[1], t_ratio)
+            w[2], w[3] = min(w[2], m_ratio), max(w[3], m_ratio)
+        accepted = rouge_core.DEFAULT_COST_LIMIT.allows(cost.CostEstimate("", est_s, est_b, "", 0))
+        if (accepted and c.seconds > 2.0) or (not accepted and c.seconds < 1.0 and c.peak < 250 * 10**6):
+            violations.append((c, accepted))
+        print(f"{c.group:<9} {c.path:<6} {c.label[:42]:<42} {'yes' if c.evidence else 'no':>3} {c.tokens:>14}"
+              f" {c.seconds:>9.5f} {est_s:>9.5f} {t_ratio:>6.2f} {c.peak / MB:>8.1f} {est_b / MB:>8.1f} {m_ratio:>6.2f}",
+              flush=True)
+    print("\nestimate ÷ measured (memory: both sides at least 1 MB)")
+    print(f"{'group':<10} {'cases':>6} {'time low':>9} {'time high':>10} {'memory low':>11} {'memory high':>12}")
+    for key, (tl, th, ml, mh) in worst.items():
+        n = len(cases) if key == "all" else sum(c.group == key for c in cases)
+        print(f"{key:<10} {n:>6} {tl:>9.2f} {th:>10.2f} {ml:>11.2f} {mh:>12.2f}")
+    print(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) where it refuses a "
+          "call measured under 1 s or accepts one measured over 2 s")
+    for c, accepted in violations:
+        print(f"  {'accepted' if accepted else 'refused'}: {c.path} {c.label} ({c.seconds:.2f} s)")
+    return worst
+
+
+def write_model(seconds: dict, nbytes: dict, description: dict) -> None:
+    def block(name: str, values: dict, fmt) -> str:
+        lines = [f"{name} = {{"]
+        for key in sorted(values):
+            lines.append(f"    {key!r}: {fmt(values[key])},")
+        lines.append("}")
+        return "\n".join(lines)
+
+    head = cost_model.__doc__.strip()
+    text = (f'"""{head}\n"""\n\nCALIBRATION = {json.dumps(description, indent=4, ensure_ascii=False)}\n\n'
+            f"{block('SECONDS', seconds, lambda v: f'{v:.4g}')}\n\n{block('BYTES', nbytes, lambda v: f'{v:.4g}')}\n")
+    with open(MODEL_FILE, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    print(f"\nwrote {os.path.relpath(MODEL_FILE, ROOT)}")
+
+
+def _key(case: Case) -> tuple:
+    return (case.path, case.group, case.label, case.evidence)
+
+
+def _record(case: Case, quick: bool) -> str:
+    return json.dumps({"path": case.path, "group": case.group, "label": case.label, "evidence": case.evidence,
+                       "quick": quick, "seconds": case.seconds, "wall": case.wall, "peak": case.peak}) + "\n"
+
+
+def _save(cases: list[Case], path: str, quick: bool) -> None:
+    """The measurements, keyed by case (the texts are regenerated from the seeds on --load)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for c in cases:
+            fh.write(_record(c, quick))
+
+
+def _load(path: str, quick: bool = False) -> list[Case]:
+    """The saved measurements on the grid's cases (regenerated), their units of work counted
+    again by the current rouge_core.cost (so a change to the model refits without measuring)."""
+    with open(path, encoding="utf-8") as fh:
+        saved = [json.loads(line) for line in fh]
+    measured = {(d["path"], d["group"], d["label"], d["evidence"]): d for d in saved}
+    quick = quick or bool(saved and saved[0].get("quick"))
+    cases = []
+    for path, group in dict.fromkeys((d["path"], d["group"]) for d in saved):
+        for case in GROUPS[group](path, quick):
+            d = measured.get(_key(case))
+            if d is None:
+                continue
+            case.seconds, case.wall, case.peak = d["seconds"], d["wall"], d["peak"]
+            if case.kind != "score":
+                terms = _resampling_terms(case)
+                case.features = {"time": dict(terms.time), "kept": dict(terms.kept), "work": [dict(terms.work)]}
+                case.tokens = "-"
+            else:
+                with _path(case):
+                    case.features = features(case, case.options())
+            cases.append(case)
+    return cases
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--family", help="only cases whose label starts with this")
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 0.5 for a quick look)")
+    parser.add_argument("--quick", action="store_true", help="every other size of the grid")
+    parser.add_argument("--group", action="append", choices=list(GROUPS), help="only these groups (repeatable)")
+    parser.add_argument("--path", choices=("native", "pure"), action="append", help="only this path (repeatable)")
+    parser.add_argument("--save", metavar="FILE", help="write the measurements (JSON lines), each as it is taken")
+    parser.add_argument("--resume", action="store_true", help="with --save: measure only the cases not in FILE yet")
+    parser.add_argument("--load", metavar="FILE", action="append", help="fit measurements saved before (repeatable)")
+    parser.add_argument("--write", action="store_true", help="write the fitted constants to rouge_core/cost_model.py")
     args = parser.parse_args(argv)
-    print(f"path: {native.describe()}")
-    print(f"{'case':<28} {'ev':>3} {'tokens':>15} {'units':>22} {'seconds':>9} {'est s':>8} {'ratio':>6}"
-          f" {'peak MB':>9} {'est MB':>8} {'ratio':>6}")
-    worst_time = worst_mem = float("inf")
-    for label, method, profile_name, pairs, repeats in cases(args.scale):
-        if args.family and not label.startswith(args.family):
-            continue
-        options = profile(profile_name)
-        for evidence in (False, True):
-            for cand_sents, ref_sents in pairs:
-                cand, ref = pretokenized(cand_sents), pretokenized(ref_sents)
-                seconds, peak = measure(cand, ref, method, options, evidence, repeats)
-                est = cost.estimate(method, cand, [ref], options, evidence=evidence)
-                t_ratio, m_ratio = est.seconds / seconds, est.peak_bytes / max(peak, 1)
-                worst_time, worst_mem = min(worst_time, t_ratio), min(worst_mem, m_ratio)
-                sizes = f"{len(cand)}/{len(ref)}"
-                print(f"{label:<28} {'yes' if evidence else 'no':>3} {sizes:>15} {est.count:>13,} {est.unit[:8]:>8}"
-                      f" {seconds:>9.4f} {est.seconds:>8.4f} {t_ratio:>6.2f} {peak / 2**20:>9.1f}"
-                      f" {est.peak_bytes / 2**20:>8.1f} {m_ratio:>6.2f}", flush=True)
-    print(f"\nlowest estimate/measured ratio: time {worst_time:.2f}, memory {worst_mem:.2f}")
+    start_load = load_average()
+    print(f"compiled kernels: {native.describe()}; Python {platform.python_version()}; {platform.processor() or platform.machine()}")
+    print(f"load average at the start: {start_load}")
+    if args.load:
+        cases = [c for f in args.load for c in _load(f, args.quick)]
+    else:
+        if not native.active():
+            raise SystemExit("build the compiled kernels first (python setup.py build_ext --inplace): both paths are "
+                             "measured")
+        cases = []
+        done = {}
+        if args.save and args.resume and os.path.exists(args.save):  # a run stopped before: its cases kept
+            with open(args.save, encoding="utf-8") as fh:
+                done = {(d["path"], d["group"], d["label"], d["evidence"]): d for d in map(json.loads, fh)}
+        sink = open(args.save, "a" if args.resume else "w", encoding="utf-8") if args.save else None
+        for path in args.path or ("native", "pure"):
+            for group in args.group or list(GROUPS):
+                for case in GROUPS[group](path, args.quick):
+                    if _key(case) in done:
+                        continue
+                    measure(case)
+                    cases.append(case)
+                    if sink is not None:  # each measurement kept as it comes (a long run may be stopped)
+                        sink.write(_record(case, args.quick))
+                        sink.flush()
+                    print(f"  measured {case.path} {case.group} {case.label} ev={case.evidence}: "
+                          f"{case.seconds:.5f} s, {case.peak / MB:.1f} MB", file=sys.stderr, flush=True)
+        if sink is not None:
+            sink.close()
+        if done:
+            cases = _load(args.save, args.quick)
+    seconds, nbytes = fit(cases)
+    report(cases, seconds, nbytes)
+    end_load = load_average()
+    print(f"\nload average at the end: {end_load}")
+    if args.write:
+        description = {
+            "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+            "python": platform.python_version(),
+            "clock": "cpu (time.process_time), best of a few runs",
+            "load_average": {"start": start_load, "end": end_load},
+            "date": time.strftime("%Y-%m-%d"),
+            "cases": len(cases),
+            "quick": bool(args.quick),
+        }
+        write_model(seconds, nbytes, description)
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 import rouge_core
+from rouge_core import cost
 from rouge_core.corpus import CorpusResult, rank_systems
 from rouge_core.viz.highlight import lcs_alignment_html, ngram_highlight_html, union_lcs_html, wlcs_runs_html
 
@@ -27,12 +28,10 @@ WHY_DECLARED = ("Significance is decided by one test: approximate randomization 
                 "the k(k−1)/2 comparisons of k systems. The paired bootstrap gives the interval of each difference, "
                 "drawn in the chart at the confidence 1 − α and not adjusted; where it says otherwise than the "
                 "declared test, the other_test column and the chart's colour say so.")
-SECONDS_PER_PAIR_RESAMPLE = 1.2e-6  # both tests together, per pair and resample (bench: about 0.8-1.5 µs)
-
-
-def estimated_seconds(systems: int, pairs: int, resamples: int) -> float:
-    """About how long ranking takes: k(k−1)/2 comparisons, each two tests of `resamples` over the pairs."""
-    return systems * (systems - 1) / 2 * pairs * resamples * SECONDS_PER_PAIR_RESAMPLE
+def ranking_estimate(systems: int, pairs: int, resamples: int) -> cost.CostEstimate:
+    """What ranking costs (rouge_core.cost.paired_tests_estimate): k(k−1)/2 comparisons, each
+    two tests of `resamples` over the pairs."""
+    return cost.paired_tests_estimate(pairs, resamples, systems * (systems - 1) // 2)
 
 
 def interval_confidence(alpha: float) -> float:
@@ -56,8 +55,10 @@ def ranking_for(results: dict[str, CorpusResult], method: str, resamples: int, s
 
         if len(cache) >= 4:
             cache.pop(next(iter(cache)))
+        # the page estimated it first (`ranking_estimate`) and asked when above the bound
         cache[key] = rank_systems(results, method, resamples=resamples, seed=seed, alpha=alpha, test=test,
-                                  correction=correction, confidence=confidence, progress=progress)
+                                  correction=correction, confidence=confidence, progress=progress,
+                                  cost_limit=rouge_core.UNBOUNDED)
         bar.empty()
     return cache[key]
 

@@ -32,9 +32,11 @@ def warm_stemmer() -> threading.Thread:
 @st.cache_data(max_entries=64, show_spinner=False)
 def estimates(candidate: str, references: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options,
               evidence: bool) -> dict[str, cost.CostEstimate]:
-    """What each method would cost on these texts, before anything is computed."""
-    cand, refs = prepare_pair(candidate, list(references), options)
-    return cost.estimate_methods(methods, cand, list(refs), options, evidence=evidence)
+    """What each method would cost on these texts, before anything is computed
+    (rouge_core.cost.estimate_texts): {method name: its estimate}, and under
+    cost.TOKENIZING what reading the texts costs (every view needs it first; when it alone is
+    above the bound, the texts are not tokenized to estimate the rest)."""
+    return cost.estimate_texts(methods, candidate, list(references), options, evidence=evidence)
 
 
 # The callers below check each method's estimate first (lens_app.costs): what they ask for
@@ -85,11 +87,12 @@ def documents(candidate: str, references: tuple[str, ...], options: rouge_core.O
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def comparison(candidate: str, references: tuple[str, ...]) -> disagree.Comparison:
+def comparison(candidate: str, references: tuple[str, ...], approved: bool = False) -> disagree.Comparison:
     """One Comparison per input, shared by reruns: it keeps every tokenization and every set
     of statistics the disagreement walks need (they fill it as they go; it only grows, and
-    what it holds depends on the texts alone)."""
-    return disagree.Comparison(candidate, list(references))
+    what it holds depends on the texts alone). `approved`: its work was estimated above the
+    bound and the user asked for it anyway (no bound then)."""
+    return disagree.Comparison(candidate, list(references), cost_limit=UNBOUNDED if approved else None)
 
 
 # --- the Learn page's walk-throughs (each on the candidate and one reference) ----------------

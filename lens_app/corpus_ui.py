@@ -5,28 +5,53 @@ failed upload) never loses what was scored."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import streamlit as st
 
 import rouge_core
-from rouge_core import corpus_io, export
+from rouge_core import UNBOUNDED, cost, corpus_io, export, formats
 from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
+from rouge_core.textio import InputError
 
-from . import inputs, navigation, sample_corpora, state
+from . import costs, inputs, navigation, sample_corpora, state
 from .markup import md, md_list
 
 CORPUS_KEY = "corpus_data"  # the loaded corpus_io.Corpus
 RESULTS_KEY = "corpus_results"  # {system: CorpusResult}
 RESULTS_FOR_KEY = "corpus_results_for"  # (fingerprint, options, methods) the results belong to
+_BUILT_KEY = "_corpus_built"  # (file name, digest, column mapping) and the Corpus built from them
 SCORE_PAGE = navigation.SCORE  # relative to app.py, as st.switch_page expects
 
 PASTE_EXAMPLE = "id,candidate,reference\n1,the cat sat on the mat,the cat is on the mat\n"
 
 
+CORPUS_FILE_KEY = "_loaded_corpus_file"  # (name, bytes) of the loaded corpus's file when it also holds human scores
+
+FILE_KIND, PARALLEL_KIND, PASTE_KIND = "File", "Parallel text files", "Paste CSV / JSONL"
+READ_AS_LABELS = {corpus_io.AUTO: "Recognise from the content", formats.TABLE: "Table (choose the columns)",
+                  formats.SUMMEVAL: "SummEval model annotations", formats.SACREROUGE_SUMMARIES: "sacrerouge summaries",
+                  formats.REALSUMM: "REALSumm scores dict"}
+FILE_TYPES = ["csv", "tsv", "jsonl", "ndjson", "json", "pkl", "gz"]
+
+
 @st.cache_data(max_entries=8, show_spinner=False)
 def _read_table(data: bytes, name: str, max_bytes: int) -> corpus_io.Table:
     return corpus_io.read_table(data, name, max_bytes)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _detect(data: bytes, name: str) -> formats.Detection:
+    try:
+        return formats.detect(data, name, corpus_io.DEFAULT_MAX_BYTES)
+    except InputError as e:
+        raise corpus_io.CorpusError(str(e)) from None
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _read_corpus(data: bytes, name: str, fmt: str, first_reference_only: bool) -> corpus_io.Corpus:
+    return corpus_io.read_corpus(data, name, format=fmt, first_reference_only=first_reference_only)
 
 
 def current_corpus() -> corpus_io.Corpus | None:
@@ -62,6 +87,7 @@ def load_example(key: str, prefix: str | None = None) -> None:
     callback: it runs before the loaders are drawn, so they are drawn empty). The loader of
     `prefix` stays open with the example's preview, as it does after an upload."""
     st.session_state[CORPUS_KEY] = sample_corpora.load_sample(key)
+    st.session_state.pop(CORPUS_FILE_KEY, None)
     st.session_state[_FAILED_KEY] = False
     st.session_state[_INPUTS_GENERATION_KEY] = st.session_state.get(_INPUTS_GENERATION_KEY, 0) + 1
     if prefix is not None:
@@ -98,20 +124,29 @@ def corpus_loader(prefix: str = "corpus") -> None:
     current one only when it is valid. Or load an example corpus in one click. The section
     stays open or closed as the user leaves it, so the column mapping and the preview stay in
     view after a load."""
-    with st.expander("Load a corpus", expanded=current_corpus() is None, key=f"{prefix}_loader_open", on_change="rerun"):
+    open_key = f"{prefix}_loader_open"
+    if open_key not in st.session_state:  # open on arrival when nothing is loaded
+        st.session_state[open_key] = current_corpus() is None
+    # No `expanded=` argument: it is part of the expander's identity, so one that changed with the
+    # corpus made a new, closed expander on the first rerun after a load (hiding the file's options).
+    with st.expander("Load a corpus", key=open_key, on_change="rerun"):
         _example_loader(prefix)
-        kind = st.radio("Format", ["Table file (CSV / JSONL)", "Parallel text files", "Paste CSV / JSONL"],
-                        horizontal=True, key=f"{prefix}_kind")
+        kind = st.radio("Format", [FILE_KIND, PARALLEL_KIND, PASTE_KIND], horizontal=True, key=f"{prefix}_kind",
+                        format_func=lambda k: "File (a table, SummEval, sacrerouge, REALSumm)" if k == FILE_KIND else k)
         st.caption(
-            f"At most {UPLOAD_MB} MB per file. Tables: an `id` column, one candidate column per system (`candidate`, "
-            "or `candidate_A`, `candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. "
-            "Parallel files: one text per line; separate sentences inside a line with `<q>` (the marker below) or a literal `\\n`."
+            f"At most {UPLOAD_MB} MB per file (gzip-compressed files too, counted unpacked). Tables (CSV, TSV, JSON "
+            "lines, JSON): an `id` column, one candidate column per system (`candidate`, or `candidate_A`, "
+            "`candidate_B`, …) and `reference`, `reference_1`, … or `references` holding a JSON list. Recognised by "
+            "their content: SummEval's `model_annotations.aligned…jsonl`, sacrerouge's summaries files and REALSumm's "
+            "scores dicts (`abs.pkl`, `ext.pkl`, read as plain data without running code, or their JSON). "
+            "Parallel files: one text per line; separate sentences inside a line with `<q>` (the marker below) or a "
+            "literal `\\n`; lines in `<t> … </t>` sentence tags are split at the tags."
         )
         try:
-            if kind == "Parallel text files":
+            if kind == PARALLEL_KIND:
                 _parallel_loader(prefix)
             else:
-                _table_loader(prefix, paste=kind.startswith("Paste"))
+                _file_loader(prefix, paste=kind == PASTE_KIND)
         except corpus_io.CorpusError as e:
             _show_problems(e)
         _example_preview()
@@ -126,7 +161,9 @@ def corpus_loader(prefix: str = "corpus") -> None:
             st.warning(md(w))
 
 
-def _table_loader(prefix: str, paste: bool) -> None:
+def _file_loader(prefix: str, paste: bool) -> None:
+    """A file (or a paste): a standard format recognised by its content is read as it is; a
+    table's columns are mapped."""
     if paste:
         fmt = st.selectbox("Pasted format", ["CSV", "JSONL"], key=f"{prefix}_paste_fmt")
         text = st.text_area("Corpus text", key=_input_key(prefix, "paste"), height=150, placeholder=PASTE_EXAMPLE)
@@ -134,12 +171,29 @@ def _table_loader(prefix: str, paste: bool) -> None:
             return
         data, name = text.encode("utf-8"), "pasted." + fmt.lower()
     else:
-        upload = st.file_uploader("Corpus file", type=["csv", "jsonl", "ndjson", "json", "tsv"],
-                                  key=_input_key(prefix, "file"),
+        upload = st.file_uploader("Corpus file", type=FILE_TYPES, key=_input_key(prefix, "file"),
                                   max_upload_size=UPLOAD_MB)
         if upload is None:
             return
         data, name = upload.getvalue(), upload.name
+    read_as = st.selectbox("Read as", list(READ_AS_LABELS), format_func=READ_AS_LABELS.get, key=f"{prefix}_read_as",
+                           help="Recognised from the content by default; choose a format to read the file as that "
+                                "one (a table lets you choose its columns).")
+    fmt = _detect(data, name).format if read_as == corpus_io.AUTO else read_as
+    if fmt == formats.TABLE:
+        _table_columns(prefix, data, name)
+        return
+    first_only = st.checkbox("Only each document's first reference", key=f"{prefix}_first_reference",
+                             help="SummEval's first reference is the original CNN/DailyMail highlights, its ten others "
+                                  "are crowd-written; a published correlation says which references it used.")
+    corpus = _read_corpus(data, name, read_as, first_only)
+    _accept(corpus)
+    if fmt in formats.HOLDS_JUDGEMENTS:  # its human scores can be imported on the annotators page in one click
+        st.session_state[CORPUS_FILE_KEY] = (name, data)
+
+
+def _table_columns(prefix: str, data: bytes, name: str) -> None:
+    """A table's columns mapped (guessed from their names, changeable), then read."""
     table = _read_table(data, name, corpus_io.DEFAULT_MAX_BYTES)
     guess = corpus_io.guess_mapping(table.columns)
     columns = list(table.columns)
@@ -159,7 +213,11 @@ def _table_loader(prefix: str, paste: bool) -> None:
                                    "used for the copying statistics.")
     mapping = corpus_io.ColumnMapping(None if id_col == row_number else id_col, tuple(cands), tuple(refs),
                                       None if source_col == no_source else source_col)
-    corpus = corpus_io.build_corpus(table, mapping)
+    # the same file and columns as on the last run: the same Corpus (its caches keyed by it stay valid)
+    key = (name, hashlib.blake2b(data, digest_size=16).digest(), mapping)
+    built = st.session_state.get(_BUILT_KEY)
+    corpus = built[1] if built is not None and built[0] == key else corpus_io.build_corpus(table, mapping)
+    st.session_state[_BUILT_KEY] = (key, corpus)
     _accept(corpus)
 
 
@@ -173,14 +231,30 @@ def _parallel_loader(prefix: str) -> None:
     marker = st.text_input("Sentence marker", corpus_io.SENTENCE_MARKER, key=f"{prefix}_marker")
     if not cands or not refs:
         return
-    corpus = corpus_io.read_parallel({f.name: f.getvalue() for f in cands}, {f.name: f.getvalue() for f in refs},
+    corpus = corpus_io.read_parallel(_files_by_name(cands, "candidate"), _files_by_name(refs, "reference"),
                                      marker=marker, max_bytes=corpus_io.DEFAULT_MAX_BYTES)
     _accept(corpus)
 
 
+def _files_by_name(uploads, what: str) -> dict[str, bytes]:
+    """{name: bytes} of uploaded files; two of the same name (REALSumm's systems are all
+    out.txt, each in its own folder) would be one system or one reference, so they are refused."""
+    names = [f.name for f in uploads]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise corpus_io.CorpusError(f"several {what} files are named {formats.listed(repeated)}; each file is a "
+                                    f"{'system' if what == 'candidate' else 'reference'} named after its file, so give "
+                                    "each its own name (e.g. after its system: bart.txt, t5_base.txt)")
+    return {f.name: f.getvalue() for f in uploads}
+
+
 def _accept(corpus: corpus_io.Corpus) -> None:
+    if corpus.recognised:
+        st.info(md(corpus.recognised), icon=":material/fact_check:")
     st.success(f"Parsed {len(corpus)} pairs; systems: {md_list(corpus.system_names)}. Preview:")
     st.dataframe(corpus.preview(20), hide_index=True)
+    if st.session_state.get(CORPUS_KEY) != corpus:
+        st.session_state.pop(CORPUS_FILE_KEY, None)
     st.session_state[CORPUS_KEY] = corpus
     st.session_state[_FAILED_KEY] = False
 
@@ -199,11 +273,18 @@ def score_button(label: str = "Score corpus", key: str = "score_corpus") -> None
     stale = current_results() and not results_current(corpus)
     if stale:
         st.info("The scores shown belong to another corpus or other settings; score again to update them.")
-    button, threads, _ = st.columns([1, 1, 3], vertical_alignment="bottom")
+    button, threads, note = st.columns([1, 1, 3], vertical_alignment="bottom")
     with threads:
         workers = workers_choice(f"{key}_workers")
+    estimate = scoring_estimate(corpus)
+    note.caption(f"{len(corpus):,} pairs × {len(corpus.systems)} system(s): {estimate.describe()} on one thread.")
     if button.button(label, type="primary", key=key):
-        run_scoring(corpus, workers)
+        try:
+            run_scoring(corpus, workers)
+        except rouge_core.CostLimitError as exc:  # one pair above the bound, named
+            st.error(md(exc.message("leave that pair out of the corpus", scope="pair")))
+        except ValueError as exc:  # a text that cannot be scored under these settings
+            st.error(md(exc))
 
 
 def available_cores() -> int:
@@ -251,10 +332,30 @@ def run_scoring(corpus: corpus_io.Corpus, workers: int = 1) -> None:
 
 
 def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, confidence: float):
+    """The bootstrap intervals of one system's aggregates, once per choice in this session; None
+    (and the page asks, with the estimate) when they would cost more than the bound and were
+    not approved."""
     cache = st.session_state.setdefault("bootstrap_cache", {})
     key = (system, id(result), resamples, seed, confidence)
     if key not in cache:
-        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence)
+        estimate = cost.bootstrap_corpus_estimate(len(result.pairs), resamples, len(result.methods))
+        approval = repr(("bootstrap", system, len(result.pairs), len(result.methods), resamples))
+        if not costs.affordable_estimate(estimate, approval, f"The bootstrap intervals ({resamples:,} resamples)"):
+            return None
+        cache[key] = result.bootstrap(resamples=resamples, seed=seed, confidence=confidence, cost_limit=UNBOUNDED)
+    return cache[key]
+
+
+def scoring_estimate(corpus: corpus_io.Corpus) -> cost.CostEstimate:
+    """What scoring every system of the corpus under the sidebar's settings costs
+    (rouge_core.cost.estimate_corpus, each system as score_corpus scores it), kept per choice."""
+    options, methods = state.current_options(), tuple(state.current_methods())
+    cache = st.session_state.setdefault("_corpus_scoring_estimates", {})
+    key = (corpus.fingerprint(), options, methods)
+    if key not in cache:
+        if len(cache) >= 8:
+            cache.pop(next(iter(cache)))
+        cache[key] = cost.estimate_corpus(corpus.systems, corpus.references, methods, options)
     return cache[key]
 
 
@@ -270,8 +371,10 @@ def comparison_for(system_a: str, system_b: str, method: str, resamples: int, se
         def progress(done: int, total: int) -> None:
             bar.progress(done / total, text=f"Running the significance tests: {done:,} of {total:,} resamples")
 
+        # the page estimated the tests first and asked when above the bound
         cache[key] = compare_systems(results[system_a], results[system_b], method, names=(system_a, system_b),
-                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress)
+                                     resamples=resamples, seed=seed, confidence=confidence, progress=progress,
+                                     cost_limit=UNBOUNDED)
         bar.empty()
     return cache[key]
 

@@ -14,7 +14,7 @@ import hashlib
 import streamlit as st
 
 import rouge_core
-from rouge_core.cost import CostEstimate
+from rouge_core.cost import TOKENIZING, CostEstimate
 
 from . import compute, sidebar, state
 from .markup import md
@@ -57,13 +57,43 @@ def ask(estimate: CostEstimate, key: str, what: str) -> None:
                  icon=":material/play_arrow:")
 
 
+READING = "Reading these texts"  # how the tokenizing of the texts is named when it asks
+
+
+def reading_affordable(candidate: str, references, options: rouge_core.Options, estimates: dict) -> bool:
+    """Whether tokenizing the texts (estimates[cost.TOKENIZING], when there) is within the bound or
+    approved; when not, asks (every view needs the tokens first)."""
+    estimate = estimates.get(TOKENIZING)
+    if estimate is None:
+        return True
+    key = approval(TOKENIZING, candidate, references, options)
+    if within_bound(estimate) or approved(key):
+        return True
+    ask(estimate, key, READING)
+    return False
+
+
 def affordable(candidate: str, references, names, options: rouge_core.Options, *, evidence: bool, what: str = "") -> bool:
     """Whether these methods on these texts are within the bound (or approved); when not,
     says what each would cost and offers the alternatives. `what` names the view."""
+    estimates = compute.estimates(candidate, tuple(references), tuple(names), options, evidence)
+    if not reading_affordable(candidate, references, options, estimates):
+        return False
     ok = True
-    for name, estimate in compute.estimates(candidate, tuple(references), tuple(names), options, evidence).items():
+    for name, estimate in estimates.items():
+        if name == TOKENIZING:
+            continue
         key = approval(f"{name} {what}", candidate, references, options)
         if not (within_bound(estimate) or approved(key)):
             ask(estimate, key, f"{what} of {name}" if what else name)
             ok = False
     return ok
+
+
+def affordable_estimate(estimate: CostEstimate, key: str, what: str) -> bool:
+    """Whether one computation's estimate is within the bound or approved (by `key`); when not,
+    asks, naming it `what`."""
+    if within_bound(estimate) or approved(key):
+        return True
+    ask(estimate, key, what)
+    return False

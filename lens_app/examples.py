@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rouge_core.errors import excerpt
 from rouge_core import languages
 
 
@@ -131,4 +132,4 @@ def get_example(key: str) -> Example:
     for example in (*EXAMPLES, *LANGUAGE_EXAMPLES):
         if example.key == key:
             return example
-    raise KeyError(f"no example {key!r}; known: {', '.join(e.key for e in (*EXAMPLES, *LANGUAGE_EXAMPLES))}")
+    raise KeyError(f"no example {excerpt(key)}; known: {', '.join(e.key for e in (*EXAMPLES, *LANGUAGE_EXAMPLES))}")

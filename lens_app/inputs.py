@@ -7,6 +7,7 @@ a message and never discards what the user typed.
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from rouge_core.corpus_io import PAIR_FILE_TYPES, read_pairs
@@ -115,10 +116,22 @@ def render_examples() -> None:
         st.caption(f"Loaded: {example.title} — {example.source}. {example.note}")
 
 
+# References drawn as text boxes; any more are listed in one table (thousands of boxes, e.g. from a
+# JSON file of 2,000 references, took half a minute to draw on every rerun).
+EDITABLE_REFERENCES = 20
+
+
 def _widget_texts() -> tuple[str, list[str]]:
     ss = st.session_state
     _, refs = state.current_texts()
-    return ss.get(state.CANDIDATE_INPUT_KEY, ""), [ss.get(state.reference_input_key(i), "") for i in range(len(refs))]
+    shown = min(len(refs), EDITABLE_REFERENCES)
+    return (ss.get(state.CANDIDATE_INPUT_KEY, ""),
+            [ss.get(state.reference_input_key(i), "") for i in range(shown)] + list(refs[shown:]))
+
+
+def _drop_listed_references() -> None:
+    candidate, refs = _widget_texts()
+    state.set_texts(candidate, refs[:EDITABLE_REFERENCES])
 
 
 def _add_reference() -> None:
@@ -363,7 +376,7 @@ def render_text_inputs() -> tuple[str, list[str]]:
     stale = state.inputs_stale()
     if stale or state.CANDIDATE_INPUT_KEY not in ss:
         ss[state.CANDIDATE_INPUT_KEY] = candidate
-    for i, ref in enumerate(refs):
+    for i, ref in enumerate(refs[:EDITABLE_REFERENCES]):
         if stale or state.reference_input_key(i) not in ss:
             ss[state.reference_input_key(i)] = ref
     state.mark_inputs_fresh()
@@ -375,7 +388,7 @@ def render_text_inputs() -> tuple[str, list[str]]:
         st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,
                      placeholder="Type or paste the system summary here", on_change=forget_upload_errors)
     with col_r:
-        for i in range(len(refs)):
+        for i in range(min(len(refs), EDITABLE_REFERENCES)):
             label = "Reference (a human summary)" if len(refs) == 1 else f"Reference {i + 1}"
             if len(refs) == 1:
                 st.text_area(label, key=state.reference_input_key(i), height=150,
@@ -386,7 +399,16 @@ def render_text_inputs() -> tuple[str, list[str]]:
                                placeholder="Type or paste a reference summary here", on_change=forget_upload_errors)
             col_remove.button("", icon=":material/close:", key=f"remove_reference_{i}", on_click=_remove_reference,
                               args=(i,), help=f"Remove reference {i + 1}")
-        st.button("Add reference", icon=":material/add:", key="add_reference", on_click=_add_reference)
+        if len(refs) > EDITABLE_REFERENCES:
+            listed = refs[EDITABLE_REFERENCES:]
+            st.caption(f"…and {len(listed):,} more references (from the file), listed here; edit them in the file and "
+                       "load it again, or remove them.")
+            st.dataframe(pd.DataFrame({"reference": listed}, index=range(EDITABLE_REFERENCES + 1, len(refs) + 1)),
+                         height=200, key="listed_references")
+            st.button(f"Remove references {EDITABLE_REFERENCES + 1:,}–{len(refs):,}", icon=":material/close:",
+                      key="drop_listed_references", on_click=_drop_listed_references)
+        else:
+            st.button("Add reference", icon=":material/add:", key="add_reference", on_click=_add_reference)
 
     candidate, refs = _widget_texts()
     ss[state.CANDIDATE_KEY] = candidate

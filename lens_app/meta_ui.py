@@ -6,71 +6,65 @@ rerun pays only for what changed."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
 
 from rouge_core import cost, meta
-from rouge_core.corpus import score_corpus
-from rouge_core.corpus_io import Corpus
+from rouge_core.corpus_io import Corpus, CorpusError
 from rouge_core.version import __version__
 
-from .markup import md
+from .markup import md, md_list
 
-ASK_ABOVE_SECONDS = 10.0  # the correlation table (every variant, both levels) runs in one go up to this, then asks
-_SCORED_KEY = "_meta_scored"  # (fingerprint, methods, variants, measure) -> VariantScores
+_SCORED_KEY = "_meta_scored"  # (fingerprint, methods, variants, measure) -> [meta.VariantScores]
 _TABLES_KEY = "_meta_tables"
-ESTIMATE_SAMPLE = 500  # pairs whose cost is estimated; a larger corpus is scaled from them
+_ESTIMATES_KEY = "_meta_estimates"
+VariantScores = meta.VariantScores
 
 
-@dataclass(frozen=True)
-class VariantScores:
-    """Every method's per-pair scores under one variant: {method: {(system, pair id): score}}."""
+def scoring_estimates(corpus: Corpus, methods: Sequence[str], variants: Sequence[meta.Variant]
+                      ) -> list[tuple[meta.Variant, cost.CostEstimate]]:
+    """What scoring every system under each variant costs, each under its own profile and on the
+    path its texts take (rouge_core.cost.estimate_corpus: each document's references tokenized
+    once per variant, as `meta.score_variants` does), kept per choice in this session."""
+    cache = st.session_state.setdefault(_ESTIMATES_KEY, {})
+    key = (corpus.fingerprint(), tuple(methods), tuple(variants))
+    if key not in cache:
+        if len(cache) >= 8:
+            cache.pop(next(iter(cache)))
+        cache[key] = [(v, cost.estimate_corpus(corpus.systems, corpus.references, methods, v.options,
+                                               shared_references=True)) for v in variants]
+    return cache[key]
 
-    variant: meta.Variant
-    scores: dict[str, dict]
-    signatures: dict[str, str]
 
-
-def estimated_seconds(corpus: Corpus, methods: Sequence[str], variant_count: int) -> float:
-    """About how long scoring every system under every variant takes (from token counts; a
-    sample of the pairs stands for a large corpus)."""
-    n = len(corpus)
-    if n == 0:
-        return 0.0
-    step = max(1, n // ESTIMATE_SAMPLE)
-    sampled = range(0, n, step)
-    seconds = 0.0
-    for i in sampled:
-        refs = [len(r.split()) for r in corpus.references[i]]
-        for candidates in corpus.systems.values():
-            seconds += sum(cost.estimate(m, len(candidates[i].split()), refs, "rouge-score", evidence=False).seconds
-                           for m in methods)
-    return seconds * (n / len(sampled)) * variant_count
+def scoring_in_words(estimates: Sequence[tuple[meta.Variant, cost.CostEstimate]]) -> str:
+    """The estimate of scoring every variant, and the costliest variant's share of it."""
+    whole = cost.total([e for _, e in estimates], "every variant")
+    costliest, estimate = max(estimates, key=lambda ve: ve[1].seconds)
+    head = f"about {cost.format_seconds(whole.seconds)}"
+    if len(estimates) > 1 and estimate.seconds > 0.25 * whole.seconds:
+        head += f" ({md(costliest.label)}: {cost.format_seconds(estimate.seconds)})"
+    return head
 
 
 def score_variants(corpus: Corpus, methods: Sequence[str], variants: Sequence[meta.Variant],
-                   measure: str = "fmeasure") -> list[VariantScores]:
-    """The corpus scored under each variant (once per choice in this session), with a progress bar."""
+                   measure: str = "fmeasure") -> list[meta.VariantScores]:
+    """The corpus scored under each variant (rouge_core.meta.score_variants: each text tokenized
+    once per variant), once per choice in this session, with a progress bar."""
     cache = st.session_state.setdefault(_SCORED_KEY, {})
     key = (corpus.fingerprint(), tuple(methods), tuple(variants), measure)
     if key in cache:
         return cache[key]
-    total = len(variants) * len(corpus.systems)
+    systems = len(corpus.systems)
     bar = st.progress(0.0, text="Scoring every variant…")
-    out = []
-    for v_index, variant in enumerate(variants):
-        results = {}
-        for s_index, (system, candidates) in enumerate(corpus.systems.items()):
-            done = v_index * len(corpus.systems) + s_index
-            bar.progress(done / total, text=f"Scoring {md(system)} under {md(variant.label)} ({done + 1} of {total})")
-            results[system] = score_corpus(list(candidates), list(corpus.references), methods, variant.options,
-                                           ids=list(corpus.ids))
-        first = next(iter(results.values()))
-        out.append(VariantScores(variant, {m: meta.metric_scores(results, m, measure) for m in first.methods},
-                                 dict(first.signatures)))
+
+    def progress(done: int, total: int) -> None:
+        variant = variants[min((done - 1) // max(systems, 1), len(variants) - 1)]
+        bar.progress(done / total, text=f"Scoring under {md(variant.label)} ({done} of {total} system scorings)")
+
+    out = meta.score_variants(corpus.systems, corpus.references, corpus.ids, methods, variants, measure,
+                              progress=progress)
     bar.empty()
     cache.clear()  # one scoring kept: a corpus scored under every variant can be large
     cache[key] = out
@@ -92,6 +86,9 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
     origin = {metric_label(m, vs.variant): (vs, m) for vs in scored for m in vs.scores}
     if not metrics:
         return pd.DataFrame(), meta.rank_metrics({}, human, level, method, variant, resamples=0)
+    # every map as an array over one index, converted once for every computation below
+    *tables, human = meta.score_tables(*metrics.values(), human)
+    metrics = dict(zip(metrics, tables))
     other = next(lv for lv in meta.LEVELS if lv != level)
     steps = 2 * len(metrics)  # the ranking (as many steps as metrics), then the other level per metric
 
@@ -99,14 +96,17 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
         if progress is not None:
             progress(max(1, round(done / total * len(metrics))), steps)
 
+    # the page asked before it runs (`correlation_estimate` against the bound), so no bound here
     ranking = meta.rank_metrics(metrics, human, level, method, variant, resamples=bootstrap, seed=seed,
-                                confidence=confidence, resample=resample, progress=ranking_progress)
+                                confidence=confidence, resample=resample, progress=ranking_progress,
+                                cost_limit=cost.UNBOUNDED)
+    at_others = meta.correlate_many(metrics, human, other, method, variant, bootstrap=bootstrap, seed=seed,
+                                    confidence=confidence, resample=resample, cost_limit=cost.UNBOUNDED)
     rows = []
     for position, ranked in enumerate((*ranking.ranked, *ranking.apart), 1):
         vs, m = origin[ranked.name]
         at_level = ranked.correlation
-        at_other = meta.correlate(metrics[ranked.name], human, other, method, variant, bootstrap=bootstrap, seed=seed,
-                                  confidence=confidence, resample=resample)
+        at_other = at_others[ranked.name]
         cov = ranked.coverage
         row = {"rank": position if ranked.verdict != meta.APART else None, "variant": ranked.name,
                "vs_best": ranked.verdict, "coverage": cov.fraction}
@@ -125,6 +125,15 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
         if progress is not None:
             progress(len(metrics) + position, steps)
     return pd.DataFrame(rows), ranking
+
+
+def tests_estimate(systems: int, documents: int, resamples: int, method: str, level: str,
+                   resample: str) -> cost.CostEstimate:
+    """What `meta.compare_correlations` costs: the paired bootstrap (resampling `resample`) and the
+    permutation test (every permutation recomputes both coefficients) of two metrics."""
+    return cost.total([cost.correlation_estimate(systems, documents, 2, resamples, method, level, resample),
+                       cost.correlation_estimate(systems, documents, 2, resamples, method, level, "both")],
+                      "the two tests")
 
 
 def cached_table(key: tuple, compute: Callable[[], pd.DataFrame]) -> pd.DataFrame:
@@ -197,22 +206,14 @@ def difference_in_words(label_a: str, label_b: str, level: str, coefficient: str
     return f"{head} {verdict}"
 
 
-# Seconds per element of the resampled arrays (measured on 2 busy cores: 16 systems × 100 documents,
-# 1,000 resamples of both, take about 0.7 s for Pearson and 6.5 s for Kendall).
-_SECONDS_PER_ELEMENT = {"pearson": 2e-7, "spearman": 2.5e-7, "kendall": 2.5e-7}
-
-
-def correlation_seconds(systems: int, documents: int, metrics: int, bootstrap: int, method: str,
-                        resample: str) -> float:
-    """About how long the table's correlations take: every metric at both levels, each
-    resample recomputing its coefficients (resampling documents at the summary level reuses
-    each document's coefficient)."""
-    per = _SECONDS_PER_ELEMENT[method]
-    pairwise = systems if method != "pearson" else 1
-    resamples = max(bootstrap, 1)
-    summary = documents * systems * pairwise * per * (1 if resample == "documents" else resamples)
-    system = resamples * (systems * documents * 2e-8 + systems * pairwise * per)
-    return metrics * (summary + system)
+def correlation_estimate(systems: int, documents: int, metrics: int, bootstrap: int, method: str, level: str,
+                         resample: str) -> cost.CostEstimate:
+    """What `correlation_table` costs (rouge_core.cost.correlation_estimate): the ranking at
+    `level` with its resamples, and every metric's correlation at the other level."""
+    other = next(lv for lv in meta.LEVELS if lv != level)
+    return cost.total([cost.correlation_estimate(systems, documents, metrics, bootstrap, method, level, resample),
+                       cost.correlation_estimate(systems, documents, metrics, bootstrap, method, other, resample)],
+                      "the correlations")
 
 
 # --- the judgements' system names against the corpus's ---------------------------------------------------
@@ -267,7 +268,24 @@ def match_systems(judgements: meta.HumanJudgements, corpus_systems: Sequence[str
         for j, candidates in match.ambiguous.items():
             st.caption(f"{md(j)} is the column suffix of several corpus systems ({names_in_words(candidates)}): "
                        "choose one.")
-    return judgements.renamed(match.renames), match
+    return _renamed(judgements, match.renames), match
+
+
+_RENAMED_KEY = "_meta_renamed"
+
+
+def _renamed(judgements: meta.HumanJudgements, renames: dict) -> meta.HumanJudgements:
+    """judgements.renamed(renames), kept for the same judgements object (thousands of rows are
+    not copied again on every rerun)."""
+    if not renames:
+        return judgements
+    kept = st.session_state.get(_RENAMED_KEY)
+    key = tuple(sorted(renames.items()))
+    if kept is not None and kept[0] is judgements and kept[1] == key:
+        return kept[2]
+    renamed = judgements.renamed(renames)
+    st.session_state[_RENAMED_KEY] = (judgements, key, renamed)
+    return renamed
 
 
 def systems_left_out(match: meta.SystemMatch, corpus_systems: Sequence[str], scores_left_out: int) -> str:
@@ -277,3 +295,59 @@ def systems_left_out(match: meta.SystemMatch, corpus_systems: Sequence[str], sco
             f"{names_in_words(match.unmatched)}. Their scores are left out ({scores_left_out:,} under this aspect). "
             f"This corpus's systems are: {names_in_words(corpus_systems)}. Choose which corpus system each one is "
             "under “System names” above.")
+
+
+# --- importing judgements ---------------------------------------------------------------------------------
+
+JUDGEMENT_FILE_TYPES = ["csv", "tsv", "jsonl", "ndjson", "json", "pkl", "gz"]
+
+
+@st.cache_resource(max_entries=4, show_spinner=False)  # read-only: one object, not a copy per rerun
+def read_judgements(data: bytes, name: str, include_automatic: bool = False) -> meta.HumanJudgements:
+    return meta.read_judgements(data, name, include_automatic=include_automatic)
+
+
+def _import(imported_key: str, data: bytes, name: str, include_automatic: bool) -> None:
+    try:
+        st.session_state[imported_key] = read_judgements(data, name, include_automatic)
+    except CorpusError as e:
+        st.error("**These judgements could not be read.**\n\n" + "\n".join(f"- {md(p)}" for p in e.problems))
+
+
+def judgements_import(imported_key: str, expanded: bool, corpus_file: tuple[str, bytes] | None,
+                      upload_mb: int) -> None:
+    """The "Import judgements from a file" section: a table of judgements, or the released
+    files of SummEval, sacrerouge and REALSumm recognised by their content; when the corpus was
+    read from such a file, its human scores in one click. What was recognised and read, and what
+    was left out, is said; the imported judgements are kept under `imported_key`."""
+    with st.expander("Import judgements from a file", expanded=expanded, key="meta_import_open", on_change="rerun"):
+        st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "
+                   "`doc_id` (the corpus's ids), `score`, and optionally `annotator` and `aspect` (e.g. coherence, "
+                   "consistency, fluency, relevance). Recognised by their content: SummEval's "
+                   "`model_annotations.aligned…jsonl` (expert and turker scores of each aspect), sacrerouge's "
+                   "`metrics.jsonl` and REALSumm's scores dicts (`abs.pkl`, `ext.pkl`, read as plain data without "
+                   "running code, or their JSON: `litepyramid_recall`), gzip-compressed or not. The human score of a "
+                   "summary is the mean over its annotators.")
+        automatic = st.checkbox("Also read the automatic metrics' scores these files carry (ROUGE, BERTScore, …) as "
+                                "aspects", key="meta_import_automatic",
+                                help="They are a metric's scores, not human judgements: left out unless asked for.")
+        if corpus_file is not None:
+            name, data = corpus_file
+            if st.button(f"Use the human scores in {md(name)}, the corpus's file", key="meta_import_corpus_file",
+                         icon=":material/rate_review:"):
+                _import(imported_key, data, name, automatic)
+        upload = st.file_uploader("Judgements file", type=JUDGEMENT_FILE_TYPES, key="meta_judgements_file",
+                                  max_upload_size=upload_mb)
+        if upload is not None:
+            _import(imported_key, upload.getvalue(), upload.name, automatic)
+        imported = st.session_state.get(imported_key)
+        if imported is not None:
+            st.caption(f"Imported: **{md(imported.source)}**, {len(imported):,} scores from "
+                       f"{len(imported.annotators()):,} annotator(s), aspects: {md_list(imported.aspects()) or '(none)'}")
+            if imported.recognised:
+                st.info(md(imported.recognised), icon=":material/fact_check:")
+            for warning in imported.warnings[:10]:
+                st.caption(md(warning))
+            if st.button("Forget the imported judgements", key="meta_forget"):
+                del st.session_state[imported_key]
+                st.rerun()

@@ -48,6 +48,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
+from rouge_core.errors import excerpt
 from rouge_core.corpus_io import Corpus
 
 from . import review_tasks as rt
@@ -634,7 +635,7 @@ class ReviewStore:
         with self._writing("save the task's options") as conn:
             row = conn.execute(sa.select(t.owner).where(t.name == name).with_for_update()).first()
             if row is None:
-                raise KeyError(f"there is no task named {name!r}")
+                raise KeyError(f"there is no task named {excerpt(name)}")
             if not may_change_options(by, TaskOptions(row[0]), role):
                 if role == rt.ANNOTATOR:
                     raise PermissionError("only a task owner can change a task's options")
@@ -755,7 +756,7 @@ class ReviewStore:
         if not annotator.strip():
             raise ValueError("enter an annotator name")
         if name not in PREFERENCE_DEFAULTS:
-            raise KeyError(f"no preference named {name!r}")
+            raise KeyError(f"no preference named {excerpt(name)}")
         statement = self._insert(preferences_table).values(annotator=annotator.strip(), name=name,
                                                            value=json.dumps(value), updated_at=_now())
         with self._writing("save the preference") as conn:

@@ -16,6 +16,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from rouge_core.errors import excerpt
 from rouge_core import corpus_io, meta
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "sample_corpora"
@@ -81,7 +82,7 @@ def get_sample(key: str) -> SampleCorpus:
     for sample in SAMPLES:
         if sample.key == key:
             return sample
-    raise KeyError(f"no sample corpus {key!r}; known: {', '.join(s.key for s in SAMPLES)}")
+    raise KeyError(f"no sample corpus {excerpt(key)}; known: {', '.join(s.key for s in SAMPLES)}")
 
 
 @functools.lru_cache(maxsize=None)
@@ -109,7 +110,7 @@ def sample_of(corpus: corpus_io.Corpus | None) -> SampleCorpus | None:
 def judgements_bytes(key: str) -> bytes:
     sample = get_sample(key)
     if sample.judgements is None:
-        raise KeyError(f"the sample corpus {key!r} has no judgements")
+        raise KeyError(f"the sample corpus {excerpt(key)} has no judgements")
     return (DATA_DIR / sample.judgements).read_bytes()
 
 

@@ -18,6 +18,7 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 
 import rouge_core
+from rouge_core.errors import excerpt, short_text
 from rouge_core.languages import LANGUAGES, XLSUM_STEMMED, canonical
 from rouge_core.methods import method_name
 from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
@@ -71,6 +72,11 @@ class LENGTH_LIMIT:  # noqa: N801 (a namespace of constants)
     maximum = 10**9
 
 
+# The largest finite skip distance the sidebar holds (its number box, in the browser, holds
+# integers up to 2^53 only). Any distance of at least a text's length counts the same pairs as
+# an unlimited one (dinf=1); a link with a larger d is refused with that advice.
+MAX_SIDEBAR_DISTANCE = 10**9
+
 LENGTH_UNITS = tuple(LENGTH_LIMIT.labels)
 LENGTH_FIELDS = {"words": "limit_words", "bytes": "limit_bytes"}
 
@@ -85,8 +91,24 @@ def _yes(value: bool) -> str:
     return "1" if value else "0"
 
 
+def _whole(text: str) -> int:
+    """A whole number from a link: digits only (a sign allowed), at most 1,000 of them."""
+    digits = text.strip()
+    if not digits.lstrip("+-").isdigit() or len(digits) > 1000:
+        raise ValueError("not a whole number")
+    return int(digits)
+
+
+def _distance(text: str) -> int:
+    value = _whole(text)
+    if value > MAX_SIDEBAR_DISTANCE:
+        raise ValueError(f"the sidebar holds skip distances up to {MAX_SIDEBAR_DISTANCE:,}; a distance of at least "
+                         "the texts' length counts the same skip-bigrams as an unlimited one: use dinf=1")
+    return value
+
+
 def _limit(text: str) -> int:
-    value = int(text)
+    value = _whole(text)
     if not 0 <= value <= LENGTH_LIMIT.maximum:
         raise ValueError(f"a length limit must be an integer from 0 (none) to {LENGTH_LIMIT.maximum:,}")
     return value
@@ -108,8 +130,8 @@ QUERY = {
     "stopwords": ("sw", str, str),
     "multi_ref": ("multi", str, str),
     "alpha": ("alpha", exact_number, float),
-    "max_n": ("n", str, int),
-    "skip_distance": ("d", str, int),
+    "max_n": ("n", str, _whole),
+    "skip_distance": ("d", str, _distance),
     "skip_unlimited": ("dinf", _yes, lambda s: s == "1"),
     "weight": ("w", exact_number, float),
     "limit_words": ("l", str, _limit),
@@ -272,7 +294,7 @@ class Settings:
                 if field in RANGES:
                     value = RANGES[field].check(value)
             except ValueError as exc:
-                problems.append(f"ignored the link's {param}={raw!r}: {exc}")
+                problems.append(f"ignored the link's {param}={excerpt(raw)}: {short_text(str(exc), 300)}")
                 continue
             values[field] = value
         if values.get("limit_words") and values.get("limit_bytes"):

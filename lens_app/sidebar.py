@@ -27,8 +27,8 @@ from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
-from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MULTI_REF_LABELS, NO_LANGUAGE,
-                       PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
+from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MAX_SIDEBAR_DISTANCE, MULTI_REF_LABELS,
+                       NO_LANGUAGE, PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
 
 _GENERATIONS_KEY = "_sidebar_generations"  # widget name -> how often the server redrew it
 _F_VIEW_KEY = "_sidebar_f_view"  # "β" or "α": which of the two views of the F weight is drawn
@@ -226,7 +226,7 @@ def render() -> Settings:
     sb.number_input(min_value=NGRAM_N.minimum, max_value=NGRAM_N.maximum, step=1, value=settings.max_n,
                     **_args("max_n"))
     col_d, col_u = sb.columns([3, 2], vertical_alignment="bottom")
-    col_d.number_input(min_value=SKIP_DISTANCE.minimum, max_value=SKIP_DISTANCE.maximum, step=1,
+    col_d.number_input(min_value=SKIP_DISTANCE.minimum, max_value=MAX_SIDEBAR_DISTANCE, step=1,
                        value=settings.skip_distance, disabled=settings.skip_unlimited, **_args("skip_distance"),
                        help="At most this many tokens between the two words of a skip-bigram.")
     col_u.checkbox(value=settings.skip_unlimited, **_args("skip_unlimited"))

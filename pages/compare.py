@@ -59,14 +59,15 @@ alpha = float(c3.number_input("α", 0.001, 0.5, 0.05, step=0.01, format="%.3f", 
 c4, c5 = st.columns(2)
 rank_resamples = int(c4.number_input("Resamples", 10, 100_000, 1000, step=100, key="rank_resamples"))
 rank_seed = int(c5.number_input("Seed", 0, 2**31 - 1, 0, key="rank_seed"))
-seconds = compare_ui.estimated_seconds(len(systems), len(first), rank_resamples)
+estimate = compare_ui.ranking_estimate(len(systems), len(first), rank_resamples)
 approval = ("rank", len(systems), len(first), rank_resamples)
 ranking = None
-if seconds > rouge_core.DEFAULT_COST_LIMIT.seconds and st.session_state.get("rank_approved") != approval:
+if not costs.within_bound(estimate) and st.session_state.get("rank_approved") != approval:
     st.warning(f"Ranking {len(systems)} systems compares {len(systems) * (len(systems) - 1) // 2} pairs of systems "
-               f"with {rank_resamples:,} resamples each over {len(first):,} pairs: about {seconds:,.0f} s. Lower the "
-               "resamples, or compute it anyway.", icon=":material/hourglass_top:")
-    if st.button(f"Compute anyway (about {seconds:,.0f} s)", key="rank_anyway", icon=":material/play_arrow:"):
+               f"with {rank_resamples:,} resamples each over {len(first):,} pairs: {estimate.describe()}, above this "
+               f"app's bound of {rouge_core.DEFAULT_COST_LIMIT.describe()} per computation. Lower the resamples, or "
+               "compute it anyway.", icon=":material/hourglass_top:")
+    if st.button(f"Compute anyway ({estimate.describe()})", key="rank_anyway", icon=":material/play_arrow:"):
         st.session_state["rank_approved"] = approval
         st.rerun()
 else:
@@ -119,6 +120,10 @@ seed = c5.number_input("Seed", 0, 2**31 - 1, 0, key="compare_seed")
 def two_systems() -> None:
     if system_a == system_b:
         st.warning("Choose two different systems.")
+        return
+    estimate = compare_ui.ranking_estimate(2, len(first), int(resamples))
+    key = ("tests", system_a, system_b, method, len(first), int(resamples))
+    if not costs.affordable_estimate(estimate, repr(key), "The two significance tests"):
         return
     try:
         comparison = ui.comparison_for(system_a, system_b, method, int(resamples), int(seed),

@@ -32,8 +32,9 @@ seed = c2.number_input("Seed", 0, 2**31 - 1, 0, key="corpus_seed")
 confidence = c3.number_input("Confidence (%)", 50.0, 99.9, 95.0, key="corpus_confidence")
 boot = ui.bootstrap_for(system, result, int(resamples), int(seed), float(confidence))
 aggregates = result.aggregates_frame(boot)
-st.caption(f"Macro = mean of per-pair scores; micro = scores of the pooled (summed) statistics. "
-           f"{int(resamples)} resamples, seed {int(seed)}, {confidence:g}% percentile intervals on F.")
+st.caption("Macro = mean of per-pair scores; micro = scores of the pooled (summed) statistics. "
+           + (f"{int(resamples)} resamples, seed {int(seed)}, {confidence:g}% percentile intervals on F."
+              if boot is not None else "No intervals until the bootstrap is computed (see above)."))
 shown_aggregates = aggregates.drop(columns=["signature"])
 st.dataframe(shown_aggregates, hide_index=True, key="corpus_aggregates", column_config=column_settings(shown_aggregates))
 ui.download_pair("Aggregates", aggregates, result.signature, f"aggregates_{system}", "dl_aggregates",

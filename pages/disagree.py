@@ -14,7 +14,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from lens_app import compute
+from lens_app import compute, costs
 from lens_app.display import show_table
 from lens_app.examples import DISAGREE_EXAMPLE
 from lens_app.markup import md
@@ -73,8 +73,14 @@ st.title("Why do tools disagree?")
 candidate, references, from_example = texts_or_example(DISAGREE_EXAMPLE)
 if from_example:
     st.info("No texts on the Score page yet, so this page uses a built-in example.")
-comparison = compute.comparison(candidate, tuple(references))
 variants = {**disagree.VARIANTS, YOURS: current_options()}
+# The table and the walks from the baseline score the texts under a few dozen settings: estimated
+# first (each tokenization and each set of statistics once), asked for when above the bound.
+approval = costs.approval("disagree", candidate, tuple(references), current_options())
+comparison = compute.comparison(candidate, tuple(references), costs.approved(approval))
+planned = comparison.estimate(variants, st.session_state.get("disagree_baseline", "rouge-score"))
+if not costs.affordable_estimate(planned, approval, "Comparing the tools on these texts"):
+    st.stop()
 
 st.markdown(
     "Each column is one tool as people usually run it, and the last one your settings from the sidebar. "

@@ -11,14 +11,13 @@ import streamlit as st
 
 import rouge_core
 from lens_app import corpus_ui as ui
-from lens_app import identity, meta_ui, review_ui, sidebar, state
+from lens_app import costs, identity, meta_ui, review_ui, sidebar, state
 from lens_app import review_tasks as rt
 from lens_app.display import show_table
-from lens_app.markup import md, md_list
+from lens_app.markup import md
 from lens_app.settings import Settings
 from rouge_core import meta
 from rouge_core.corpus import MEASURE_LABELS
-from rouge_core.corpus_io import CorpusError
 from rouge_core.scoring import missing_extra
 from rouge_core.viz import meta_charts
 from lens_app.navigation import start_router_once
@@ -52,36 +51,14 @@ fingerprint = review_ui.name_in_link(store, corpus)  # stores nothing: judgement
 systems = corpus.system_names
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
-def read_judgements(data: bytes, name: str) -> meta.HumanJudgements:
-    return meta.read_judgements(data, name)
-
-
 # --- 1. human scores ------------------------------------------------------------------------------
 st.subheader("1. Human scores")
 made_here = rt.human_judgements([rt.StoredJudgement(j.task, j.pair_id, j.annotator, j.verdict)
                                  for j in review_ui.judgements_for_analysis(store, viewer, fingerprint, corpus.ids)
                                  if j.verdict], systems, "this app's judgements")
 review_ui.priming_note(store, fingerprint, systems)
-with st.expander("Import judgements from a file", expanded=IMPORTED not in st.session_state and not len(made_here),
-                 key="meta_import_open", on_change="rerun"):
-    st.caption("CSV, TSV, JSON lines or JSON with one row per system, document and annotator: columns `system`, "
-               "`doc_id` (the corpus's ids), `score`, and optionally `annotator` and `aspect` (e.g. coherence, "
-               "consistency, fluency, relevance). The human score of a summary is the mean over its annotators.")
-    upload = st.file_uploader("Judgements file", type=["csv", "tsv", "jsonl", "ndjson", "json"],
-                              key="meta_judgements_file", max_upload_size=ui.UPLOAD_MB)
-    if upload is not None:
-        try:
-            st.session_state[IMPORTED] = read_judgements(upload.getvalue(), upload.name)
-        except CorpusError as e:
-            st.error("**These judgements could not be read.**\n\n" + "\n".join(f"- {md(p)}" for p in e.problems))
-    imported = st.session_state.get(IMPORTED)
-    if imported is not None:
-        st.caption(f"Imported: **{md(imported.source)}**, {len(imported):,} scores from "
-                   f"{len(imported.annotators()):,} annotator(s), aspects: {md_list(imported.aspects()) or '(none)'}")
-        if st.button("Forget the imported judgements", key="meta_forget"):
-            del st.session_state[IMPORTED]
-            st.rerun()
+meta_ui.judgements_import(IMPORTED, IMPORTED not in st.session_state and not len(made_here),
+                          st.session_state.get(ui.CORPUS_FILE_KEY), ui.UPLOAD_MB)
 
 ui.example_judgements(IMPORTED)  # the example corpus's judgements in one click, with their provenance
 
@@ -154,11 +131,11 @@ if not methods or not profiles or not stemming:
     st.info("Choose at least one method, one profile and stemming off or on.")
     st.stop()
 variants = meta.variants(profiles, [s == "on" for s in ["off", "on"] if s in stemming])
-seconds = meta_ui.estimated_seconds(corpus, methods, len(variants))
 what = (f"{len(corpus):,} pairs × {len(systems)} system(s) × {len(variants)} variant(s) × {len(methods)} method(s)")
 scored_key = ("meta_scored_for", fingerprint, tuple(methods), tuple(variants), measure)
 if st.session_state.get("meta_scored_for") != scored_key:
-    st.caption(f"Scoring {what} takes about {seconds:,.1f} s.")
+    estimates = meta_ui.scoring_estimates(corpus, methods, variants)
+    st.caption(f"Scoring {what} takes {meta_ui.scoring_in_words(estimates)}, each variant under its own profile.")
     if not st.button("Score every variant", key="meta_score", type="primary", icon=":material/play_arrow:"):
         st.stop()
     st.session_state["meta_scored_for"] = scored_key
@@ -202,12 +179,13 @@ def compute_table() -> tuple[pd.DataFrame, meta.MetricRanking]:
     return result
 
 
-seconds = meta_ui.correlation_seconds(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
-                                     bootstrap, method, resample)
-if seconds > meta_ui.ASK_ABOVE_SECONDS and st.session_state.get("meta_approved") != table_key:
-    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} take about {seconds:,.0f} s. Lower the "
+estimate = meta_ui.correlation_estimate(len(judged_systems), len(judged_docs), sum(len(vs.scores) for vs in scored),
+                                       bootstrap, method, rank_level, resample)
+if not (costs.within_bound(estimate) or st.session_state.get("meta_approved") == table_key):
+    st.warning(f"These correlations with {bootstrap:,} resamples of the {resample} would take {estimate.describe()}, "
+               f"above this app's bound of {rouge_core.DEFAULT_COST_LIMIT.describe()} per computation. Lower the "
                "resamples, resample documents only, or compute them anyway.", icon=":material/hourglass_top:")
-    if st.button(f"Compute anyway (about {seconds:,.0f} s)", key="meta_anyway", icon=":material/play_arrow:"):
+    if st.button(f"Compute anyway ({estimate.describe()})", key="meta_anyway", icon=":material/play_arrow:"):
         st.session_state["meta_approved"] = table_key
         st.rerun()
     st.stop()
@@ -331,14 +309,20 @@ with st.expander("Is one variant significantly better than another?", key="meta_
         test_seed = int(c5.number_input("Seed", 0, 2**31 - 1, 0, key="meta_compare_seed"))
         permute = c6.selectbox("Permute per", list(meta.RESAMPLE), index=2, key="meta_compare_permute")
         by_label = {meta_ui.metric_label(m, vs.variant): vs.scores[m] for vs in scored for m in vs.scores}
+        test_estimate = meta_ui.tests_estimate(len(judged_systems), len(judged_docs), test_resamples, method, level,
+                                               resample)
+        test_key = costs.approval(f"tests {first} {second} {level} {test_resamples} {permute} {resample} {coefficient}",
+                                  fingerprint, (aspect,), rouge_core.Options())
         if first == second:
             st.info("Choose two different variants.")
+        elif not (costs.within_bound(test_estimate) or costs.approved(test_key)):
+            costs.ask(test_estimate, test_key, "These two tests")
         else:
             bar = st.progress(0.0, text="Testing…")
             try:
                 tests = meta.compare_correlations(by_label[first], by_label[second], human, level, method, variant,
                                                   resamples=test_resamples, seed=test_seed, confidence=confidence,
-                                                  resample=resample, permute=permute,
+                                                  resample=resample, permute=permute, cost_limit=rouge_core.UNBOUNDED,
                                                   progress=lambda d, t: bar.progress(d / t, text=f"Testing: {d} of {t}"))
             except ValueError as e:
                 tests = []

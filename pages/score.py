@@ -53,7 +53,12 @@ def score_within_bounds(candidate: str, refs: tuple[str, ...], methods: tuple[st
     approved: computed reference by reference, with progress); returns the result in the
     order of `methods` and, for the others, {name: (estimate, approval key)}."""
     wanted = tuple(dict.fromkeys((*compute.HEADLINE_METHODS, *methods)))
-    estimates = compute.estimates(candidate, refs, wanted, options, evidence=False)
+    estimates = dict(compute.estimates(candidate, refs, wanted, options, evidence=False))
+    reading = estimates.pop(costs.TOKENIZING, None)
+    if reading is not None and not costs.within_bound(reading):
+        key = costs.approval(costs.TOKENIZING, candidate, refs, options)
+        if not costs.approved(key):
+            return None, {costs.READING: (reading, key)}
     runnable, expensive, waiting = [], [], {}
     for name, estimate in estimates.items():
         key = costs.approval(name, candidate, refs, options)
@@ -349,6 +354,11 @@ else:
     except ValueError as exc:  # e.g. a setting the tokenizer cannot honour
         st.error(f"These settings cannot score the texts: {md(exc)}")
     else:
+        if result is None:  # reading the texts alone is above the bound: nothing is computed until approved
+            for name, (estimate, key) in waiting.items():
+                costs.ask(estimate, key, name)
+            render_share(candidate, references)
+            st.stop()
         if not len(result.candidate) or not any(len(r) for r in result.references):
             st.warning("After tokenization the candidate or the references hold no tokens (with this tokenizer, "
                        "stopword list or the text's script); every score is 0. Try another tokenizer in the sidebar.")

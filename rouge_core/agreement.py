@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Mapping, Sequence
 
+from .errors import excerpt
+
 
 def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable], *, weights: str | None = None,
                 categories: Sequence[Hashable] | None = None) -> float:
@@ -83,7 +85,7 @@ def agreement_rows(labels: Iterable[tuple[str, Hashable, Hashable]], *,
     for annotator, item, label in labels:
         own = by_annotator.setdefault(annotator, {})
         if item in own:
-            raise ValueError(f"annotator {annotator!r} labelled item {item!r} twice")
+            raise ValueError(f"annotator {excerpt(annotator)} labelled item {excerpt(item)} twice")
         own[item] = label
     rows = []
     weighted = {}

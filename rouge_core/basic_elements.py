@@ -47,6 +47,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from .errors import excerpt
 from .limits import perl_whitespace_split
 from .options import Options
 from .porter155 import porter_stem
@@ -125,7 +126,7 @@ class BasicElementEvidence:
 
 def check_mode(mode: str) -> str:
     if mode not in BE_MODES:
-        raise BasicElementError(f"unknown Basic Element mode {mode!r}; choose one of {', '.join(BE_MODES)}")
+        raise BasicElementError(f"unknown Basic Element mode {excerpt(mode)}; choose one of {', '.join(BE_MODES)}")
     return mode
 
 
@@ -173,7 +174,7 @@ def be_units(lines: Sequence[str], mode: str, *, stem: bool = False, data_dir: s
         fields = _perl_fields(line)
         if len(fields) != 3:
             shown = raw.encode("latin-1").decode("utf-8", "replace")
-            raise BasicElementError(f"{source}, line {number}: {shown!r} is not a Basic Element: a BE line is "
+            raise BasicElementError(f"{source}, line {number}: {excerpt(shown)} is not a Basic Element: a BE line is "
                                     f"HEAD|MODIFIER|RELATION (3 fields, found {len(fields)})")
         head, modifier, relation = fields
         if stem:
@@ -242,7 +243,7 @@ def score_basic_elements(candidate: bytes | str, references: bytes | str | Seque
     opts = resolve_options(options, overrides)
     if opts.stemmer not in _STEMMERS:
         raise BasicElementError(f"Basic Elements are stemmed as ROUGE-1.5.5 does or not at all: stemmer must be "
-                                f"one of {', '.join(_STEMMERS)}, not {opts.stemmer!r}")
+                                f"one of {', '.join(_STEMMERS)}, not {excerpt(opts.stemmer)}")
     method = BasicElementMethod(mode)
     if isinstance(references, (bytes, str)):
         references = [references]

@@ -35,10 +35,10 @@ from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence
 
 from . import cost, native
-from .cost import CostLimit, CostLimitError, check_call, resolve_limit
+from .cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
 from .methods import Method, parse_method
 from .options import Options
-from .scoring import MethodScore, _method_plans, combine_references, prepare, resolve_options, score_from_stats
+from .scoring import MethodScore, _method_plans, combine_references, prepare_pair, resolve_options, score_from_stats
 from .tokenize import text_tokenizer, word_rule
 from .corpus import each_pair, score_pair_stats
 
@@ -285,8 +285,10 @@ def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Opti
     out_cands, out_refs = [], []
     for cand, rs in zip(cands, refs):
         try:
-            docs = [prepare(cand, opts)] + [prepare(r, opts) for r in rs]
-            check_call(methods, docs[0], docs[1:], opts, False, cost_limit)
+            budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
+            cand_doc, ref_docs = prepare_pair(cand, list(rs), opts, budget)
+            docs = [cand_doc, *ref_docs]
+            check_call(methods, docs[0], docs[1:], opts, False, cost_limit, budget)
             tokens = [native.tokens_of(d) if d.lcs_view is None else None for d in docs]
         except (TypeError, ValueError):  # CostLimitError included: raised again, naming the pair
             tokens = [None]

@@ -52,6 +52,7 @@ import io
 import json
 import math
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from itertools import combinations
@@ -60,7 +61,9 @@ from typing import Sequence
 from . import corpus_io
 from .languages import canonical
 from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
-from .cost import UNBOUNDED, CostLimitError
+from .errors import short_text
+from .cost import (UNBOUNDED, CostLimitError, bootstrap_corpus_estimate, check_resampling,
+                   paired_tests_estimate)
 from .methods import parse_method
 from .options import MULTI_REF_MODES, PROFILES, profile
 from .scoring import DEFAULT_METHODS
@@ -139,27 +142,82 @@ def build_parser() -> argparse.ArgumentParser:
 # --- reading: the corpus readers every front door uses -------------------------------------------
 
 
-def _read_bytes(path: str, stdin) -> bytes:
+# What the command line reads of one input file, by default (--no-cost-limit: no limit): a corpus
+# far larger than this takes minutes to score and gigabytes to hold; a device such as /dev/zero
+# never ends.
+MAX_INPUT_BYTES = 512 * 1024 * 1024
+MAX_INPUT_LABEL = "512 MB"
+PIPE_WAIT_SECONDS = 10  # how long a named pipe may stay without a writer
+
+
+def _too_large(path: str) -> CliError:
+    return CliError(f"{path}: more than {MAX_INPUT_LABEL}, the most one input is read by default; run again with "
+                    f"{NO_COST_LIMIT_FLAG} to read it all")
+
+
+def _read_stream(stream, path: str, limit: int | None) -> bytes:
+    """Everything `stream` gives, or CliError once it gives more than `limit` bytes."""
+    if limit is None:
+        return stream.read()
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(path)
+    return data
+
+
+def _read_bytes(path: str, stdin, limit: int | None = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of an input: a regular file (refused before reading when larger than `limit`),
+    standard input ("-") or a pipe or device (read up to `limit`); a named pipe that no program
+    writes to within PIPE_WAIT_SECONDS is refused instead of waited for forever."""
     if path == STDIN:
-        return stdin.read()
+        return _read_stream(stdin, "standard input", limit)
     if not os.path.exists(path):
         raise CliError(f"{path}: no such file")
     if os.path.isdir(path):
         raise CliError(f"{path}: is a directory, not a file")
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        info = os.stat(path)
+        if stat.S_ISREG(info.st_mode):
+            if limit is not None and info.st_size > limit:
+                raise _too_large(path)
+            with open(path, "rb") as fh:
+                return _read_stream(fh, path, limit)
+        if stat.S_ISFIFO(info.st_mode):
+            return _read_pipe(path, limit)
+        with open(path, "rb") as fh:  # a device or a socket: read as a stream, never more than the limit
+            return _read_stream(fh, path, limit)
     except OSError as exc:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
 
 
-def _source_file(args, stdin):
+def _source_file(args, stdin, limit: int | None):
     path = getattr(args, "source", None)
-    return None if not path else (path, _read_bytes(path, stdin))
+    return None if not path else (path, _read_bytes(path, stdin, limit))
+def _read_pipe(path: str, limit: int | None) -> bytes:
+    """A named pipe: opened without waiting, then read once a writer has written (or closed)."""
+    import select
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLHUP)
+        if not poller.poll(PIPE_WAIT_SECONDS * 1000):
+            raise CliError(f"{path}: a named pipe that nothing wrote to in {PIPE_WAIT_SECONDS} s; start the program "
+                           "that writes to it first, or give a regular file (or - for standard input)")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=True) as fh:
+            fd = -1
+            return _read_stream(fh, path, limit)
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def read_corpus(args, stdin) -> corpus_io.Corpus:
-    """The corpus the arguments name, read as the app reads it (no size limit here)."""
+    """The corpus the arguments name, read as the app reads it (inputs up to MAX_INPUT_BYTES and
+    corpus_io.DEFAULT_MAX_ROWS rows unless --no-cost-limit)."""
+    limit = None if args.no_cost_limit else MAX_INPUT_BYTES
+    max_rows = None if args.no_cost_limit else corpus_io.DEFAULT_MAX_ROWS
     sources = [bool(args.candidates or args.refs), bool(args.jsonl), bool(args.corpus)]
     if sum(sources) > 1:
         raise CliError("give one input: -c/-r files, --jsonl FILE or --corpus FILE")
@@ -169,18 +227,19 @@ def read_corpus(args, stdin) -> corpus_io.Corpus:
         raise CliError("--source goes with -c/-r files; a --jsonl or --corpus file holds its sources in a 'source' field")
     if args.jsonl or args.corpus:
         path = args.jsonl or args.corpus
-        data = _read_bytes(path, stdin)
+        data = _read_bytes(path, stdin, limit)
         name = "stdin.jsonl" if path == STDIN and args.jsonl else path
-        table = corpus_io.read_jsonl(data, name, max_bytes=None) if args.jsonl else \
-            corpus_io.read_table(data, name, max_bytes=None)
+        table = corpus_io.read_jsonl(data, name, max_bytes=None, max_rows=max_rows) if args.jsonl else \
+            corpus_io.read_table(data, name, max_bytes=None, max_rows=max_rows)
         return corpus_io.build_corpus(table)
     if not args.candidates or not args.refs:
         raise CliError("give -c CANDIDATES and at least one -r REFERENCES file, --jsonl FILE or --corpus FILE")
     if len(set(args.candidates)) < len(args.candidates):
         raise CliError("the same candidate file is given twice")
-    return corpus_io.read_parallel({p: _read_bytes(p, stdin) for p in args.candidates},
-                                   {p: _read_bytes(p, stdin) for p in args.refs},
-                                   marker=args.sentence_sep, max_bytes=None, source_file=_source_file(args, stdin))
+    return corpus_io.read_parallel({p: _read_bytes(p, stdin, limit) for p in args.candidates},
+                                   {p: _read_bytes(p, stdin, limit) for p in args.refs},
+                                   marker=args.sentence_sep, max_bytes=None, max_rows=max_rows,
+                                   source_file=_source_file(args, stdin, limit))
 
 
 def _tokenizer(spec: str):
@@ -225,7 +284,8 @@ def build_options(args, stdin):
         if args.stopwords in ("none", "smart"):
             overrides["stopwords"] = args.stopwords
         else:
-            text = decode_bytes(_read_bytes(args.stopwords, stdin), args.stopwords)
+            text = decode_bytes(_read_bytes(args.stopwords, stdin, None if args.no_cost_limit else MAX_INPUT_BYTES),
+                                args.stopwords)
             overrides["stopwords"] = frozenset(w.strip().lower() for w in split_lines(text) if w.strip())
     if args.sentence_split:
         overrides["sentence_split"] = args.sentence_split
@@ -289,6 +349,8 @@ class Report:
 def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples: int = 0, seed: int = 0,
         confidence: float = 95.0, no_cost_limit: bool = False, progress=None) -> Report:
     cost_limit = UNBOUNDED if no_cost_limit else None
+    if resamples:
+        _check_resampling(corpus, methods, resamples, cost_limit)
     total = len(corpus) * len(corpus.systems)
     results: dict[str, CorpusResult] = {}
     done_before = 0
@@ -305,17 +367,34 @@ def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples:
         except CostLimitError as exc:
             raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair")) from None
         done_before += len(candidates)
-    bootstraps = {s: r.bootstrap(resamples, seed, confidence) for s, r in results.items()} if resamples else {}
+    bootstraps = ({s: r.bootstrap(resamples, seed, confidence, cost_limit=UNBOUNDED) for s, r in results.items()}
+                  if resamples else {})  # checked before scoring
     comparisons = []
     if resamples and len(results) > 1:
         for a, b in combinations(results, 2):
             for method in results[a].methods:
                 try:
                     comparisons.append(compare_systems(results[a], results[b], method, names=(a, b),
-                                                       resamples=resamples, seed=seed, confidence=confidence))
+                                                       resamples=resamples, seed=seed, confidence=confidence,
+                                                       cost_limit=UNBOUNDED))  # checked before scoring
                 except ValueError:  # no pair with a defined score for both: nothing to compare
                     continue
     return Report(corpus, results, bootstraps, comparisons, resamples, seed, confidence)
+
+
+def _check_resampling(corpus: corpus_io.Corpus, methods, resamples: int, cost_limit) -> None:
+    """CliError before anything is scored when one system's bootstrap, or one comparison of two
+    systems, would cost more than the bound (rouge_core.cost's estimates); --no-cost-limit lifts it."""
+    n = len(corpus)
+    estimates = [bootstrap_corpus_estimate(n, resamples, len(methods))]
+    if len(corpus.systems) > 1:
+        estimates.append(paired_tests_estimate(n, resamples))
+    for estimate in estimates:
+        try:
+            check_resampling(estimate, cost_limit, advice="give --bootstrap fewer resamples")
+        except CostLimitError as exc:
+            raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
+                                       scope="computation")) from None
 
 
 # --- output ------------------------------------------------------------------------------------------
@@ -621,10 +700,14 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
         return 2
 
 
+ERROR_CHARS = 1000  # the most an error line takes: a message quoting a huge input is cut in its middle
+
+
 def _one_line(exc: Exception) -> str:
-    """A message of several problems (a corpus) on one line."""
+    """A message of several problems (a corpus) on one line, at most ERROR_CHARS long."""
     problems = getattr(exc, "problems", None)
-    return "; ".join(problems) if problems else " ".join(str(exc).split("\n"))
+    line = "; ".join(problems) if problems else " ".join(str(exc).split("\n"))
+    return short_text(line, ERROR_CHARS)
 
 
 if __name__ == "__main__":

@@ -12,11 +12,13 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
+from .errors import excerpt
 from . import native
-from .cost import CostLimit, CostLimitError, resolve_limit
+from .cost import (RESAMPLE_BLOCK, UNBOUNDED, Budget, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
+                   check_resampling, paired_tests_estimate, resolve_limit)
 from .methods import Method, parse_method
 from .options import Options
-from .scoring import MethodScore, prepare, resolve_options, score_documents, score_from_stats
+from .scoring import MethodScore, prepare_pair, resolve_options, score_documents, score_from_stats
 from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
 from . import optional
@@ -33,10 +35,10 @@ def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequenc
                      cost_limit: CostLimit | None = None) -> dict[str, MethodScore]:
     """Every method on one (candidate, references) pair, without evidence (it is recomputed
     on demand for the one pair a user opens); the pair's cost is checked against
-    `cost_limit` (None: the default bound) first."""
-    cand = prepare(candidate, options, "candidate")
-    refs = tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
-    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit).methods
+    `cost_limit` (None: the default bound) first, its tokenizing included."""
+    budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
+    cand, refs = prepare_pair(candidate, list(references), options, budget)
+    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit, budget=budget).methods
 
 
 def pair_micro_stats(method_score: MethodScore) -> Stats | None:
@@ -62,6 +64,15 @@ def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Sco
     if total is None:
         return Score(math.nan, math.nan, math.nan)
     return score_from_stats(total, options)
+
+
+def plain_mean(values: Sequence[float]) -> float:
+    """The mean as `aggregate_macro` computes it: one float addition after another, then one
+    division; the same on every Python (3.12's built-in sum() compensates, 3.10's and 3.11's do not)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total / len(values)
 
 
 def aggregate_macro(scores: Iterable[Score]) -> Score:
@@ -179,10 +190,13 @@ class CorpusResult:
         """This system against `other` on the same pairs (see `compare_systems`)."""
         return compare_systems(self, other, method, **options)
 
-    def bootstrap(self, resamples: int = 1000, seed: int = 0, confidence: float = 95) -> BootstrapResult:
+    def bootstrap(self, resamples: int = 1000, seed: int = 0, confidence: float = 95,
+                  cost_limit: CostLimit | None = None) -> BootstrapResult:
         """Percentile intervals from `resamples` resamples of the pairs (with replacement),
-        drawn with numpy's default_rng(seed); every method and measure sees the same draws."""
-        return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence)
+        drawn with numpy's default_rng(seed); every method and measure sees the same draws.
+        The cost is estimated first (rouge_core.cost.bootstrap_corpus_estimate) and checked
+        against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
+        return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence, cost_limit=cost_limit)
 
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
@@ -192,41 +206,61 @@ def bootstrap_indices(n: int, resamples: int, seed: int):
     return np.random.default_rng(seed).integers(0, n, size=(resamples, n))
 
 
-def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0, confidence: float = 95) -> BootstrapResult:
+def _index_blocks(n: int, resamples: int, seed: int):
+    """bootstrap_indices in blocks of rows (about RESAMPLE_BLOCK elements each), drawn one
+    after the other from the same generator: the same numbers, never all of them at once."""
     import numpy as np
 
-    if resamples < 1:
-        raise ValueError("the bootstrap needs at least one resample")
+    rng = np.random.default_rng(seed)
+    rows = max(1, RESAMPLE_BLOCK // max(n, 1))
+    for start in range(0, resamples, rows):
+        yield start, rng.integers(0, n, size=(min(rows, resamples - start), n))
+
+
+def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0, confidence: float = 95,
+                     cost_limit: CostLimit | None = None) -> BootstrapResult:
+    import numpy as np
+
+    resamples = _resamples(resamples)
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     n = len(result.pairs)
+    check_resampling(bootstrap_corpus_estimate(n, resamples, len(result.methods)), cost_limit)
     lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
     macro_out: dict[str, dict[str, Interval]] = {}
     micro_out: dict[str, dict[str, Interval]] = {}
     if n == 0:
         return BootstrapResult(resamples, seed, confidence, macro_out, micro_out)
-    idx = bootstrap_indices(n, resamples, seed)
     observed_macro, observed_micro = result.macro(), result.micro()
     opts = result.options
+    macro_values, micro_sides, exponents = {}, {}, {}
     for m in result.methods:
-        macro_out[m] = {}
-        for measure in MEASURES:
-            values = np.array(result.values(m, measure), dtype=float)
-            with np.errstate(all="ignore"):
-                means = np.nanmean(values[idx], axis=1) if np.isnan(values).any() else values[idx].mean(axis=1)
-            low, high = np.nanpercentile(means, [lo_q, hi_q]) if not np.isnan(means).all() else (math.nan, math.nan)
-            macro_out[m][measure] = Interval(getattr(observed_macro[m], measure), float(low), float(high))
+        macro_values[m] = {measure: np.array(result.values(m, measure), dtype=float) for measure in MEASURES}
         stats = [pair_micro_stats(p[m]) for p in result.pairs]
-        exponent = next((s.exponent for s in stats if s is not None), 1.0)
-        hits = np.array([s.hits if s else 0.0 for s in stats])[idx].sum(axis=1)
-        cand = np.array([s.cand_total if s else 0.0 for s in stats])[idx].sum(axis=1)
-        ref = np.array([s.ref_total if s else 0.0 for s in stats])[idx].sum(axis=1)
-        scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts) for h, c, r in zip(hits, cand, ref)]
-        micro_out[m] = {}
+        exponents[m] = next((s.exponent for s in stats if s is not None), 1.0)
+        micro_sides[m] = [np.array([getattr(s, side) if s else 0.0 for s in stats])
+                          for side in ("hits", "cand_total", "ref_total")]
+    means = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
+    micro = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
+    for start, idx in _index_blocks(n, resamples, seed):
+        block = slice(start, start + len(idx))
+        for m in result.methods:
+            for measure, values in macro_values[m].items():
+                with np.errstate(all="ignore"):
+                    means[m][measure][block] = (np.nanmean(values[idx], axis=1) if np.isnan(values).any()
+                                                else values[idx].mean(axis=1))
+            hits, cand, ref = (side[idx].sum(axis=1) for side in micro_sides[m])
+            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponents[m]), opts)
+                      for h, c, r in zip(hits, cand, ref)]
+            for measure in MEASURES:
+                micro[m][measure][block] = [getattr(sc, measure) for sc in scores]
+    for m in result.methods:
+        macro_out[m], micro_out[m] = {}, {}
         for measure in MEASURES:
-            vals = np.array([getattr(s, measure) for s in scores], dtype=float)
-            low, high = np.nanpercentile(vals, [lo_q, hi_q]) if not np.isnan(vals).all() else (math.nan, math.nan)
-            micro_out[m][measure] = Interval(getattr(observed_micro[m], measure), float(low), float(high))
+            for out, values, observed in ((macro_out, means, observed_macro), (micro_out, micro, observed_micro)):
+                drawn = values[m][measure]
+                low, high = np.nanpercentile(drawn, [lo_q, hi_q]) if not np.isnan(drawn).all() else (math.nan, math.nan)
+                out[m][measure] = Interval(getattr(observed[m], measure), float(low), float(high))
     return BootstrapResult(resamples, seed, confidence, macro_out, micro_out)
 
 
@@ -260,7 +294,7 @@ def score_corpus(
     order are the same whatever the number of workers."""
     resolve_limit(cost_limit)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+        raise ValueError(f"workers must be a positive integer, got {excerpt(workers)}")
     if native.active():
         from .batch import score_batch
 
@@ -398,7 +432,7 @@ class SystemComparison:
         boot, perm = self.significant(alpha)
         if test is not None:
             if test not in RANKING_TESTS:
-                raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {test!r}")
+                raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {excerpt(test)}")
             permutation_first = test == "approximate randomization"
             declared, p = (perm, self.permutation.p_value) if permutation_first else (boot, self.bootstrap.p_value)
             other, other_says, q = (("The paired bootstrap", boot, self.bootstrap.p_value) if permutation_first
@@ -434,19 +468,24 @@ CORRECTIONS = ("holm", "none")
 
 def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tuple[str, str] = ("A", "B"),
                     measure: str = "fmeasure", resamples: int = 1000, seed: int = 0, confidence: float = 95,
-                    progress: Callable[[int, int], None] | None = None) -> SystemComparison:
+                    progress: Callable[[int, int], None] | None = None,
+                    cost_limit: CostLimit | None = None) -> SystemComparison:
     """Compare two systems scored on the same pairs (same ids, in the same order).
 
-    `progress(done, total)` follows both tests' resamples (a page moves its progress bar)."""
+    `progress(done, total)` follows both tests' resamples (a page moves its progress bar).
+    The tests' cost is estimated first (rouge_core.cost.paired_tests_estimate) and checked
+    against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
     from .significance import approximate_randomization, paired_bootstrap
 
     if a.ids != b.ids:
         raise ValueError("the two systems must be scored on the same pairs (the same ids, in the same order)")
+    resamples = _resamples(resamples)
     name = a.method_key(method)
     a_values, b_values = a.values(name, measure), b.values(name, measure)
     kept = [i for i, (x, y) in enumerate(zip(a_values, b_values)) if not (math.isnan(x) or math.isnan(y))]
     if not kept:
         raise ValueError(f"no pair has a defined {name} score for both systems")
+    check_resampling(paired_tests_estimate(len(kept), resamples), cost_limit)
     xs, ys = [a_values[i] for i in kept], [b_values[i] for i in kept]
 
     def part(offset: int):
@@ -454,9 +493,9 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
 
     boot = paired_bootstrap(xs, ys, resamples, seed, confidence=confidence, effect=True, progress=part(0))
     perm = approximate_randomization(xs, ys, resamples, seed, progress=part(resamples))
-    mean_a, mean_b = sum(xs) / len(xs), sum(ys) / len(ys)
+    mean_a, mean_b = plain_mean(xs), plain_mean(ys)  # and the difference shown is the difference of those
     return SystemComparison(names[0], names[1], name, measure, len(kept), len(a_values) - len(kept), mean_a, mean_b,
-                            Interval(boot.observed, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
+                            Interval(mean_a - mean_b, boot.low, boot.high), confidence, boot, perm, a.signatures[name],
                             Interval(boot.effect, boot.effect_low, boot.effect_high))
 
 
@@ -661,16 +700,18 @@ def _words(items: Sequence[str]) -> str:
 def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: str = "fmeasure",
                  resamples: int = 1000, seed: int = 0, confidence: float = 95, alpha: float = 0.05,
                  test: str = "approximate randomization", correction: str = "holm",
-                 progress: Callable[[int, int], None] | None = None) -> SystemRanking:
+                 progress: Callable[[int, int], None] | None = None,
+                 cost_limit: CostLimit | None = None) -> SystemRanking:
     """Rank two or more systems scored on the same pairs by their mean score and compare every
     pair of them (`compare_systems`: the difference with its interval, d_z with its interval,
     the paired bootstrap and approximate randomization). `test`'s p-values, adjusted for the
     k(k−1)/2 comparisons (`correction`: "holm" or "none"), decide significance at `alpha`.
-    `progress(done, total)` follows every comparison's resamples."""
+    `progress(done, total)` follows every comparison's resamples. Every comparison's cost
+    together is checked against `cost_limit` first (None: the default bound)."""
     if test not in RANKING_TESTS:
-        raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {test!r}")
+        raise ValueError(f"test must be one of {', '.join(RANKING_TESTS)}, not {excerpt(test)}")
     if correction not in CORRECTIONS:
-        raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}, not {correction!r}")
+        raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}, not {excerpt(correction)}")
     if not 0 < alpha < 1:
         raise ValueError("alpha must be between 0 and 1")
     if len(results) < 2:
@@ -679,6 +720,8 @@ def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: s
     means = {s: getattr(aggregate_macro(p[name].score for p in r.pairs), measure) for s, r in results.items()}
     order = tuple(sorted(results, key=lambda s: (-means[s] if not math.isnan(means[s]) else math.inf)))
     pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]
+    resamples = _resamples(resamples)
+    check_resampling(paired_tests_estimate(len(next(iter(results.values())).pairs), resamples, len(pairs)), cost_limit)
     total = 2 * resamples * len(pairs)
     comparisons = []
     for done, (a, b) in enumerate(pairs):
@@ -687,7 +730,8 @@ def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: s
                 progress(base + d, total)
 
         comparisons.append(compare_systems(results[a], results[b], name, names=(a, b), measure=measure,
-                                           resamples=resamples, seed=seed, confidence=confidence, progress=step))
+                                           resamples=resamples, seed=seed, confidence=confidence, progress=step,
+                                           cost_limit=UNBOUNDED))  # checked above, all of them together
     raw = [(c.permutation if test == "approximate randomization" else c.bootstrap).p_value for c in comparisons]
     adjusted = holm(raw) if correction == "holm" else raw
     first = next(iter(results.values()))

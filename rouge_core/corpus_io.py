@@ -18,6 +18,14 @@ two"]`): in a JSON file a list, in a CSV cell (or a JSON string) the list's JSON
 per-pair exports write their `references` column that way, so they load back as the same
 pairs. A CSV with a `signature` column is a ROUGE Lens export: the `'` its export put before
 cells that start like a spreadsheet formula (rouge_core.export.neutralise) is removed again.
+
+`read_corpus` reads any of these, and the released files of SummEval, sacrerouge and REALSumm
+(rouge_core.formats), recognised by their content: one record per (document, system) becomes
+one pair per document with one candidate per system. A corpus needs every system's summary of
+every document and one set of references per document, so a document some system did not
+summarise is left out, and a document whose systems carry different references (REALSumm's
+per-system tokenisations) keeps the set most of its systems carry; warnings say so, with
+examples.
 """
 
 from __future__ import annotations
@@ -26,15 +34,21 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
-from . import export
+from . import export, formats
+from .errors import excerpt
 from .textio import (InputError, TextPair, decode_bytes, decode_text, json_lines, json_type_name, parse_json, parse_pairs,
                      split_lines)
 from . import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+# Rows (pairs, or judgements) a reader takes by default: reading and checking a row costs about
+# 5 µs and 1 KB, so this many stay within about a second and 200 MB however short the rows are
+# (20 MB of tiny rows would be 5 million of them). max_rows=None reads every row (the command
+# line: --no-cost-limit).
+DEFAULT_MAX_ROWS = 200_000
 SENTENCE_MARKER = "<q>"
 MAX_PROBLEMS = 20  # report this many problems, then stop: a broken file can have thousands
 
@@ -83,6 +97,7 @@ class Corpus:
     warnings: tuple[str, ...] = field(default_factory=tuple)
     source: str = ""  # where the corpus came from (a file name)
     sources: tuple[str, ...] | None = None  # the source document of each pair, when the file has them
+    recognised: str = ""  # the standard format the file was recognised as, and what of it was read (read_corpus)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -91,8 +106,19 @@ class Corpus:
     def system_names(self) -> list[str]:
         return list(self.systems)
 
+    def first_references(self) -> "Corpus":
+        """The same corpus with only each pair's first reference (SummEval's first is the
+        original CNN/DailyMail highlights, the ten others crowd-written)."""
+        if all(len(refs) <= 1 for refs in self.references):
+            return self
+        return replace(self, references=tuple(refs[:1] for refs in self.references))
+
     def fingerprint(self) -> str:
-        """A short content hash: judgements of the same corpus share it across sessions."""
+        """A short content hash: judgements of the same corpus share it across sessions (computed
+        once per Corpus: pages ask for it on every rerun)."""
+        known = self.__dict__.get("_fingerprint")
+        if known is not None:
+            return known
         import hashlib
 
         h = hashlib.sha256()
@@ -101,7 +127,9 @@ class Corpus:
             content.append(self.sources)
         payload = json.dumps(content, ensure_ascii=False, sort_keys=True)
         h.update(payload.encode("utf-8", "surrogatepass"))  # a corpus built in code may hold lone surrogates
-        return h.hexdigest()[:16]
+        known = h.hexdigest()[:16]
+        object.__setattr__(self, "_fingerprint", known)
+        return known
 
     def preview(self, limit: int = 20):
         pd = optional.pandas("Corpus.preview()")
@@ -131,7 +159,13 @@ def decode(data: bytes, name: str = "file", max_bytes: int = DEFAULT_MAX_BYTES) 
 
 # --- CSV / JSONL ---------------------------------------------------------------------------
 
-def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES, *, delimiter: str = ",") -> Table:
+def _too_many_rows(name: str, max_rows: int, unit: str = "row") -> CorpusError:
+    return CorpusError(f"{name}: more than {max_rows:,} {unit}s, the most read by default (about a second and "
+                       f"200 MB); pass max_rows=None to read them all (the command line: --no-cost-limit)")
+
+
+def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_BYTES, *, delimiter: str = ",",
+             max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     text = decode(data, name, max_bytes)
     if not text.strip():
         raise CorpusError(f"{name}: the file is empty")
@@ -163,6 +197,8 @@ def read_csv(data: bytes, name: str = "file.csv", max_bytes: int = DEFAULT_MAX_B
         if len(record) != len(header):
             problems.append(f"{name}: line {start}: {len(record)} fields, but the header has {len(header)}")
             continue
+        if max_rows is not None and len(rows) >= max_rows:
+            raise _too_many_rows(name, max_rows)
         rows.append(dict(zip(header, record)))
         lines.append(start)
     if problems:
@@ -197,11 +233,14 @@ def _table_of_objects(values, numbers: Sequence[int], name: str, unit: str) -> T
     return Table(tuple(columns), tuple(rows), tuple(lines), name, unit=unit)
 
 
-def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_MAX_BYTES, *,
+               max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """One JSON object per line (textio.json_lines)."""
     problems: list[str] = []
     values, numbers = [], []
     for line in json_lines(decode(data, name, max_bytes), name):
+        if max_rows is not None and len(values) >= max_rows:
+            raise _too_many_rows(name, max_rows, "line")
         if line.error:
             problems.append(str(line.error))
             if len(problems) >= MAX_PROBLEMS:
@@ -214,7 +253,8 @@ def read_jsonl(data: bytes, name: str = "file.jsonl", max_bytes: int = DEFAULT_M
     return _table_of_objects(values, numbers, name, "line")
 
 
-def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX_BYTES, *,
+              max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """A JSON document: a list of objects, or an object whose "rows" are (a ROUGE Lens JSON
     export). A file of one object per line is read as JSON lines."""
     text = decode(data, name, max_bytes)
@@ -224,23 +264,32 @@ def read_json(data: bytes, name: str = "file.json", max_bytes: int = DEFAULT_MAX
         first = next(json_lines(text, name), None)
         if first is None or first.error:
             raise CorpusError(str(e)) from None
-        return read_jsonl(data, name, max_bytes)  # JSON lines named .json
+        return read_jsonl(data, name, max_bytes, max_rows=max_rows)  # JSON lines named .json
     if isinstance(document, dict) and isinstance(document.get("rows"), list):
         document = document["rows"]
     if not isinstance(document, list):
         document = [document]
+    if max_rows is not None and len(document) > max_rows:
+        raise _too_many_rows(name, max_rows, "item")
     return _table_of_objects(document, range(1, len(document) + 1), name, "item")
 
 
-def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Table:
+def read_table(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES, *,
+               max_rows: int | None = DEFAULT_MAX_ROWS) -> Table:
     """Chosen by the file name: .jsonl / .ndjson JSON lines, .json a JSON document (or JSON
-    lines), .tsv tab-separated, anything else CSV."""
+    lines), .tsv tab-separated, anything else CSV. A gzip-compressed file is read as the file
+    it holds (named without ".gz"; the size limit counts its decompressed bytes). At most
+    `max_rows` rows (None: all)."""
+    try:
+        data, name = formats.unpack(data, name, max_bytes)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
     lower = name.lower()
     if lower.endswith((".jsonl", ".ndjson")):
-        return read_jsonl(data, name, max_bytes)
+        return read_jsonl(data, name, max_bytes, max_rows=max_rows)
     if lower.endswith(".json"):
-        return read_json(data, name, max_bytes)
-    return read_csv(data, name, max_bytes, delimiter="\t" if lower.endswith(".tsv") else ",")
+        return read_json(data, name, max_bytes, max_rows=max_rows)
+    return read_csv(data, name, max_bytes, delimiter="\t" if lower.endswith(".tsv") else ",", max_rows=max_rows)
 
 
 def guess_mapping(columns: Sequence[str]) -> ColumnMapping:
@@ -277,12 +326,12 @@ def _cell_texts(value, column: str, where: str, *, reference: bool = False) -> t
                  for v in value]
         if not all(isinstance(v, str) for v in texts):
             kind = "texts or lists of sentences" if reference else "strings (the sentences)"
-            return [], f"{where}: column {column!r} must hold a list of {kind}"
+            return [], f"{where}: column {excerpt(column)} must hold a list of {kind}"
         return texts, None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return [str(value)], None
     if not isinstance(value, str):
-        return [], f"{where}: column {column!r} holds {json_type_name(value)}, not text"
+        return [], f"{where}: column {excerpt(column)} holds {json_type_name(value)}, not text"
     listed = _json_list_text(value) if reference else None
     return (listed, None) if listed is not None else ([value], None)
 
@@ -299,7 +348,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
         missing.append("a reference column ('reference', 'reference_1', ... or 'references' holding a list)")
     for col in (mapping.id, *mapping.candidates, *mapping.references, mapping.source):
         if col is not None and col not in table.columns:
-            missing.append(f"column {col!r} (the file has: {', '.join(table.columns)})")
+            missing.append(f"column {excerpt(col)} (the file has: {', '.join(table.columns)})")
     if missing:
         raise CorpusError([f"{name}: missing {m}" for m in missing])
     if set(mapping.candidates) & set(mapping.references):
@@ -328,7 +377,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
                 problems.append(f"{where}: empty id")
                 continue
         if pair_id in first_line:
-            problems.append(f"{where}: duplicate id {pair_id!r} (first on {table.unit} {first_line[pair_id]})")
+            problems.append(f"{where}: duplicate id {excerpt(pair_id)} (first on {table.unit} {first_line[pair_id]})")
             continue
         first_line[pair_id] = line
         refs: list[str] = []
@@ -346,7 +395,7 @@ def build_corpus(table: Table, mapping: ColumnMapping | None = None) -> Corpus:
                 problems.append(err)
             text = "\n".join(texts)
             if not text.strip():
-                warnings.append(f"{table.unit} {line}: empty candidate in {col!r} (scored as an empty text)")
+                warnings.append(f"{table.unit} {line}: empty candidate in {excerpt(col)} (scored as an empty text)")
             systems[col].append(text)
         if mapping.source is not None:
             texts, err = _cell_texts(row.get(mapping.source), mapping.source, where)
@@ -373,8 +422,9 @@ def _system_name(column: str, all_columns: Sequence[str]) -> str:
 # --- parallel text files ---------------------------------------------------------------------
 
 def split_marked(line: str, marker: str = SENTENCE_MARKER) -> str:
-    """One line of a parallel file -> text with real newlines between its sentences."""
-    text = line.replace("\\n", "\n")
+    """One line of a parallel file -> text with real newlines between its sentences. A line
+    that marks its sentences `<t> … </t>` (REALSumm's files) is split at the tags, which go."""
+    text = formats.tagged_sentences(line.replace("\\n", "\n"))
     if marker:
         text = text.replace(marker, "\n")
         if marker.strip() and marker != marker.strip():
@@ -388,10 +438,11 @@ def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
 
 def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,
                   marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES,
-                  source_file: tuple[str, bytes] | None = None) -> Corpus:
+                  max_rows: int | None = DEFAULT_MAX_ROWS, source_file: tuple[str, bytes] | None = None) -> Corpus:
     """Line i of every candidate file (one file per system) is scored against line i of
     every reference file; line i of the optional `source_file` (name, bytes) is pair i's source
-    document (its sentences separated as a candidate's). Ids are line numbers."""
+    document (its sentences separated as a candidate's). Ids are line numbers; at most
+    `max_rows` lines (None: all)."""
     if not candidate_files:
         raise CorpusError("give at least one candidate file")
     if not reference_files:
@@ -400,6 +451,12 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
     texts: dict[str, list[str]] = {}
     extra = [source_file] if source_file is not None else []
     for name, data in [*candidate_files.items(), *reference_files.items(), *extra]:
+        if max_rows is not None and data.count(b"\n") > max_rows:  # cheap before decoding; exact below
+            lines = _lines(data, name, max_bytes)
+            if len(lines) > max_rows:
+                raise _too_many_rows(name, max_rows, "line")
+            texts[name] = lines
+            continue
         try:
             texts[name] = _lines(data, name, max_bytes)
         except CorpusError as e:
@@ -433,8 +490,11 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
         warnings.extend(f"line {i + 1}: empty candidate in {name} (scored as an empty text)" for i, c in enumerate(cands) if not c)
         systems[name] = tuple(cands)
     sources = tuple(split_marked(line, marker) for line in texts[source_file[0]]) if source_file is not None else None
+    tagged = [name for name, lines in texts.items() if any(formats.has_sentence_tags(line) for line in lines)]
+    recognised = (f"Sentences in <t> … </t> tags (as REALSumm's files write them) were split at the tags, which were "
+                  f"removed, in {formats.listed(tagged)}." if tagged else "")
     return Corpus(tuple(str(i + 1) for i in range(n)), systems, tuple(references), tuple(warnings), ", ".join(candidate_files),
-                  sources)
+                  sources, recognised)
 
 
 # --- pair files (the app's Score page) -------------------------------------------------------
@@ -455,3 +515,139 @@ def read_pairs(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> li
     several = len(corpus.systems) > 1
     return [TextPair(candidates[i], corpus.references[i], f"{name} id {corpus.ids[i]}" + (f", {system}" if several else ""))
             for i in range(len(corpus)) for system, candidates in corpus.systems.items()]
+
+
+# --- any file, its format recognised by its content --------------------------------------------
+
+AUTO = "auto"
+
+
+def read_corpus(data: bytes, name: str, max_bytes: int | None = DEFAULT_MAX_BYTES, *, format: str = AUTO,
+                first_reference_only: bool = False, mapping: ColumnMapping | None = None) -> Corpus:
+    """A corpus from a table (CSV, TSV, JSON lines, JSON: columns as `mapping` says, else as
+    `guess_mapping` recognises them), SummEval's model annotations, a sacrerouge summaries file
+    or a REALSumm scores dict (pickle or JSON), gzip-compressed or not. `format` is "auto" (the
+    content decides, rouge_core.formats.detect) or one of rouge_core.formats.FORMATS (the content
+    must agree). `first_reference_only` keeps each pair's first reference. The corpus's
+    `recognised` says which format was recognised and what of the file was read and not read;
+    every problem raises CorpusError naming its line, item or document."""
+    try:
+        unpacked, inner = formats.unpack(data, name, max_bytes)
+        detected = formats.detect(unpacked, inner, max_bytes)
+        if format != AUTO:
+            formats.check_format(detected, format, name)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    if detected.format == formats.TABLE:
+        table = read_table(unpacked, inner, max_bytes)
+        try:
+            corpus = build_corpus(table, mapping)
+        except CorpusError as e:
+            if mapping is None and inner.lower().endswith((".jsonl", ".ndjson", ".json")):
+                raise CorpusError([*e.problems, f"{name} was read as a table, since it is no standard format either: "
+                                                f"{detected.reason}"]) from None
+            raise
+        return corpus.first_references() if first_reference_only else corpus
+    if detected.format not in formats.HOLDS_SUMMARIES:
+        raise CorpusError(f"{name} is {detected.title}: {detected.reason}. It holds scores, not summaries. Import "
+                          "it as human judgements (the annotators page, or rouge_core.meta.read_judgements); the "
+                          "summaries are in the summaries file sacrerouge writes beside it (summaries.jsonl)")
+    try:
+        summaries = formats.read_summaries(unpacked, inner, detected.format, max_bytes, MAX_PROBLEMS)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    return _corpus_of_summaries(summaries, name, detected, first_reference_only)
+
+
+def _most_common(values: list) -> tuple[object, int]:
+    """The value most items carry (ties: the first seen) and how many distinct values there are."""
+    counts: dict = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return max(counts, key=lambda v: counts[v]), len(counts)
+
+
+def _corpus_of_summaries(found: formats.Summaries, name: str, detected: formats.Detection,
+                         first_reference_only: bool) -> Corpus:
+    listed = formats.listed
+    problems = list(found.problems)
+    if problems:
+        raise CorpusError(problems[:MAX_PROBLEMS] + (["... (more problems not shown)"] if len(problems) > MAX_PROBLEMS
+                                                     else []))
+    if not found.items:
+        skipped = f" ({'; '.join(found.skipped)})" if found.skipped else ""
+        raise CorpusError(f"{name}: no summaries found{skipped}")
+    documents: dict[str, dict] = {}
+    systems: dict[str, None] = {}
+    for item in found.items:
+        cells = documents.setdefault(item.document, {})
+        if item.system in cells:
+            problems.append(f"{item.where}: document {item.document!r}, system {item.system!r} already has a summary "
+                            f"({cells[item.system].where})")
+            if len(problems) >= MAX_PROBLEMS:
+                break
+            continue
+        cells[item.system] = item
+        systems.setdefault(item.system)
+    if problems:
+        raise CorpusError(problems)
+    warnings: list[str] = []
+    complete = {d: cells for d, cells in documents.items() if len(cells) == len(systems)}
+    incomplete = [d for d in documents if d not in complete]
+    if incomplete:
+        first = incomplete[0]
+        lacking = [s for s in systems if s not in documents[first]]
+        warnings.append(f"{len(incomplete):,} of {len(documents):,} documents lack a summary from some system and are "
+                        f"left out (a corpus holds every system's summary of every document): e.g. {first} has none "
+                        f"from {listed(lacking, 3)}")
+    if not complete:
+        raise CorpusError(f"{name}: no document has a summary from every one of its {len(systems):,} systems "
+                          f"({listed(list(systems), 5)}); a corpus needs them all")
+    ids, references, sources = [], [], []
+    differing_refs, differing_sources = [], []
+    candidates: dict[str, list[str]] = {s: [] for s in systems}
+    for doc, cells in complete.items():
+        in_order = [cells[s] for s in systems]
+        refs, kinds = _most_common([tuple(r for r in c.references if r.strip()) for c in in_order])
+        if kinds > 1:
+            differing_refs.append(doc)
+        if not refs:
+            problems.append(f"{in_order[0].where}: document {doc!r} has no reference summary (ROUGE needs one)")
+            if len(problems) >= MAX_PROBLEMS:
+                break
+            continue
+        given = [c.source for c in in_order if c.source is not None and c.source.strip()]
+        source, kinds = _most_common(given) if given else ("", 1)
+        if kinds > 1:
+            differing_sources.append(doc)
+        ids.append(doc)
+        references.append(refs[:1] if first_reference_only else refs)
+        sources.append(source)
+        for s in systems:
+            candidates[s].append(cells[s].text)
+    if problems:
+        raise CorpusError(problems)
+    if differing_refs:
+        warnings.append(f"{len(differing_refs):,} document(s) come with different references for different systems "
+                        f"(e.g. {differing_refs[0]}); each is scored against the references most of its systems carry")
+    if differing_sources:
+        warnings.append(f"{len(differing_sources):,} document(s) come with different source documents for different "
+                        f"systems (e.g. {differing_sources[0]}); each shows the one most of its systems carry")
+    for s, texts in candidates.items():
+        empty = [ids[i] for i, t in enumerate(texts) if not t.strip()]
+        if empty:
+            warnings.append(f"{len(empty):,} empty summary(ies) of {s!r} (scored as empty texts), e.g. document {empty[0]}")
+    has_sources = any(src.strip() for src in sources)
+    counts = sorted({len(r) for r in references})
+    per = (f"{counts[0]} reference{'s' if counts[0] != 1 else ''}" if len(counts) == 1
+           else f"{counts[0]} to {counts[-1]} references")
+    kept = " (the first of each document's references kept)" if first_reference_only else ""
+    read = (f"Recognised {detected.title}: {detected.reason}. Read {found.records:,} {found.unit}s into {len(ids):,} "
+            f"documents × {len(systems):,} systems, {per} per document{kept}, "
+            f"{'with' if has_sources else 'without'} source documents.")
+    if found.skipped:
+        read += " Left out: " + "; ".join(found.skipped) + "."
+    if found.unused:
+        read += " Not read into the corpus: " + "; ".join(found.unused) + "."
+    return Corpus(tuple(ids), {s: tuple(texts) for s, texts in candidates.items()}, tuple(references),
+                  tuple(warnings), name, tuple(sources) if has_sources else None, read)

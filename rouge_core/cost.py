@@ -1,29 +1,45 @@
 """What a ROUGE computation will cost, known before it is paid, and the per-call bound.
 
-Every method's cost follows from the token and sentence counts of the two sides (and, for
-memory, how many distinct tokens a side has), so it is estimated from the Documents
-scoring already holds, with a few arithmetic operations per method:
+A call goes through stages, and each is estimated from what is known before it runs:
 
-    N       n-grams: each side's T - n + 1 grams, tuples of n
-    L       LCS cells: reference tokens x candidate tokens, in bit-parallel rows of 64 cells
-    Lsum    the same over the candidate's sentences side by side; with evidence, the
-            aligned pairs (at most one per reference token and candidate sentence)
-    Lbest   LCS cells of every (candidate sentence, reference sentence) pair
-    W       DP cells: a table of reference x candidate tokens (one byte a cell is kept for
-            the traceback)
-    S, SU   skip-bigrams of both sides (one dictionary entry each when all are distinct)
+    tokenizing   per text, from its characters (the tokenizer that runs on it: the compiled
+                 one, or a Python one: rouge-score's on non-ASCII text, whitespace, unicode,
+                 cjk, XL-Sum's, the user's), the characters of each script a segmenter reads
+                 (Thai, Lao, Khmer, Myanmar, Chinese, Japanese), then, once the words are
+                 split, from their number and their distinct number: Token records,
+                 stopwords, stemming (each stemmer caches per word type)
+    texts        on the compiled path, a text tokenized in Python is interned to ids once,
+                 and each reference is joined to the candidate's vocabulary once
+    methods      every method from the token, sentence and distinct-token counts of the two
+                 sides, on the path that computes it (the compiled kernels or the pure
+                 Python reference):
+                   N       n-grams of each side
+                   L       LCS rows x 64-bit words (bit-parallel)
+                   Lsum    the same over the candidate's sentences side by side, per
+                           reference sentence, with a traceback
+                   Lbest   every (candidate sentence, reference sentence) LCS length
+                   W       DP cells (Lin's form or ROUGE-1.5.5's)
+                   S, SU   skip-bigrams of both sides
+    evidence     the records a view or an export reads, built on first read on the
+                 compiled path (rouge_core.deferred); the estimate with evidence includes
+                 reading all of it
+
+Each stage counts units of work (`Terms`), which the fitted constants of
+rouge_core.cost_model turn into seconds and bytes; bench/calibrate_costs.py measures them on
+a grid of lengths, sentence counts, methods and profiles, per path, fits the constants and
+writes that module (a change of which code runs on which input, such as a tokenizer moving
+to the compiled path, is a change to `route` plus a new calibration). Memory is what a call
+holds at its peak: what it keeps (documents, evidence) plus the largest working set of one
+method.
 
 `estimate(method, candidate, references, options, evidence=...)` returns a `CostEstimate`
-(estimated seconds and peak bytes on the machine the constants were measured on, the
-dominant unit and its count, and a bounded alternative where one exists).
-`rouge_core.score(..., cost_limit=...)` checks the whole call against a `CostLimit` before
-any expensive work and raises `CostLimitError` above it: by default `DEFAULT_COST_LIMIT`
-(about 2 s and 500 MB), `UNBOUNDED` to lift it. The bound is an argument of each call,
-never a module setting, so concurrent callers (app sessions) cannot change each other's.
-
-The constants come from bench/calibrate_costs.py (worst-case-shaped inputs, per-unit costs
-rounded up), so estimates sit at or above what was measured; what the run printed is kept
-next to them.
+(seconds and peak bytes on the machine the constants were measured on, the dominant unit and
+its count, and a bounded alternative where one exists); `estimate_texts` adds the
+tokenizing of texts. `rouge_core.score(..., cost_limit=...)` checks every stage against a
+`CostLimit` before running it and raises `CostLimitError` above it: by default
+`DEFAULT_COST_LIMIT` (2 s and 500 MB), `UNBOUNDED` to lift it. The bound is an argument of
+each call, never a module setting, so concurrent callers (app sessions) cannot change each
+other's.
 """
 
 from __future__ import annotations
@@ -34,134 +50,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import native
-
+from .cost_model import BYTES, SECONDS
 
 if TYPE_CHECKING:
     from .document import Document
     from .methods import Method
     from .options import Options
-
-# --- the measured constants ------------------------------------------------------------
-# Fitted to `python bench/calibrate_costs.py` on the development machine (AMD EPYC, 2 cores
-# shared with other work, Python 3.11.7, NumPy 2.4): per-unit costs from the largest sizes,
-# rounded up. Excerpts of that run (seconds / peak MB measured; est = the estimate with
-# these constants; "ev" = with evidence):
-#   case                       ev   tokens        units                seconds   peak MB
-#   N1                         no   400000/400000  800,000 n-grams      0.71      42.8
-#   N1                         yes  400000/400000  800,000 n-grams      3.32     205.5
-#   N100                       yes  10000/10000     19,802 n-grams      0.18      35.3
-#   L                          no   20000/20000   400,000,000 LCS cells 0.071      0.6
-#   L                          yes  20000/20000   400,000,000 LCS cells 1.58      82.9
-#   Lsum 1 sentence            no   16000/16000   256,032,000 LCS cells 0.32      34.8
-#   Lsum 20-token sentences    no   20000/20000   420,020,000 LCS cells 0.98       2.2
-#   Lsum 20-token sentences    yes  8000/8000      67,208,000 LCS cells 4.64     123.9
-#   Lsum 1-token sentences     yes  2000/2000       8,002,000 LCS cells 0.95      43.6
-#   Lbest 1-token sentences    no   500/500           250,000 LCS cells 1.30       0.1
-#   W paper (NumPy)            no   6000/6000      36,000,000 DP cells  0.36      35.9
-#   W rouge155 (NumPy)         no   6000/6000      39,690,000 DP cells  0.54      87.9
-#   S4                         no   160000/160000   1,599,970 skip-bigr 1.52     183.7
-#   S4                         yes  80000/80000       799,970 skip-bigr 3.24     201.8
-#   S* (all distinct)          no   1000/1000         999,000 skip-bigr 0.92      95.4
-#   S* (all distinct)          yes  1000/1000         999,000 skip-bigr 3.94     235.6
-#   S* (40 words)              no   3000/3000       8,997,000 skip-bigr 3.66       -
-# The estimates lie 1.0-3x above these (more on shapes the counts cannot see, such as few
-# distinct tokens); timings on this shared machine vary by up to 2x between runs, so the
-# constants follow the slower runs.
-CALL_S = 20e-6  # fixed cost of one method on one pair (records, dispatch)
-BASE_BYTES = 4096  # result records of one method on one pair
-# N: per n-gram, plus per token of the gram (tuple building), plus cache misses as the
-# dictionary grows (as for S below); bytes per distinct gram
-N_GRAM_S = 0.35e-6
-N_GRAM_MISS_S = 0.65e-6
-N_GRAM_TOKEN_S = 0.045e-6
-N_GRAM_BYTES = 120
-N_EVIDENCE_GRAM_S = 1.6e-6
-N_EVIDENCE_GRAM_BYTES = 200
-# L and Lsum: bit-parallel rows; a row costs a fixed part plus a part per 64-bit word
-LCS_ROW_S = 0.5e-6
-LCS_WORD_S = 0.012e-6
-LCS_TOKEN_S = 0.3e-6  # building the candidate's masks
-LCS_TRACE_ROW_S = 1.2e-6  # a traceback row (summary-level, or with evidence)
-LCS_TRACE_WORD_S = 0.12e-6
-LCS_PAIR_S = 1.3e-6  # one aligned pair of evidence
-LCS_PAIR_BYTES = 100
-LCS_EVIDENCE_WORD_S = 0.25e-6  # sentence-level evidence: a traceback word (fresh masks, pairs)
-LCS_SENTENCE_S = 3e-6  # one reference sentence's traceback set-up
-# Lbest: one LCS per (candidate sentence, reference sentence) pair
-LBEST_PAIR_S = 5.5e-6
-# W: DP cells (Python loop, or the NumPy kernel on wide tables), one move byte a cell
-W_PY_CELL_S = 0.15e-6
-W_PY_ROW_S = 2e-6
-W_PY_PAIR_S = 8e-6  # one (reference sentence, candidate sentence) DP of the ROUGE-1.5.5 form
-W_PY_WALK_S = 0.6e-6  # one traceback step in Python
-W_NP_CELL_S = 0.012e-6
-W_NP_ROW_S = 15e-6
-W_NP_WALK_S = 15e-6  # one lockstep traceback step of the NumPy kernel (all blocks at once)
-W_PAIR_S = 0.15e-6  # one aligned pair of the ROUGE-1.5.5 form (partners, runs)
-W_PAIR_BYTES = 40
-W_CELL_BYTES = 1.2
-W_ROW_BYTES = 200
-# S and SU: per skip-bigram counted; the per-gram cost grows with the dictionary (cache
-# misses) until about S_CACHE_GRAMS distinct grams a side; bytes per distinct gram
-S_GRAM_S = 0.45e-6
-S_GRAM_MISS_S = 0.75e-6
-S_CACHE_GRAMS = 2**18
-S_GRAM_BYTES = 130
-S_EVIDENCE_GRAM_S = 0.3e-6  # the grams in reading order
-S_EVIDENCE_NEW_S = 3.0e-6  # one evidence row per distinct gram
-S_EVIDENCE_GRAM_BYTES = 180
-
-# The compiled kernels (rouge_core.native), fitted the same way (bench/calibrate_costs.py on the
-# native path; memory from the resident set, which C allocations reach and tracemalloc does
-# not), on the same machine while other work kept it loaded (load average 4-7 on 2 cores, so
-# the constants are on the slow side). Excerpts ("shared": the reference is the candidate's
-# tokens shuffled, every gram of tokens both sides have — the kernels' worst case):
-#   case                       ev   tokens         units                 seconds   peak MB
-#   N2 shared                  no   400000/400000     799,998 n-grams      0.36      97.1
-#   N2 shared                  yes  400000/400000     799,998 n-grams      0.71     142.0
-#   L                          no   20000/20000   400,000,000 LCS cells    0.011      1.8
-#   L                          yes  20000/20000   400,000,000 LCS cells    0.13      67.1
-#   Lsum 1 sentence            no   16000/16000   256,032,000 LCS cells    0.045      1.1
-#   Lsum 20-token sentences    yes  8000/8000      67,208,000 LCS cells    0.45     186.0
-#   Lsum 1-token sentences     yes  4000/4000      32,004,000 LCS cells    0.83     406.8
-#   W paper                    no   6000/6000      36,000,000 DP cells     0.055      0.6
-#   W paper                    yes  6000/6000      36,000,000 DP cells     0.10       5.8
-#   W rouge155                 no   6000/6000      37,800,000 DP cells     0.12       0.6
-#   S4 shared                  no   200000/200000   1,999,970 skip-bigr    0.21     136.0
-#   S4 shared                  yes  200000/200000   1,999,970 skip-bigr    3.59     845.1
-#   S* shared                  no   2000/2000       3,998,000 skip-bigr    0.85     190.8
-#   S* (all distinct)          yes  2000/2000       3,998,000 skip-bigr    6.99    1380.5
-# Estimates lie 1-15x above these on every family (more where the counts cannot see a cheap
-# shape, e.g. grams of tokens only one side has, which the kernels skip).
-NATIVE_CALL_S = 3e-6  # one method on one pair: records, dispatch
-NATIVE_BASE_BYTES = 2048
-NATIVE_TOKEN_S = 0.3e-6  # a token's id, its term in the vocabulary, the reference's join (all distinct)
-NATIVE_TOKEN_BYTES = 110
-NATIVE_N_GRAM_S = 0.3e-6  # a window hashed and counted (grams of tokens both sides have)
-NATIVE_N_TOKEN_S = 0.004e-6  # per token of a gram compared on a hit
-NATIVE_N_GRAM_BYTES = 60  # table slots per candidate window (half full)
-NATIVE_N_EVIDENCE_GRAM_S = 0.5e-6  # a matched gram's records and its start positions
-NATIVE_N_EVIDENCE_GRAM_BYTES = 160
-NATIVE_LCS_TOKEN_S = 0.01e-6  # the candidate's masks
-NATIVE_LCS_ROW_S = 0.05e-6
-NATIVE_LCS_WORD_S = 0.003e-6  # one 64-bit word of one row
-NATIVE_LCS_TRACE_WORD_S = 0.03e-6  # the traceback's words: forward pass kept, mirrored, walked
-NATIVE_LCS_PAIR_S = 0.35e-6  # one aligned pair of evidence (a tuple)
-NATIVE_LCS_PAIR_BYTES = 90
-NATIVE_LBEST_SENTENCE_S = 10e-6  # a candidate sentence against every reference sentence (Python loop)
-NATIVE_LBEST_PAIR_S = 0.1e-6  # one (candidate sentence, reference sentence) length read
-NATIVE_W_CELL_S = 0.003e-6  # one DP cell of Lin's form without a traceback (two rows of values)
-NATIVE_W_BIT_CELL_S = 0.006e-6  # one DP cell keeping its traceback bit
-NATIVE_W155_CELL_S = 0.009e-6  # one cell of ROUGE-1.5.5's form (all candidate sentences side by side)
-NATIVE_W_ROW_S = 0.05e-6
-NATIVE_W_WALK_S = 0.3e-6  # one aligned pair of a traceback (Python records of the runs)
-NATIVE_S_GRAM_S = 0.1e-6  # a skip-bigram of tokens both sides have, counted
-NATIVE_S_GRAM_MISS_S = 0.4e-6  # the same, once its table outgrows the caches
-NATIVE_S_GRAM_BYTES = 110  # a distinct candidate gram's table slot (half full, growing by doubling)
-NATIVE_S_EVIDENCE_GRAM_S = 0.1e-6  # evidence counts every gram of both sides
-NATIVE_S_EVIDENCE_ROW_S = 1.5e-6  # one evidence row (record, gram tuple)
-NATIVE_S_EVIDENCE_ROW_BYTES = 270
-# ----------------------------------------------------------------------------------------
 
 MB = 10**6
 
@@ -177,8 +71,8 @@ class CostLimit:
         for name in ("seconds", "peak_bytes"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                      or not value > 0):
-                raise ValueError(f"CostLimit {name} must be a positive number or None, got {value!r}")
+                                      or not value > 0 or value != value):
+                raise ValueError(f"CostLimit {name} must be a positive number or None, got {_short(value)}")
 
     @property
     def unbounded(self) -> bool:
@@ -187,6 +81,11 @@ class CostLimit:
     def allows(self, estimate: "CostEstimate") -> bool:
         return ((self.seconds is None or estimate.seconds <= self.seconds)
                 and (self.peak_bytes is None or estimate.peak_bytes <= self.peak_bytes))
+
+    def scaled(self, factor: float) -> "CostLimit":
+        """This bound times `factor` (a share of it kept for another stage)."""
+        return CostLimit(None if self.seconds is None else self.seconds * factor,
+                         None if self.peak_bytes is None else self.peak_bytes * factor)
 
     def describe(self) -> str:
         parts = []
@@ -198,7 +97,7 @@ class CostLimit:
 
 
 DEFAULT_COST_LIMIT = CostLimit()
-"""About 2 s and 500 MB per call on the development machine."""
+"""2 s and 500 MB per call (estimated) on the machine the constants were measured on."""
 
 UNBOUNDED = CostLimit(None, None)
 """No bound: compute whatever it costs."""
@@ -212,6 +111,12 @@ def resolve_limit(cost_limit: CostLimit | None) -> CostLimit:
         raise TypeError("cost_limit must be a rouge_core.cost.CostLimit (or None for the default bound, "
                         f"rouge_core.cost.UNBOUNDED for none), not {type(cost_limit).__name__}")
     return cost_limit
+
+
+def _short(value) -> str:
+    from .errors import excerpt
+
+    return excerpt(value)
 
 
 def format_seconds(seconds: float) -> str:
@@ -234,14 +139,17 @@ def format_bytes(n: float) -> str:
 
 @dataclass(frozen=True)
 class CostEstimate:
-    """The estimated cost of a method (summed over the references) or of a whole call.
+    """The estimated cost of a method (summed over the references), a stage or a whole call.
 
-    seconds, peak_bytes: on the machine the constants were measured on (upper-ish: the
-      constants are the worst measured per-unit costs, memory assumes every gram distinct
-      unless the distinct tokens were known).
+    seconds, peak_bytes: on the machine the constants were measured on (calibrated to lie at
+      or a little above what was measured there).
     unit, count: the dominant unit of work and how many ("skip-bigrams", 12345678).
     alternative: a bounded method computing nearly the same thing, where one exists
       (rougeS* -> rougeS4, rougeSU* -> rougeSU4); None otherwise.
+    kept_bytes: the part of peak_bytes that stays held after the computation (documents,
+      evidence); the rest is working memory, freed before the next method runs. None: all kept.
+    shared: ((key, seconds, bytes), ...): parts of the above that every method of one call
+      shares (the texts' ids, the candidate's bit masks), counted once by `total`.
     """
 
     method: str
@@ -250,38 +158,62 @@ class CostEstimate:
     unit: str
     count: int
     alternative: str | None = None
+    kept_bytes: float | None = None
+    shared: tuple = ()
 
     def describe(self) -> str:
         """e.g. 'about 54 s and 2.1 GB (12,345,678 skip-bigrams)'."""
         return (f"about {format_seconds(self.seconds)} and {format_bytes(self.peak_bytes)} "
                 f"({self.count:,} {self.unit})")
 
+    def times(self, k: float, label: str | None = None) -> "CostEstimate":
+        """The cost of doing this k times over (e.g. for every system of a corpus), memory not
+        multiplied (one at a time)."""
+        return CostEstimate(label or self.method, self.seconds * k, self.peak_bytes, self.unit, int(self.count * k),
+                            self.alternative, self.kept_bytes)
+
 
 def total(estimates: Iterable[CostEstimate], label: str = "all methods") -> CostEstimate:
-    """One estimate for several computations done in one call (times and memory added)."""
+    """One estimate for several computations done in one call: times added (the shared parts
+    once), memory the kept parts added plus the largest working set."""
     items = list(estimates)
-    seconds = sum(e.seconds for e in items)
-    peak = sum(e.peak_bytes for e in items)
+    seconds = kept = work = 0.0
+    shared: dict = {}
+    for e in items:
+        own_kept = e.peak_bytes if e.kept_bytes is None else e.kept_bytes
+        work = max(work, e.peak_bytes - own_kept)
+        seconds += e.seconds
+        kept += own_kept
+        for key, s, b in e.shared:
+            seconds -= s
+            kept -= b
+            shared[key] = (s, b)
+    seconds += sum(s for s, _ in shared.values())
+    kept += sum(b for _, b in shared.values())
     units = {e.unit for e in items}
     unit = units.pop() if len(units) == 1 else "units of work"
-    return CostEstimate(label, seconds, peak, unit, sum(e.count for e in items))
+    return CostEstimate(label, max(seconds, 0.0), max(kept, 0.0) + work, unit, sum(e.count for e in items),
+                        kept_bytes=max(kept, 0.0))
 
 
 class CostLimitError(ValueError):
     """A call would cost more than its bound; raised before any expensive work.
 
-    method: the costliest method of the call; estimate: its CostEstimate (all references);
-    total: the whole call's CostEstimate; limit: the CostLimit; alternative: a bounded
-    method to use instead of `method`, or None; alternatives: {method: bounded method} for
-    every method of the call that has one; pair: the corpus pair (id) when scoring a corpus.
-    `str(error)` says how to lift the bound in Python terms; `message(lift=...)` words it
-    for another caller (a command line names its flag).
+    method: the costliest method (or stage, e.g. "tokenizing") of the call; estimate: its
+    CostEstimate (all references); total: the whole call's CostEstimate; limit: the
+    CostLimit; alternative: a bounded method to use instead of `method`, or None;
+    alternatives: {method: bounded method} for every method of the call that has one; pair:
+    the corpus pair (id) when scoring a corpus. `str(error)` says how to lift the bound in
+    Python terms; `message(lift=...)` words it for another caller (a command line names its
+    flag).
     """
 
     PYTHON_LIFT = "pass cost_limit=rouge_core.UNBOUNDED to lift the bound"
 
     def __init__(self, estimate: CostEstimate, total: CostEstimate, limit: CostLimit,
-                 pair: str | None = None, lift: str = PYTHON_LIFT, alternatives: dict[str, str] | None = None):
+                 pair: str | None = None, lift: str = PYTHON_LIFT, alternatives: dict[str, str] | None = None,
+                 advice: str = "shorten the texts"):
+        self.advice = advice
         self.method = estimate.method
         self.estimate = estimate
         self.total = total
@@ -293,29 +225,83 @@ class CostLimitError(ValueError):
         super().__init__(self.message(lift))
 
     def __reduce__(self):  # picklable across process pools
-        return (CostLimitError, (self.estimate, self.total, self.limit, self.pair, self.lift, self.alternatives))
+        return (CostLimitError, (self.estimate, self.total, self.limit, self.pair, self.lift, self.alternatives,
+                                 self.advice))
 
     def message(self, lift: str | None = None, scope: str = "call") -> str:
         """The message, with `lift` saying how to lift the bound and `scope` what the bound
         applies to ("call"; a command line says "pair" or "document")."""
+        from .errors import excerpt
+
         lift = self.lift if lift is None else lift
-        where = f"pair {self.pair}: " if self.pair is not None else ""
+        where = f"pair {excerpt(self.pair)}: " if self.pair is not None else ""
         what = f"{self.method} would take {self.estimate.describe()}"
         if self.total.seconds > self.estimate.seconds * 1.01 or self.total.peak_bytes > self.estimate.peak_bytes * 1.01:
             what += f"; the whole {scope} {self.total.describe()}"
         options = []
         if self.alternatives:
             options.append("use " + ", ".join(f"{alt} instead of {m}" for m, alt in self.alternatives.items()))
-        options.append("shorten the texts")
+        options.append(self.advice)
         options.append(lift)
         return (f"{where}{what}, above the bound of {self.limit.describe()} per {scope}. "
                 f"{options[0][0].upper()}{options[0][1:]}, " + ", or ".join(options[1:]) + ".")
 
     def with_pair(self, pair: str) -> "CostLimitError":
-        return CostLimitError(self.estimate, self.total, self.limit, pair, self.lift, self.alternatives)
+        return CostLimitError(self.estimate, self.total, self.limit, pair, self.lift, self.alternatives, self.advice)
 
     def with_lift(self, lift: str) -> "CostLimitError":
-        return CostLimitError(self.estimate, self.total, self.limit, self.pair, lift, self.alternatives)
+        return CostLimitError(self.estimate, self.total, self.limit, self.pair, lift, self.alternatives, self.advice)
+
+
+# --- units of work, and the constants that price them ---------------------------------------
+
+class Terms:
+    """Units of work by constant name: `time` (each unit costs SECONDS[name]), `kept` and
+    `work` (each unit holds BYTES[name], kept to the end of the call or only while the
+    computation runs). rouge_core.cost_model holds the constants; bench/calibrate_costs.py
+    reads the units to fit them."""
+
+    __slots__ = ("time", "kept", "work")
+
+    def __init__(self) -> None:
+        self.time: dict[str, float] = {}
+        self.kept: dict[str, float] = {}
+        self.work: dict[str, float] = {}
+
+    def t(self, name: str, count: float) -> "Terms":
+        if count:
+            self.time[name] = self.time.get(name, 0) + count
+        return self
+
+    def k(self, name: str, count: float) -> "Terms":
+        if count:
+            self.kept[name] = self.kept.get(name, 0) + count
+        return self
+
+    def w(self, name: str, count: float) -> "Terms":
+        if count:
+            self.work[name] = self.work.get(name, 0) + count
+        return self
+
+    def add(self, other: "Terms", times: float = 1) -> "Terms":
+        for mine, theirs in ((self.time, other.time), (self.kept, other.kept), (self.work, other.work)):
+            for name, count in theirs.items():
+                mine[name] = mine.get(name, 0) + count * times
+        return self
+
+    def value(self) -> tuple[float, float, float]:
+        """(seconds, kept bytes, working bytes) under the fitted constants."""
+        seconds = sum(SECONDS.get(name, 0.0) * count for name, count in self.time.items())
+        kept = sum(BYTES.get(name, 0.0) * count for name, count in self.kept.items())
+        work = sum(BYTES.get(name, 0.0) * count for name, count in self.work.items())
+        return seconds, kept, work
+
+    def names(self) -> tuple[set, set]:
+        return set(self.time), set(self.kept) | set(self.work)
+
+
+def _words(bits: int) -> int:
+    return bits // 64 + 1
 
 
 # --- shapes --------------------------------------------------------------------------------
@@ -323,11 +309,33 @@ class CostLimitError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Shape:
     """What the cost of a side depends on: tokens, sentences, distinct tokens (an upper
-    bound: the tokens themselves when unknown)."""
+    bound: the tokens themselves when unknown), the longest sentence (tokens when unknown),
+    whether its tokens are already ids of the compiled kernels (`interned`: tokenized by
+    them, nothing to intern), whether it carries ROUGE-1.5.5's `-b` view (`view`: the L
+    and W families then run in Python), and how many of its tokens the other side of the
+    pair has (`common`; `pair_shapes` counts it for two Documents)."""
 
     tokens: int
     sentences: int
     distinct: int
+    longest: int = -1
+    interned: bool = True
+    view: bool = False
+    common: int = -1  # tokens whose term the other side has too (-1: unknown, all of them)
+    matches: int = -1  # pairs of equal tokens across the two sides, sum over terms of count x count (-1: unknown)
+    singletons: int = 0  # distinct tokens that occur once (0 when unknown)
+
+    @property
+    def longest_sentence(self) -> int:
+        return self.tokens if self.longest < 0 else self.longest
+
+    @property
+    def shared(self) -> float:
+        """The share of the tokens whose term the other side has (1 when unknown): the compiled
+        kernels count n-grams and skip-bigrams of those only."""
+        if self.common < 0 or not self.tokens:
+            return 1.0
+        return self.common / self.tokens
 
     @staticmethod
     def of(side) -> "Shape":
@@ -337,15 +345,16 @@ class Shape:
         if isinstance(side, Shape):
             return side
         if isinstance(side, Document):
-            return Shape(len(side), len(side.sentence_bounds), distinct_tokens(side))
+            return Shape(len(side), len(side.sentence_bounds), distinct_tokens(side), _longest(side),
+                         _interned(side), side.lcs_view is not None)
         if isinstance(side, int) and not isinstance(side, bool):
             if side < 0:
                 raise ValueError(f"a token count must be non-negative, got {side}")
-            return Shape(side, 1, side)
+            return Shape(side, 1, side, side)
         if isinstance(side, (list, tuple)) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                                                    for n in side):
             tokens = sum(side)
-            return Shape(tokens, len(side), tokens)
+            return Shape(tokens, len(side), tokens, max(side, default=0))
         raise TypeError("a side is a Document, a token count, or a list of sentence lengths, "
                         f"not {type(side).__name__}")
 
@@ -366,126 +375,200 @@ def _count_distinct(terms) -> int:
     return len(set(terms))
 
 
-# --- per-family costs: (seconds, bytes, unit, count) of one method on one pair ------------
-# (each family of rouge_core.methods calls its own; `Family.cost`)
+_COUNTS = "term-counts"  # Document.memo key
+
+
+def _term_counts(doc: "Document") -> dict:
+    from collections import Counter
+
+    return doc.memo(_COUNTS, Counter, doc.term_tuple)
+
+
+def pair_shapes(cand, refs: Sequence) -> list[tuple[Shape, Shape]]:
+    """Per reference, the (candidate, reference) Shapes of that pair; for two Documents each
+    knows how many of its tokens the other has (`Shape.common`)."""
+    from dataclasses import replace
+
+    from .document import Document
+
+    c = Shape.of(cand)
+    out = []
+    for ref in refs:
+        r = Shape.of(ref)
+        if isinstance(cand, Document) and isinstance(ref, Document):
+            a, b = _term_counts(cand), _term_counts(ref)
+            both = a.keys() & b.keys()
+            matches = sum(a[t] * b[t] for t in both)
+            out.append((replace(c, common=sum(a[t] for t in both), matches=matches, singletons=_singletons(cand)),
+                        replace(r, common=sum(b[t] for t in both), matches=matches, singletons=_singletons(ref))))
+        else:
+            out.append((c, r))
+    return out
+
+
+def _singletons(doc: "Document") -> int:
+    return doc.memo("singletons", lambda: sum(1 for n in _term_counts(doc).values() if n == 1))
+
+
+def _distinct_pairs(vocabulary: int, singletons: int) -> int:
+    """At most how many distinct ordered pairs of tokens a text has: two tokens that occur once
+    each come in one order only."""
+    return vocabulary * vocabulary - singletons * (singletons - 1) // 2
+
+
+def _longest(doc: "Document") -> int:
+    return max((b - a for a, b in doc.sentence_bounds), default=0)
+
+
+def _interned(doc: "Document") -> bool:
+    from .tokenize import compiled_document
+
+    return compiled_document(doc)
+
+
+# --- the texts of a call (compiled path: interning, the reference's join) ------------------
+
+def _texts_terms(c: Shape, refs: Sequence[Shape]) -> Terms:
+    """On the compiled path: each side tokenized in Python interned to ids once, each
+    reference joined to the candidate's vocabulary once (shared by every method)."""
+    terms = Terms()
+    if not native.active():
+        return terms
+    for side in (c, *refs):
+        if not side.interned:
+            terms.t("native.intern.token", side.tokens).t("native.intern.type", side.distinct)
+            terms.k("native.intern.token", side.tokens).k("native.intern.type", side.distinct)
+    for r in refs:
+        terms.t("native.join.token", r.tokens).t("native.join.type", r.distinct)
+    return terms
+
+
+def _layout_terms(c: Shape) -> Terms:
+    """The candidate's bit masks, one per distinct token over its sentences side by side
+    (built once per call, shared by the LCS family and ROUGE-1)."""
+    width = c.tokens + c.sentences + 1
+    masks = min(c.distinct, c.tokens) * _words(width)
+    p = _path()
+    return (Terms().t(f"{p}.layout.token", c.tokens).t(f"{p}.layout.maskword", masks)
+            .t(f"{p}.layout.mask", min(c.distinct, c.tokens)).k(f"{p}.layout.maskword", masks)
+            .k(f"{p}.layout.mask", min(c.distinct, c.tokens)))
+
+
+def _path() -> str:
+    return native.path()
+
+
+# --- per-family units of work: (Terms, unit, count) of one method on one pair --------------
+# (each family of rouge_core.methods calls its own: `Family.cost`)
 
 def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
-    if native.KERNELS is not None:
-        return _native_ngram_cost(n, c, r, evidence)
-    grams = max(c.tokens - n + 1, 0) + max(r.tokens - n + 1, 0)
-    distinct = min(grams, c.distinct ** n + r.distinct ** n) if n < 8 else grams
-    largest = min(max(c.tokens, r.tokens), distinct)
-    seconds = grams * (N_GRAM_S + N_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS) + n * N_GRAM_TOKEN_S)
-    # the counts, and (n > 1) the n shifted slices of each side that zip() reads
-    nbytes = (distinct * (N_GRAM_BYTES + 8 * n)
-              + 8 * (min(n, c.tokens) * c.tokens + min(n, r.tokens) * r.tokens) * (n > 1))
-    if evidence:
-        seconds += grams * (N_EVIDENCE_GRAM_S + N_GRAM_MISS_S + n * N_GRAM_TOKEN_S)
-        nbytes += grams * 16 + distinct * (N_EVIDENCE_GRAM_BYTES + 8 * n)
-    return seconds, nbytes, "n-grams", grams
-
-
-def _native_tokens(c: Shape, r: Shape) -> tuple[float, float]:
-    """Both sides as token ids, and the reference joined to the candidate (once per text;
-    counted for every method, to be safe)."""
-    tokens = c.tokens + r.tokens
-    return tokens * NATIVE_TOKEN_S, tokens * NATIVE_TOKEN_BYTES
-
-
-def _native_ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     c_grams, r_grams = max(c.tokens - n + 1, 0), max(r.tokens - n + 1, 0)
     grams = c_grams + r_grams
-    seconds, nbytes = _native_tokens(c, r)
-    seconds += grams * (NATIVE_N_GRAM_S + n * NATIVE_N_TOKEN_S)
-    nbytes += c_grams * NATIVE_N_GRAM_BYTES
+    # distinct grams: at most the grams, at most distinct^n
+    c_distinct = min(c_grams, c.distinct ** n if n < 8 else c_grams)
+    r_distinct = min(r_grams, r.distinct ** n if n < 8 else r_grams)
+    matched = min(c_distinct, r_distinct)
+    terms = Terms()
+    if native.active():
+        # the kernels slide over every window and count those of tokens both sides have
+        common = c_grams * c.shared ** n + r_grams * r.shared ** n
+        if n == 1:
+            terms.t("native.N1.type", min(c.distinct, c.tokens))
+        elif n == 2:  # a table sized to the candidate's bigrams of common tokens
+            terms.t("native.N2.window", grams).t("native.N2.common", common).w("native.N2.slot", c_grams * c.shared ** 2)
+        else:  # a table of up to 2^20 slots to start with, grown to the candidate's distinct grams
+            terms.t("native.Nn.window", grams).t("native.Nn.common", common)
+            terms.w("native.Nn.slot", max(min(c_grams, 1 << 20), 2 * c_distinct * c.shared ** n))
+        if evidence:  # every window's start listed, a record per matched gram with its start positions
+            matched = min(c_distinct * c.shared ** n, r_distinct * r.shared ** n)
+            terms.t("native.Nev.window", grams).t("native.Nev.common", common).t("native.Nev.match", matched)
+            terms.w("native.Nev.window", grams).k("native.Nev.common", common).k("native.Nev.match", matched)
+            terms.k("native.Nev.matchtoken", matched * n)
+        return terms, "n-grams", grams
+    terms.t("pure.N.gram", grams).t("pure.N.gramtoken", grams * n).t("pure.N.distinct", c_distinct + r_distinct)
+    terms.w("pure.N.distinct", c_distinct + r_distinct).w("pure.N.distincttoken", (c_distinct + r_distinct) * n)
+    if n > 1:  # the n shifted slices zip() reads
+        terms.w("pure.N.slice", min(n, c.tokens) * c.tokens + min(n, r.tokens) * r.tokens)
     if evidence:
-        matched = min(c_grams, r_grams)
-        seconds += grams * n * NATIVE_N_TOKEN_S + matched * (NATIVE_N_EVIDENCE_GRAM_S + n * NATIVE_N_TOKEN_S)
-        nbytes += 12 * grams + matched * (NATIVE_N_EVIDENCE_GRAM_BYTES + 8 * n)
-    return seconds, nbytes, "n-grams", grams
-
-
-def _words(bits: int) -> int:
-    return bits // 64 + 1
-
-
-def _mask_bytes(c: Shape, width: int) -> float:
-    # one mask per distinct candidate token, each twice the layout wide (a mirrored copy)
-    return min(c.distinct, c.tokens) * (width / 4 + 60)
-
-
-def _native_masks(c: Shape, width: int, mirrored: bool) -> float:
-    # one mask per distinct candidate token, one word per 64 columns (and its mirrored copy)
-    return min(c.distinct, c.tokens) * 8 * _words(width) * (2 if mirrored else 1) + 12 * width
+        terms.t("pure.Nev.gram", grams).t("pure.Nev.match", matched).t("pure.Nev.matchtoken", matched * n)
+        terms.w("pure.Nev.gram", grams).w("pure.Nev.distinct", c_distinct + r_distinct)
+        terms.k("pure.Nev.match", matched).k("pure.Nev.position", grams)
+    return terms, "n-grams", grams
 
 
 def lcs_cost(c: Shape, r: Shape, evidence: bool):
-    if native.KERNELS is not None and not evidence:
-        width = c.tokens + c.sentences + 1
-        seconds, nbytes = _native_tokens(c, r)
-        seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S)
-        return seconds, nbytes + _native_masks(c, width, False), "LCS cells", c.tokens * r.tokens
     width = c.tokens + 1
-    cells = c.tokens * r.tokens
     words = _words(width)
-    seconds = c.tokens * LCS_TOKEN_S + r.tokens * (LCS_ROW_S + words * LCS_WORD_S)
-    nbytes = _mask_bytes(c, 2 * width) + 32 * (c.tokens + r.tokens)
-    if evidence:
-        seconds += c.tokens * LCS_TOKEN_S + r.tokens * (LCS_TRACE_ROW_S + words * LCS_EVIDENCE_WORD_S)
-        pairs = min(c.tokens, r.tokens)
-        seconds += pairs * LCS_PAIR_S
-        nbytes += _mask_bytes(c, width) + r.tokens * (width / 4 + 120) + pairs * LCS_PAIR_BYTES
-    return seconds, nbytes, "LCS cells", cells
+    cells = c.tokens * r.tokens
+    terms = Terms()
+    pairs = min(c.tokens, r.tokens)
+    if native.active():
+        terms.t("native.L.row", r.tokens).t("native.L.word", r.tokens * words).t("native.L.token", c.tokens)
+        terms.w("native.L.maskword", min(c.distinct, c.tokens) * words)
+        if evidence:  # the forward rows kept, mirrored and walked back
+            terms.t("native.Lev.row", r.tokens).t("native.Lev.word", r.tokens * words).t("native.Lev.pair", pairs)
+            terms.w("native.Lev.word", r.tokens * words).k("native.Lev.pair", pairs)
+        return terms, "LCS cells", cells
+    terms.t("pure.L.row", r.tokens).t("pure.L.word", r.tokens * words)
+    if evidence:  # a layout of its own, the rows kept for the traceback
+        terms.t("pure.Lev.token", c.tokens).t("pure.Lev.row", r.tokens).t("pure.Lev.word", r.tokens * words)
+        terms.t("pure.Lev.pair", pairs)
+        terms.w("pure.Lev.row", r.tokens).w("pure.Lev.word", r.tokens * words)
+        terms.w("pure.Lev.mask", min(c.distinct, c.tokens)).w("pure.Lev.maskword", min(c.distinct, c.tokens) * words)
+        terms.k("pure.Lev.pair", pairs)
+    return terms, "LCS cells", cells
 
 
 def union_lcs_cost(c: Shape, r: Shape, evidence: bool):
-    if native.KERNELS is not None:
-        return _native_union_lcs_cost(c, r, evidence)
-    width = c.tokens + c.sentences + 1
-    cells = width * r.tokens
-    words = _words(2 * width)
-    # a forward and a traceback pass per reference row; the rows of a sentence are kept
-    row = LCS_ROW_S + LCS_TRACE_ROW_S + words * (LCS_WORD_S + LCS_TRACE_WORD_S)
-    seconds = c.tokens * LCS_TOKEN_S + r.tokens * row + r.sentences * LCS_SENTENCE_S
-    nbytes = _mask_bytes(c, 2 * width) + r.tokens * (width / 4 + 120)
-    if evidence:
-        pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
-        seconds += r.tokens * row + r.sentences * LCS_SENTENCE_S + pairs * LCS_PAIR_S
-        nbytes += pairs * LCS_PAIR_BYTES + 200 * (r.tokens + c.tokens)
-    return seconds, nbytes, "LCS cells", cells
-
-
-def _native_union_lcs_cost(c: Shape, r: Shape, evidence: bool):
     width = c.tokens + c.sentences + 1
     words = _words(width)
     cells = width * r.tokens
-    seconds, nbytes = _native_tokens(c, r)
-    seconds += c.tokens * NATIVE_LCS_TOKEN_S + r.tokens * (NATIVE_LCS_ROW_S + words * NATIVE_LCS_TRACE_WORD_S)
-    # the rows of a reference sentence are kept: all of them when it is one sentence
-    nbytes += _native_masks(c, width, True) + 8 * words * r.tokens
+    # aligned pairs: at most one per reference token and candidate sentence, and at most the
+    # pairs of equal tokens across the sides
+    pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
+    if r.matches >= 0:
+        pairs = min(pairs, r.matches)
+    sentence_pairs = r.sentences * c.sentences
+    terms = Terms()
+    if native.active() and not (c.view or r.view):
+        terms.t("native.Lsum.row", r.tokens).t("native.Lsum.word", r.tokens * words)
+        terms.t("native.Lsum.sentence", r.sentences).t("native.Lsum.sentpair", sentence_pairs)
+        terms.w("native.Lsum.traceword", r.longest_sentence * words)
+        if evidence:
+            terms.t("native.Lsumev.pair", pairs).t("native.Lsumev.sentpair", sentence_pairs)
+            terms.t("native.Lsumev.sentence", r.sentences).t("native.Lsumev.token", r.tokens)
+            terms.k("native.Lsumev.pair", pairs).k("native.Lsumev.sentpair", sentence_pairs)
+            terms.k("native.Lsumev.sentence", r.sentences).k("native.Lsumev.token", r.tokens)
+        return terms, "LCS cells", cells
+    terms.t("pure.Lsum.row", r.tokens).t("pure.Lsum.word", r.tokens * words).t("pure.Lsum.sentence", r.sentences)
+    terms.t("pure.Lsum.sentpair", sentence_pairs)
+    terms.w("pure.Lsum.row", r.longest_sentence).w("pure.Lsum.word", r.longest_sentence * words)
     if evidence:
-        pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
-        seconds += pairs * NATIVE_LCS_PAIR_S + (c.tokens + r.tokens) * LCS_TOKEN_S
-        nbytes += pairs * NATIVE_LCS_PAIR_BYTES + 200 * (r.tokens + c.tokens)
-    return seconds, nbytes, "LCS cells", cells
+        terms.t("pure.Lsumev.pair", pairs).t("pure.Lsumev.sentpair", sentence_pairs)
+        terms.t("pure.Lsumev.sentence", r.sentences).t("pure.Lsumev.token", r.tokens + c.tokens)
+        terms.k("pure.Lsumev.pair", pairs).k("pure.Lsumev.sentpair", sentence_pairs)
+        terms.k("pure.Lsumev.sentence", r.sentences).k("pure.Lsumev.token", r.tokens + c.tokens)
+    return terms, "LCS cells", cells
 
 
 def best_sentence_cost(c: Shape, r: Shape, evidence: bool):
+    # The reference sentences side by side in one layout; per candidate sentence one pass
+    # gives its LCS with every reference sentence (a list of them), the best one's traceback
+    # clips the hits. The loop runs in Python on both paths.
+    width = r.tokens + r.sentences + 1
+    words = _words(width)
     cells = c.tokens * r.tokens
-    if native.KERNELS is not None:  # the reference sentences side by side, one pass per candidate sentence
-        width = r.tokens + r.sentences + 1
-        seconds, nbytes = _native_tokens(c, r)
-        seconds += (c.sentences * NATIVE_LBEST_SENTENCE_S + c.sentences * r.sentences * NATIVE_LBEST_PAIR_S
-                    + c.tokens * (NATIVE_LCS_ROW_S + _words(width) * NATIVE_LCS_WORD_S) + c.tokens * LCS_TOKEN_S)
-        nbytes += _native_masks(r, width, True) + 64 * (c.sentences + r.sentences) + 32 * (c.tokens + r.tokens)
-        return seconds, nbytes, "LCS cells", cells
-    pairs = c.sentences * r.sentences
-    seconds = (pairs * LBEST_PAIR_S + (c.tokens * r.sentences + r.tokens * c.sentences) * LCS_TOKEN_S
-               + (cells / 64 + c.tokens * r.sentences + r.tokens * c.sentences) * (LCS_ROW_S + LCS_WORD_S))
-    longest = max(c.tokens, r.tokens)
-    nbytes = (min(c.distinct + r.distinct, longest) * (longest / 4 + 60) + 64 * (c.sentences + r.sentences)
-              + 32 * (c.tokens + r.tokens))
-    return seconds, nbytes, "LCS cells", cells
+    sentence_pairs = c.sentences * r.sentences
+    p = _path()
+    terms = Terms()
+    terms.t(f"{p}.Lbest.row", c.tokens).t(f"{p}.Lbest.word", c.tokens * words).t(f"{p}.Lbest.sentence", c.sentences)
+    terms.t(f"{p}.Lbest.sentpair", sentence_pairs).t(f"{p}.Lbest.token", r.tokens)
+    terms.t(f"{p}.Lbest.traceword", c.tokens * _words(r.longest_sentence + 1))
+    terms.w(f"{p}.Lbest.maskword", min(r.distinct, r.tokens) * words).w(f"{p}.Lbest.sentpair", r.sentences)
+    terms.w(f"{p}.Lbest.token", r.tokens + c.tokens)
+    if evidence:
+        terms.k(f"{p}.Lbestev.sentence", c.sentences)
+    return terms, "LCS cells", cells
 
 
 def _numpy_available() -> bool:
@@ -501,8 +584,27 @@ def _uses_numpy(rows: int, width: int) -> bool:
 
 
 def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
-    if native.KERNELS is not None:
-        return _native_wlcs_cost(c, r, evidence, form)
+    terms = Terms()
+    if native.active() and not (c.view or r.view):
+        if form == "paper":
+            width, rows = c.tokens, r.tokens
+            cells = rows * width
+            terms.t("native.Wp.cell", cells).t("native.Wp.row", rows).t("native.Wp.token", c.tokens)
+            terms.w("native.Wp.column", width)
+            if evidence:  # one traceback bit a cell, then the walk
+                pairs = min(c.tokens, r.tokens)
+                terms.t("native.Wpev.cell", cells).t("native.Wpev.pair", pairs)
+                terms.w("native.Wpev.cell", cells).k("native.Wpev.pair", pairs)
+            return terms, "DP cells", cells
+        width, rows = c.tokens + c.sentences, r.tokens
+        cells = rows * width
+        pairs = min(c.tokens, r.tokens)  # a partner per reference position
+        terms.t("native.W155.cell", cells).t("native.W155.row", rows).t("native.W155.sentence", r.sentences)
+        terms.t("native.W155.pair", pairs)
+        terms.w("native.W155.column", width).w("native.W155.cell", r.longest_sentence * width)
+        if evidence:
+            terms.t("native.W155ev.pair", pairs).k("native.W155ev.pair", pairs)
+        return terms, "DP cells", cells
     if form == "paper":
         rows, width, blocks = r.tokens, c.tokens, 1
         pairs = min(c.tokens, r.tokens)
@@ -511,89 +613,138 @@ def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
         pairs = min(r.tokens * c.sentences, r.sentences * c.tokens)
     cells = rows * width
     walk = c.tokens + r.tokens  # the longest traceback
-    if _uses_numpy(rows, width):
-        seconds = rows * W_NP_ROW_S + cells * W_NP_CELL_S
-        seconds += walk * (W_PY_WALK_S if form == "paper" else W_NP_WALK_S)
-        distinct_rows = min(r.distinct, rows)
-        nbytes = cells * W_CELL_BYTES + min(64 * MB, distinct_rows * width * 4) + width * 64 + blocks * 96
-    else:
-        seconds = (c.tokens * r.tokens) * W_PY_CELL_S + rows * W_PY_ROW_S + blocks * W_PY_PAIR_S + walk * W_PY_WALK_S
-        nbytes = cells * W_CELL_BYTES + rows * W_ROW_BYTES + width * 80
-    seconds += pairs * W_PAIR_S + (c.tokens + r.tokens) * 0.2e-6  # clipping counters, runs
-    nbytes += pairs * W_PAIR_BYTES + 120 * (c.tokens + r.tokens)
-    return seconds, nbytes, "DP cells", cells
+    kind = "np" if _uses_numpy(rows, width) else "py"
+    terms.t(f"pure.W{kind}.cell", c.tokens * r.tokens).t(f"pure.W{kind}.row", rows).t(f"pure.W{kind}.block", blocks)
+    terms.t(f"pure.W{kind}.walk", walk).t("pure.W.pair", pairs).t("pure.W.token", c.tokens + r.tokens)
+    terms.w(f"pure.W{kind}.cell", cells).w(f"pure.W{kind}.row", rows).w(f"pure.W{kind}.column", width)
+    terms.w(f"pure.W{kind}.block", blocks).w("pure.W.pair", pairs)
+    if form != "paper":
+        terms.t(f"pure.W155{kind}.cell", c.tokens * r.tokens).t(f"pure.W155{kind}.walk", walk)
+    if evidence:
+        terms.t("pure.Wev.pair", pairs).k("pure.Wev.pair", pairs)
+    return terms, "DP cells", cells
 
 
-def _native_wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
-    # Two rows of values (8 + 4 bytes a column, twice); a traceback keeps one bit a cell: every
-    # cell for the whole-text DP with evidence, a reference sentence's rows for ROUGE-1.5.5's.
-    seconds, nbytes = _native_tokens(c, r)
-    if form == "paper":
-        width, rows = c.tokens, r.tokens
-        cell_s = NATIVE_W_BIT_CELL_S if evidence else NATIVE_W_CELL_S
-        bits = width * rows / 8 if evidence else 0.0
-        pairs = min(c.tokens, r.tokens) if evidence else 0
-    else:
-        width, rows = c.tokens + c.sentences, r.tokens
-        cell_s = NATIVE_W155_CELL_S
-        bits = width * r.tokens / 8  # at most: one sentence
-        pairs = min(c.tokens, r.tokens)  # a partner per reference position
-    cells = rows * width
-    seconds += cells * cell_s + rows * NATIVE_W_ROW_S + pairs * NATIVE_W_WALK_S * evidence
-    nbytes += 40 * (width + 1) + bits + pairs * (W_PAIR_BYTES if evidence else 4)
-    return seconds, nbytes, "DP cells", cells
+S_CACHE_GRAMS = 2**18  # distinct grams of a side that fit the caches; beyond, each gram costs a miss
 
 
 def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
     from .skipgram import skip_bigram_total
 
-    grams = 0
-    distinct = 0
-    largest = 0  # distinct grams of the larger dictionary
+    counts = []
     for side in (c, r):
         tokens = side.tokens + (1 if unigram_form == "start-token" and side.tokens else 0)
         count = skip_bigram_total(tokens, distance)
         vocabulary = side.distinct + (1 if unigram_form == "start-token" else 0)
         if unigram_form == "rouge155":
             count += max(side.tokens - 1, 0)
-        side_distinct = min(count, vocabulary * vocabulary + vocabulary)
-        grams += count
-        distinct += side_distinct
-        largest = max(largest, side_distinct)
-    if native.KERNELS is not None:
-        # only the grams of tokens both sides have are counted, in one table (the candidate's)
-        seconds, nbytes = _native_tokens(c, r)
-        seconds += grams * (NATIVE_S_GRAM_S + NATIVE_S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
-        nbytes += largest * NATIVE_S_GRAM_BYTES
-        if evidence:  # then every gram of both sides, and a row per distinct gram
-            seconds += grams * NATIVE_S_EVIDENCE_GRAM_S + distinct * NATIVE_S_EVIDENCE_ROW_S
-            nbytes += distinct * (NATIVE_S_GRAM_BYTES + NATIVE_S_EVIDENCE_ROW_BYTES)
-        return seconds, nbytes, "skip-bigrams", grams
-    seconds = grams * (S_GRAM_S + S_GRAM_MISS_S * min(1.0, largest / S_CACHE_GRAMS))
-    nbytes = distinct * S_GRAM_BYTES
-    if evidence:
-        seconds += grams * S_EVIDENCE_GRAM_S + distinct * S_EVIDENCE_NEW_S
-        nbytes += distinct * S_EVIDENCE_GRAM_BYTES
-    return seconds, nbytes, "skip-bigrams", grams
+        counts.append((count, min(count, _distinct_pairs(vocabulary, side.singletons) + vocabulary)))
+    (c_count, c_distinct), (r_count, r_distinct) = counts
+    grams = c_count + r_count
+    distinct = c_distinct + r_distinct
+    largest = max(c_distinct, r_distinct)  # distinct grams of the larger dictionary
+    missing = grams * min(1.0, largest / S_CACHE_GRAMS)  # grams counted once the table outgrows the caches
+    terms = Terms()
+    p = _path()
+    if p == "native":  # the kernels pair only the tokens both sides have
+        common = c_count * c.shared ** 2 + r_count * r.shared ** 2
+        table = c_distinct * c.shared ** 2
+        reach = 8 if distance is None or distance > 7 else distance + 1
+        slots = max(min(1 << 22, c.tokens * (reach + 1)), 2 * table)  # sized from the length, grown by doubling
+        terms.t("native.S.gram", common).t("native.S.miss", common * min(1.0, table / S_CACHE_GRAMS))
+        terms.t("native.S.position", c.tokens + r.tokens).w("native.S.slot", slots)
+    else:
+        terms.t("pure.S.gram", grams).t("pure.S.miss", missing).t("pure.S.distinct", distinct)
+        terms.w("pure.S.distinct", distinct)
+    if evidence:  # every gram of both sides in reading order, a row per distinct gram
+        terms.t(f"{p}.Sev.gram", grams).t(f"{p}.Sev.row", distinct).t(f"{p}.Sev.miss", missing)
+        terms.w(f"{p}.Sev.distinct", distinct).k(f"{p}.Sev.row", distinct)
+    return terms, "skip-bigrams", grams
 
 
 BOUNDED_DISTANCE = 4  # the distance suggested instead of an unlimited one (ROUGE-S4, ROUGE-SU4)
 
 
-def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options"
-                     ) -> CostEstimate:
+# --- a method on a candidate and its references ----------------------------------------------
+
+def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
+                  pairs: Sequence[tuple[Shape, Shape]] | None = None) -> tuple[list[Terms], dict[str, Terms], str, int]:
+    """Per reference the method's own Terms (one computation each), the Terms it shares with
+    the call's other methods by key ("texts": the ids of the texts; "layout": the candidate's
+    bit masks), the unit and the count. `pairs`: the (candidate, reference) Shapes of each
+    pair when known (`pair_shapes`), else the sides as given."""
     spec = method.spec
-    seconds = 0.0
-    nbytes = 0.0
     count = 0
     unit = spec.unit
-    call_s, base_bytes = (NATIVE_CALL_S, NATIVE_BASE_BYTES) if native.KERNELS is not None else (CALL_S, BASE_BYTES)
-    for ref in refs:
-        s, b, unit, k = spec.cost(method, cand, ref, evidence, options)
-        seconds += s + call_s
-        nbytes += b + base_bytes
+    p = _path()
+    per_ref = []
+    for c_shape, ref in pairs or [(cand, r) for r in refs]:
+        terms, unit, k = spec.cost(method, c_shape, ref, evidence, options)
+        # a call's records and dispatch, and what the family's kernel sets up on every pair
+        kernel = _kernel_key(method, options)
+        terms.t(f"{p}.call", 1).k(f"{p}.call", 1).t(f"{p}.{kernel}.call", 1)
+        if evidence:
+            terms.t(f"{p}.{kernel}ev.call", 1)
+        per_ref.append(terms)
         count += k
-    return CostEstimate(method.name, seconds, nbytes, unit, count, spec.alternative(method))
+    shared = {}
+    texts = _texts_terms(cand, refs)
+    if texts.time:
+        shared["texts"] = texts
+    if spec.builds_layout and (not native.active() or spec.key != "L" or evidence) and not cand.view:
+        shared["layout"] = _layout_terms(cand)
+    return per_ref, shared, unit, count
+
+
+def _kernel_key(method: "Method", options: "Options") -> str:
+    """Which kernel computes the method (ROUGE-N's unigram, bigram and longer kernels differ,
+    as do ROUGE-W's two forms)."""
+    key = method.spec.key
+    if key == "N":
+        return "N1" if method.n == 1 else "N2" if method.n == 2 else "Nn"
+    if key == "W":
+        return "Wp" if options.wlcs_form == "paper" else "W155"
+    return key
+
+
+def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
+                     pairs: Sequence[tuple[Shape, Shape]] | None = None) -> CostEstimate:
+    per_ref, shared_terms, unit, count = _method_terms(method, cand, refs, evidence, options, pairs)
+    seconds = kept = work = 0.0
+    for terms in per_ref:
+        s, k, w = terms.value()
+        seconds += s
+        kept += k
+        work = max(work, w)  # the references one after the other
+    shared = []
+    for key, terms in shared_terms.items():
+        s, k, w = terms.value()
+        seconds += s
+        kept += k + w
+        shared.append((key, s, k + w))
+    return CostEstimate(method.name, seconds, kept + work, unit, count, method.spec.alternative(method), kept,
+                        tuple(shared))
+
+
+def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence["Document"], options: "Options",
+               evidence: bool, texts: Sequence[TextShape | None] = ()) -> tuple[list[Terms], dict[str, Terms]]:
+    """The units of work of a whole call, as `estimate_texts` and `total` count them: the
+    separate computations (each text's tokenizing, each method on each reference; the call's
+    peak holds what they keep plus the largest one's working memory) and the shared ones by
+    key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
+    for one given as a Document. For bench/calibrate_costs.py, which fits the constants."""
+    from .methods import parse_method
+
+    docs = [cand, *refs]
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(texts, docs) if ts is not None]
+    shared: dict[str, Terms] = {}
+    pairs = pair_shapes(cand, refs)
+    c, rs = pairs[0][0] if pairs else Shape.of(cand), [r for _, r in pairs]
+    for name in methods:
+        per_ref, method_shared, _, _ = _method_terms(parse_method(name, options), c, rs, evidence, options, pairs)
+        items.extend(per_ref)
+        shared.update(method_shared)
+    return items, shared
 
 
 def _options(options: "Options | str | None") -> "Options":
@@ -615,17 +766,19 @@ def _reference_list(references) -> list:
 
 def estimate(method: str | Method, candidate, references, options: "Options | str | None" = None, *,
              evidence: bool = True) -> CostEstimate:
-    """The cost of one method on a candidate against its references.
+    """The cost of one method on a candidate against its references (tokenizing aside: see
+    `estimate_texts`).
 
     candidate / each reference: a Document (tokenized once, as scoring does), a token
     count, or a list of sentence lengths. `references` is a list of those (a single one is
     taken as one reference). `options` (an Options or a profile name) decides the ROUGE-W
-    and ROUGE-SU forms."""
+    and ROUGE-SU forms. On the path that computes (rouge_core.native)."""
     from .methods import parse_method
 
-    refs = [Shape.of(r) for r in _reference_list(references)]
     options = _options(options)
-    return _method_estimate(parse_method(method, options), Shape.of(candidate), refs, evidence, options)
+    pairs = pair_shapes(candidate, _reference_list(references))
+    return _method_estimate(parse_method(method, options), Shape.of(candidate), [r for _, r in pairs], evidence,
+                            options, pairs)
 
 
 def estimate_methods(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None,
@@ -636,25 +789,414 @@ def estimate_methods(methods: Iterable[str | Method], candidate, references, opt
 
     options = _options(options)
     cand = Shape.of(candidate)
-    refs = [Shape.of(r) for r in _reference_list(references)]
+    pairs = pair_shapes(candidate, _reference_list(references))
+    refs = [r for _, r in pairs]
     out: dict[str, CostEstimate] = {}
     for spec in methods:
         method = parse_method(spec, options)
-        out[method.name] = _method_estimate(method, cand, refs, evidence, options)
+        out[method.name] = _method_estimate(method, cand, refs, evidence, options, pairs)
     return out
+
+
+# --- tokenizing ------------------------------------------------------------------------------
+
+TOKENIZING = "tokenizing"  # the stage's name in estimates and messages
+
+
+@dataclass(frozen=True)
+class TextShape:
+    """What tokenizing a text costs depends on: its characters, which tokenizer code runs on
+    it (`rouge_core.tokenize.route`), its lines, the characters and runs of each script a
+    segmenter reads, whether ROUGE-1.5.5's `-b` view tokenizes it twice."""
+
+    chars: int
+    route: str
+    lines: int = 1
+    segments: tuple = ()  # ((segmenter, characters, runs), ...)
+    view: bool = False
+    wide: int = 0  # bytes of UTF-8 beyond one per character (non-ASCII text on the compiled route)
+
+
+def text_shape(text: str, options: "Options") -> TextShape:
+    """The TextShape of `text` under `options`, without tokenizing it (a few passes in C
+    over the text where a segmenter may read it)."""
+    from .tokenize import route, segmenter_runs
+
+    key = options.tokenize_key()
+    path = route(text, key)
+    segments = segmenter_runs(text, key, path) if not text.isascii() else ()
+    lines = text.count("\n") + 1
+    view = bool(key[7] and not key[6] and key[8])  # limit_bytes without limit_words, with the -b defect
+    return TextShape(len(text), path, lines, segments, view, _wide(text, path))
+
+
+def _wide(text: str, path: str) -> int:
+    """The UTF-8 bytes of `text` beyond one per character, on the compiled route (which reads
+    UTF-8); 0 elsewhere."""
+    if path != "compiled" or text.isascii():
+        return 0
+    return len(text.encode("utf-8", "surrogatepass")) - len(text)
+
+
+def _stemmer_kind(stemmer: str) -> str | None:
+    if stemmer == "none":
+        return None
+    if stemmer in ("rouge155", "porter"):
+        return stemmer
+    if stemmer.startswith("snowball-"):
+        return "snowball"
+    if stemmer in ("xlsum-hindi", "xlsum-turkish"):
+        return stemmer
+    return "xlsum"  # NLTK's Snowball stemmers (Porter included) on tokens longer than 3 characters
+
+
+def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None) -> Terms:
+    """The units of work of tokenizing one text: its characters (and segmented scripts) read
+    by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
+    stopwords, stemming."""
+    terms = Terms()
+    route = ts.route
+    chars = ts.chars
+    stopwords = options.stopwords
+    stopping = stopwords != "none" and stopwords != frozenset()
+    stem = _stemmer_kind(options.stemmer)
+    if route == "compiled":
+        # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
+        # lower-casing one under rouge-score a look-up in the kernels' table
+        terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
+        terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
+        if tokens is None or (stem is None and not stopping):
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # stemming and stopwords once per word type (a str each), the Tokens mapped in C
+        terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
+        terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
+        times = 1
+    else:
+        times = 2 if ts.view else 1
+        kind = route.split(":", 1)[1] if ":" in route else route
+        terms.t(f"tok.{kind}.char", chars * times).w(f"tok.{kind}.char", chars).t("tok.line", ts.lines * times)
+        for segmenter, seg_chars, runs in ts.segments:
+            terms.t(f"seg.{segmenter}.char", seg_chars * times).t(f"seg.{segmenter}.run", runs * times)
+            terms.w(f"seg.{segmenter}.char", seg_chars)
+        if tokens is None:
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # lazy: terms only; split: terms and offsets in arrays; eager: a Token record each
+        record = "tok." + route.split(":", 1)[0]
+        terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times).k(f"{record}.token", tokens)
+        terms.k(f"{record}.type", distinct)
+        if stopping:
+            terms.t("tok.stop.token", tokens * times)
+    if stem is not None:
+        terms.t(f"stem.{stem}.type", distinct * times).t(f"stem.{stem}.token", tokens * times)
+        terms.k(f"stem.{stem}.type", distinct)
+    return terms
+
+
+def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None
+                      ) -> CostEstimate:
+    """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
+    seconds, kept, work = tokenize_terms(ts, options, tokens, distinct).value()
+    return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
+
+
+def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
+                   evidence: bool = True, documents=None, tokenize: bool = True) -> dict[str, CostEstimate]:
+    """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
+    on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
+    values is the call's cost). `documents` (the (candidate, references) Documents when
+    already tokenized) gives the exact token counts; without them the texts are tokenized
+    here when that is within the default bound (and `tokenize`), else the methods are
+    estimated from the words a quick count finds (`proxy_shape`)."""
+    from .scoring import prepare_pair
+
+    options = _options(options)
+    texts = [candidate, *([references] if isinstance(references, str) else references)]
+    shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
+    if documents is None and tokenize:
+        first = total(tokenize_estimate(ts, options) for ts in shapes if ts is not None)
+        if DEFAULT_COST_LIMIT.allows(first):
+            documents = prepare_pair(candidate, references, options)
+    if documents is not None:
+        cand, refs = documents
+        docs = [cand, *refs]
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(shapes, docs)
+                      if ts is not None]
+        per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
+    else:
+        sides = [proxy_shape(t, ts) for t, ts in zip(texts, shapes)]
+        tokenizing = [tokenize_estimate(ts, options, side.tokens, side.distinct) for ts, side in zip(shapes, sides)
+                      if ts is not None]
+        per_method = estimate_methods(methods, sides[0], sides[1:], options, evidence=evidence)
+    out = {}
+    if tokenizing:
+        out[TOKENIZING] = total(tokenizing, TOKENIZING)
+    out.update(per_method)
+    return out
+
+
+_WORD = None
+
+
+def proxy_shape(text, ts: TextShape | None) -> Shape:
+    """About the Shape a text tokenizes to, without tokenizing it: its runs of word characters
+    (and, where a segmenter cuts a script written without spaces, a word per two of its
+    characters, a token per character of cjk's Han), its non-empty lines. For estimates of
+    texts not tokenized yet (a corpus, a page's computation before it runs)."""
+    global _WORD
+    from .document import Document
+
+    if isinstance(text, Document):
+        return Shape.of(text)
+    if not isinstance(text, str):  # a token list
+        return Shape(len(text), 1, len(set(text)), len(text), False)
+    if _WORD is None:
+        import re
+
+        _WORD = re.compile(r"\w+")
+    words = _WORD.findall(text.lower())
+    tokens, distinct = len(words), len(set(words))
+    for segmenter, chars, runs in (ts.segments if ts is not None else ()):
+        extra = chars if segmenter == "cjk-han" else chars // 2
+        tokens += max(extra - runs, 0)
+        distinct += max(extra - runs, 0) // 2
+    lines = [line for line in text.split("\n") if line.strip()]
+    longest = max((len(_WORD.findall(line)) for line in lines), default=0)
+    return Shape(tokens, max(len(lines), 1), max(distinct, 0), max(longest, 1),
+                 ts is not None and ts.route == "compiled")
+
+
+def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, options: "Options", *,
+                 shared_references: bool = False, evidence: bool = False, sample: int = 48
+                 ) -> tuple[Terms, Terms, int]:
+    """The units of work of scoring every system's candidates against the references (one
+    pair's texts tokenized and its methods run after another): from up to `sample` pairs
+    spread evenly over the systems and documents (each text's shape found by `proxy_shape`,
+    without tokenizing), scaled to all of them. `shared_references`: each document's
+    references are tokenized once for every system (rouge_core.meta.score_variants), not once
+    per pair (score_corpus). Returns (the work scaled to the corpus, one pair's work, pairs)."""
+    from .methods import parse_method
+
+    options = _options(options)
+    names = list(systems)
+    documents = len(references)
+    pairs = documents * len(names)
+    whole, one = Terms(), Terms()
+    if not pairs:
+        return whole, one, 0
+    k = min(sample, pairs)
+    chosen = sorted({(j * pairs) // k for j in range(k)})
+    seen_docs: dict[int, list[Terms]] = {}
+    ref_shapes: dict[int, list[Shape]] = {}
+    parsed = [parse_method(m, options) for m in methods]
+    for p in chosen:
+        system, doc = names[p // documents], p % documents
+        candidate = systems[system][doc]
+        ts = text_shape(candidate, options) if isinstance(candidate, str) else None
+        c = proxy_shape(candidate, ts)
+        pair = Terms()
+        if ts is not None:
+            pair.add(tokenize_terms(ts, options, c.tokens, c.distinct))
+        if doc not in ref_shapes:
+            seen_docs[doc], ref_shapes[doc] = [], []
+            for ref in references[doc]:
+                rts = text_shape(ref, options) if isinstance(ref, str) else None
+                r = proxy_shape(ref, rts)
+                ref_shapes[doc].append(r)
+                if rts is not None:
+                    seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct))
+        refs = ref_shapes[doc]
+        for method in parsed:
+            per_ref, shared, _, _ = _method_terms(method, c, refs, evidence, options)
+            for terms in per_ref:
+                pair.add(terms)
+            for terms in shared.values():
+                pair.add(terms)
+        whole.add(pair, pairs / len(chosen))
+        one = pair if not one.time else one
+        if not shared_references:
+            for terms in seen_docs[doc]:
+                whole.add(terms, pairs / len(chosen))
+    if shared_references:  # each document's references once, for every system
+        for terms_list in seen_docs.values():
+            for terms in terms_list:
+                whole.add(terms, documents / len(seen_docs))
+    return whole, one, pairs
+
+
+def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
+                    *, shared_references: bool = False, evidence: bool = False, sample: int = 48) -> CostEstimate:
+    """What scoring a corpus costs (`corpus_terms`): seconds for every pair, memory for the
+    largest pair at a time plus every pair's result records."""
+    whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
+                                     shared_references=shared_references, evidence=evidence, sample=sample)
+    seconds, kept, work = whole.value()
+    _, pair_kept, pair_work = one.value()
+    p = _path()
+    records = pairs * len(methods) * BYTES.get(f"{p}.call", 0.0) * max((len(r) for r in references), default=1)
+    peak = pair_kept + pair_work + records
+    return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
+
+
+# --- a call's budget: every stage charged against the call's bound -----------------------------
+
+class Budget:
+    """What one call has been estimated to cost so far, stage by stage, against its bound:
+    `charge(key, estimate)` records (or replaces) a stage's estimate and raises
+    CostLimitError once the call's total is above the bound. Scoring makes one per call."""
+
+    __slots__ = ("limit", "stages", "compiled_chars", "quick", "estimating", "covered")
+
+    def __init__(self, limit: CostLimit | None = None):
+        self.limit = resolve_limit(limit)
+        self.stages: dict[str, CostEstimate] = {}
+        self.compiled_chars = 0  # characters the compiled tokenizer read so far (see check_compiled)
+        self.quick = (0.0, 0.0)  # the most the short texts passed without an estimate can cost
+        self.estimating = False  # True once they could cost more than QUICK_SHARE of the bound
+        self.covered = False  # True when `precheck_texts` found every text of the call within that share
+
+    @property
+    def unbounded(self) -> bool:
+        return self.limit.unbounded
+
+    def charge(self, key: str, estimate: CostEstimate) -> None:
+        self.stages[key] = estimate
+        if self.limit.unbounded:
+            return
+        spent = total(self.stages.values())
+        if not self.limit.allows(spent):
+            raise_if_over(list(self.stages.values()), self.limit)
+
+    def spent(self) -> CostEstimate:
+        return total(self.stages.values(), "so far")
+
+    def within_share(self) -> bool:
+        """Whether the call's tokenizing stayed within its share of the bound (then the
+        methods' quick checks, made against the rest, hold for the whole call)."""
+        spent = _tokenizing_spent(self)
+        return not spent or self.limit.scaled(TOKENIZING_SHARE).allows(total(spent))
+
+
+# Texts tokenized within this share of the bound leave the rest of it to the methods, checked
+# as they would be alone (the quick checks below use the bound less this share).
+TOKENIZING_SHARE = 0.1
+
+
+def check_tokenizing(budget: "Budget | None", what: str, ts: TextShape, options: "Options", tokens: int | None = None,
+                     distinct: int | None = None) -> None:
+    """Charge tokenizing one text (`what`: "candidate", "reference 2") to the call's budget;
+    CostLimitError when the call goes above its bound."""
+    if budget is None or budget.unbounded:
+        return
+    budget.charge(f"{TOKENIZING} {what}", tokenize_estimate(ts, options, tokens, distinct))
+
+
+# Short texts are not estimated one by one: while the call's texts so far could cost at most
+# this share of the bound (their characters times the most a character can cost), they pass.
+QUICK_SHARE = 0.05
+
+
+@lru_cache(maxsize=256)
+def _most_per_char(path: str, options: "Options") -> tuple[float, float]:
+    """The most one character can cost (seconds, bytes) on this route: each character a token
+    of its own, a line, and read by every segmenter the route may run."""
+    kind = path.split(":", 1)[1] if ":" in path else path
+    if kind in ("unicode", "cjk"):
+        segments = tuple((s, 1, 1) for s in ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han"))
+    elif kind == "multilingual":
+        segments = tuple((f"xlsum-{s}", 1, 1) for s in ("thai", "chinese", "japanese", "burmese"))
+    else:
+        segments = ()
+    seconds, kept, work = tokenize_terms(TextShape(1, path, 1, segments, wide=3), options, 1, 1).value()
+    return seconds, kept + work
+
+
+def tokenizing_check(budget: "Budget | None", what: str, text: str, options: "Options"):
+    """For tokenizing `text` within a call: charge what reading its characters costs now, and
+    return the check `tokenize_with` calls once the words are split (their records and
+    stemming charged before they run). None when the call is not bounded, or while the call's
+    texts are short enough to pass without an estimate (QUICK_SHARE)."""
+    if budget is None or budget.unbounded or budget.covered:
+        return None
+    from .tokenize import route
+
+    if not budget.estimating:
+        most_s, most_b = _most_per_char(route(text, options.tokenize_key()), options)
+        quick = (budget.quick[0] + len(text) * most_s, budget.quick[1] + len(text) * most_b)
+        if budget.limit.scaled(QUICK_SHARE).allows(CostEstimate("", quick[0], quick[1], "", 0)):
+            budget.quick = quick
+            return None
+        budget.estimating = True  # from here on every text is estimated; the short ones so far at their most
+        if budget.quick[0] or budget.quick[1]:
+            budget.charge(f"{TOKENIZING} (short texts)", CostEstimate(TOKENIZING, *budget.quick, "characters", 0))
+    ts = text_shape(text, options)
+    check_tokenizing(budget, what, ts, options)
+
+    def after_split(tokens: int, distinct) -> None:
+        check_tokenizing(budget, what, ts, options, tokens, distinct() if distinct is not None else None)
+
+    return after_split
+
+
+def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]], options: "Options") -> None:
+    """Before a call tokenizes any of its texts ((what, text) pairs, "candidate", "reference 1",
+    ...): when all of them together could cost at most QUICK_SHARE of the bound, none needs an
+    estimate; otherwise each is charged what reading its characters costs, so that a call of
+    too many or too long texts is refused before the first one is tokenized."""
+    if budget is None or budget.unbounded or budget.estimating or budget.covered:
+        return
+    from .tokenize import route
+
+    key = options.tokenize_key()
+    quick_s, quick_b = budget.quick
+    python_texts = []
+    for what, text in texts:
+        if type(text) is not str:
+            continue
+        path = route(text, key)
+        if path == "compiled":
+            continue
+        most_s, most_b = _most_per_char(path, options)
+        quick_s += len(text) * most_s
+        quick_b += len(text) * most_b
+        python_texts.append((what, text))
+    if budget.limit.scaled(QUICK_SHARE).allows(CostEstimate("", quick_s, quick_b, "", 0)):
+        budget.quick = (quick_s, quick_b)
+        budget.covered = True  # every text of the call is within the quick share: no estimate each
+        return
+    budget.estimating = True
+    for what, text in python_texts:
+        check_tokenizing(budget, what, text_shape(text, options), options)
+
+
+def check_compiled(budget: "Budget | None", what: str, text: str, options: "Options") -> None:
+    """Charge a text the compiled tokenizer reads, once the call's texts are long enough for
+    it to matter (a running count of characters)."""
+    if budget is None or budget.unbounded:
+        return
+    budget.compiled_chars += len(text)
+    if budget.compiled_chars > compiled_chars_bound(budget.limit):
+        check_tokenizing(budget, what, TextShape(len(text), "compiled", wide=_wide(text, "compiled")), options)
+
+
+def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:
+    if budget is None:
+        return []
+    return [e for key, e in budget.stages.items() if key.startswith(TOKENIZING)]
 
 
 # --- the per-call check (scoring's front door) -----------------------------------------------
 
 def _quick_shape(doc: "Document") -> Shape:
     n = len(doc)
-    return Shape(n, len(doc.sentence_bounds), n)
+    return Shape(n, len(doc.sentence_bounds), n, n, _interned(doc), doc.lcs_view is not None)
 
 
 def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Document"], options: "Options",
-               evidence: bool, limit: CostLimit | None) -> None:
+               evidence: bool, limit: CostLimit | None, budget: Budget | None = None) -> None:
     """Raise CostLimitError when scoring `methods` on these Documents would exceed `limit`
-    (None: the default bound).
+    (None: the default bound), together with what `budget` (the call's tokenizing) holds.
 
     Small texts need no estimate; on the native path neither do texts within the largest
     sides that certainly fit (`_uniform_bound`, kept per call shape). Then with every token
@@ -663,19 +1205,24 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
     limit = resolve_limit(limit)
     if limit.unbounded:
         return
-    if _small_call(methods, cand, refs, evidence, limit):
-        return
-    if _native_costs():  # the compiled kernels' estimates grow with every size: one bound serves all calls
-        bound = _uniform_bound(tuple(methods), options, len(refs), evidence, limit)
-        if len(cand) <= bound and len(cand.sentence_bounds) <= bound and all(
-                len(r) <= bound and len(r.sentence_bounds) <= bound for r in refs):
+    spent = _tokenizing_spent(budget)
+    tokenizing = total(spent) if spent else None
+    quick_limit = limit.scaled(1 - TOKENIZING_SHARE)
+    if tokenizing is None or limit.scaled(TOKENIZING_SHARE).allows(tokenizing):
+        if _small_call(methods, cand, refs, evidence, quick_limit):
             return
+        if _native_costs():  # the compiled kernels' estimates grow with every size: one bound serves all calls
+            bound = _uniform_bound(tuple(methods), options, len(refs), evidence, quick_limit)
+            if len(cand) <= bound and len(cand.sentence_bounds) <= bound and all(
+                    len(r) <= bound and len(r.sentence_bounds) <= bound for r in refs):
+                return
     shapes = (_quick_shape(cand), [_quick_shape(r) for r in refs])
-    estimates = _call_estimates(methods, *shapes, evidence, options)
-    call = total(estimates)
-    if limit.allows(call):
+    estimates = spent + _call_estimates(methods, *shapes, evidence, options)
+    if limit.allows(total(estimates)):
         return
-    raise_if_over(_call_estimates(methods, Shape.of(cand), [Shape.of(r) for r in refs], evidence, options), limit)
+    pairs = pair_shapes(cand, refs)
+    raise_if_over(spent + [_method_estimate(m, Shape.of(cand), [r for _, r in pairs], evidence, options, pairs)
+                           for m in methods], limit)
 
 
 def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) -> None:
@@ -692,7 +1239,7 @@ def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) ->
 
 
 def _native_costs() -> bool:
-    return native.KERNELS is not None
+    return native.active()
 
 
 _last_bound: tuple = (None, None, -1, None, -1)  # the last native_bound call's key and bound
@@ -700,15 +1247,36 @@ _last_bound: tuple = (None, None, -1, None, -1)  # the last native_bound call's 
 
 def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> int:
     """On the native path: the largest number of tokens and of sentences every side may have
-    for `methods` (no evidence) to fit `limit` whatever the texts (`_uniform_bound`); the last
-    call's answer is kept (a corpus asks the same for every pair)."""
+    for `methods` (no evidence) to fit `limit` whatever the texts (`_uniform_bound`, with the
+    share of the bound its tokenizing may take kept aside); the last call's answer is kept (a
+    corpus asks the same for every pair)."""
     global _last_bound
     last_methods, last_options, last_n, last_limit, bound = _last_bound
     if methods is last_methods and options is last_options and n_refs == last_n and limit is last_limit:
         return bound
-    bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit))
+    bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit).scaled(1 - TOKENIZING_SHARE))
     _last_bound = (methods, options, n_refs, limit, bound)
     return bound
+
+
+def compiled_chars_bound(limit: CostLimit | None) -> int:
+    """The most characters the compiled tokenizer reads within the share of `limit` kept for
+    tokenizing (longer texts are estimated first)."""
+    return _compiled_chars_bound(resolve_limit(limit))
+
+
+@lru_cache(maxsize=64)
+def _compiled_chars_bound(limit: CostLimit) -> int:
+    if limit.unbounded:
+        return 2**62
+    seconds, kept, work = Terms().t("tok.compiled.char", 1).k("tok.compiled.char", 1).value()
+    share = limit.scaled(TOKENIZING_SHARE)
+    bounds = [2**62]
+    if share.seconds is not None and seconds > 0:
+        bounds.append(int(share.seconds / seconds))
+    if share.peak_bytes is not None and kept + work > 0:
+        bounds.append(int(share.peak_bytes / (kept + work)))
+    return min(bounds)
 
 
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
@@ -724,22 +1292,25 @@ def _worst_small_pair() -> tuple[float, float]:
     from .methods import parse_method
     from .options import Options
 
-    side = Shape(_SMALL_SIDE, _SMALL_SIDE, _SMALL_SIDE)
-    one_sentence = Shape(_SMALL_SIDE, 1, _SMALL_SIDE)
     worst_s = worst_b = 0.0
-    for name in ("rouge1", "rouge2", "rouge9", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS*",
-                 "rougeSU*"):
-        method = parse_method(name)
-        for wlcs_form in ("paper", "rouge155"):
-            for su_form in ("rouge155", "start-token"):
-                options = Options(wlcs_form=wlcs_form, su_form=su_form)
-                for c, r in ((side, side), (one_sentence, one_sentence), (side, one_sentence), (one_sentence, side)):
-                    s, b, _, _ = method.spec.cost(method, c, r, True, options)
-                    worst_s, worst_b = max(worst_s, s + CALL_S), max(worst_b, b + BASE_BYTES)
-    # ROUGE-N's cost peaks at n near half the tokens
-    for n in range(1, _SMALL_SIDE + 1):
-        s, b, _, _ = ngram_cost(n, side, side, True)
-        worst_s, worst_b = max(worst_s, s + CALL_S), max(worst_b, b + BASE_BYTES)
+    names = ("rouge1", "rouge2", "rouge9", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS*", "rougeSU*")
+    for interned in (True, False):
+        side = Shape(_SMALL_SIDE, _SMALL_SIDE, _SMALL_SIDE, 1, interned)
+        one_sentence = Shape(_SMALL_SIDE, 1, _SMALL_SIDE, _SMALL_SIDE, interned)
+        for name in names:
+            method = parse_method(name)
+            for wlcs_form in ("paper", "rouge155"):
+                for su_form in ("rouge155", "start-token"):
+                    options = Options(wlcs_form=wlcs_form, su_form=su_form)
+                    for c, r in ((side, side), (one_sentence, one_sentence), (side, one_sentence),
+                                 (one_sentence, side)):
+                        for evidence in (False, True):
+                            e = _method_estimate(method, c, [r], evidence, options)
+                            worst_s, worst_b = max(worst_s, e.seconds), max(worst_b, e.peak_bytes)
+        # ROUGE-N's cost peaks at n near half the tokens
+        for n in range(1, _SMALL_SIDE + 1):
+            e = _method_estimate(parse_method(f"rouge{n}"), side, [side], True, Options())
+            worst_s, worst_b = max(worst_s, e.seconds), max(worst_b, e.peak_bytes)
     return worst_s, worst_b
 
 
@@ -769,7 +1340,7 @@ def _uniform_bound(methods: tuple, options: "Options", n_refs: int, evidence: bo
     path's ROUGE-W estimate switches between its Python and NumPy kernels, so it need not)."""
 
     def fits(t: int) -> bool:
-        side = Shape(t, t, t)
+        side = Shape(t, t, t, t, False)
         return limit.allows(total(_call_estimates(methods, side, [side] * n_refs, evidence, options)))
 
     if not fits(0):
@@ -783,3 +1354,121 @@ def _uniform_bound(methods: tuple, options: "Options", n_refs: int, evidence: bo
         mid = (low + high) // 2
         low, high = (mid, high) if fits(mid) else (low, mid)
     return low
+
+
+# --- resampling: bootstrap intervals and paired tests ------------------------------------------
+
+FEWER_RESAMPLES = "use fewer resamples"
+
+# The corpus bootstrap draws and sums its resamples in blocks of about this many elements (an
+# int64 index and a float64 value each), so its memory stays bounded whatever the resamples.
+RESAMPLE_BLOCK = 1 << 21
+
+
+def _resampling_estimate(what: str, terms: Terms, count: int) -> CostEstimate:
+    seconds, kept, work = terms.value()
+    return CostEstimate(what, seconds, kept + work, "resampled values", count, kept_bytes=kept)
+
+
+def _resamples(resamples) -> int:
+    """The number of resamples, checked: an integer of at least 1."""
+    from .errors import excerpt
+
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"resamples must be an integer of at least 1, got {excerpt(resamples)}")
+    return resamples
+
+
+def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int) -> Terms:
+    elements = resamples * pairs
+    block = min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
+    return (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
+            .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+
+
+def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int) -> CostEstimate:
+    """`CorpusResult.bootstrap`: every method's macro means and micro scores over `resamples`
+    resamples of `pairs` pairs (drawn and summed in blocks; the resampled values kept for the
+    percentiles)."""
+    return _resampling_estimate(f"the bootstrap ({resamples:,} resamples of {pairs:,} pairs)",
+                                bootstrap_corpus_terms(pairs, resamples, methods), resamples * pairs * methods)
+
+
+def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:
+    exact = pairs <= 20 and 2**pairs <= resamples
+    permutation = ("boot.exact.element", 2**pairs * pairs) if exact else ("boot.perm.element", resamples * pairs)
+    terms = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
+             .k("boot.paired.resample", resamples).t("boot.call", 1))
+    return Terms().add(terms, comparisons)
+
+
+def paired_tests_estimate(pairs: int, resamples: int, comparisons: int = 1) -> CostEstimate:
+    """`compare_systems` (the paired bootstrap with its effect size, and approximate
+    randomization) for `comparisons` pairs of systems on `pairs` pairs."""
+    terms = paired_tests_terms(pairs, resamples, comparisons)
+    label = f"the paired tests ({resamples:,} resamples of {pairs:,} pairs" + (
+        f", {comparisons:,} pairs of systems)" if comparisons != 1 else ")")
+    return _resampling_estimate(label, terms, resamples * pairs * comparisons)
+
+
+def rouge155_bootstrap_terms(instances: int, resamples: int, columns: int) -> Terms:
+    elements = resamples * instances
+    return (Terms().t("r155.draw", elements).t("r155.sum", elements * columns).t("r155.resample", resamples * columns)
+            .k("r155.index", elements).k("r155.resample", resamples * columns).t("boot.call", 1))
+
+
+def rouge155_bootstrap_estimate(instances: int, resamples: int, columns: int) -> CostEstimate:
+    """ROUGE-1.5.5's bootstrap (rouge_core.compat.rouge155): `resamples` index lists of
+    `instances` draws of its own generator, each summed for `columns` score columns."""
+    elements = resamples * instances
+    terms = rouge155_bootstrap_terms(instances, resamples, columns)
+    return _resampling_estimate(f"ROUGE-1.5.5's bootstrap ({resamples:,} resamples of {instances:,} documents)", terms,
+                                elements * columns)
+
+
+def correlation_estimate(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str,
+                         resample: str) -> CostEstimate:
+    """rouge_core.meta's correlations of `metrics` metrics at `level` with `resamples`
+    bootstrap resamples (0: the coefficients alone): resampling documents at the summary
+    level reuses each document's coefficient; otherwise every resample recomputes it (a
+    coefficient over k items costs k for Pearson, k^2 for Spearman and Kendall)."""
+    terms = correlation_terms(systems, documents, metrics, resamples, method, level, resample)
+    label = f"the correlations ({metrics:,} metric(s)" + (f", {resamples:,} resamples)" if resamples else ")")
+    return _resampling_estimate(label, terms, metrics * max(resamples, 1) * systems * documents)
+
+
+def correlation_terms(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str,
+                      resample: str) -> Terms:
+    pairwise = method != "pearson"
+    rows = documents if level == "summary" else 1  # coefficients per resample
+    items = systems  # items per coefficient
+    per_coefficient = items * items if pairwise else items
+    terms = Terms().t("meta.call", metrics)
+    terms.t(f"meta.{method}.item", metrics * documents * (per_coefficient if level == "summary" else 1))
+    if level == "system":
+        terms.t(f"meta.{method}.item", metrics * per_coefficient)
+    if resamples:
+        cells = resamples * systems * documents
+        terms.t("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        terms.k("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        terms.k("meta.resample", resamples * metrics)
+        if level == "summary" and resample == "documents":
+            terms.t("meta.docmean", resamples * documents * metrics)
+        else:
+            terms.t("meta.cell", cells * metrics).t(f"meta.{method}.item", resamples * rows * per_coefficient * metrics)
+            # resamples in blocks of about 2^22 cells times the systems (rouge_core.meta._CELLS),
+            # Spearman's and Kendall's pairwise comparisons in blocks of at most 2^22 elements
+            block = min(resamples, max(1, (1 << 22) // max(systems * documents * systems, 1)))
+            terms.w("meta.block", block * systems * documents)
+            if pairwise:
+                terms.w("meta.pairblock", min(block * rows * per_coefficient, 1 << 22))
+    return terms
+
+
+def check_resampling(estimate: CostEstimate, cost_limit: CostLimit | None, lift: str = CostLimitError.PYTHON_LIFT,
+                     advice: str = FEWER_RESAMPLES) -> None:
+    """CostLimitError when a resampling computation's estimate is above `cost_limit` (None:
+    the default bound), advising fewer resamples."""
+    limit = resolve_limit(cost_limit)
+    if not limit.allows(estimate):
+        raise CostLimitError(estimate, estimate, limit, lift=lift, advice=advice)

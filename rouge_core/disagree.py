@@ -147,8 +147,10 @@ class Comparison:
     Options is scored once; everything the page shows comes from these two caches.
     """
 
-    def __init__(self, candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS):
+    def __init__(self, candidate: str, references: Sequence[str], methods: Sequence[str] = COMPARE_METHODS,
+                 cost_limit=None):
         self.candidate, self.references, self.methods = candidate, list(references), list(methods)
+        self.cost_limit = cost_limit  # each tokenizing and scoring checked against it (None: the default bound)
         self._documents: dict[tuple, tuple] = {}
         self._scores: dict[Options, dict[str, Score]] = {}
         self._results: dict[Options, object] = {}
@@ -166,7 +168,10 @@ class Comparison:
         key = options.tokenize_key()
         docs = self._documents.get(key)
         if docs is None:
-            docs = self._documents[key] = tuple(prepare(text, options) for _, text in self.texts())
+            from .cost import UNBOUNDED, Budget
+
+            budget = None if self.cost_limit is UNBOUNDED else Budget(self.cost_limit)
+            docs = self._documents[key] = tuple(prepare(text, options, label, budget) for label, text in self.texts())
         return docs
 
     def result(self, options: Options):
@@ -178,7 +183,8 @@ class Comparison:
             computed = self._statistics.get(key)
             if computed is None:
                 cand, *refs = self.documents(options)
-                computed = self._statistics[key] = score_documents(cand, refs, self.methods, options, evidence=False)
+                computed = self._statistics[key] = score_documents(cand, refs, self.methods, options, evidence=False,
+                                                                   cost_limit=self.cost_limit)
             res = self._results[options] = rescore(computed, options)
         return res
 
@@ -291,6 +297,46 @@ class Comparison:
         # data_dir and the profile label do not change scores; the walk ends at `end`'s numbers.
         return Attribution(start_name, end_name, start_scores, current_scores, tuple(steps))
 
+    def walk_options(self, start: str | Options, end: str | Options) -> list[Options]:
+        """Every Options the walk from `start` to `end` scores (as `attribute` walks it)."""
+        current, end_opts = resolve(start), resolve(end)
+        out = [current]
+        for name, _ in FIELD_CAUSES:
+            if getattr(current, name) != getattr(end_opts, name):
+                current = current.replace(**{name: getattr(end_opts, name)})
+                out.append(current)
+        return out
+
+    def estimate(self, variants: dict[str, Options] | None = None, baseline: str | Options | None = None):
+        """What the side-by-side table of `variants` and the walks from `baseline` to each of them
+        cost (rouge_core.cost): every distinct tokenization of the texts and every distinct set
+        of statistics once, as this object computes them, from the texts' shapes (nothing is
+        tokenized), less what is computed already."""
+        from .cost import estimate_texts, total
+
+        variants = variants or VARIANTS
+        needed = list(variants.values())
+        if baseline is not None:
+            for other in variants.values():
+                needed.extend(self.walk_options(variants.get(baseline, baseline) if isinstance(baseline, str) else
+                                                baseline, other))
+        parts = []
+        tokenized: set = set(self._documents)
+        scored: set = set(self._statistics)
+        for options in needed:
+            stats_key, tok_key = statistics_key(options), options.tokenize_key()
+            if stats_key in scored:
+                continue
+            scored.add(stats_key)
+            docs = self._documents.get(tok_key)
+            stages = estimate_texts(self.methods, self.candidate, self.references, options, evidence=False,
+                                    documents=(docs[0], docs[1:]) if docs else None, tokenize=False)
+            for name, estimate in stages.items():
+                if name != "tokenizing" or tok_key not in tokenized:
+                    parts.append(estimate)
+            tokenized.add(tok_key)
+        return total(parts, "comparing the tools on these texts")
+
     def stemmer_diffs(self) -> list[TokenDiff]:
         """Words stemmed differently by ROUGE-1.5.5 -m (WordNet exception lists, then Porter)
         and rouge-score's use_stemmer (NLTK Porter, no exception lists), same tokenizer."""
@@ -303,7 +349,8 @@ class Comparison:
         out = {}
         for label, opts in (("as set", options), ("punctuation", options.replace(sentence_split="punctuation"))):
             cand, *refs = docs = self.documents(opts)
-            result = score_documents(cand, refs, ["rougeL", "rougeLsum"], opts, evidence=False)
+            result = score_documents(cand, refs, ["rougeL", "rougeLsum"], opts, evidence=False,
+                                     cost_limit=self.cost_limit)
             out[label] = {
                 "sentence_split": opts.sentence_split,
                 "sentences": {name: len(doc.sentence_bounds) for (name, _), doc in zip(self.texts(), docs)},

@@ -10,6 +10,8 @@ by script, whatever the language.
 
 from __future__ import annotations
 
+from .errors import excerpt
+
 # XL-Sum's alternative names (its scorer maps them before anything else).
 ALIASES = {
     "bangla": "bengali",
@@ -64,7 +66,7 @@ def canonical(language: str | None) -> str | None:
     key = language.strip().lower().replace(" ", "_").replace("-", "_")
     key = ALIASES.get(key, key)
     if key not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)} "
+        raise ValueError(f"unknown language {excerpt(language)}; choose one of {', '.join(LANGUAGES)} "
                          f"(or {', '.join(ALIASES)})")
     return key
 

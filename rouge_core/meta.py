@@ -71,7 +71,9 @@ alpha = 1 - confidence / 100: a metric whose adjusted p is not below alpha is st
 indistinguishable from the best.
 
 Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
-system, doc_id, annotator, score and optionally aspect) or from the app's Review page; the
+system, doc_id, annotator, score and optionally aspect), from the released files of SummEval,
+sacrerouge and REALSumm (``read_judgements`` recognises them, rouge_core.formats) or from the
+app's Review page; the
 human score of a cell is the mean over its annotators (``HumanJudgements.scores``). Their system
 names are matched to a corpus's by ``match_systems``: the same name, else the corpus system whose
 candidate column is named after it (``column_suffix``: "M0" is column "candidate_M0").
@@ -79,15 +81,20 @@ candidate column is named after it (``column_suffix``: "M0" is column "candidate
 
 from __future__ import annotations
 
+import hashlib
 import math
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from .errors import excerpt
 from . import optional
-from .corpus_io import CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .corpus_io import AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .cost import UNBOUNDED as _UNBOUNDED
+from .textio import InputError
 from .significance import holm
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
@@ -117,7 +124,7 @@ def coefficient_name(method: str, variant: str | None = None) -> str:
 
 def _check_choice(value: str, choices: Sequence[str], what: str) -> str:
     if value not in choices:
-        raise ValueError(f"{what} must be one of {', '.join(repr(c) for c in choices)}, not {value!r}")
+        raise ValueError(f"{what} must be one of {', '.join(repr(c) for c in choices)}, not {excerpt(value)}")
     return value
 
 
@@ -185,7 +192,30 @@ def _ranks_rows(values: np.ndarray, present: np.ndarray) -> np.ndarray:
 
 def _spearman_rows(x: np.ndarray, z: np.ndarray) -> np.ndarray:
     present = ~(np.isnan(x) | np.isnan(z))
-    return _pearson_rows(_ranks_rows(x, present), _ranks_rows(z, present))
+    return _pearson_rows(_ranks_rows(x, present), _kept_ranks(z, present))
+
+
+_RANKS: OrderedDict = OrderedDict()
+_RANKS_LOCK = threading.Lock()
+
+
+def _kept_ranks(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """`_ranks_rows`, kept for the last few inputs: the human scores' ranks are the same for every
+    metric correlated with them."""
+    key = (hashlib.blake2b(values.tobytes() + present.tobytes(), digest_size=16).digest(), values.shape,
+           values.strides)
+    with _RANKS_LOCK:
+        found = _RANKS.get(key)
+        if found is not None:
+            _RANKS.move_to_end(key)
+            return found
+    ranks = _ranks_rows(values, present)
+    ranks.setflags(write=False)
+    with _RANKS_LOCK:
+        _RANKS[key] = ranks
+        while len(_RANKS) > 16:
+            _RANKS.popitem(last=False)
+    return ranks
 
 
 def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
@@ -195,27 +225,23 @@ def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
     k, n = x.shape
     count = present.sum(axis=1).astype(float)
     x0, z0 = np.where(present, x, 0.0), np.where(present, z, 0.0)
-    concordance = np.zeros(k)  # S, counted over ordered pairs (each unordered pair twice)
-    x_ties = np.zeros(k)  # ordered pairs (i != j) tied in x
+    # every unordered pair once (i < j); the counts are whole numbers, exact in float64
+    first, second = np.triu_indices(n, 1)
+    concordance = np.zeros(k)  # S: concordant minus discordant pairs
+    x_ties = np.zeros(k)  # pairs tied in x
     z_ties = np.zeros(k)
-    x_distinct = np.zeros(k)  # present values with no equal present value before them
-    z_distinct = np.zeros(k)
-    positions = np.arange(n)
-    for rows in _blocks(k, n * n):
+    for rows in _blocks(k, max(len(first), 1)):
         xr, zr, pr = x0[rows], z0[rows], present[rows]
-        for cols in _blocks(n, (rows.stop - rows.start) * n):
-            both = pr[:, cols, None] & pr[:, None, :]
-            dx = np.sign(xr[:, cols, None] - xr[:, None, :])
-            dz = np.sign(zr[:, cols, None] - zr[:, None, :])
-            concordance[rows] += np.where(both, dx * dz, 0.0).sum(axis=(1, 2))
-            off_diagonal = both & (positions[cols, None] != positions[None, :])
-            x_equal, z_equal = off_diagonal & (dx == 0), off_diagonal & (dz == 0)
-            x_ties[rows] += x_equal.sum(axis=(1, 2))
-            z_ties[rows] += z_equal.sum(axis=(1, 2))
-            earlier = positions[None, :] < positions[cols, None]
-            x_distinct[rows] += (pr[:, cols] & ~(x_equal & earlier).any(axis=2)).sum(axis=1)
-            z_distinct[rows] += (pr[:, cols] & ~(z_equal & earlier).any(axis=2)).sum(axis=1)
-    s, xtie, ztie = concordance / 2, x_ties / 2, z_ties / 2
+        both = pr[:, first] & pr[:, second]
+        dx = np.sign(xr[:, first] - xr[:, second])
+        dz = np.sign(zr[:, first] - zr[:, second])
+        concordance[rows] = np.where(both, dx * dz, 0.0).sum(axis=1)
+        x_ties[rows] = (both & (dx == 0)).sum(axis=1)
+        z_ties[rows] = (both & (dz == 0)).sum(axis=1)
+    # an infinite value differs from itself by NaN: no count of concordance is defined then
+    infinite = (present & ~(np.isfinite(x0) & np.isfinite(z0))).any(axis=1)
+    concordance[infinite] = np.nan
+    s, xtie, ztie = concordance, x_ties, z_ties
     total = count * (count - 1) / 2
     defined = (count >= 2) & (xtie < total) & (ztie < total)
     out = np.full(k, np.nan)
@@ -223,10 +249,19 @@ def _kendall_rows(x: np.ndarray, z: np.ndarray, variant: str) -> np.ndarray:
         if variant == "b":
             tau = s / np.sqrt(total - xtie) / np.sqrt(total - ztie)
         else:
-            classes = np.minimum(x_distinct, z_distinct)
+            classes = np.minimum(_distinct(x, present), _distinct(z, present))
             tau = 2 * s / (count ** 2 * (classes - 1) / classes)
     out[defined] = np.minimum(1.0, np.maximum(-1.0, tau[defined]))
     return out
+
+
+def _distinct(values: np.ndarray, present: np.ndarray) -> np.ndarray:
+    """How many distinct values each row holds among its present items."""
+    ordered = np.sort(np.where(present, values, np.nan), axis=1)  # NaN (missing) last
+    valid = ~np.isnan(ordered)
+    # two infinite values differ by NaN, so they never count as tied (as in the pairs above)
+    repeats = (valid[:, 1:] & (ordered[:, 1:] == ordered[:, :-1]) & np.isfinite(ordered[:, 1:])).sum(axis=1)
+    return (valid.sum(axis=1) - repeats).astype(float)
 
 
 def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
@@ -235,6 +270,31 @@ def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.
     if method == "spearman":
         return _spearman_rows(x, z)
     return _kendall_rows(x, z, variant or "b")
+
+
+_BY_DOCUMENT: OrderedDict = OrderedDict()  # (arrays' digest, shapes, strides, coefficient) -> per-row values
+_BY_DOCUMENT_KEPT = 512
+_BY_DOCUMENT_LOCK = threading.Lock()
+
+
+def _document_rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
+    """`_rows(x, z, ...)` kept for the last few inputs: a document's coefficient across systems is
+    read by the coverage, the correlation and its resamples alike (the layout is part of the key:
+    numpy's sums, and so the last bits, depend on it)."""
+    key = (hashlib.blake2b(x.tobytes() + z.tobytes(), digest_size=16).digest(), x.shape, x.strides, z.strides,
+           method, variant)
+    with _BY_DOCUMENT_LOCK:
+        found = _BY_DOCUMENT.get(key)
+        if found is not None:
+            _BY_DOCUMENT.move_to_end(key)
+            return found
+    values = _rows(x, z, method, variant)
+    values.setflags(write=False)
+    with _BY_DOCUMENT_LOCK:
+        _BY_DOCUMENT[key] = values
+        while len(_BY_DOCUMENT) > _BY_DOCUMENT_KEPT:
+            _BY_DOCUMENT.popitem(last=False)
+    return values
 
 
 def coefficient(x: Sequence[float], z: Sequence[float], method: str = "pearson", variant: str | None = "b") -> float:
@@ -268,13 +328,90 @@ class _Matrices:
         return int((~np.isnan(self.arrays[0])).sum())
 
 
+@dataclass(frozen=True, eq=False)
+class _Index:
+    """The systems and documents of a few score maps, each in `_sorted` order, with positions."""
+
+    systems: tuple
+    documents: tuple
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", {s: i for i, s in enumerate(self.systems)})
+        object.__setattr__(self, "col", {d: j for j, d in enumerate(self.documents)})
+
+
+class ScoreTable(Mapping):
+    """A score map {(system, doc_id): score} together with its scores as one array over an index
+    of systems and documents shared with other tables (NaN where the map has no finite score),
+    so that every computation here reads the array instead of converting the map again. Make
+    them with `score_tables`; read-only (the map is copied)."""
+
+    __slots__ = ("_scores", "index", "array")
+
+    def __init__(self, scores: Mapping, index: _Index, array: np.ndarray) -> None:
+        self._scores = scores
+        self.index = index
+        self.array = array
+        array.setflags(write=False)
+
+    def __getitem__(self, key):
+        return self._scores[key]
+
+    def __iter__(self):
+        return iter(self._scores)
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+
+def score_tables(*maps: Scores) -> list:
+    """The maps as ScoreTables over one index (the same numbers from every function here,
+    without each call converting the maps again); a map whose keys are not all (system,
+    doc_id) pairs is returned as it is."""
+    keys = set()
+    for m in maps:
+        keys.update(m)
+    if not all(isinstance(k, tuple) and len(k) == 2 for k in keys):
+        return list(maps)
+    index = _Index(tuple(_sorted(s for s, _ in keys)), tuple(_sorted(d for _, d in keys)))
+    out = []
+    for m in maps:
+        if isinstance(m, ScoreTable) and m.index is index:
+            out.append(m)
+            continue
+        array = np.full((len(index.systems), len(index.documents)), np.nan)
+        for (system, doc), value in m.items():
+            if _finite(value):
+                array[index.row[system], index.col[doc]] = float(value)
+        out.append(ScoreTable(dict(m), index, array))
+    return out
+
+
+def _table_matrices(maps: Sequence[ScoreTable]) -> _Matrices:
+    """`_matrices` of tables over one index: the cells every table scores, the systems and
+    documents that have one (their order is the index's, which is `_sorted`'s)."""
+    index = maps[0].index
+    present = np.ones(maps[0].array.shape, dtype=bool)
+    for m in maps:
+        present &= ~np.isnan(m.array)
+    rows, cols = present.any(axis=1), present.any(axis=0)
+    cut = present[rows][:, cols]
+    # C order, as _matrices fills them: numpy's sums depend on the memory layout, the numbers must not
+    arrays = tuple(np.ascontiguousarray(np.where(cut, m.array[rows][:, cols], np.nan)) for m in maps)
+    systems = tuple(s for s, keep in zip(index.systems, rows) if keep)
+    documents = tuple(d for d, keep in zip(index.documents, cols) if keep)
+    return _Matrices(systems, documents, arrays)
+
+
 def _matrices(*maps: Scores) -> _Matrices:
+    if isinstance(maps[0], ScoreTable) and all(isinstance(m, ScoreTable) and m.index is maps[0].index for m in maps):
+        return _table_matrices(maps)
     shared = set(maps[0])
     for other in maps[1:]:
         shared &= set(other)
     for key in shared:
         if not (isinstance(key, tuple) and len(key) == 2):
-            raise ValueError(f"scores must be keyed by (system, doc_id) pairs, not {key!r}")
+            raise ValueError(f"scores must be keyed by (system, doc_id) pairs, not {excerpt(key)}")
     cells = [key for key in shared if all(_finite(m[key]) for m in maps)]
     systems = _sorted(s for s, _ in cells)
     documents = _sorted(d for _, d in cells)
@@ -306,8 +443,15 @@ def _level_values(x: np.ndarray, z: np.ndarray, level: str, method: str, variant
         if level == "summary":
             per_document = _rows(x.transpose(0, 2, 1).reshape(-1, systems), z.transpose(0, 2, 1).reshape(-1, systems),
                                  method, variant).reshape(c, documents)
-            return np.nanmean(per_document, axis=1)
-        return _rows(np.nanmean(x, axis=2), np.nanmean(z, axis=2), method, variant)
+            return _nanmean(per_document, axis=1)
+        return _rows(_nanmean(x, axis=2), _nanmean(z, axis=2), method, variant)
+
+
+def _nanmean(values: np.ndarray, axis: int) -> np.ndarray:
+    """np.nanmean; without a NaN, the plain mean (the same sums and division, without the copy)."""
+    if np.isnan(values).any():
+        return np.nanmean(values, axis=axis)
+    return values.mean(axis=axis)
 
 
 class _quiet:
@@ -327,11 +471,20 @@ class _quiet:
 # --- resampling --------------------------------------------------------------------------------
 
 def _check_resampling(resamples: int, confidence: float, resample: str) -> None:
-    if resamples < 1:
-        raise ValueError("the bootstrap needs at least one resample")
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"the bootstrap needs a whole number of resamples, at least 1, not {excerpt(resamples)}")
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     _check_choice(resample, RESAMPLE, "resample")
+
+
+def _check_cost(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str, resample: str,
+                cost_limit) -> None:
+    """CostLimitError (naming `cost_limit` and fewer resamples) when these correlations' estimate
+    (rouge_core.cost.correlation_estimate) is above `cost_limit` (None: the default bound)."""
+    from .cost import check_resampling, correlation_estimate
+
+    check_resampling(correlation_estimate(systems, documents, metrics, resamples, method, level, resample), cost_limit)
 
 
 def _draws(rng: np.random.Generator, resamples: int, systems: int, documents: int, resample: str):
@@ -346,6 +499,8 @@ def _gather(matrix: np.ndarray, rows, cols, block: slice) -> np.ndarray:
     """The resampled matrices of the resamples in `block`, shape (c, S, D)."""
     c = block.stop - block.start
     s, d = matrix.shape
+    if rows is None and cols is not None:  # documents only: whole columns taken (the same values, faster)
+        return np.take(matrix, cols[block], axis=1).transpose(1, 0, 2)
     r = rows[block] if rows is not None else np.broadcast_to(np.arange(s), (c, s))
     k = cols[block] if cols is not None else np.broadcast_to(np.arange(d), (c, d))
     return matrix[r[:, :, None], k[:, None, :]]
@@ -363,12 +518,24 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
         # resample is the mean of the drawn documents' coefficients (the same numbers the
         # general path computes, without recomputing them R times).
         with _quiet():
-            per_document = [_rows(matrix.T, human.T, method, variant) for matrix in arrays]
+            per_document = [_document_rows(matrix.T, human.T, method, variant) for matrix in arrays]
             for block in _blocks(resamples, d):
                 for values, terms in zip(out, per_document):
-                    values[block] = np.nanmean(terms[cols[block]], axis=1)
+                    values[block] = _nanmean(terms[cols[block]], axis=1)
                 if progress is not None:
                     progress(block.stop, resamples)
+        return out
+    if level == "system" and s and d:
+        # Each resample's system means depend on a matrix and the draws alone (not on the human
+        # scores of an aspect, nor on the coefficient): kept, so that switching either
+        # recomputes only the coefficients. The humans' means once for every metric.
+        draws = (seed, resamples, resample, s, d)
+        with np.errstate(invalid="ignore", divide="ignore"), _quiet():
+            z_means = _resampled_means(human, rows, cols, draws)
+            for done, (values, matrix) in enumerate(zip(out, arrays), 1):
+                values[:] = _rows(_resampled_means(matrix, rows, cols, draws), z_means, method, variant)
+                if progress is not None:
+                    progress(resamples * done // len(arrays), resamples)
         return out
     for block in _blocks(resamples, s * d * max(s, 1)):
         z = _gather(human, rows, cols, block)
@@ -377,6 +544,55 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
         if progress is not None:
             progress(block.stop, resamples)
     return out
+
+
+_MEANS: OrderedDict = OrderedDict()  # (matrix digest, shape, draws) -> resamples x systems means
+_MEANS_KEPT = 256  # at 1,000 resamples of 16 systems, 128 KB each
+_MEANS_LOCK = threading.Lock()
+
+
+def _resampled_means(matrix: np.ndarray, rows, cols, draws: tuple) -> np.ndarray:
+    """Per resample (the draws `rows`, `cols`), every system's mean over the drawn documents
+    (`_nanmean` of the gathered matrix, block by block, as the general path computes it); kept
+    for the last few matrices and draws."""
+    key = (hashlib.blake2b(matrix.tobytes(), digest_size=16).digest(), matrix.shape, draws)
+    with _MEANS_LOCK:
+        found = _MEANS.get(key)
+        if found is not None:
+            _MEANS.move_to_end(key)
+            return found
+    s, d = matrix.shape
+    resamples = draws[1]
+    means = np.empty((resamples, s))
+    for block in _blocks(resamples, s * d * max(s, 1)):
+        means[block] = _nanmean(_gather(matrix, rows, cols, block), axis=2)
+    means.setflags(write=False)
+    with _MEANS_LOCK:
+        _MEANS[key] = means
+        while len(_MEANS) > _MEANS_KEPT:
+            _MEANS.popitem(last=False)
+    return means
+
+
+def _extent(metrics: Mapping[str, Scores], human_scores: Scores) -> tuple[int, int]:
+    """The most systems and documents any metric shares with the human scores (what its
+    resamples are drawn over), without building the matrices."""
+    tables = list(metrics.values())
+    if tables and isinstance(human_scores, ScoreTable) and all(
+            isinstance(t, ScoreTable) and t.index is human_scores.index for t in tables):
+        judged = ~np.isnan(human_scores.array)
+        present = np.zeros(judged.shape, dtype=bool)
+        for t in tables:
+            present |= judged & ~np.isnan(t.array)
+        return int(present.any(axis=1).sum()), int(present.any(axis=0).sum())
+    systems: set = set()
+    documents: set = set()
+    judged = set(human_scores)
+    for scores in metrics.values():
+        for s, d in judged.intersection(scores):
+            systems.add(s)
+            documents.add(d)
+    return len(systems), len(documents)
 
 
 def _percentiles(values: np.ndarray, confidence: float) -> tuple[float, float, int]:
@@ -433,23 +649,26 @@ class Correlation:
 
 def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary", method: str = "pearson",
               variant: str | None = "b", *, bootstrap: int = 0, seed: int = 0, confidence: float = 95.0,
-              resample: str = "documents", progress: Progress | None = None) -> Correlation:
+              resample: str = "documents", progress: Progress | None = None, cost_limit=None) -> Correlation:
     """The correlation of `metric_scores` with `human_scores` (both ``{(system, doc_id): float}``)
     at the summary or system level (see the module docstring for the definitions).
 
     method: "pearson", "spearman" or "kendall" (variant "b" or "c"). With `bootstrap` = R > 0,
     the percentile interval at `confidence` % from R resamples of the documents, the systems
-    or both (`resample`), drawn from numpy's default_rng(seed)."""
+    or both (`resample`), drawn from numpy's default_rng(seed); its cost is estimated first and
+    checked against `cost_limit` (None: the default bound, rouge_core.UNBOUNDED: none)."""
     variant = _check_coefficient(level, method, variant)
     if bootstrap:
         _check_resampling(bootstrap, confidence, resample)
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
+    if bootstrap:
+        _check_cost(len(m.systems), len(m.documents), 1, bootstrap, method, level, resample, cost_limit)
     value = float(_level_values(x[None], z[None], level, method, variant)[0])
     left_out: tuple = ()
     if level == "summary":
         with _quiet():
-            per_document = _rows(x.T, z.T, method, variant)
+            per_document = _document_rows(x.T, z.T, method, variant)
         left_out = tuple(d for d, r in zip(m.documents, per_document) if math.isnan(r))
         averaged = len(m.documents) - len(left_out)
     else:
@@ -463,6 +682,50 @@ def correlate(metric_scores: Scores, human_scores: Scores, level: str = "summary
                        low, high, confidence, bootstrap, seed, resample, undefined)
 
 
+def correlate_many(metrics: Mapping[str, Scores], human_scores: Scores, level: str = "summary",
+                   method: str = "pearson", variant: str | None = "b", *, bootstrap: int = 0, seed: int = 0,
+                   confidence: float = 95.0, resample: str = "documents", cost_limit=None) -> dict[str, Correlation]:
+    """`correlate` of every metric with the same human scores, each equal to its own call: the
+    metrics whose items are the same systems and documents share one run of the resamples (the
+    same draws a call of each would make, computed once for all of them). The cost of all
+    of them together is checked against `cost_limit` first."""
+    variant = _check_coefficient(level, method, variant)
+    if bootstrap:
+        _check_resampling(bootstrap, confidence, resample)
+        systems, documents = _extent(metrics, human_scores)
+        _check_cost(systems, documents, len(metrics), bootstrap, method, level, resample, cost_limit)
+    out: dict[str, Correlation] = {}
+    groups: dict[tuple, list] = defaultdict(list)
+    for name, scores in metrics.items():  # one group: the same cells (so the same human matrix)
+        m = _matrices(scores, human_scores)
+        groups[(m.systems, m.documents, np.isnan(m.arrays[1]).tobytes())].append((name, m))
+    for (systems, documents, _), members in groups.items():
+        plain = {}
+        for name, m in members:
+            x, z = m.arrays
+            value = float(_level_values(x[None], z[None], level, method, variant)[0])
+            left_out: tuple = ()
+            if level == "summary":
+                with _quiet():
+                    per_document = _document_rows(x.T, z.T, method, variant)
+                left_out = tuple(d for d, r in zip(documents, per_document) if math.isnan(r))
+                averaged = len(documents) - len(left_out)
+            else:
+                averaged = len(systems)
+            plain[name] = Correlation(level, method, variant, value, m.items, len(systems), len(documents), averaged,
+                                      left_out)
+        resampled = [(name, m) for name, m in members if m.items]
+        if bootstrap and resampled:
+            drawn = _resampled_values([m.arrays[0] for _, m in resampled], resampled[0][1].arrays[1], level, method,
+                                      variant, bootstrap, seed, resample, None)
+            for (name, _), values in zip(resampled, drawn):
+                low, high, undefined = _percentiles(values, confidence)
+                plain[name] = replace(plain[name], low=low, high=high, confidence=confidence, resamples=bootstrap,
+                                      seed=seed, resample=resample, undefined_resamples=undefined)
+        out.update(plain)
+    return {name: out[name] for name in metrics}
+
+
 def document_correlations(metric_scores: Scores, human_scores: Scores, method: str = "pearson",
                           variant: str | None = "b") -> list[tuple[Hashable, float, int]]:
     """Each document's correlation across systems (the summary level's terms): (doc_id,
@@ -472,7 +735,7 @@ def document_correlations(metric_scores: Scores, human_scores: Scores, method: s
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
     with _quiet():
-        values = _rows(x.T, z.T, method, variant)
+        values = _document_rows(x.T, z.T, method, variant)
     counts = (~np.isnan(x)).sum(axis=0)
     out = [(d, float(r), int(n)) for d, r, n in zip(m.documents, values, counts)]
     return sorted(out, key=lambda t: (math.isnan(t[1]), t[1] if not math.isnan(t[1]) else 0.0))
@@ -541,11 +804,13 @@ def _three(metric_a: Scores, metric_b: Scores, human: Scores, level: str, method
 def bootstrap_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                          method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                          confidence: float = 95.0, resample: str = "documents",
-                         progress: Progress | None = None) -> CorrelationDifference:
-    """Paired bootstrap of r(a, humans) − r(b, humans): both metrics see the same resamples."""
+                         progress: Progress | None = None, cost_limit=None) -> CorrelationDifference:
+    """Paired bootstrap of r(a, humans) − r(b, humans): both metrics see the same resamples
+    (its cost checked against `cost_limit` first, as `correlate` does)."""
     _check_resampling(resamples, confidence, resample)
     m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
     x, y, z = m.arrays
+    _check_cost(len(m.systems), len(m.documents), 2, resamples, method, level, resample, cost_limit)
     va, vb = _resampled_values([x, y], z, level, method, variant, resamples, seed, resample, progress)
     p_value, low, high = _bootstrap_test(va - vb, a - b, confidence)
     return CorrelationDifference("paired bootstrap", level, method, variant, a, b, p_value, units, m.items, resamples,
@@ -568,13 +833,17 @@ def _standardised(matrix: np.ndarray) -> np.ndarray:
 
 def permutation_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                            method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
-                           permute: str = "both", progress: Progress | None = None) -> CorrelationDifference:
+                           permute: str = "both", progress: Progress | None = None,
+                           cost_limit=None) -> CorrelationDifference:
     """Permutation test of r(a, humans) − r(b, humans): the two metrics' (standardised) scores
-    swapped with probability 1/2 per document, per system or per item (`permute`)."""
-    if resamples < 1:
-        raise ValueError("the permutation test needs at least one resample")
+    swapped with probability 1/2 per document, per system or per item (`permute`); its cost
+    checked against `cost_limit` first, as `correlate` does."""
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"the permutation test needs a whole number of resamples, at least 1, not {excerpt(resamples)}")
     _check_choice(permute, RESAMPLE, "permute")
     m, variant, a, b, units = _three(metric_a, metric_b, human_scores, level, method, variant)
+    # every permutation recomputes both coefficients, as a resample of systems and documents does
+    _check_cost(len(m.systems), len(m.documents), 2, resamples, method, level, "both", cost_limit)
     x, y, z = (_standardised(v) for v in m.arrays)
     s, d = z.shape
     rng = np.random.default_rng(seed)
@@ -645,16 +914,24 @@ def williams_difference(metric_a: Scores, metric_b: Scores, human_scores: Scores
 def compare_correlations(metric_a: Scores, metric_b: Scores, human_scores: Scores, level: str = "summary",
                          method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                          confidence: float = 95.0, resample: str = "documents", permute: str = "both",
-                         progress: Progress | None = None) -> list[CorrelationDifference]:
+                         progress: Progress | None = None, cost_limit=None) -> list[CorrelationDifference]:
     """Every test that applies: the paired bootstrap and the permutation test, and Williams'
-    test for system-level Pearson correlations over at least 4 systems."""
+    test for system-level Pearson correlations over at least 4 systems (both tests' cost
+    checked against `cost_limit` first)."""
+    from .cost import check_resampling, correlation_estimate, total
+
     def part(offset: int):
         return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
 
+    m = _matrices(metric_a, metric_b, human_scores)
+    both = total([correlation_estimate(len(m.systems), len(m.documents), 2, resamples, method, level, resample),
+                  correlation_estimate(len(m.systems), len(m.documents), 2, resamples, method, level, "both")],
+                 "the two tests")
+    check_resampling(both, cost_limit)
     out = [bootstrap_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples, seed=seed,
-                                confidence=confidence, resample=resample, progress=part(0)),
+                                confidence=confidence, resample=resample, progress=part(0), cost_limit=_UNBOUNDED),
            permutation_difference(metric_a, metric_b, human_scores, level, method, variant, resamples=resamples,
-                                  seed=seed, permute=permute, progress=part(resamples))]
+                                  seed=seed, permute=permute, progress=part(resamples), cost_limit=_UNBOUNDED)]
     if level == "system" and method == "pearson" and out[0].units >= 4:
         try:
             out.append(williams_difference(metric_a, metric_b, human_scores))
@@ -776,12 +1053,20 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
-def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: str,
-              variant: str | None) -> tuple[Coverage, frozenset]:
-    """The metric's Coverage at `level`, and the (system, doc_id) items its coefficient uses."""
+def _judged(human_scores: Scores) -> tuple[_Matrices, set]:
+    """The human scores' matrix and the (system, doc_id) items they judge (what `_coverage`
+    reads for every metric)."""
     judged = _matrices(human_scores)
-    judged_items = {(s, d) for i, s in enumerate(judged.systems) for j, d in enumerate(judged.documents)
-                    if not math.isnan(judged.arrays[0][i, j])}
+    items = {(s, d) for i, s in enumerate(judged.systems) for j, d in enumerate(judged.documents)
+             if not math.isnan(judged.arrays[0][i, j])}
+    return judged, items
+
+
+def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: str,
+              variant: str | None, judged_side: tuple | None = None) -> tuple[Coverage, frozenset]:
+    """The metric's Coverage at `level`, and the (system, doc_id) items its coefficient uses
+    (`judged_side`: `_judged(human_scores)`, when already made)."""
+    judged, judged_items = judged_side or _judged(human_scores)
     m = _matrices(metric_scores, human_scores)
     x, z = m.arrays
     scored = {(s, d) for i, s in enumerate(m.systems) for j, d in enumerate(m.documents) if not math.isnan(x[i, j])}
@@ -793,7 +1078,7 @@ def _coverage(metric_scores: Scores, human_scores: Scores, level: str, method: s
     human_tied: list = []
     if level == "summary":
         with _quiet():
-            defined = {d for d, r in zip(m.documents, _rows(x.T, z.T, method, variant)) if not math.isnan(r)}
+            defined = {d for d, r in zip(m.documents, _document_rows(x.T, z.T, method, variant)) if not math.isnan(r)}
         h = judged.arrays[0].T  # documents x systems
         present = ~np.isnan(h)
         human_varies = {d for d, n, const in zip(judged.documents, present.sum(axis=1), _constant_rows(h, present))
@@ -943,7 +1228,7 @@ def _listed(names: Sequence[str], shown: int) -> str:
 def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str = "summary",
                  method: str = "pearson", variant: str | None = "b", *, resamples: int = 1000, seed: int = 0,
                  confidence: float = 95.0, resample: str = "documents", correction: str = "holm",
-                 progress: Progress | None = None) -> MetricRanking:
+                 progress: Progress | None = None, cost_limit=None) -> MetricRanking:
     """Rank metrics by their `level` correlation with the human scores, only among those computed
     on the same items.
 
@@ -953,12 +1238,17 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     ranked ones on the same resamples, equal to `correlate`'s) and each ranked metric is tested
     against the best with the paired bootstrap (`bootstrap_difference`'s p-value and interval
     of best − it), the p-values Holm-adjusted (`correction`="holm") or not ("none"), read at
-    α = 1 − confidence / 100."""
+    α = 1 − confidence / 100. The cost of every metric's resamples together is checked against
+    `cost_limit` first (None: the default bound)."""
     variant = _check_coefficient(level, method, variant)
     _check_choice(correction, ("holm", "none"), "correction")
     if resamples:
         _check_resampling(resamples, confidence, resample)
-    covered = {name: _coverage(scores, human_scores, level, method, variant) for name, scores in metrics.items()}
+        systems, documents = _extent(metrics, human_scores)
+        _check_cost(systems, documents, len(metrics), resamples, method, level, resample, cost_limit)
+    judged_side = _judged(human_scores)
+    covered = {name: _coverage(scores, human_scores, level, method, variant, judged_side)
+               for name, scores in metrics.items()}
     groups: dict[tuple, list[str]] = defaultdict(list)
     for name, (cov, items) in covered.items():
         groups[(items, cov.documents_used)].append(name)
@@ -971,7 +1261,7 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     if ranked_names:
         matrices = [_matrices(metrics[n], human_scores) for n in ranked_names]
         for n, m in zip(ranked_names, matrices):
-            correlations[n] = correlate(metrics[n], human_scores, level, method, variant)
+            correlations[n] = correlate(metrics[n], human_scores, level, method, variant, cost_limit=_UNBOUNDED)
         if resamples:  # every ranked metric on the same resamples: each interval is correlate()'s
             drawn = _resampled_values([m.arrays[0] for m in matrices], matrices[0].arrays[1], level, method, variant,
                                       resamples, seed, resample,
@@ -985,7 +1275,8 @@ def rank_metrics(metrics: Mapping[str, Scores], human_scores: Scores, level: str
     for done, n in enumerate(apart_names, 1):
         part = None if progress is None else (lambda d, t, base=done * resamples: progress(base + d, total))
         correlations[n] = correlate(metrics[n], human_scores, level, method, variant, bootstrap=resamples, seed=seed,
-                                    confidence=confidence, resample=resample, progress=part if resamples else None)
+                                    confidence=confidence, resample=resample, progress=part if resamples else None,
+                                    cost_limit=_UNBOUNDED)  # checked above, every metric together
     order = sorted(ranked_names, key=lambda n: -correlations[n].value)  # stable: ties keep the metrics' order
     alpha = round((100 - confidence) / 100, 10)
     ranked = []
@@ -1037,6 +1328,65 @@ class Variant:
         return f"{self.profile}, {'no stemming' if self.stemmer == 'none' else self.stemmer + ' stemming'}"
 
 
+@dataclass(frozen=True)
+class VariantScores:
+    """Every method's scores under one variant: {method: {(system, pair id): score}} (undefined
+    scores left out, as `metric_scores` does), with each method's signature."""
+
+    variant: Variant
+    scores: dict[str, dict]
+    signatures: dict[str, str]
+
+
+def score_variants(systems: Mapping[str, Sequence], references: Sequence[Sequence], ids: Sequence[str],
+                   methods: Sequence[str], variant_list: Sequence[Variant], measure: str = "fmeasure", *,
+                   cost_limit=None, progress: Progress | None = None) -> list[VariantScores]:
+    """Every system's candidates scored against the shared references under every variant: the
+    numbers of `score_corpus` per system and `metric_scores`, with each distinct text
+    tokenized once per variant (the references once for every system) and each pair checked
+    against `cost_limit` (None: the default bound) as `score_corpus` checks it.
+    `progress(done, total)` follows the (variant, system) steps."""
+    from .corpus import corpus_signatures
+    from .cost import Budget, CostLimitError
+    from .methods import parse_method
+    from .scoring import prepare, score_documents
+
+    names = tuple(parse_method(m).name for m in methods)
+    pair_ids = [str(i) for i in ids]
+    total = len(variant_list) * len(systems)
+    out = []
+    for v_index, variant in enumerate(variant_list):
+        options = variant.options
+        documents: dict = {}
+
+        def document(text, what):
+            doc = documents.get(text)
+            if doc is None:
+                doc = documents[text] = prepare(text, options, what, Budget(cost_limit))
+            return doc
+
+        scores: dict[str, dict] = {name: {} for name in names}
+        for s_index, (system, candidates) in enumerate(systems.items()):
+            for pair_id, candidate, refs in zip(pair_ids, candidates, references):
+                try:
+                    cand = document(candidate, "candidate")
+                    ref_docs = [document(r, f"reference {k}") for k, r in enumerate(refs, 1)]
+                    result = score_documents(cand, ref_docs, names, options, evidence=False, cost_limit=cost_limit)
+                except CostLimitError as exc:
+                    raise exc.with_pair(pair_id) from None
+                except (TypeError, ValueError) as exc:
+                    raise type(exc)(f"pair {pair_id}: {exc}") from None
+                for name in names:
+                    value = getattr(result.methods[name].score, measure)
+                    if not math.isnan(value):
+                        scores[name][(system, pair_id)] = value
+            if progress is not None:
+                progress(v_index * len(systems) + s_index + 1, total)
+        signatures = corpus_signatures(names, options, [len(r) for r in references])
+        out.append(VariantScores(variant, scores, signatures))
+    return out
+
+
 def variants(profiles: Sequence[str] | None = None, stemming: Sequence[bool] = (False, True)) -> list[Variant]:
     """Every profile (default: all four) with stemming off and / or on."""
     from .options import PROFILES
@@ -1066,6 +1416,7 @@ class HumanJudgements:
     rows: tuple[HumanScore, ...]
     source: str = ""
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    recognised: str = ""  # the standard format the file was recognised as, and what was read (read_judgements)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -1109,11 +1460,12 @@ class HumanJudgements:
         """The same judgements with their system names replaced as `systems` says (judgement
         name -> corpus name; names it does not hold are kept)."""
         rows = tuple(replace(r, system=systems.get(r.system, r.system)) for r in self.rows)
-        return HumanJudgements(rows, self.source, self.warnings)
+        return replace(self, rows=rows)
 
     def merged(self, other: "HumanJudgements") -> "HumanJudgements":
         source = " + ".join(s for s in (self.source, other.source) if s)
-        return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings)
+        recognised = " ".join(r for r in (self.recognised, other.recognised) if r)
+        return HumanJudgements(self.rows + other.rows, source, self.warnings + other.warnings, recognised)
 
     def to_frame(self):
         pd = optional.pandas("HumanJudgements.to_frame()")
@@ -1146,7 +1498,7 @@ def _judgement_columns(columns: Sequence[str], name: str) -> dict[str, str | Non
 def _cell_text(value, column: str, where: str) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, (float, list, dict)):
         kind = "empty" if value is None else type(value).__name__
-        raise ValueError(f"{where}: {column} must be a text or a whole number, not {kind} {value!r}")
+        raise ValueError(f"{where}: {column} must be a text or a whole number, not {kind} {excerpt(value)}")
     text = str(value).strip()
     if not text:
         raise ValueError(f"{where}: {column} is empty")
@@ -1155,22 +1507,96 @@ def _cell_text(value, column: str, where: str) -> str:
 
 def _cell_score(value, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"{where}: score must be a number, not {value!r}")
+        raise ValueError(f"{where}: score must be a number, not {excerpt(value)}")
     try:
         number = float(value.strip()) if isinstance(value, str) else float(value)
     except ValueError:
-        raise ValueError(f"{where}: score {value!r} is not a number") from None
+        raise ValueError(f"{where}: score {excerpt(value)} is not a number") from None
     if not math.isfinite(number):
-        raise ValueError(f"{where}: score {value!r} is not a finite number")
+        raise ValueError(f"{where}: score {excerpt(value)} is not a finite number")
     return number
 
 
-def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int = DEFAULT_MAX_BYTES) -> HumanJudgements:
-    """Human judgements from a CSV, TSV, JSON lines or JSON file: one row per (system,
-    document, annotator[, aspect]) with its score. Raises CorpusError listing the problems
-    (with line numbers) when a row is unusable; never guesses."""
-    table = read_table(data, name, max_bytes)
-    columns = _judgement_columns(table.columns, name)
+def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int | None = DEFAULT_MAX_BYTES, *,
+                    format: str = AUTO, include_automatic: bool = False) -> HumanJudgements:
+    """Human judgements from a file, its format recognised by its content (`format` "auto", or
+    one of rouge_core.formats.FORMATS, which the content must agree with; gzip-compressed or not):
+
+    * a table (CSV, TSV, JSON lines, JSON): one row per (system, document, annotator[, aspect])
+      with its score (JUDGEMENT_COLUMNS);
+    * SummEval's model annotations: aspects expert_coherence, …, turker_relevance, the k-th
+      annotation of a summary "annotator k";
+    * a sacrerouge metrics file: each metric (nested names joined with "_") an aspect, a list
+      of numbers one score per annotator; lines of the same summary merged;
+    * a REALSumm scores dict (pickle, read without running code, or its JSON conversion):
+      litepyramid_recall.
+
+    Automatic metrics' scores in these files (rouge_core.formats.AUTOMATIC_METRIC) are left out
+    and named in `warnings`, unless `include_automatic`. Raises CorpusError listing the
+    problems (with line numbers) when a row is unusable; never guesses. The result's
+    `recognised` says what format was recognised and what was read."""
+    from . import formats
+
+    try:
+        unpacked, inner = formats.unpack(data, name, max_bytes)
+        detected = formats.detect(unpacked, inner, max_bytes)
+        if format != AUTO:
+            formats.check_format(detected, format, name)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    if detected.format == formats.TABLE:
+        return _judgements_of_table(read_table(unpacked, inner, max_bytes), name, detected)
+    if detected.format not in formats.HOLDS_JUDGEMENTS:
+        raise CorpusError(f"{name} is {detected.title}: {detected.reason}. It holds summaries, not judgements. "
+                          "Load it as the corpus (the Corpus page, or rouge_core.corpus_io.read_corpus); its "
+                          "judgements are in the metrics file sacrerouge writes beside it (metrics.jsonl)")
+    try:
+        found = formats.read_scores(unpacked, inner, detected.format, max_bytes, MAX_PROBLEMS, include_automatic)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    problems = list(found.problems)
+    rows: list[HumanScore] = []
+    seen: dict[tuple, str] = {}
+    for item in found.items:
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(f"{name}: stopped after {MAX_PROBLEMS} problems")
+            break
+        key = (item.system, item.document, item.annotator, item.aspect)
+        if key in seen:
+            who = f", {item.annotator}" if item.annotator else ""
+            problems.append(f"{item.where}: system {item.system}, document {item.document}{who}, {item.aspect} "
+                            f"already has a score ({seen[key]})")
+            continue
+        seen[key] = item.where
+        rows.append(HumanScore(item.system, item.document, item.annotator, item.aspect, item.value))
+    if problems:
+        raise CorpusError(problems)
+    left_out = (f"{len(found.left_out):,} automatic metric(s) left out: {formats.listed(list(found.left_out))} "
+                "(metrics' scores, not human judgements; they are read when asked for)",) if found.left_out else ()
+    if not rows:
+        if found.left_out:
+            raise CorpusError(f"{name} ({detected.title}) holds no human judgements, only automatic metrics' scores "
+                              f"({formats.listed(list(found.left_out))}); read them anyway by asking for automatic "
+                              "metrics too")
+        raise CorpusError(f"{name}: no judgements found ({detected.title}; {'; '.join(found.skipped) or 'no scores'})")
+    judgements = HumanJudgements(tuple(rows), name, (*found.skipped, *left_out))
+    aspects = judgements.aspects()
+    described = formats.listed([f"{a} ({found.annotators[a]} annotator{'s' if found.annotators[a] != 1 else ''})"
+                                if found.annotators.get(a, 0) > 1 else a for a in aspects], 12)
+    recognised = (f"Recognised {detected.title}: {detected.reason}. Read {len(rows):,} scores from {found.records:,} "
+                  f"records, {len(judgements.systems()):,} systems × {len(judgements.documents()):,} documents; "
+                  f"aspects: {described}.")
+    return replace(judgements, recognised=recognised)
+
+
+def _judgements_of_table(table, name: str, detected) -> HumanJudgements:
+    """Judgements from a table's rows (one per system, document, annotator[, aspect])."""
+    try:
+        columns = _judgement_columns(table.columns, name)
+    except CorpusError as e:
+        if table.unit == "line" or table.unit == "item":  # JSON records: say which formats they are not
+            raise CorpusError([*e.problems, f"{name} is no standard format either: {detected.reason}"]) from None
+        raise
     rows: list[HumanScore] = []
     problems: list[str] = []
     seen: dict[tuple, int] = {}

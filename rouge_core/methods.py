@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .errors import excerpt
 from . import cost, native
 from .bitparallel_lcs import CandidateLayout
 from .deferred import Later
@@ -68,7 +69,7 @@ class Method:
         # Every way of making a Method meets the parameter ranges of rouge_core.params.
         spec = FAMILIES.get(self.family)
         if spec is None:
-            raise ValueError(f"unknown method family {self.family!r}; choose one of {tuple(FAMILIES)}")
+            raise ValueError(f"unknown method family {excerpt(self.family)}; choose one of {tuple(FAMILIES)}")
         if spec.parameter is not None:
             spec.parameter.check(self.value)
 
@@ -453,7 +454,7 @@ class SkipBigramFamily(Family):
 
     def native_plan(self, method, options):
         form = UNIGRAM_FORMS[self._unigram_form(options)]
-        return (KERNEL_SKIP, -1 if method.distance is None else method.distance, form, 0.0)
+        return (KERNEL_SKIP, _kernel_distance(method.distance), form, 0.0)
 
     def native_evidence(self, plan, method, cand, ref, sides, options):
         stats = native.stats(plan, *sides)
@@ -472,6 +473,18 @@ class SkipBigramFamily(Family):
         if method.distance is None or method.distance > bounded:
             return self.name(bounded)
         return None
+
+
+# The compiled kernels hold at most 2**31 tokens a text (32-bit ids), and a distance of at least
+# a text's length counts the same pairs as no limit; a larger one is given to them as this, so
+# that no value in the distance's range (any non-negative integer) overflows their arithmetic:
+# both paths count the same pairs for every distance.
+KERNEL_MAX_DISTANCE = 2**31
+
+
+def _kernel_distance(distance: int | None) -> int:
+    """The skip distance as the kernels take it: -1 unlimited, else at most KERNEL_MAX_DISTANCE."""
+    return -1 if distance is None else min(distance, KERNEL_MAX_DISTANCE)
 
 
 def _integer(digits: str) -> int:
@@ -594,12 +607,12 @@ def parse_method(name: str | Method, options=None) -> Method:
             if method is not None:
                 return method
     except ValueError as exc:
-        raise ValueError(f"{name!r}: {exc}") from None
+        raise ValueError(f"{excerpt(name)}: {exc}") from None
     basic_elements = re.fullmatch(r"rouge-?be(?:-(.*))?", key)  # ROUGE-BE-HM, as printed under -3; rougeBE-HM
     if basic_elements is not None:
         raise ValueError(_basic_elements_message(name, basic_elements[1]))
     raise ValueError(
-        f"unknown ROUGE method {name!r}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
+        f"unknown ROUGE method {excerpt(name)}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
         "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*, or a name a tool prints (ROUGE-2, ROUGE-L, "
         "ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*) under that tool's profile"
     )

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import sys
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import chain
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable
 
+from .errors import excerpt
 from .languages import ALIASES, UNRUNNABLE_STEMMERS, XLSUM_STEMMED
 from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
 
@@ -58,6 +59,8 @@ def lower_with_origin(text: str, lowercase: bool = True) -> tuple[str, list[int]
     if not lowercase:
         return text, list(range(len(text)))
     lowered = text.lower()
+    if len(lowered) == len(text):  # no character grew (none lower-cases to nothing): one to one
+        return lowered, list(range(len(text)))
     origin: list[int] = []
     for i, ch in enumerate(text):
         origin.extend([i] * len(ch.lower()))
@@ -86,10 +89,39 @@ def _is_punctuation(ch: str) -> bool:
     return unicodedata.category(ch).startswith("P")
 
 
+class _BasicClasses(dict):
+    """str.translate's table of the basic tokenizer's classes, filled as characters are met: a
+    dropped character maps to None, a separator (white space or punctuation) to a space, any
+    other character to itself."""
+
+    def __missing__(self, code: int):
+        ch = chr(code)
+        if _is_dropped(ch):
+            value = None
+        elif _is_space(ch) or ch.isspace() or _is_punctuation(ch):
+            value = " "
+        else:
+            value = ch
+        self[code] = value
+        return value
+
+
+_CLASSES = _BasicClasses()
+_NOT_SPACE = re.compile(r"[^ ]+")
+
+
 def basic_pieces(text: str, lowercase: bool = True) -> list[tuple[str, list[int]]]:
     """The basic tokenizer's pieces of `text`, each with the index in `text` of every one of
     its characters."""
     lowered, origin = lower_with_origin(text, lowercase)
+    classed = lowered.translate(_CLASSES)
+    if len(classed) == len(lowered):  # nothing dropped: the pieces are the runs between separators
+        return [(m.group(), origin[m.start():m.end()]) for m in _NOT_SPACE.finditer(classed)]
+    return _basic_pieces(lowered, origin)
+
+
+def _basic_pieces(lowered: str, origin: list[int]) -> list[tuple[str, list[int]]]:
+    """basic_pieces character by character (text holding characters the tokenizer drops)."""
     chars: list[str] = []
     where: list[int] = []
     for ch, i in zip(lowered, origin):
@@ -123,19 +155,43 @@ def split_basic(text: str, lowercase: bool = True) -> Triples:
     return [(piece, where[0], where[-1] + 1) for piece, where in pieces]
 
 
-def _joined(pieces: list[tuple[str, list[int]]]) -> tuple[str, list[Origin]]:
+def _joined(pieces: list[tuple[str, list[int]]]) -> tuple[str, "_Origins"]:
     """The pieces joined by single spaces, as XL-Sum passes them to a segmenter, with each
     character's span in the user's text; a joining space spans the gap it stands for."""
-    parts: list[str] = []
-    origins: list[Origin] = []
-    for k, (piece, where) in enumerate(pieces):
-        if k:
-            gap_start = pieces[k - 1][1][-1] + 1
-            parts.append(" ")
-            origins.append((gap_start, max(gap_start, where[0])))
-        parts.append(piece)
-        origins.extend((i, i + 1) for i in where)
-    return "".join(parts), origins
+    return " ".join(piece for piece, _ in pieces), _Origins(pieces)
+
+
+class _Origins(Sequence):
+    """Per character of the joined pieces, its span [start, end) in the user's text (a piece's
+    character: its own; a joining space: the gap between the pieces), found when asked."""
+
+    __slots__ = ("_pieces", "_starts", "_length")
+
+    def __init__(self, pieces: list[tuple[str, list[int]]]) -> None:
+        self._pieces = pieces
+        starts = []
+        position = 0
+        for piece, _ in pieces:
+            starts.append(position)
+            position += len(piece) + 1
+        self._starts = starts
+        self._length = max(position - 1, 0)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, position: int) -> Origin:
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError(position)
+        k = bisect_right(self._starts, position) - 1
+        offset = position - self._starts[k]
+        piece, where = self._pieces[k]
+        if offset < len(piece):
+            return where[offset], where[offset] + 1
+        gap_start = where[-1] + 1  # the space after piece k
+        return gap_start, max(gap_start, self._pieces[k + 1][1][0])
 
 
 # --- steps 3 and 4: segmenters and the OpenNMT fallback ------------------------------------
@@ -223,11 +279,22 @@ def _is_cjk_ideograph(cp: int) -> bool:
             or 0x2F800 <= cp <= 0x2FA1F)
 
 
+_CJK_IDEOGRAPH = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\U00020000-\U0002a6df\U0002a700-\U0002b73f"
+                            "\U0002b740-\U0002b81f\U0002b820-\U0002ceaf\uf900-\ufaff\U0002f800-\U0002fa1f]")
+
+
 def _onmt_spans(joined: str) -> list[tuple[str, int, int]]:
     """Step 4: OpenNMT aggressive tokens, then one token per CJK ideograph."""
     tokens = _onmt()(joined)
     # OpenNMT writes its joiner sign U+FFED as "■"; everything else is a substring.
     spans = align(tokens, joined.replace("\uffed", "■"))
+    if not _CJK_IDEOGRAPH.search(joined):  # no ideograph to cut out: every token as it is
+        return [(tok, a, b) for tok, (a, b) in zip(tokens, spans)]
+    return _cut_ideographs(tokens, spans)
+
+
+def _cut_ideographs(tokens: list[str], spans: list[tuple[int, int]]) -> list[tuple[str, int, int]]:
+    """Each CJK ideograph of the tokens a token of its own (the rest of a token stays whole)."""
     out = []
     for tok, (a, b) in zip(tokens, spans):
         run = a
@@ -251,7 +318,7 @@ def _segmenter(language: str | None) -> Callable[[str], list[str]] | None:
 # The same tokens and offsets as the reference steps above, which walk the text character by
 # character: the basic tokenizer's treatment of each character is looked up once per distinct
 # character (str.translate reads the table in C), and OpenNMT's tokens once per distinct
-# piece. tests/core/test_multilingual_fast.py checks both against the reference steps.
+# piece. tests/core/test_tokens_from_anywhere.py checks both against the reference steps.
 
 
 def _character_class(code_points: list[int]) -> str:
@@ -316,6 +383,15 @@ def _line_terms(text: str, lowercase: bool) -> list[list[str]] | None:
     dropped, piece_run = _basic_patterns()
     return [piece_run.findall(dropped.sub("", line.lower() if lowercase else line))
             for line in text.split("\n") if line]
+
+
+def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
+    """Whether `basic_terms` (basic) or `xlsum_terms` can find this text's terms line by line
+    (no segmenter for the language, no character beyond the Basic Multilingual Plane); the
+    latter may still need the offsets, for a piece whose OpenNMT tokens do not spell it out."""
+    if not basic and (language in ("thai", "chinese", "japanese", "burmese")):
+        return False
+    return _ASTRAL.search(text) is None
 
 
 def basic_terms(text: str, lowercase: bool = True) -> list[list[str]] | None:
@@ -513,7 +589,7 @@ def xlsum_stemmer(name: str) -> Callable[[str], str]:
     tokens longer than 3 characters."""
     language = name.removeprefix(STEMMER_PREFIX)
     if language not in STEMMER_LANGUAGES:
-        raise ValueError(f"unknown XL-Sum stemmer {name!r}; choose xlsum-<language> with a language among "
+        raise ValueError(f"unknown XL-Sum stemmer {excerpt(name)}; choose xlsum-<language> with a language among "
                          f"{', '.join(STEMMER_LANGUAGES)}")
     stem = _language_stemmer(language)
 

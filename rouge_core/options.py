@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, fields, replace
 
+from .errors import excerpt
+from .params import ROUND_DECIMALS
 from .stats import alpha_from_beta, beta_from_alpha
 from .sentences import SENTENCE_SPLITTERS
 from .languages import UNRUNNABLE_STEMMERS, canonical
@@ -83,44 +85,48 @@ class Options:
         if not isinstance(self.tokenizer, str):
             UserTokenizer.wrap(self.tokenizer)  # TypeError unless it is a function or has tokenize()
         elif self.tokenizer not in TOKENIZERS:
-            raise ValueError(f"unknown tokenizer {self.tokenizer!r}; choose one of {TOKENIZERS} "
+            raise ValueError(f"unknown tokenizer {excerpt(self.tokenizer)}; choose one of {TOKENIZERS} "
                              "or pass a function (text -> tokens)")
         object.__setattr__(self, "language", canonical(self.language))
         for name in ("lowercase", "lcs_byte_limit_defect", "best_sentence_clip", "strip_diacritics"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise TypeError(f"{name} must be True or False, not {excerpt(getattr(self, name))}")
         if isinstance(self.alpha, bool) or not isinstance(self.alpha, (int, float)):
             raise TypeError(f"alpha must be a number in [0, 1], not {type(self.alpha).__name__}")
-        for name, what in (("limit_words", "a word limit"), ("limit_bytes", "a byte limit"),
-                           ("round_pr", "a number of decimals")):
+        for name, what in (("limit_words", "a word limit"), ("limit_bytes", "a byte limit")):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"{name} must be None or a non-negative integer ({what}), got {value!r}")
+                raise ValueError(f"{name} must be None or a non-negative integer ({what}), got {excerpt(value)}")
+        if self.round_pr is not None and (isinstance(self.round_pr, bool) or not isinstance(self.round_pr, int)
+                                          or not ROUND_DECIMALS.minimum <= self.round_pr <= ROUND_DECIMALS.maximum):
+            raise ValueError(f"round_pr must be None (no rounding) or an integer from {ROUND_DECIMALS.minimum} to "
+                             f"{ROUND_DECIMALS.maximum} (the decimals P and R are rounded to), got "
+                             f"{excerpt(self.round_pr)}")
         if self.data_dir is not None and not isinstance(self.data_dir, (str, os.PathLike)):
             raise TypeError(f"data_dir must be a folder path or None, not {type(self.data_dir).__name__}")
         if not is_stemmer_name(self.stemmer):
-            raise ValueError(f"unknown stemmer {self.stemmer!r}; choose one of {STEMMERS}, snowball-<language> "
+            raise ValueError(f"unknown stemmer {excerpt(self.stemmer)}; choose one of {STEMMERS}, snowball-<language> "
                              "or xlsum-<language>")
         if self.stemmer.startswith(STEMMER_PREFIX) and self.stemmer not in XLSUM_STEMMERS:
-            raise ValueError(f"unknown XL-Sum stemmer {self.stemmer!r}; choose one of {', '.join(XLSUM_STEMMERS)}")
+            raise ValueError(f"unknown XL-Sum stemmer {excerpt(self.stemmer)}; choose one of {', '.join(XLSUM_STEMMERS)}")
         if isinstance(self.stopwords, str):
             if self.stopwords not in ("none", "smart"):
-                raise ValueError(f"unknown stopword list {self.stopwords!r}; use 'none', 'smart' or a set of words")
+                raise ValueError(f"unknown stopword list {excerpt(self.stopwords)}; use 'none', 'smart' or a set of words")
         elif not isinstance(self.stopwords, (set, frozenset, list, tuple)) or not all(
                 isinstance(w, str) for w in self.stopwords):
             raise TypeError("stopwords must be 'none', 'smart' or a set of words (strings)")
         if self.sentence_split not in SENTENCE_SPLITTERS:
-            raise ValueError(f"unknown sentence splitter {self.sentence_split!r}; choose one of {SENTENCE_SPLITTERS}")
+            raise ValueError(f"unknown sentence splitter {excerpt(self.sentence_split)}; choose one of {SENTENCE_SPLITTERS}")
         if self.multi_ref not in MULTI_REF_MODES:
-            raise ValueError(f"unknown multi-reference mode {self.multi_ref!r}; choose one of {MULTI_REF_MODES}")
+            raise ValueError(f"unknown multi-reference mode {excerpt(self.multi_ref)}; choose one of {MULTI_REF_MODES}")
         if not 0.0 <= self.alpha <= 1.0:
             raise ValueError(f"alpha must be in [0, 1], got {self.alpha}")
         if self.wlcs_form not in ("rouge155", "paper"):
-            raise ValueError(f"unknown ROUGE-W form {self.wlcs_form!r}; choose 'rouge155' or 'paper'")
+            raise ValueError(f"unknown ROUGE-W form {excerpt(self.wlcs_form)}; choose 'rouge155' or 'paper'")
         if self.su_form not in ("rouge155", "start-token"):
-            raise ValueError(f"unknown ROUGE-SU form {self.su_form!r}; choose 'rouge155' or 'start-token'")
+            raise ValueError(f"unknown ROUGE-SU form {excerpt(self.su_form)}; choose 'rouge155' or 'start-token'")
         if self.empty not in ("zero", "nan"):
-            raise ValueError(f"unknown empty-input rule {self.empty!r}; choose 'zero' or 'nan'")
+            raise ValueError(f"unknown empty-input rule {excerpt(self.empty)}; choose 'zero' or 'nan'")
         if isinstance(self.stopwords, (set, list, tuple)):
             object.__setattr__(self, "stopwords", frozenset(self.stopwords))
 
@@ -206,7 +212,7 @@ def profile(name: str = "rouge-score", **overrides) -> Options:
                "xlsum": "multilingual", "multilingual-rouge": "multilingual"}
     key = aliases.get(key, key)
     if key not in _PRESETS:
-        raise ValueError(f"unknown profile {name!r}; choose one of {PROFILES}")
+        raise ValueError(f"unknown profile {excerpt(name)}; choose one of {PROFILES}")
     base = Options(profile=key, **_PRESETS[key])
     native = _NATIVE_OPTIONS[key]
     custom = {k: v for k, v in overrides.items() if not (k in native and (native[k] == ANY or v in native[k]))}

@@ -54,7 +54,9 @@ class ParameterRange:
         return text + (", or unlimited" if self.unlimited else "")
 
     def _error(self, value) -> ValueError:
-        shown = repr(value) if isinstance(value, str) else f"{value:g}" if isinstance(value, float) else value
+        from .errors import excerpt
+
+        shown = f"{value:g}" if isinstance(value, float) else excerpt(value)
         return ValueError(f"{self.name} must be {self.describe()}, got {shown}")
 
     def check(self, value):
@@ -124,5 +126,12 @@ reference total, which weights the reference length twice: f(Σ f(|r_i|)) = (Σ 
 fits in memory, let alone one the cost bounds (rouge_core.cost) accept, so no weight in
 range can overflow with or without a bound. (w = 6 would already overflow at about 3.7·10^8
 reference tokens.)"""
+
+ROUND_DECIMALS = ParameterRange(
+    name="round_pr", key="round_pr", minimum=0, maximum=100, integer=True, unlimited=True, default=None,
+    meaning="the decimals P and R are rounded to before F (ROUGE-1.5.5 prints 5; None: no rounding)",
+)
+"""Options.round_pr. 100 decimals are far below what a float holds, so no larger number could
+round differently; the limit keeps a typo from failing every call later."""
 
 PARAMETERS = {p.key: p for p in (NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT)}

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, fields
 from typing import Iterable, Sequence
 
 from . import native, rules155
-from .cost import UNBOUNDED, CostLimit, check_call, native_bound
+from .cost import (UNBOUNDED, Budget, CostLimit, check_call, check_compiled, compiled_chars_bound, native_bound,
+                   precheck_texts, tokenizing_check)
 from .methods import LAYOUT_FAMILIES, Method, parse_method
 from .options import Options, profile
 from .signature import signature
@@ -165,28 +166,32 @@ def missing_extra(options: Options) -> str | None:
     return None
 
 
-def prepare(text: TextLike, options: Options, what: str = "text") -> Document:
+def prepare(text: TextLike, options: Options, what: str = "text", budget: Budget | None = None) -> Document:
     """Tokenize once per text; a Document or a token list passes through as given.
 
     `what` names the argument in error messages ("candidate", "reference 2"): a string
     that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
-    of another type is refused here, not deep inside scoring."""
+    of another type is refused here, not deep inside scoring. `budget`, the call's cost
+    budget (rouge_core.cost.Budget), is charged the tokenizing before it runs (None: not
+    bounded)."""
     if type(text) is str:  # the common case first
         if native.active():
             fast = _compiled_tokenizers(options)[0]
             if fast is not None:
+                if budget is not None:
+                    check_compiled(budget, what, text, options)
                 doc = fast(text)
                 if doc is not None:
                     return doc
         if not text.isascii():
             check_unicode(text, what)
-        return tokenize_with(text, *options.tokenize_key())
+        return tokenize_with(text, *options.tokenize_key(), check=tokenizing_check(budget, what, text, options))
     if isinstance(text, Document):
         return text
     if isinstance(text, str):
         if not text.isascii():
             check_unicode(text, what)
-        return tokenize_with(text, *options.tokenize_key())
+        return tokenize_with(text, *options.tokenize_key(), check=tokenizing_check(budget, what, text, options))
     if isinstance(text, (list, tuple)):
         check_tokens(text, what)
         return pretokenized(text, lowercase=options.lowercase and options.tokenizer != "whitespace")
@@ -337,8 +342,9 @@ def score(
         scored = _score_texts(candidate, references, methods, opts, cost_limit)
         if scored is not None:
             return scored
-    cand_doc, ref_docs = prepare_pair(candidate, references, opts)
-    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit)
+    budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
+    cand_doc, ref_docs = prepare_pair(candidate, references, opts, budget)
+    return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit, budget=budget)
 
 
 def _score_texts(candidate, references, methods: tuple, options: Options, cost_limit: CostLimit | None
@@ -356,6 +362,8 @@ def _score_texts(candidate, references, methods: tuple, options: Options, cost_l
         return None
     if not all(type(r) is str for r in references):
         return None
+    if cost_limit is not UNBOUNDED and (len(candidate) + sum(map(len, references))) > compiled_chars_bound(cost_limit):
+        return None  # long texts: their tokenizing is estimated first
     scorer = _compiled_tokenizers(options)[1]
     if scorer is None:
         return None
@@ -374,20 +382,24 @@ def _score_texts(candidate, references, methods: tuple, options: Options, cost_l
     return Result(cand_doc, ref_docs, options, records)
 
 
-def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options
-                 ) -> tuple[Document, tuple[Document, ...]]:
+def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options,
+                 budget: Budget | None = None) -> tuple[Document, tuple[Document, ...]]:
     """A candidate and its references tokenized once under `options`; one reference may be
-    given alone (a text, a Document, or, beside a token-list candidate, a token list)."""
+    given alone (a text, a Document, or, beside a token-list candidate, a token list).
+    `budget`: the call's cost budget, charged each text's tokenizing before it runs."""
     if isinstance(references, (str, Document)):
         references = [references]
     elif not isinstance(references, (list, tuple)):
         raise TypeError(f"references must be a text or a list of texts, not {type(references).__name__}")
     elif not isinstance(candidate, (str, Document)) and references and all(isinstance(t, str) for t in references):
         references = [references]  # a single pre-tokenized reference
-    cand_doc = prepare(candidate, options, "candidate")
+    if budget is not None:  # every text estimated before the first one is tokenized
+        precheck_texts(budget, [("candidate", candidate),
+                                *((f"reference {i}", r) for i, r in enumerate(references, 1))], options)
+    cand_doc = prepare(candidate, options, "candidate", budget)
     if len(references) == 1:  # the common case, without the generator
-        return cand_doc, (prepare(references[0], options, "reference 1"),)
-    return cand_doc, tuple(prepare(r, options, f"reference {i}") for i, r in enumerate(references, 1))
+        return cand_doc, (prepare(references[0], options, "reference 1", budget),)
+    return cand_doc, tuple(prepare(r, options, f"reference {i}", budget) for i, r in enumerate(references, 1))
 
 
 @lru_cache(maxsize=4096)
@@ -473,9 +485,10 @@ def _combined(plans, scored: list, options: Options) -> dict:
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *,
-                    evidence: bool = True, cost_limit: CostLimit | None = None) -> Result:
+                    evidence: bool = True, cost_limit: CostLimit | None = None, budget: Budget | None = None) -> Result:
     """Every method on tokenized Documents (`score` without the tokenizing); the cost of the
-    whole call is checked against `cost_limit` (as in `score`) before anything is computed."""
+    whole call is checked against `cost_limit` (as in `score`) before anything is computed,
+    together with what `budget` (the call's tokenizing, when `score` tokenized) holds."""
     if isinstance(methods, (str, Method)):
         methods = (methods,)
     plans, names, planned, compiled = _plans_of(tuple(methods), options, len(refs))
@@ -484,15 +497,17 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
         # Sides within native_bound fit the cost bound whatever their shape: the kernels check
         # their sizes against it, and only larger texts are estimated.
         max_side = _ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
+        if budget is not None and not budget.within_share():
+            max_side = -1  # the tokenizing took more than its share: every size is estimated
         fast = _score_compiled(compiled, cand, refs, options, max_side)
         if fast is None:
-            check_call(planned, cand, refs, options, evidence, cost_limit)
+            check_call(planned, cand, refs, options, evidence, cost_limit, budget)
             checked = True
             fast = _score_compiled(compiled, cand, refs, options, _ANY_SIZE)
         if fast is not _NOT_COMPILED:
             return Result(cand, tuple(refs), options, fast)
     if not checked:
-        check_call(planned, cand, refs, options, evidence, cost_limit)
+        check_call(planned, cand, refs, options, evidence, cost_limit, budget)
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
         compute = method.spec.compute

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -42,13 +43,40 @@ class MissingExtraError(ImportError, ValueError):
     pages) reports this one too."""
 
 
+# Packages of the extra that are not published for every Python rouge-lens supports, so the extra
+# leaves them out there (pyproject.toml's markers; tests/core/test_packaging.py checks the two agree):
+# package -> (first Python it installs on, first Python it does not), None for no bound.
+PYTHON_RANGES: dict[str, tuple[tuple[int, int] | None, tuple[int, int] | None]] = {
+    "icu4py": ((3, 11), None),   # icu4py 1.2 needs Python 3.11
+    "pyonmttok": (None, (3, 13)),  # no build for Python 3.13 (pyonmttok 1.38)
+}
+
+
+def not_published_here(package: str, version: tuple[int, int] | None = None) -> str | None:
+    """Why the [multilingual] extra does not install `package` on this Python (or `version`), or None."""
+    low, high = PYTHON_RANGES.get(package, (None, None))
+    major, minor = version or sys.version_info[:2]
+    if low is not None and (major, minor) < low:
+        return f"{package} needs Python {low[0]}.{low[1]} or later, where the [{EXTRA}] extra installs it"
+    if high is not None and (major, minor) >= high:
+        return (f"{package} has no build for Python {major}.{minor}; the [{EXTRA}] extra installs it on Python 3.10 "
+                f"to {high[0]}.{high[1] - 1}")
+    return None
+
+
 def require(module: str, purpose: str, package: str | None = None):
-    """`import module`, or MissingExtraError naming the purpose, the package and the extra."""
+    """`import module`, or MissingExtraError naming the purpose, the package and the extra (or
+    why the extra cannot install that package on this Python)."""
+    package = package or module.split(".")[0]
     try:
         return importlib.import_module(module)
     except ImportError as exc:
+        reason = not_published_here(package)
+        if reason is not None:
+            raise MissingExtraError(f"{purpose} needs the package {package}, which is not installed here: "
+                                    f"{reason}") from exc
         raise MissingExtraError(
-            f"{purpose} needs the package {package or module}, part of the optional [{EXTRA}] extra; "
+            f"{purpose} needs the package {package}, part of the optional [{EXTRA}] extra; "
             f"install it with: {INSTALL_HINT}") from exc
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import excerpt
+
 SENTENCE_SPLITTERS = ("newline", "punctuation", "none")
 
 
@@ -38,5 +40,5 @@ def split_sentences(text: str, how: str = "newline", *, keep_blank: bool = False
         elif how == "newline":
             spans.append((start, end))
         else:
-            raise ValueError(f"unknown sentence splitter {how!r}; choose one of {SENTENCE_SPLITTERS}")
+            raise ValueError(f"unknown sentence splitter {excerpt(how)}; choose one of {SENTENCE_SPLITTERS}")
     return spans

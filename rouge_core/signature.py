@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import excerpt
 from .version import __version__
 from .words import tokenizer_label
 
@@ -164,15 +165,15 @@ class Signature:
         for part in parts:
             key, sep, value = part.partition(":")
             if not sep or key in fields:
-                raise ValueError(f"not a ROUGE Lens signature: {part!r} in {text!r}")
+                raise ValueError(f"not a ROUGE Lens signature: {excerpt(part)} in {excerpt(text)}")
             fields[key] = value
         core = {}
         for field, key, _label in _CORE[1:]:
             if key not in fields:
-                raise ValueError(f"not a ROUGE Lens signature: {key!r} is missing from {text!r}")
+                raise ValueError(f"not a ROUGE Lens signature: {excerpt(key)} is missing from {excerpt(text)}")
             core[field] = fields.pop(key)
         if _VERSION[1] not in fields:
-            raise ValueError(f"not a ROUGE Lens signature: the version is missing from {text!r}")
+            raise ValueError(f"not a ROUGE Lens signature: the version is missing from {excerpt(text)}")
         version = fields.pop(_VERSION[1])
         optional = {key for _, key, _, _ in _OPTIONAL}
         # the order of the short form: family fields first, then the optional ones

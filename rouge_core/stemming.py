@@ -8,6 +8,7 @@ import threading
 from functools import lru_cache
 from typing import Callable
 
+from .errors import excerpt
 from .porter155 import porter_stem
 from .resources import exception_table
 
@@ -50,7 +51,7 @@ def _snowball_stemmer(language: str) -> Callable[[str], str]:
         stemmer = snowballstemmer.stemmer(language)
     except KeyError as exc:
         known = ", ".join(sorted(snowballstemmer.algorithms()))
-        raise ValueError(f"unknown Snowball language {language!r}; known: {known}") from exc
+        raise ValueError(f"unknown Snowball language {excerpt(language)}; known: {known}") from exc
     return stemmer.stemWord
 
 
@@ -90,4 +91,4 @@ def _load_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
         from .multilingual import xlsum_stemmer
 
         return xlsum_stemmer(name)
-    raise ValueError(f"unknown stemmer {name!r}; choose one of {STEMMERS}, snowball-<language> or xlsum-<language>")
+    raise ValueError(f"unknown stemmer {excerpt(name)}; choose one of {STEMMERS}, snowball-<language> or xlsum-<language>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .errors import excerpt
 from .resources import smart_stopwords
 
 
@@ -16,4 +17,4 @@ def get_stopwords(spec: str | frozenset | None, data_dir: str | None = None) -> 
         return smart_stopwords(data_dir)
     if isinstance(spec, frozenset):
         return spec
-    raise ValueError(f"unknown stopword list {spec!r}; use 'none', 'smart' or a set of words")
+    raise ValueError(f"unknown stopword list {excerpt(spec)}; use 'none', 'smart' or a set of words")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import fields, replace
 from functools import cached_property
+from typing import Callable
 
 from . import kernel_spec, native
 from .document import Document, Token
@@ -54,33 +55,39 @@ def tokenize(
 
 def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
                   data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                  lcs_byte_limit_defect: bool) -> Document:
+                  lcs_byte_limit_defect: bool, *, check: Callable | None = None) -> Document:
     """`tokenize` with its settings in the order of `Options.tokenize_key()` (scoring calls
-    it once per text, so it skips the keyword handling)."""
+    it once per text, so it skips the keyword handling). `check(words, distinct)`, when
+    given, is called once the words are split and before they are stemmed, with how many words
+    there are and a function counting the distinct ones (None when no stemmer needs them): the
+    call's cost check (rouge_core.cost.tokenizing_check), which raises to stop here."""
     splitter(tokenizer)  # an unknown name fails here, before any work
     if sentence_split == "newline" and not limit_words and not limit_bytes:
-        fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
         if fast is not None:
             return fast
     spans = split_sentences(text, sentence_split)
     lcs_view = None
     if limit_bytes and not limit_words and lcs_byte_limit_defect:  # a word limit wins, as in limit_spans
         lcs_spans = perl_lcs_byte_spans(text, spans, limit_bytes)
-        lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        lcs_view = _tokenize_spans(text, lcs_spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     spans = limit_spans(text, spans, words=limit_words, byte_limit=limit_bytes)
     if lcs_view is None:
-        fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+        fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
         if fast is not None:
             return fast
-    doc = _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
-    return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
+    if lcs_view is not None:  # ROUGE-1.5.5's -b view: both Documents eager
+        doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
+        return replace(doc, lcs_view=lcs_view)
+    return _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
 
 
 def term_filter(stemmer: str, stopwords, data_dir: str | None):
     """What becomes of a word after the tokenizer: a function term -> the term kept (stemmed)
     or None (a stopword, or a stem left empty: "a stemmer that leaves nothing leaves no token"),
-    computed once per distinct word (a dict per call: stemmers are pure functions); None when
-    nothing changes words. Every path applies this, once per word type."""
+    computed once per distinct word (a dict per call in front of the stemmer's own cache,
+    rouge_core.stemming.get_stemmer); None when nothing changes words. Every path applies this,
+    once per word type."""
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
     if stem is None and not stop:
@@ -97,7 +104,7 @@ def term_filter(stemmer: str, stopwords, data_dir: str | None):
     return kept
 
 
-def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir):
+def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None):
     """The words of `text` in sentences `spans` as the pipeline keeps them: (terms, starts,
     ends, bounds), offsets into the text, [start, end) token indices per sentence."""
     split_words = splitter(tokenizer)
@@ -106,7 +113,12 @@ def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir):
     starts: list[int] = []
     ends: list[int] = []
     bounds: list[tuple[int, int]] = []
-    for s_start, words in _sentence_words(text, spans, split_words, lowercase):
+    sentence_words = _sentence_words(text, spans, split_words, lowercase)
+    if check is not None:
+        check(sum(len(words) for _, words in sentence_words),
+              (lambda: len({term for _, words in sentence_words for term, _, _ in words}))
+              if get_stemmer(stemmer, data_dir) is not None else None)
+    for s_start, words in sentence_words:
         first = len(terms)
         for term, start, end in words:
             if keep is not None:
@@ -125,18 +137,18 @@ def _token_objects(terms, starts, ends, bounds) -> tuple[Token, ...]:
                  for s_index, (a, b) in enumerate(bounds) for k in range(a, b))
 
 
-def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
+def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
     """The eager Document: its Token objects built at once."""
-    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     return Document(text, _token_objects(terms, starts, ends, bounds), tuple(bounds), tuple(spans))
 
 
-def _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document:
+def _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
     """The Document of any tokenizer (a Python splitter, a user's function, stemming,
     stopwords, limits): its terms and sentence bounds, with each token's offsets kept in arrays
     and its Token objects built when first read (scoring interns the terms once:
     rouge_core.native.tokens_of)."""
-    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir)
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     doc = object.__new__(_SplitDocument)
     doc.__dict__.update(text=text, term_tuple=tuple(terms), sentence_bounds=tuple(bounds),
                         sentence_spans=tuple(spans), lcs_view=None, _offsets=(array("q", starts), array("q", ends)))
@@ -344,7 +356,7 @@ def _ascii_word_table(lowercase: bool) -> bytes:
 _ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 
-def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir) -> Document | None:
+def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document | None:
     """Terms and sentence bounds without Token objects, for the common tokenizers; None when
     the eager path is needed (other tokenizers; on the pure path, non-ASCII text for the
     tokenizers of rouge-score and ROUGE-1.5.5).
@@ -356,6 +368,9 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
         if native.active() and spans is None:
             # the same words and sentences, found by the compiled tokenizer (any text with UTF-8)
             doc = native.text_document(_NativeDocument, (word_rule(tokenizer, lowercase), lazy_args), text)
+            if doc is not None and check is not None:
+                tokens = doc._tokens()
+                check(len(tokens), (lambda: tokens.distinct) if get_stemmer(stemmer, data_dir) is not None else None)
             if doc is not None and keep is not None:
                 doc = _filtered(doc, keep)
             if doc is not None:
@@ -372,7 +387,7 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     else:
         terms_of = getattr(splitter(tokenizer), "terms", None) if spans is None else None
         per_line = terms_of(text, lowercase) if terms_of is not None else None
-        return None if per_line is None else _terms_document(text, per_line, keep, lazy_args)
+        return None if per_line is None else _terms_document(text, per_line, keep, lazy_args, check)
     if spans is None:
         # As split_sentences: empty lines are skipped, blank ones are sentences.
         sentences = [line.split() for line in source.split("\n") if line]
@@ -380,15 +395,19 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
         sentences = [source[s_start:s_end].split() for s_start, s_end in spans]
     if lower_each:
         sentences = [[w.lower() for w in words] for words in sentences]
-    doc = _terms_document(text, sentences, keep, lazy_args)
+    doc = _terms_document(text, sentences, keep, lazy_args, check)
     if spans is not None:
         doc.__dict__["sentence_spans"] = tuple(spans)
     return doc
 
 
-def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tuple) -> _LazyDocument:
+def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tuple, check=None) -> _LazyDocument:
     """A _LazyDocument of these terms per sentence (stemming and stopwords applied: `keep`);
-    its Token objects, when read, come from the pipeline with the same settings."""
+    its Token objects, when read, come from the pipeline with the same settings. `check`: as
+    in `tokenize_with`, called before the words are stemmed."""
+    if check is not None:
+        stems = get_stemmer(lazy_args[2], lazy_args[4]) is not None
+        check(sum(map(len, sentences)), (lambda: len(set().union(*sentences))) if stems else None)
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
     for words in sentences:
@@ -401,3 +420,116 @@ def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tupl
     doc.__dict__.update(text=text, sentence_bounds=tuple(bounds), lcs_view=None, term_tuple=tuple(terms),
                         _lazy_args=lazy_args)
     return doc
+
+
+# --- which tokenizer code runs (what rouge_core.cost prices) --------------------------------
+
+def _splitter_kind(tokenizer, lowercase: bool) -> str:
+    from .words import Splitter, UserTokenizer
+
+    if isinstance(tokenizer, Splitter):
+        return tokenizer.tokenizer
+    if not isinstance(tokenizer, str) or isinstance(tokenizer, UserTokenizer):
+        return "user"
+    if tokenizer == "rouge-score" and not lowercase:
+        return "rouge155"  # the same ASCII words, no lower-casing pass
+    return tokenizer
+
+
+def route(text: str, key: tuple) -> str:
+    """Which tokenizer code runs on `text` under the settings `key` (Options.tokenize_key()),
+    as `tokenize_with` and scoring's `prepare` choose it:
+
+        "compiled"           the compiled kernels' tokenizer (rouge-score's or ROUGE-1.5.5's, on
+                             any text: UTF-8), then stemming and stopwords once per word type
+        "lazy:ascii"         ASCII text translated and split (sentence splitting or limits)
+        "lazy:whitespace"    whitespace-split terms
+        "lazy:multilingual"  XL-Sum's tokenizer (or "lazy:xlsum-basic") line by line, terms only
+        "split:<tokenizer>"  a Python tokenizer with the terms and offsets of every word kept in
+                             arrays (Token records built when read): rouge-score's or
+                             ROUGE-1.5.5's on non-ASCII text with sentence splitting or limits,
+                             unicode, cjk, multilingual with a segmenter, user
+        "eager:<tokenizer>"  the same with a Token record per word made at once (ROUGE-1.5.5's
+                             `-b` view)
+
+    Every route but the compiled one gives terms that scoring on the compiled path interns to
+    ids once (rouge_core.cost prices that and each route; tests/core/test_tokens_from_anywhere.py
+    checks this agrees with the Documents tokenizing makes)."""
+    tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, view = key
+    plain = sentence_split == "newline" and not limit_words and not limit_bytes
+    if tokenizer in ("rouge-score", "rouge155"):
+        if native.active() and plain and (text.isascii() or tokenizer == "rouge155" or not lowercase
+                                          or not native.WHY_NO_UNICODE):
+            return "compiled"
+        if text.isascii():
+            return "lazy:ascii"
+    elif tokenizer == "whitespace":
+        return "lazy:whitespace"
+    kind = _splitter_kind(tokenizer, lowercase)
+    if limit_bytes and not limit_words and view:
+        return "eager:" + kind
+    if plain and kind in ("multilingual", "xlsum-basic") and _reads_by_line(text, tokenizer, kind):
+        return "lazy:" + kind
+    return "split:" + kind
+
+
+def _reads_by_line(text: str, tokenizer, kind: str) -> bool:
+    from .multilingual import reads_by_line
+    from .words import Splitter
+
+    return reads_by_line(text, tokenizer.language if isinstance(tokenizer, Splitter) else None, kind == "xlsum-basic")
+
+
+def segmenter_runs(text: str, key: tuple, path: str) -> tuple:
+    """The segmenters tokenizing `text` runs under `key` (on the route `path`), each with the
+    characters and the runs it reads: ((segmenter, characters, runs), ...). The unicode and
+    cjk tokenizers segment each run of Thai, Lao, Khmer, Myanmar or Han/kana (Chinese or
+    Japanese; cjk cuts Han and kana per character); XL-Sum's tokenizer runs its language's
+    segmenter over the whole text."""
+    from .words import Splitter
+
+    tokenizer = key[0]
+    kind = path.split(":", 1)[1] if ":" in path else path
+    language = tokenizer.language if isinstance(tokenizer, Splitter) else None
+    if kind == "multilingual":
+        if language in ("thai", "chinese", "japanese", "burmese"):
+            return ((f"xlsum-{language}", len(text), 1),)
+        return ()
+    if kind not in ("unicode", "cjk") or text.isascii():
+        return ()
+    from .words import _KANA, _han_language
+
+    found: dict[str, list[int]] = {}
+    han = None
+    for m in _SEGMENTED_RUN.finditer(text):
+        script = _RUN_SCRIPT.get(m.lastgroup)
+        if script == "han":
+            if kind == "cjk":
+                script = "cjk-han"
+            else:
+                if han is None:
+                    han = _han_language(text, language) if _KANA.search(text) or language else "chinese"
+                script = han
+        counts = found.setdefault(script, [0, 0])
+        counts[0] += m.end() - m.start()
+        counts[1] += 1
+    return tuple((script, chars, runs) for script, (chars, runs) in found.items())
+
+
+def _segmented_run_pattern():
+    import regex
+
+    marks = r"\p{M}*"
+    return regex.compile(
+        rf"(?P<thai>(?:\p{{Thai}}{marks})+)|(?P<lao>(?:\p{{Lao}}{marks})+)|(?P<khmer>(?:\p{{Khmer}}{marks})+)"
+        rf"|(?P<myanmar>(?:\p{{Myanmar}}{marks})+)|(?P<han>(?:[\p{{scx=Han}}\p{{scx=Hira}}\p{{scx=Kana}}]{marks})+)")
+
+
+_SEGMENTED_RUN = _segmented_run_pattern()
+_RUN_SCRIPT = {"thai": "thai", "lao": "lao", "khmer": "khmer", "myanmar": "myanmar", "han": "han"}
+
+
+def compiled_document(doc: Document) -> bool:
+    """Whether the compiled kernels hold `doc`'s tokens as ids already (tokenized by them, or
+    interned once before): nothing left to intern."""
+    return isinstance(doc, _NativeDocument) or bool(doc.memoized(native.TOKENS))

@@ -21,6 +21,8 @@ from typing import Callable
 
 import regex  # Unicode properties and grapheme clusters (\X); installed with nltk
 
+from .errors import excerpt
+
 
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]+")
 _ASCII_LOWER_ALNUM = re.compile(r"[a-z0-9]+")
@@ -310,7 +312,7 @@ def splitter(tokenizer) -> Callable[[str, bool], Triples]:
         try:
             return SPLITTERS[tokenizer]
         except KeyError:
-            raise ValueError(f"unknown tokenizer {tokenizer!r}; choose one of {TOKENIZERS} "
+            raise ValueError(f"unknown tokenizer {excerpt(tokenizer)}; choose one of {TOKENIZERS} "
                              "or pass a function (text -> tokens)") from None
     if isinstance(tokenizer, (Splitter, UserTokenizer)):
         return tokenizer
@@ -374,9 +376,9 @@ class UserTokenizer:
             tok, a, b = item
             if 0 <= a <= b <= length:
                 return tok, a, b
-            raise ValueError(f"the tokenizer {self.name}: token {k} ({tok!r}) has offsets {a}..{b} outside the "
+            raise ValueError(f"the tokenizer {self.name}: token {k} ({excerpt(tok)}) has offsets {a}..{b} outside the "
                              f"text (0..{length})")
-        raise TypeError(f"the tokenizer {self.name}: token {k} is {item!r}; a token is a string or a "
+        raise TypeError(f"the tokenizer {self.name}: token {k} is {excerpt(item)}; a token is a string or a "
                         "(string, start, end) triple")
 
 
@@ -389,18 +391,18 @@ def load_tokenizer(spec: str) -> UserTokenizer:
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
         raise ValueError(f"a tokenizer is one of {', '.join(TOKENIZERS)} or MODULE:FUNCTION (e.g. mypkg.tok:split), "
-                         f"not {spec!r}")
+                         f"not {excerpt(spec)}")
     try:
         target = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ValueError(f"cannot import the tokenizer module {module_name!r}: {exc}") from exc
+        raise ValueError(f"cannot import the tokenizer module {excerpt(module_name)}: {exc}") from exc
     except Exception as exc:  # the module itself fails while it loads (a syntax error, a raise)
-        raise ValueError(f"the tokenizer module {module_name!r} failed to import: {type(exc).__name__}: {exc}") from exc
+        raise ValueError(f"the tokenizer module {excerpt(module_name)} failed to import: {type(exc).__name__}: {exc}") from exc
     for part in attr.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
-            raise ValueError(f"the module {module_name!r} has no {attr!r}") from None
+            raise ValueError(f"the module {excerpt(module_name)} has no {excerpt(attr)}") from None
     try:
         return UserTokenizer.wrap(target)
     except TypeError:

@@ -40,6 +40,7 @@ import numbers
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..errors import excerpt
 from ..options import Options, profile
 from ..methods import method_name as rouge_method_name
 from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
@@ -68,7 +69,7 @@ def method_name(rouge_method: str = "n-grams", ngram_length: int = 1, skip_dista
         raise TypeError(f"RougeMethod must be a string, not {type(rouge_method).__name__}")
     key = rouge_method.strip().lower()
     if key not in METHODS:
-        raise ValueError(f"unknown RougeMethod {rouge_method!r}; choose one of {', '.join(METHODS)}")
+        raise ValueError(f"unknown RougeMethod {excerpt(rouge_method)}; choose one of {', '.join(METHODS)}")
     if key == "n-grams":
         return rouge_method_name("N", _checked('NgramLength', NGRAM_N, ngram_length))
     if key == "longest-common-subsequences":
@@ -80,7 +81,7 @@ def method_name(rouge_method: str = "n-grams", ngram_length: int = 1, skip_dista
 
 def _checked(argument: str, parameter, value):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{argument} must be {parameter.describe()}, not {type(value).__name__} {value!r}")
+        raise TypeError(f"{argument} must be {parameter.describe()}, not {type(value).__name__} {excerpt(value)}")
     try:
         return parameter.check(value)
     except ValueError as exc:
@@ -93,7 +94,7 @@ def _skip_distance(value) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"SkipDistance must be a non-negative integer or Inf (unlimited), "
-                        f"not {type(value).__name__} {value!r}")
+                        f"not {type(value).__name__} {excerpt(value)}")
     if math.isnan(value):
         raise ValueError("SkipDistance must be a non-negative integer or Inf (unlimited), got NaN")
     if value < 0 or math.isinf(value):
@@ -152,7 +153,7 @@ def rouge_evaluation_details(candidate, references, rouge_method: str = "n-grams
                              skip_distance: int | None = 4, lcs_weight_factor: float = 1.2,
                              measure: str = "recall", options: Options | None = None) -> MatlabRouge:
     if not isinstance(measure, str) or measure not in MEASURES:
-        raise ValueError(f"unknown measure {measure!r}; choose one of {MEASURES}")
+        raise ValueError(f"unknown measure {excerpt(measure)}; choose one of {MEASURES}")
     method = method_name(rouge_method, ngram_length, skip_distance, lcs_weight_factor)
     opts = options or profile("matlab")
     cand = _document(candidate)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import warnings
 from typing import Sequence
 
+from ..errors import excerpt
 from ..languages import ALIASES, LANGUAGES
 from ..multilingual import stemmer_name
 from ..options import Options, profile
@@ -75,7 +76,7 @@ class RougeScorer(_RougeScoreScorer):
         known = key if key in LANGUAGES else None
         stemmer = stemmer_name(key, use_stemmer)
         if use_stemmer and stemmer == "none":
-            warnings.warn(f"unknown stemmer language {lang!r}: tokens are not stemmed (as in XL-Sum)", stacklevel=2)
+            warnings.warn(f"unknown stemmer language {excerpt(lang)}: tokens are not stemmed (as in XL-Sum)", stacklevel=2)
         if stemmer != "none":
             get_stemmer(stemmer)  # fails now (Bengali, a missing package), not at the first score
         self.lang = lang

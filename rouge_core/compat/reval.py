@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple, Sequence
 
+from ..errors import excerpt
 from ..lcs import lcs_length
 from ..methods import method_name
 from ..options import profile
@@ -96,7 +97,7 @@ def _score(method: str, cand, ref) -> RougeScore:
 def rougen(candidate: Sequence[str], reference: Sequence[str], n: int) -> RougeScore:
     """ROUGE-N: clipped n-gram overlap over candidate and reference n-gram counts."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
+        raise ValueError(f"n must be a positive integer, got {excerpt(n)}")
     cand = pretokenized(_tokens(candidate, "candidate"))
     ref = pretokenized(_tokens(reference, "reference"))
     return _score(method_name("N", n), cand, ref)

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from lens_app import meta_ui  # noqa: E402
-from rouge_core import meta  # noqa: E402
+from rouge_core import cost, meta  # noqa: E402
 
 
 def scored():
@@ -84,8 +84,15 @@ def test_two_variants_in_words():
 
 
 def test_the_correlation_estimate_grows_with_what_is_resampled():
-    documents_only = meta_ui.correlation_seconds(16, 100, 56, 1000, "kendall", "documents")
-    both = meta_ui.correlation_seconds(16, 100, 56, 1000, "kendall", "both")
-    assert documents_only < meta_ui.ASK_ABOVE_SECONDS < both  # resampling systems too costs far more
-    assert meta_ui.correlation_seconds(3, 25, 56, 1000, "kendall", "documents") < 0.5
-    assert meta_ui.correlation_seconds(16, 100, 56, 1000, "pearson", "both") < both
+    # at study size (16 systems x 100 documents, 56 variants): resampling documents at the summary
+    # level reuses each document's coefficient; resampling systems recomputes every one
+    documents_only = meta_ui.correlation_estimate(16, 100, 56, 1000, "kendall", "summary", "documents")
+    both = meta_ui.correlation_estimate(16, 100, 56, 1000, "kendall", "summary", "both")
+    assert documents_only.seconds < both.seconds
+    assert meta_ui.correlation_estimate(3, 25, 56, 1000, "kendall", "summary", "documents").seconds \
+        < documents_only.seconds
+    assert meta_ui.correlation_estimate(16, 100, 56, 1000, "pearson", "summary", "both").seconds < both.seconds
+    # the table is the ranking at one level and every variant at the other
+    one_level = cost.correlation_estimate(16, 100, 56, 1000, "kendall", "summary", "documents")
+    other = cost.correlation_estimate(16, 100, 56, 1000, "kendall", "system", "documents")
+    assert math.isclose(documents_only.seconds, one_level.seconds + other.seconds)

@@ -161,3 +161,27 @@ def test_explain_returns_evidence():
     assert ms.per_reference[0].evidence.lcs == ("the", "cat", "on", "the", "mat")
     assert "profile:rouge-score" in ms.signature
     assert not math.isnan(ms.fmeasure)
+
+
+# issue 29 (item 4): rouge-score returns the integers 0 for an LCS type when a side has no
+# token (its _score_lcs / _summary_level_lcs), 0.0 for the n-gram types; the drop-in returns the same.
+_SIDES = ["", "...", "\n\n", "the cat", "a\n...\nb", "!?", "x"]
+
+
+@pytest.mark.parametrize("target", _SIDES)
+@pytest.mark.parametrize("prediction", _SIDES)
+def test_empty_sides_give_rouge_scores_values_and_types(target, prediction):
+    got = dropin.RougeScorer(TYPES).score(target, prediction)
+    want = real_scorer.RougeScorer(TYPES).score(target, prediction)
+    for rouge_type in TYPES:
+        assert tuple(got[rouge_type]) == tuple(want[rouge_type]), rouge_type
+        assert [type(v) for v in got[rouge_type]] == [type(v) for v in want[rouge_type]], rouge_type
+
+
+@given(st.text(alphabet=" ab.\n", max_size=12), st.text(alphabet=" ab.\n", max_size=12))
+@settings(max_examples=200, deadline=None)
+def test_value_types_match_rouge_score_on_any_text(target, prediction):
+    got = dropin.RougeScorer(TYPES).score(target, prediction)
+    want = real_scorer.RougeScorer(TYPES).score(target, prediction)
+    for rouge_type in TYPES:
+        assert [(v, type(v)) for v in got[rouge_type]] == [(v, type(v)) for v in want[rouge_type]], rouge_type

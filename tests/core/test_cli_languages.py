@@ -14,6 +14,7 @@ import rouge_core
 from rouge_core import languages
 from rouge_core.cli import main
 from tests.core.test_cli import _env, run
+from tests.extras import needs_pyonmttok
 
 THAI_CANDIDATE, THAI_REFERENCE = languages.EXAMPLES["thai"]
 ARABIC_CANDIDATE, ARABIC_REFERENCE = "كَتَبَ الوَلَدُ الدَّرْسَ", "كتب الولد الدرس"
@@ -45,6 +46,7 @@ def assert_one_line_error(code: int, out: str, err: str, message: str) -> None:
     assert err.startswith("rouge-lens: error: ") and message in err, err
 
 
+@needs_pyonmttok
 def test_language_under_the_multilingual_profile_gives_xlsums_numbers(pair, capsys):
     argv = pair(THAI_CANDIDATE, THAI_REFERENCE)
     code, out, err = run([*argv, "-m", "rouge1", "rougeL", "--profile", "multilingual", "--language", "thai"], capsys)

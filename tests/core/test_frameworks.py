@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from rouge_score import rouge_scorer, scoring
 
 import rouge_core
+from rouge_core.corpus import plain_mean
 
 WORDS = ["the", "cat", "cats", "sat", "on", "mat", "a", "dog", "running", "ran", "Fox", "café"]
 
@@ -170,3 +171,38 @@ def test_bad_settings_fail_at_construction():
         rouge_core.RougeAccumulator(n_samples=0)
     with pytest.raises(ValueError, match="seed must be"):
         rouge_core.compute(["a"], ["a"], seed=-3)
+
+
+@pytest.mark.parametrize("multi, stem", [(False, False), (True, True)])
+def test_aggregate_mean_is_the_corpus_macro_mean(multi, stem):
+    predictions, references = corpus(45, 13, multi)
+    got = rouge_core.compute(predictions, references, use_stemmer=stem, aggregate="mean")
+    refs = [r if isinstance(r, list) else [r] for r in references]
+    options = rouge_core.profile("rouge-score", stemmer="porter" if stem else "none")
+    corpus_result = rouge_core.score_corpus(predictions, refs, list(got), options)
+    assert got == {t: s.fmeasure for t, s in corpus_result.macro().items()}
+    per_pair = rouge_core.compute(predictions, references, use_stemmer=stem, use_aggregator=False)
+    assert got == {t: plain_mean(values) for t, values in per_pair.items()}  # not sum(): 3.12's compensates
+    assert got != rouge_core.compute(predictions, references, use_stemmer=stem)  # not the bootstrap median
+
+
+def test_accumulator_mean_over_batches():
+    predictions, references = corpus(33, 8, multi=True)
+    rouge = rouge_core.RougeAccumulator(["rouge1", "rougeLsum"], aggregate="mean")
+    rouge.update(predictions[:20], references[:20])
+    rouge.update(predictions[20:], references[20:])
+    assert rouge.compute() == rouge_core.compute(predictions, references, ["rouge1", "rougeLsum"], aggregate="mean")
+    assert rouge_core.RougeAccumulator(aggregate="bootstrap").aggregate == "bootstrap"
+
+
+def test_bad_aggregate_settings():
+    with pytest.raises(ValueError, match="aggregate must be one of 'bootstrap', 'mean', not 'median'"):
+        rouge_core.compute(["a"], ["a"], aggregate="median")
+    with pytest.raises(ValueError, match="with use_aggregator=False each rouge type maps to its per-pair F-measures"):
+        rouge_core.RougeAccumulator(use_aggregator=False, aggregate="mean")
+
+
+def test_numpy_integer_seed():
+    predictions, references = corpus(20, 4)
+    assert rouge_core.compute(predictions, references, seed=np.uint32(7)) == rouge_core.compute(
+        predictions, references, seed=7)

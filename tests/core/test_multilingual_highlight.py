@@ -12,6 +12,7 @@ import pytest
 import rouge_core
 from rouge_core import languages
 from rouge_core.viz import highlight
+from tests.extras import needs_pyonmttok
 
 # (language, candidate, reference, matched surfaces in the candidate, rouge1 (P, R) per tokenizer):
 # the examples rouge_core.languages.EXAMPLES gives the app
@@ -29,7 +30,7 @@ def _marked(markup: str, css_class: str = "rl-matched") -> list[str]:
 
 
 @pytest.mark.parametrize("language, cand, ref, matched, numbers", EXAMPLES, ids=[e[0] for e in EXAMPLES])
-@pytest.mark.parametrize("tokenizer", ["unicode", "multilingual"])
+@pytest.mark.parametrize("tokenizer", ["unicode", pytest.param("multilingual", marks=needs_pyonmttok)])
 def test_matched_words_are_marked_on_the_characters_typed(language, cand, ref, matched, numbers, tokenizer):
     if tokenizer == "unicode":
         options = rouge_core.profile("rouge-score", tokenizer="unicode")
@@ -78,6 +79,7 @@ def test_thai_space_tokens_of_xlsum_mark_the_gap_they_stand_for():
     assert result["rouge1"].fmeasure == 1.0
 
 
+@needs_pyonmttok
 @pytest.mark.parametrize("language", list(languages.EXAMPLES))
 def test_every_token_is_marked_on_its_characters(language):
     cand, _ = languages.EXAMPLES[language]

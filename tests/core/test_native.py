@@ -22,6 +22,7 @@ from rouge_core.document import pretokenized
 from rouge_core.lcs import lcs_length
 from rouge_core.scoring import prepare, score_documents
 from rouge_core.wlcs import _first_partners, _gain_tables, _python_alignment, wlcs_alignment
+from tests.extras import needs_pyonmttok
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=f"compiled kernels not in use: {native.describe()}")
 
@@ -404,6 +405,7 @@ def test_unicode_tokenizers_and_language_options_match_pure(cand, refs, which, e
 @settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(multilingual_texts, ascii_only_texts), st.one_of(multilingual_texts, ascii_only_texts),
        st.sampled_from([None, "japanese", "thai", "turkish"]), st.booleans())
+@needs_pyonmttok
 def test_multilingual_profile_matches_pure(cand, ref, language, stem):
     overrides = dict(language=language)
     if stem and language == "turkish":

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import rouge_core
 from rouge_core.scoring import rescore
+from tests.extras import profiles_here
 
 WORDS = st.sampled_from("a b c d the cat".split())
 TEXT = st.lists(st.lists(WORDS, max_size=8), min_size=1, max_size=3).map(lambda s: "\n".join(" ".join(w) for w in s))
@@ -22,7 +23,7 @@ def same(a: float, b: float) -> bool:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(TEXT, st.lists(TEXT, min_size=1, max_size=3), st.sampled_from(rouge_core.PROFILES),
+@given(TEXT, st.lists(TEXT, min_size=1, max_size=3), st.sampled_from(profiles_here()),
        st.sampled_from(rouge_core.MULTI_REF_MODES), st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]),
        st.sampled_from([None, 5]), st.sampled_from(["zero", "nan"]))
 def test_rescoring_equals_scoring_again(candidate, references, profile, multi_ref, alpha, round_pr, empty):
@@ -43,7 +44,7 @@ def test_rescoring_refuses_options_that_change_the_statistics():
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(TEXT, st.lists(TEXT, min_size=1, max_size=3), st.sampled_from(rouge_core.PROFILES),
+@given(TEXT, st.lists(TEXT, min_size=1, max_size=3), st.sampled_from(profiles_here()),
        st.sampled_from(rouge_core.MULTI_REF_MODES))
 def test_references_scored_one_by_one_merge_into_the_whole(candidate, references, profile, multi_ref):
     from rouge_core.scoring import merge_references

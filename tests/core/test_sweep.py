@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import rouge_core as rc
 from rouge_core import sweep
+from tests.extras import profiles_here
 
 CAND = "the cat sat on the mat\nit was happy"
 REFS = ["the cat is on the mat\nthe cat was happy", "a cat sat there"]
@@ -62,6 +65,9 @@ def test_compare_profiles_equals_each_profile():
     frame = sweep.compare_profiles("The Cat sat.", ["the cat is"], ["rouge1", "rougeL"])
     assert frame["profile"].unique().tolist() == list(rc.PROFILES)
     for name in rc.PROFILES:
+        row = frame[(frame["profile"] == name) & (frame["method"] == "rouge1")]
+        if name not in profiles_here():  # the multilingual profile on a Python without pyonmttok: said, not scored
+            assert "needs the package pyonmttok" in row["skipped"].item() and math.isnan(row["fmeasure"].item())
+            continue
         expected = rc.score("The Cat sat.", ["the cat is"], ["rouge1"], name)["rouge1"].fmeasure
-        got = frame[(frame["profile"] == name) & (frame["method"] == "rouge1")]["fmeasure"].item()
-        assert got == pytest.approx(expected)
+        assert row["fmeasure"].item() == pytest.approx(expected)

@@ -81,7 +81,7 @@ def run_suites_under(minimums: dict[str, str], suites: list[str], venv: Path) ->
 def test_minimums_are_declared_for_every_dependency():
     assert set(declared_minimums()) == {"nltk", "snowballstemmer", "numpy"}
     assert set(declared_minimums("app")) == {"nltk", "snowballstemmer", "numpy", "streamlit", "altair", "pandas",
-                                             "platformdirs", "sqlalchemy"}
+                                             "platformdirs", "sqlalchemy", "vl-convert-python"}
 
 
 def test_app_suite_passes_under_the_declared_minimum_versions(tmp_path):

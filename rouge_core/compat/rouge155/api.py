@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, Sequence, Union
 
+from ...errors import excerpt
 from .config import Config, read_list_config, read_xml_config
 from .data_dir import resolve_data_dir
 from .errors import USAGE_ERROR, Rouge155Error
@@ -112,13 +113,13 @@ def evaluate(
     """
     parsed, rest = parse_command_line(flags_to_argv(flags, **keywords))
     if rest:
-        raise Rouge155Error(f"unexpected argument {rest[0]!r} in flags", USAGE_ERROR)
+        raise Rouge155Error(f"unexpected argument {excerpt(rest[0])} in flags", USAGE_ERROR)
     if config is not None:
         return evaluate_config(os.fspath(config), parsed, system_id, warn=warn)
     if peers is None or models is None:
         raise Rouge155Error("give peers and models, or config=", USAGE_ERROR)
     fmt = input_format.upper()
-    check_input_format(fmt, parsed, f"input_format={input_format!r}")
+    check_input_format(fmt, parsed, f"input_format={excerpt(input_format)}")
     single = isinstance(peers, (str, bytes, os.PathLike))
     peer_list = [peers] if single else list(peers)
     if single:

@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.dom import Node, minidom
 from xml.parsers.expat import ExpatError
 
+from ...errors import excerpt
 from .errors import Rouge155Error
 
 INPUT_FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
@@ -98,7 +99,7 @@ def read_xml_config(path: str) -> Config:
             fmt = _attribute(path, node, "TYPE")
             if fmt.upper() not in INPUT_FORMATS:
                 raise Rouge155Error(
-                    f"{path}: unknown input format {fmt!r} in EVAL {eval_id} (use SEE, SPL, ISI or SIMPLE)")
+                    f"{path}: unknown input format {excerpt(fmt)} in EVAL {eval_id} (use SEE, SPL, ISI or SIMPLE)")
             current(eval_id, "INPUT-FORMAT").input_format = fmt.upper()
         elif name in ("PEER-ROOT", "MODEL-ROOT"):
             ev = current(eval_id, name)

@@ -13,6 +13,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ...errors import excerpt
 from rouge_core.basic_elements import BE_MODES
 from rouge_core.options import Options, profile
 from rouge_core.params import NGRAM_N, WLCS_WEIGHT
@@ -119,7 +120,7 @@ def _number(flag: str, text: str, *, integer: bool) -> float:
         return int(text) if integer else float(text)
     except ValueError:
         kind = "an integer" if integer else "a number"
-        raise _usage_error(f"option -{flag} expects {kind}, got {text!r}") from None
+        raise _usage_error(f"option -{flag} expects {kind}, got {excerpt(text)}") from None
 
 
 def flags_from_getopt(found: Mapping[str, str | bool]) -> Flags:
@@ -175,12 +176,12 @@ def flags_from_getopt(found: Mapping[str, str | bool]) -> Flags:
         kw.update(skip_distance=int(_number("2", text["2"], integer=True)), skip_distance_text=text["2"])
     if "3" in text:
         if text["3"] not in BE_MODES:
-            raise _usage_error(f"option -3 expects one of {', '.join(BE_MODES)}, got {text['3']!r}")
+            raise _usage_error(f"option -3 expects one of {', '.join(BE_MODES)}, got {excerpt(text['3'])}")
         kw["be_mode"] = text["3"]
     if "z" in text:
         z = text["z"].upper()
         if z not in LIST_FORMATS:
-            raise _usage_error(f"option -z expects one of SEE, SPL, ISI, SIMPLE, got {text['z']!r}")
+            raise _usage_error(f"option -z expects one of SEE, SPL, ISI, SIMPLE, got {excerpt(text['z'])}")
         kw["list_format"] = z
     switches = {"a": "all_systems", "d": "per_document", "m": "stem", "s": "remove_stopwords",
                 "u": "skip_unigrams", "U": "skip_unigrams_and_plain", "x": "no_lcs", "v": "verbose"}
@@ -232,12 +233,12 @@ def flags_to_argv(flags: str | Sequence[str] = "", **keywords: Any) -> list[str]
             continue
         flag = KEYWORD_FLAGS.get(name, name)
         if len(flag) != 1 or flag not in _WITH_VALUE | _SWITCHES:
-            raise _usage_error(f"unknown option {name!r}")
+            raise _usage_error(f"unknown option {excerpt(name)}")
         if value is None or value is False:
             continue
         if flag in _SWITCHES:
             if value is not True:
-                raise _usage_error(f"option {name!r} is a switch: pass True or False")
+                raise _usage_error(f"option {excerpt(name)} is a switch: pass True or False")
             argv.append("-" + flag)
         else:
             argv += ["-" + flag, str(value)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...errors import excerpt
 from rouge_core.basic_elements import be_lines
 
 from .errors import Rouge155Error
@@ -54,7 +55,7 @@ def sentences_from_bytes(data: bytes, input_format: str, source: str = "<text>")
     if fmt == "SIMPLE":
         # Basic Element lines, each without its newline (checked when the units are built).
         return [line.encode("latin-1") for line in be_lines(data)]
-    raise Rouge155Error(f"{source}: unknown input format {input_format!r}")
+    raise Rouge155Error(f"{source}: unknown input format {excerpt(input_format)}")
 
 
 def read_sentences(path: str, input_format: str) -> list[bytes]:

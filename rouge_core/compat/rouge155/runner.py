@@ -17,7 +17,7 @@ from .flags import NO_COST_LIMIT, Flags
 from .results import DocumentScore, MetricResult, Report
 from .scoring import Metric, TokenlessModel, combine, metrics_for
 from rouge_core.basic_elements import be_units, unit_stats
-from rouge_core.cost import UNBOUNDED, CostLimitError
+from rouge_core.cost import UNBOUNDED, CostLimitError, check_resampling, rouge155_bootstrap_estimate
 from rouge_core.limits import limit_spans, perl_lcs_byte_spans
 from rouge_core.options import Options
 from rouge_core.scoring import MethodScore
@@ -148,6 +148,20 @@ def _metric_result(peer_id: str, metric: Metric, docs: list[tuple[str, MethodSco
                         tuple(scores[k] for k in print_order))
 
 
+def _check_bootstrap(documents: Mapping[str, Sequence[Document]], metrics: list, flags: Flags) -> None:
+    """Rouge155Error, before anything is scored, when the run's bootstrap (-r resamples of each
+    peer's documents, three columns per metric and peer) is estimated above the cost bound
+    (rouge_core.cost.rouge155_bootstrap_estimate); --no-cost-limit lifts it."""
+    if flags.counting not in (0, 1) or flags.no_cost_limit or not documents:
+        return
+    instances = max(len(docs) for docs in documents.values())
+    estimate = rouge155_bootstrap_estimate(instances, flags.resamples, 3 * len(metrics) * len(documents))
+    try:
+        check_resampling(estimate, None, advice="give -r fewer resamples")
+    except CostLimitError as exc:
+        raise Rouge155Error(exc.message(f"run again with {NO_COST_LIMIT} to lift the bound", scope="run")) from None
+
+
 def run(documents: Mapping[str, Sequence[Document]], flags: Flags, data_dir: str,
         scorer=None) -> Report:
     """Score every peer's documents; `documents` maps peer id -> its documents, in report order.
@@ -162,6 +176,7 @@ def run(documents: Mapping[str, Sequence[Document]], flags: Flags, data_dir: str
         if "cost_limit" in inspect.signature(scorer).parameters:  # (a test may put its oracle here)
             scorer = functools.partial(scorer, cost_limit=UNBOUNDED if flags.no_cost_limit else None)
     metrics = metrics_for(flags)
+    _check_bootstrap(documents, metrics, flags)
     results = []
     for peer_id, docs in documents.items():
         per_doc = [(d.eval_id, _document_values(d, metrics, flags, options, scorer)) for d in docs]

@@ -222,8 +222,12 @@ class RougeScorer(BaseScorer):
         results = self._results(target, prediction, evidence=False)
         out = {}
         for rouge_type in self.rouge_types:
-            s = results[rouge_type][rouge_type].score
-            out[rouge_type] = Score(s.precision, s.recall, s.fmeasure)
+            method = results[rouge_type][rouge_type]
+            s = method.score
+            if rouge_type in _LCS_TYPES and _an_empty_side(method):
+                out[rouge_type] = _EMPTY_LCS  # rouge-score returns the integers 0 here, not 0.0
+            else:
+                out[rouge_type] = Score(s.precision, s.recall, s.fmeasure)
         return out
 
     def score_multi(self, targets: Sequence, prediction) -> dict[str, Score]:
@@ -241,6 +245,17 @@ class RougeScorer(BaseScorer):
     def explain(self, target, prediction) -> dict[str, Result]:
         """The rouge_core Result (with evidence and signature) behind each type's score."""
         return self._results(target, prediction, evidence=True)
+
+
+_LCS_TYPES = frozenset(("rougeL", "rougeLsum"))
+# rouge-score's _score_lcs and _summary_level_lcs return Score(precision=0, recall=0, fmeasure=0)
+# (integers) when a side has no token; its n-gram scores are 0.0 (a division) there.
+_EMPTY_LCS = Score(precision=0, recall=0, fmeasure=0)
+
+
+def _an_empty_side(method) -> bool:
+    stats = method.per_reference[0].stats
+    return not stats.cand_total or not stats.ref_total
 
 
 def _same_both_ways(text) -> bool:

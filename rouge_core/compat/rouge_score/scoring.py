@@ -17,6 +17,7 @@ import abc
 from collections import namedtuple
 from typing import Mapping
 
+from ...errors import excerpt
 from ... import optional
 
 __all__ = ["AggregateScore", "BaseScorer", "BootstrapAggregator", "Score", "fmeasure"]
@@ -63,7 +64,7 @@ class BootstrapAggregator:
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32):
-            raise ValueError(f"seed must be an integer from 0 to 2**32 - 1 or None, not {seed!r}")
+            raise ValueError(f"seed must be an integer from 0 to 2**32 - 1 or None, not {excerpt(seed)}")
         self._confidence_interval = confidence_interval
         self._n_samples = n_samples
         self._seed = seed
