@@ -220,3 +220,105 @@ def test_each_stemmer_has_one_cache_of_stems_shared_by_every_caller_and_thread(n
     assert [d.term_tuple for d in docs] == [tuple(expected[k::4]) for k in range(4)] * 4
     info = stem.cache_info()
     assert info.currsize == len(words) and info.misses <= len(words) + 8  # each word type stemmed once (a race: twice)
+
+
+# --- which code runs: tokenize.route agrees with the Documents, every front door on the kernels ----
+
+ROUTE_CASES = [  # (profile, overrides, text, route)
+    ("rouge-score", {}, "The café opened.\nNaïve İstanbul", "compiled"),
+    ("rouge-score", {}, "plain ascii text", "compiled"),
+    ("rouge-1.5.5", {}, "The café opened.", "compiled"),
+    ("rouge-score", {"stemmer": "porter"}, "Running cafés", "compiled"),
+    ("rouge-1.5.5", {"stemmer": "rouge155", "stopwords": "smart"}, "the running cafés", "compiled"),
+    ("rouge-score", {"sentence_split": "punctuation"}, "One. Two café.", "split:rouge-score"),
+    ("rouge-score", {"sentence_split": "punctuation"}, "One. Two cafe.", "lazy:ascii"),
+    ("rouge-1.5.5", {"limit_words": 3}, "the café is open", "split:rouge155"),
+    ("rouge-1.5.5", {"limit_bytes": 12, "lcs_byte_limit_defect": True}, "the café is open", "eager:rouge155"),
+    ("matlab", {}, "Über alles", "lazy:whitespace"),
+    ("rouge-score", {"tokenizer": "unicode"}, "Über café", "split:unicode"),
+    ("rouge-score", {"tokenizer": "cjk"}, "中文 text", "split:cjk"),
+    ("multilingual", {}, "हिन्दी भाषा है।\nThe cat", "lazy:multilingual"),
+    ("multilingual", {"language": "hindi"}, "हिन्दी भाषा है।", "lazy:multilingual"),
+    ("multilingual", {"language": "chinese"}, "中文是语言", "split:multilingual"),
+    ("multilingual", {}, "emoji 😀 here", "split:multilingual"),
+    ("multilingual", {"tokenizer": "xlsum-basic"}, "हिन्दी भाषा", "lazy:xlsum-basic"),
+]
+DOCUMENT_OF_ROUTE = {"compiled": "_NativeDocument", "lazy": "_LazyDocument", "split": "_SplitDocument",
+                     "eager": "Document"}
+
+
+@needs_kernels
+@pytest.mark.parametrize("prof, overrides, text, expected", ROUTE_CASES)
+def test_route_names_the_code_that_makes_the_document(prof, overrides, text, expected):
+    options = rouge_core.profile(prof, **overrides)
+    assert tokenize_module.route(text, options.tokenize_key()) == expected
+    doc = prepare(text, options)
+    assert type(doc).__name__ == DOCUMENT_OF_ROUTE[expected.split(":")[0]]
+    if not expected.startswith("compiled"):
+        with native.pure():
+            assert tokenize_module.route(text, options.tokenize_key()) == expected  # the same Python code runs
+
+
+def test_on_the_pure_path_non_ascii_text_is_split_in_python():
+    options = rouge_core.profile("rouge-score")
+    with native.pure():
+        assert tokenize_module.route("café", options.tokenize_key()) == "split:rouge-score"
+        assert tokenize_module.route("cafe", options.tokenize_key()) == "lazy:ascii"
+
+
+@needs_kernels
+def test_the_cost_model_prices_non_ascii_text_on_the_compiled_tokenizer_by_its_bytes():
+    from rouge_core import cost
+
+    options = rouge_core.profile("rouge-score")
+    ascii_shape, accented = cost.text_shape("cafe " * 10, options), cost.text_shape("café " * 10, options)
+    assert (ascii_shape.route, accented.route) == ("compiled", "compiled")
+    assert (ascii_shape.wide, accented.wide) == (0, 10)  # é: two bytes of UTF-8
+    terms = cost.tokenize_terms(accented, options)
+    assert terms.time == {"tok.compiled.char": 50, "tok.compiled.wide": 10}
+    stemmed = rouge_core.profile("rouge-score", stemmer="porter")
+    terms = cost.tokenize_terms(cost.text_shape("running runs", stemmed), stemmed, tokens=2, distinct=2)
+    assert terms.time["tok.compiled.mapped.token"] == 2 and terms.time["stem.porter.type"] == 2
+    split = cost.text_shape("One. Two café.", rouge_core.profile("rouge-score", sentence_split="punctuation"))
+    assert "tok.split.token" in cost.tokenize_terms(split, options, tokens=3, distinct=3).time
+
+
+ACCENTED_PAIRS = [("The café opened early, naïve İstanbul fans said.\nA second line", "the cafe opened; İstanbul fans"),
+                  ("Ünïcödé everywhere — “quoted”", "unicode everywhere quoted"),
+                  ("plain text only", "plain text, only")]
+
+
+@needs_kernels
+@pytest.mark.parametrize("prof", ["rouge-score", "rouge-1.5.5"])
+def test_every_front_door_takes_non_ascii_text_on_the_kernels(monkeypatch, prof):
+    from rouge_core.compat.rouge_score import rouge_scorer
+
+    methods = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    options = rouge_core.profile(prof)
+    with native.pure():
+        expected = [rouge_core.score(c, [r], methods, options, evidence=False).to_dict() for c, r in ACCENTED_PAIRS]
+        dropin_expected = [rouge_scorer.RougeScorer(methods).score(r, c) for c, r in ACCENTED_PAIRS]
+
+    def python_tokenizer(*args, **kwargs):
+        raise AssertionError("the Python tokenizer ran")
+
+    monkeypatch.setattr(tokenize_module, "_split_document", python_tokenizer)
+    monkeypatch.setattr(tokenize_module, "_tokenize_spans", python_tokenizer)
+    from rouge_core.scoring import score_documents
+
+    cands, refs = [c for c, _ in ACCENTED_PAIRS], [[r] for _, r in ACCENTED_PAIRS]
+    for k, (c, r) in enumerate(ACCENTED_PAIRS):
+        assert rouge_core.score(c, [r], methods, options, evidence=False).to_dict() == expected[k]
+        assert rouge_core.score(c, [r], methods, options).to_dict() == expected[k]  # with evidence
+        docs = prepare(c, options), prepare(r, options)
+        assert score_documents(docs[0], (docs[1],), methods, options, evidence=False).to_dict() == expected[k]
+        if prof == "rouge-score":
+            assert rouge_scorer.RougeScorer(methods).score(r, c) == dropin_expected[k]
+    from rouge_core.batch import score_batch
+
+    batch = score_batch(cands, refs, methods, options)
+    corpus = rouge_core.score_corpus(cands, refs, methods, options)
+    for k in range(len(ACCENTED_PAIRS)):
+        assert {m: (s.precision, s.recall, s.fmeasure) for m, s in batch[k].items()} == {
+            m: (v["precision"], v["recall"], v["fmeasure"]) for m, v in expected[k].items()}
+    assert len(corpus.pairs) == len(ACCENTED_PAIRS)
