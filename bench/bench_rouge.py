@@ -21,6 +21,7 @@ import dataclasses
 import gc
 import hashlib
 import importlib
+import math
 import importlib.metadata
 import os
 import platform
@@ -34,7 +35,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
-from corpus_gen import long_corpus, make_pairs, summary_corpus  # noqa: E402
+from corpus_gen import (a_third_accented, in_script, long_corpus, make_pairs, one_word_accented,  # noqa: E402
+                        summary_corpus)
 from memory import peak_bytes  # noqa: E402
 from rouge_core import cost, native  # noqa: E402
 from rouge_core.batch import score_batch  # noqa: E402
@@ -45,6 +47,8 @@ REFERENCE = "rouge-score"
 PEER_MODULES = {"rouge-score": "rouge_score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge_score_rs"}
 PEER_DISTRIBUTIONS = {"rouge-score": "rouge-score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge-score-rs"}
 FASTEST_RS = "rouge-score-rs"
+XLSUM = "multilingual-rouge"  # XL-Sum's scorer, the multilingual profile's reference
+SLOW_REFERENCES = {REFERENCE, XLSUM}  # about 100 times slower: each block once
 SETS = [["rouge1"], ["rouge2"], ["rougeL"], ["rougeLsum"], ["rouge1", "rouge2", "rougeL", "rougeLsum"]]
 
 
@@ -96,7 +100,7 @@ def timed_interleaved(runners: dict, pairs, block: int, tries: int = 3):
         best = {k: float("inf") for k in runners}
         for attempt in range(tries):
             for name, run in runners.items():
-                if attempt and name == REFERENCE:
+                if attempt and name in SLOW_REFERENCES:
                     continue
                 gc.collect()
                 t0 = time.perf_counter()
@@ -163,7 +167,12 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
         if peers_only:
             fastest = min(peers_only, key=peers_only.get)
             print(f"{'':34s} vs fastest peer ({fastest}): {peers_only[fastest] / elapsed[OURS]:.2f}x")
+        if FASTEST_RS in results and REFERENCE in results:
+            rs_same = sum(a == b for a, b in zip(results[FASTEST_RS], results[REFERENCE]))
+            if rs_same != len(pairs):
+                print(f"{'':34s} ({FASTEST_RS} differs from rouge-score on {len(pairs) - rs_same} pairs)")
         summary["+".join(types)] = {
+            "rate": len(pairs) / elapsed[OURS],
             "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
             "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
             "identical": REFERENCE not in results or all(a == b for a, b in zip(results[OURS], results[REFERENCE])),
@@ -173,6 +182,102 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
 
 
 REPEATS = 5  # single-run sections report the best of this many runs (other load only adds time)
+
+
+# --- non-ASCII text (issue 29): the same pairs with one accented word, other scripts ---------
+
+def throughput_section(title: str, ascii_pairs, accented_pairs, types, block: int) -> float:
+    """rouge_core on the same pairs as ASCII and with one non-ASCII word each, interleaved
+    block by block (best of three per block): the non-ASCII throughput as a share of the
+    ASCII one."""
+    opts = rouge_core.profile("rouge-score")
+
+    def ours(pairs):
+        for cand, ref in pairs:
+            rouge_core.score(cand, [ref], types, opts, evidence=False)
+        return []
+
+    runners = {"ascii": lambda chunk: ours([a for a, _ in chunk]),
+               "non-ascii": lambda chunk: ours([b for _, b in chunk])}
+    elapsed, _ = timed_interleaved(runners, list(zip(ascii_pairs, accented_pairs)), block)
+    share = elapsed["ascii"] / elapsed["non-ascii"]
+    print(f"{title}, {'+'.join(types)}: ASCII {len(ascii_pairs) / elapsed['ascii']:.0f} pairs/s, one non-ASCII word "
+          f"a pair {len(accented_pairs) / elapsed['non-ascii']:.0f} pairs/s: {share:.0%} of the ASCII throughput")
+    return share
+
+
+def multilingual_section(n_pairs: dict, block: int = 25) -> dict:
+    """rouge_core's multilingual profile against XL-Sum's scorer (multilingual-rouge) on pairs
+    in Hindi, Chinese and Thai, 4 types, interleaved; every pair's numbers compared."""
+    types = SETS[-1]
+    try:
+        from multilingual_rouge import rouge_scorer as xlsum
+    except Exception as exc:  # not installed (it needs pyonmttok)
+        print(f"\n== multilingual profile: {XLSUM} unavailable ({type(exc).__name__}: {exc}) ==")
+        return {}
+    from rouge_core.compat.multilingual_rouge import RougeScorer
+
+    out = {}
+    for script, n in n_pairs.items():
+        pairs = in_script(summary_corpus(n, seed=5), script, seed=5)
+        # the multilingual profile as XL-Sum's scorer reads it (its rougeLsum: lines without a segmenter)
+        mine = RougeScorer(types, lang=script)
+        scorer = xlsum.RougeScorer(types, use_stemmer=False, lang=script)
+        scorer.score(*pairs[0])  # warm: segmenters' dictionaries
+
+        def ours(chunk):
+            res = [mine.score(r, c) for c, r in chunk]
+            return [tuple((x[t].precision, x[t].recall, x[t].fmeasure) for t in types) for x in res]
+
+        def theirs(chunk):
+            res = [scorer.score(r, c) for c, r in chunk]
+            return [tuple((x[t].precision, x[t].recall, x[t].fmeasure) for t in types) for x in res]
+
+        ours(pairs[:1])
+        elapsed, results = timed_interleaved({OURS: ours, XLSUM: theirs}, pairs, block)
+        same = sum(a == b for a, b in zip(results[OURS], results[XLSUM]))
+        ratio = elapsed[XLSUM] / elapsed[OURS]
+        chars = sum(len(c) + len(r) for c, r in pairs) / len(pairs)
+        print(f"{script:8s} {len(pairs):5d} pairs (~{chars:.0f} characters a pair): rouge_core {len(pairs) / elapsed[OURS]:8.1f}"
+              f" pairs/s, {XLSUM} {len(pairs) / elapsed[XLSUM]:7.1f} pairs/s: {ratio:6.1f}x; identical: "
+              f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}")
+        out[script] = (ratio, same == len(pairs))
+    return out
+
+
+BIG_PROFILES = {"rouge-score": {}, "rouge-1.5.5": {}, "matlab": {}, "reval": {}, "multilingual": {},
+                "multilingual hindi": {"language": "hindi"}}
+
+
+def big_pair_profiles_section(tokens: int, repeats: int = 3) -> dict:
+    """rougeLsum and ROUGE-W-1.2 on one long pair (tokenization included) on every profile,
+    under the default cost bound (a refusal is reported): {(profile, method): (s, MiB, accepted)}."""
+    print(f"\n== one {tokens:,}-token pair on every profile, default cost bound (best of {repeats}; wall s, peak MiB) ==")
+    cand, ref = make_pairs(1, sentences=max(1, tokens // 25), tokens=tokens, seed=11)[0]
+    out = {}
+    for label, overrides in BIG_PROFILES.items():
+        prof = label.split()[0]
+        opts = rouge_core.profile(prof, **overrides)
+        c_text, r_text = (in_script([(cand, ref)], "hindi", seed=11)[0] if "language" in overrides
+                          else (one_word_accented(cand, 3), ref))
+        for method in ("rougeLsum", "rougeW-1.2"):
+            def run(method=method):
+                return rouge_core.score(c_text, [r_text], [method], opts, evidence=False)
+
+            try:
+                run()
+            except rouge_core.CostLimitError as exc:
+                print(f"{label:<20} {method:<11} refused by the default bound: {exc}")
+                out[(label, method)] = (math.inf, math.inf, False)
+                continue
+            except ValueError as exc:  # a method the profile does not have
+                print(f"{label:<20} {method:<11} not in this profile ({exc})")
+                continue
+            best = min(timed(run) for _ in range(repeats))
+            mem = peak_bytes(run) / 2**20
+            print(f"{label:<20} {method:<11} {best:8.3f} s  {mem:8.1f} MiB  accepted")
+            out[(label, method)] = (best, mem, True)
+    return out
 
 
 def batch_section(pairs, expected, rounds: int = 9) -> float:
@@ -432,6 +537,8 @@ def main(argv=None):
     ap.add_argument("--summary", type=int, default=None)
     ap.add_argument("--long", type=int, default=None)
     ap.add_argument("--big", type=int, default=None, help="tokens of the one long pair (default 20,000)")
+    ap.add_argument("--unicode-only", action="store_true",
+                    help="only the non-ASCII slices (issue 29): accented prose, other scripts, every profile's long pair")
     args = ap.parse_args(argv)
     n_summary = args.summary or (1000 if args.quick else 10_000)
     n_long = args.long or (50 if args.quick else 500)
@@ -445,6 +552,14 @@ def main(argv=None):
     summary = summary_corpus(n_summary)
     long = long_corpus(n_long)
     print(f"corpora generated in {time.perf_counter() - t0:.1f} s (seeded)")
+    n_uni_summary, n_uni_long = (600, 30) if args.quick else (3000, 150)
+    multilingual_sizes = {"hindi": 60, "chinese": 60, "thai": 20} if args.quick else {"hindi": 300, "chinese": 300,
+                                                                                      "thai": 100}
+    uni = unicode_sections(summary[:n_uni_summary], long[:n_uni_long], peers, multilingual_sizes, n_big)
+    if args.unicode_only:
+        print("\nat the end:", load())
+        unicode_targets(uni, n_big)
+        return
     s = corpus_section("summary corpus (~60 tokens, 3 sentences)", summary, peers, block=500, mem_pairs=200)
     sets_long = SETS if n_long <= 100 else [["rougeL"], ["rougeLsum"], SETS[-1]]
     lo = corpus_section("long corpus (~700 tokens, 30 sentences)", long, peers, block=10, mem_pairs=5, sets=sets_long)
@@ -481,6 +596,79 @@ def main(argv=None):
     print(f"all methods with evidence, 2,000-token pair: {evidence * 1000:.1f} ms (target < 30 ms: "
           f"{check(evidence < 0.03)}); with the evidence read in full: {evidence_read * 1000:.1f} ms")
     print(f"sweep of 20 parameter values, 50 pairs: {sweep:.3f} s (target < 1 s: {check(sweep < 1)})")
+    unicode_targets(uni, n_big)
+
+
+def unicode_sections(summary, long, peers, multilingual_sizes: dict, n_big: int) -> dict:
+    """The slices of issue 29: accented English-like prose (a third of the pairs with one
+    non-ASCII word; every pair with one, against the same pairs in ASCII), Hindi, Chinese and
+    Thai through the multilingual profile, every profile's long pair."""
+    print("\n==== non-ASCII text ====")
+    print("at the start of the non-ASCII slices:", load())
+    out = {"summary third": corpus_section("summary corpus, a third of the pairs with a non-ASCII word",
+                                           a_third_accented(summary), peers, block=300, mem_pairs=200),
+           "long third": corpus_section("long corpus, a third of the pairs with a non-ASCII word",
+                                        a_third_accented(long), peers, block=10, mem_pairs=5,
+                                        sets=[["rougeL"], ["rougeLsum"], SETS[-1]]),
+           "summary every": corpus_section("summary corpus, every pair with a non-ASCII word",
+                                           [(one_word_accented(c, k), r) for k, (c, r) in enumerate(summary)], peers,
+                                           block=300, mem_pairs=200, sets=[SETS[-1]])}
+    print("\n== non-ASCII throughput: the same pairs, ASCII and with one accented word (rouge_core only) ==")
+    accented_summary = [(one_word_accented(c, k), r) for k, (c, r) in enumerate(summary)]
+    accented_long = [(one_word_accented(c, k), r) for k, (c, r) in enumerate(long)]
+    out["throughput"] = {
+        "summary 4 types": throughput_section("summary", summary, accented_summary, SETS[-1], 300),
+        "long rougeL": throughput_section("long", long, accented_long, ["rougeL"], 10),
+        "long rougeLsum": throughput_section("long", long, accented_long, ["rougeLsum"], 10)}
+    print(f"\n== multilingual profile against {XLSUM}, {'+'.join(SETS[-1])} (interleaved; "
+          f"{XLSUM} once per block) ==")
+    out["multilingual"] = multilingual_section(multilingual_sizes)
+    out["big"] = big_pair_profiles_section(n_big)
+    print("at the end of the non-ASCII slices:", load())
+    return out
+
+
+def unicode_targets(uni: dict, n_big: int) -> None:
+    """Issue 29's targets, each with what this run measured, and the table for the README."""
+    def check(ok) -> str:
+        return "met" if ok else "NOT met"
+
+    def rs(slice_, key):
+        return uni[slice_].get(key, {}).get("vs rouge-score-rs")
+
+    def fmt(value):
+        return f"{value:.2f}x" if value else "n/a"
+
+    rows = []  # (slice, measured, target, met)
+    four = "+".join(SETS[-1])
+    for key, target in [(four, 1.5), ("rouge1", 1.0), ("rouge2", 1.0), ("rougeL", 1.0), ("rougeLsum", 1.0)]:
+        value = rs("summary third", key)
+        rows.append((f"summary, a third with a non-ASCII word, {key} vs rouge-score-rs", fmt(value), f">= {target}x",
+                     bool(value and value >= target)))
+    for key, target in [("rougeL", 1.5), ("rougeLsum", 5.0), (four, 1.0)]:
+        value = rs("long third", key)
+        rows.append((f"long, a third with a non-ASCII word, {key} vs rouge-score-rs", fmt(value), f">= {target}x",
+                     bool(value and value >= target)))
+    value = rs("summary every", four)
+    rows.append((f"summary, every pair with a non-ASCII word, {four} vs rouge-score-rs", fmt(value), "-", None))
+    for key, share in uni["throughput"].items():
+        rows.append((f"non-ASCII / ASCII throughput, {key}", f"{share:.0%}", ">= 80%", share >= 0.8))
+    for script, (ratio, same) in uni["multilingual"].items():
+        target = 20.0 if script in ("hindi", "chinese") else None
+        rows.append((f"multilingual, {script}, {four} vs {XLSUM} (identical: {same})", f"{ratio:.1f}x",
+                     f">= {target:.0f}x" if target else "-", (ratio >= target and same) if target else None))
+    for (label, method), (seconds, mib, accepted) in uni["big"].items():
+        rows.append((f"{n_big:,}-token pair, {label}, {method}", f"{seconds:.3f} s, {mib:.1f} MiB" if accepted
+                     else "refused", "< 0.5 s, < 100 MiB, accepted", accepted and seconds < 0.5 and mib < 100))
+    identical = all(uni[k][t]["identical"] for k in ("summary third", "long third", "summary every") for t in uni[k])
+    print(f"\n== issue 29 targets (path: {native.path()}; numbers identical to rouge-score on every non-ASCII "
+          f"slice: {identical}) ==")
+    for name, measured, target, met in rows:
+        print(f"{name}: {measured} (target {target}{'' if met is None else ': ' + check(met)})")
+    print("\n| slice | measured | target |\n|---|---|---|")
+    for name, measured, target, met in rows:
+        mark = "" if met is None else (" ✓" if met else " ✗")
+        print(f"| {name} | {measured}{mark} | {target} |")
 
 
 if __name__ == "__main__":

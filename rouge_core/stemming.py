@@ -77,7 +77,19 @@ def _shared_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
             return stem(term)
 
     stem_alone.__wrapped__ = stem  # type: ignore[attr-defined]
-    return lru_cache(maxsize=STEM_CACHE_SIZE)(stem_alone)
+    cached = lru_cache(maxsize=STEM_CACHE_SIZE)(stem_alone)
+    _LOADED.append(cached)
+    return cached
+
+
+_LOADED: list = []  # every stemmer loaded, for clear_stem_caches
+
+
+def clear_stem_caches() -> None:
+    """Empty every loaded stemmer's cache of stems (bench/calibrate_costs.py prices a cold
+    cache); the stemmers stay loaded."""
+    for cached in _LOADED:
+        cached.cache_clear()
 
 
 def _load_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
