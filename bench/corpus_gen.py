@@ -143,12 +143,7 @@ def accented(text: str, rate: float, seed: int = 0) -> str:
         words = line.split(" ")
         for k, w in enumerate(words):
             if w and rng.random() < rate:
-                spots = [i for i, ch in enumerate(w) if ch in _ACCENTS]
-                if spots:
-                    i = rng.choice(spots)
-                    words[k] = w[:i] + rng.choice(_ACCENTS[w[i]]) + w[i + 1:]
-                else:
-                    words[k] = w + "é"
+                words[k] = _accent(w, rng)
         out.append(" ".join(words))
     return "\n".join(out)
 
@@ -279,14 +274,17 @@ def one_word_accented(text: str, seed: int = 0) -> str:
     words = text.split(" ")
     candidates = [k for k, w in enumerate(words) if any(ch in _ACCENTS for ch in w)] or list(range(len(words)))
     k = rng.choice(candidates)
-    w = words[k]
-    spots = [i for i, ch in enumerate(w) if ch in _ACCENTS]
-    if spots:
-        i = rng.choice(spots)
-        words[k] = w[:i] + rng.choice(_ACCENTS[w[i]]) + w[i + 1:]
-    else:
-        words[k] = w + "é"
+    words[k] = _accent(words[k], rng)
     return " ".join(words)
+
+
+def _accent(word: str, rng: random.Random) -> str:
+    """`word` with one of its letters accented (é after it when none can be)."""
+    spots = [i for i, ch in enumerate(word) if ch in _ACCENTS]
+    if not spots:
+        return word + "é"
+    i = rng.choice(spots)
+    return word[:i] + rng.choice(_ACCENTS[word[i]]) + word[i + 1:]
 
 
 def a_third_accented(pairs: list[tuple[str, str]], seed: int = 0) -> list[tuple[str, str]]:
