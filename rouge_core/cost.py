@@ -1155,8 +1155,8 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
         if type(text) is not str:
             continue
         path = route(text, key)
-        if path == "compiled":
-            continue
+        if path == "compiled" and not _changes_words(options):
+            continue  # charged by check_compiled as the compiled tokenizer reads it
         most_s, most_b = _most_per_char(path, options)
         quick_s += len(text) * most_s
         quick_b += len(text) * most_b
@@ -1168,6 +1168,12 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
     budget.estimating = True
     for what, text in python_texts:
         check_tokenizing(budget, what, text_shape(text, options), options)
+
+
+def _changes_words(options: "Options") -> bool:
+    """Whether stemming or stopwords follow the tokenizer (then the compiled route's words are
+    charged once split, before they are stemmed, as a Python tokenizer's are)."""
+    return options.stemmer not in ("none", "", None) or options.stopwords not in ("none", frozenset(), None)
 
 
 def check_compiled(budget: "Budget | None", what: str, text: str, options: "Options") -> None:

@@ -322,3 +322,23 @@ def test_every_front_door_takes_non_ascii_text_on_the_kernels(monkeypatch, prof)
         assert {m: (s.precision, s.recall, s.fmeasure) for m, s in batch[k].items()} == {
             m: (v["precision"], v["recall"], v["fmeasure"]) for m, v in expected[k].items()}
     assert len(corpus.pairs) == len(ACCENTED_PAIRS)
+
+
+@needs_kernels
+@pytest.mark.parametrize("text", ["plain words", "accented wörds"])
+def test_stemming_over_the_compiled_tokenizer_is_charged_before_any_word_is_stemmed(monkeypatch, text):
+    from rouge_core import cost
+
+    def never(term):
+        raise AssertionError("stemmed before the cost check")
+
+    # priced as a calibration would price it: stemming dominates, reading characters is cheap
+    monkeypatch.setattr(cost, "SECONDS", {"stem.porter.type": 1e-4, "tok.compiled.char": 1e-9})
+    monkeypatch.setattr(cost, "BYTES", {})
+    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: never)
+    long_text = " ".join(f"{text} w{i}x" for i in range(30_000))  # 30,000 distinct words: about 3 s
+    assert tokenize_module.route(long_text, rouge_core.profile("rouge-score", stemmer="porter").tokenize_key()) \
+        == "compiled"
+    with pytest.raises(rouge_core.CostLimitError) as info:
+        rouge_core.score(long_text, ["a b c"], ["rouge1"], "rouge-score", stemmer="porter")
+    assert info.value.method == cost.TOKENIZING
