@@ -48,6 +48,7 @@ import json
 import math
 import os
 import platform
+import pprint
 import sys
 import time
 from dataclasses import dataclass, field
@@ -271,6 +272,18 @@ def bound_cases(path: str, quick: bool):
         yield Case("bounds", f"unicode {script} {chars:,} characters", path, "rouge-score",
                    {"tokenizer": "unicode", "language": script if script == "japanese" else None}, ("rouge1",),
                    False, cand, (ref,), 2)
+    yield from repeated_character_cases(path)
+
+
+def repeated_character_cases(path: str):
+    """Words of one repeated character (7 to a word), the segmenters' slowest shape per character
+    (PyThaiNLP's dictionary walk, MeCab): priced too low from natural text alone."""
+    for script, char in (("thai", "\u0e01"), ("japanese", "\u65e5")):
+        text = (char * 7 + " ") * (60000 // 8)
+        for prof, overrides in (("multilingual", {"language": script}),
+                                ("rouge-score", {"tokenizer": "unicode", "language": script})):
+            yield Case("bounds", f"{prof} {script} repeated character 60,000", path, prof, overrides, ("rouge1",),
+                       False, text, (text[:100],), 2)
 
 
 def resampling_cases(path: str, quick: bool):
@@ -651,7 +664,8 @@ def write_model(seconds: dict, nbytes: dict, description: dict) -> None:
         return "\n".join(lines)
 
     head = cost_model.__doc__.strip()
-    text = (f'"""{head}\n"""\n\nCALIBRATION = {json.dumps(description, indent=4, ensure_ascii=False)}\n\n'
+    # a Python literal (pprint), not JSON: True, not true
+    text = (f'"""{head}\n"""\n\nCALIBRATION = {pprint.pformat(description, sort_dicts=False)}\n\n'
             f"{block('SECONDS', seconds, lambda v: f'{v:.4g}')}\n\n{block('BYTES', nbytes, lambda v: f'{v:.4g}')}\n")
     with open(MODEL_FILE, "w", encoding="utf-8") as fh:
         fh.write(text)

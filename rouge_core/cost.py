@@ -237,10 +237,10 @@ class CostLimitError(ValueError):
     def message(self, lift: str | None = None, scope: str = "call") -> str:
         """The message, with `lift` saying how to lift the bound and `scope` what the bound
         applies to ("call"; a command line says "pair" or "document")."""
-        from .errors import excerpt
+        from .errors import short_text
 
         lift = self.lift if lift is None else lift
-        where = f"pair {excerpt(self.pair)}: " if self.pair is not None else ""
+        where = f"pair {short_text(str(self.pair))}: " if self.pair is not None else ""
         what = f"{self.method} would take {self.estimate.describe()}"
         if self.total.seconds > self.estimate.seconds * 1.01 or self.total.peak_bytes > self.estimate.peak_bytes * 1.01:
             what += f"; the whole {scope} {self.total.describe()}"

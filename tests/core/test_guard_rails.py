@@ -58,10 +58,12 @@ def test_cost_limit_must_be_a_cost_limit():
         CostLimit(seconds=-1)
 
 
-@pytest.mark.parametrize("method,tokens", [("rougeLsum", 20_000), ("rougeW-1.2", 20_000), ("rougeL", 60_000),
+@pytest.mark.parametrize("method,tokens", [("rougeW-1.2", 20_000), ("rougeL", 60_000),
                                            ("rougeS*", 3_500), ("rouge1", 2_000_000)])
 def test_the_issue_workloads_are_refused(method, tokens):
-    # rougeLsum and ROUGE-W on 20,000 tokens took 11.5 s / 416 MB and 6.4 s / 697 MB unbounded
+    # ROUGE-W on 20,000 tokens took 6.4 s / 697 MB unbounded (and 3.3-4.7 s on today's pure path).
+    # rougeLsum on 20,000 tokens, 11.5 s / 416 MB then, takes 0.6-0.9 s on today's pure path
+    # (bit-parallel LCS): it is admitted, as nothing measured under 1 s may be refused.
     with native.pure():
         est = estimate(method, tokens, [tokens])
     assert not DEFAULT_COST_LIMIT.allows(est), est
@@ -69,9 +71,11 @@ def test_the_issue_workloads_are_refused(method, tokens):
 
 @pytest.mark.skipif(not native.active(), reason="the compiled kernels' bounds")
 @pytest.mark.parametrize("method,tokens,evidence,allowed", [
-    ("rougeLsum", 20_000, True, True), ("rougeW-1.2", 20_000, False, True), ("rougeW-1.2", 20_000, True, False),
+    # ROUGE-W's traceback on 20,000 tokens a side: 0.15 s and 88 MB on the compiled kernels;
+    # rouge1 on 2,000,000 tokens a side: 0.31 s and under 400 MB (both measured on this machine)
+    ("rougeLsum", 20_000, True, True), ("rougeW-1.2", 20_000, False, True), ("rougeW-1.2", 20_000, True, True),
     ("rougeL", 60_000, False, True), ("rougeL", 60_000, True, False), ("rougeSU4", 20_000, True, True),
-    ("rougeS*", 3_500, False, False), ("rouge1", 2_000_000, False, False)])
+    ("rougeS*", 3_500, False, False), ("rouge1", 2_000_000, False, True)])
 def test_the_native_path_admits_what_it_computes_within_the_bound(method, tokens, evidence, allowed):
     # issue 16: the bounds follow the speed of the compiled kernels (same 2 s and 500 MB budget)
     assert DEFAULT_COST_LIMIT.allows(estimate(method, tokens, [tokens], evidence=evidence)) is allowed
