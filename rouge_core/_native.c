@@ -16,6 +16,7 @@
 #include "kernels/batch.h"
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
+#include "kernels/resample.h"
 
 /* Calls whose sides together have more tokens than this release the GIL while the kernels run. */
 enum { RELEASE_GIL_TOKENS = 4096 };
@@ -1638,6 +1639,98 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
  * module
  * ---------------------------------------------------------------------------------------- */
 
+/* ------------------------------------------------------------------------------------------
+ * resampling: the paired significance tests' sums (kernels/resample.c)
+ * ---------------------------------------------------------------------------------------- */
+
+/* A bytes argument of `count` items of `size` bytes each (None: NULL, when optional). */
+static int buffer_arg(PyObject *o, isize count, size_t size, int optional, const char *what, const void **out) {
+    *out = NULL;
+    if (o == Py_None && optional) return 0;
+    if (!PyBytes_CheckExact(o)) {
+        PyErr_Format(PyExc_TypeError, "resample_sums: %s must be bytes%s", what, optional ? " or None" : "");
+        return -1;
+    }
+    if ((size_t)PyBytes_Size(o) != (size_t)count * size) {
+        PyErr_Format(PyExc_ValueError, "resample_sums: %s holds %zd bytes, not %zd", what, PyBytes_Size(o),
+                     (Py_ssize_t)((size_t)count * size));
+        return -1;
+    }
+    *out = PyBytes_AsString(o);
+    return 0;
+}
+
+/* resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes: per row, the
+ * float Python's sum() gives of its terms (kernels/resample.h). values: `size` doubles; index:
+ * rows * n int32 positions into values (None: each row is values in order); n is the row length
+ * (the index's per row, or size); negate: rows * n bytes (None: none negated); centres: rows
+ * doubles (None: the terms themselves, else their squared distance to the row's centre). */
+static PyObject *py_resample_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize size, rows, n;
+    int compensated;
+    const void *values, *index, *negate, *centres;
+    if (check_nargs("resample_sums", nargs, 8, 8) < 0 || as_isize(args[1], &size) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &rows) < 0 || as_flag(args[7], &compensated) < 0)
+        return NULL;
+    if (size < 1 || n < 1 || rows < 0 || (args[4] == Py_None && n != size))
+        return PyErr_Format(PyExc_ValueError, "resample_sums: bad sizes");
+    if (buffer_arg(args[0], size, sizeof(double), 0, "values", &values) < 0 ||
+        buffer_arg(args[4], rows * n, sizeof(i32), 1, "index", &index) < 0 ||
+        buffer_arg(args[5], rows * n, 1, 1, "negate", &negate) < 0 ||
+        buffer_arg(args[6], rows, sizeof(double), 1, "centres", &centres) < 0)
+        return NULL;
+    if (index)
+        for (isize k = 0; k < rows * n; k++)
+            if (((const i32 *)index)[k] < 0 || ((const i32 *)index)[k] >= size)
+                return PyErr_Format(PyExc_ValueError, "resample_sums: an index is out of range");
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * sizeof(double)));
+    if (!out) return NULL;
+    double *sums = (double *)PyBytes_AsString(out);
+    Py_BEGIN_ALLOW_THREADS
+    resample_sums(values, n, rows, index, negate, centres, compensated ? SUM_COMPENSATED : SUM_PLAIN, sums);
+    Py_END_ALLOW_THREADS
+    return out;
+}
+
+/* The MTState held by a bytearray (the caller's random.Random state, advanced in place). */
+static MTState *mt_state_arg(PyObject *o) {
+    if (!PyByteArray_CheckExact(o) || PyByteArray_Size(o) != (Py_ssize_t)sizeof(MTState)) {
+        PyErr_Format(PyExc_TypeError, "the generator state must be a bytearray of %zd bytes", (Py_ssize_t)sizeof(MTState));
+        return NULL;
+    }
+    MTState *st = (MTState *)PyByteArray_AsString(o);
+    if (st->pos > 624) {
+        PyErr_SetString(PyExc_ValueError, "the generator state's position is out of range");
+        return NULL;
+    }
+    return st;
+}
+
+/* random_draws(state, kind, n, count) -> bytes: `count` draws of random.Random from `state` (a
+ * bytearray holding an MTState, advanced in place): kind 0, randrange(n) as int32 (0 < n <
+ * 2**31); kind 1, random() >= 0.5 as bytes 0 or 1 (n not read). */
+static PyObject *py_random_draws(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize kind, n, count;
+    if (check_nargs("random_draws", nargs, 4, 4) < 0 || as_isize(args[1], &kind) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &count) < 0)
+        return NULL;
+    MTState *st = mt_state_arg(args[0]);
+    if (!st) return NULL;
+    if (count < 0 || (kind == 0 && (n < 1 || n > 0x7fffffff)) || (kind != 0 && kind != 1))
+        return PyErr_Format(PyExc_ValueError, "random_draws: bad kind, n or count");
+    size_t size = kind == 0 ? sizeof(i32) : 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)count * size));
+    if (!out) return NULL;
+    char *buf = PyBytes_AsString(out);
+    Py_BEGIN_ALLOW_THREADS
+    if (kind == 0)
+        mt_below(st, (uint32_t)n, (i32 *)buf, count);
+    else
+        mt_halves(st, (unsigned char *)buf, count);
+    Py_END_ALLOW_THREADS
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_ascii", FASTCALL(py_tokenize_ascii), "tokenize_ascii(text, lowercase) -> Tokens (ASCII text)"},
@@ -1666,6 +1759,10 @@ static PyMethodDef module_methods[] = {
      "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
+    {"random_draws", FASTCALL(py_random_draws),
+     "random_draws(state, kind, n, count) -> bytes: random.Random's randrange(n) (kind 0) or random() >= 0.5 (1)"},
+    {"resample_sums", FASTCALL(py_resample_sums),
+     "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
     END,
 };
 

@@ -249,3 +249,17 @@ def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list,
                   score_fn) -> list:
     """A finished BatchJob's records, per pair as score_pair gives them (None: left out)."""
     return KERNELS.batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)
+
+
+def resample_sums(values: bytes, size: int, n: int, rows: int, index: bytes | None, negate: bytes | None,
+                  centres: bytes | None, compensated: bool) -> bytes:
+    """Per row, the float Python's sum() gives of its n terms (rouge_core.significance's bulk
+    path; kernels/resample.h): values[index] (values in order without an index), negated where
+    `negate` says, squared distances to the row's centre when `centres` is given."""
+    return KERNELS.resample_sums(values, size, n, rows, index, negate, centres, compensated)
+
+
+def random_draws(state: bytearray, kind: int, n: int, count: int) -> bytes:
+    """`count` draws of random.Random from `state` (its MT19937 words and position, advanced in
+    place): kind 0, randrange(n) as int32; kind 1, random() >= 0.5 as bytes 0 or 1."""
+    return KERNELS.random_draws(state, kind, n, count)
