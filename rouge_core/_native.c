@@ -1686,9 +1686,14 @@ static PyObject *py_resample_sums(PyObject *mod, PyObject *const *args, Py_ssize
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * sizeof(double)));
     if (!out) return NULL;
     double *sums = (double *)PyBytes_AsString(out);
+    int rc;
     Py_BEGIN_ALLOW_THREADS
-    resample_sums(values, n, rows, index, negate, centres, compensated ? SUM_COMPENSATED : SUM_PLAIN, sums);
+    rc = resample_sums(values, n, rows, index, negate, centres, compensated ? SUM_COMPENSATED : SUM_PLAIN, sums);
     Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
     return out;
 }
 

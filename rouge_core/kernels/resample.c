@@ -35,11 +35,10 @@ static uint32_t mt_next(MTState *st) {
 void mt_below(MTState *st, uint32_t n, i32 *out, isize count) {
     int k = 0;
     while (k < 32 && (n >> k)) k++;
-    for (isize i = 0; i < count; i++) {
-        uint32_t r;
-        do r = mt_next(st) >> (32 - k);
-        while (r >= n);
+    for (isize i = 0; i < count;) { /* a rejected draw is overwritten by the next (no branch to mispredict) */
+        uint32_t r = mt_next(st) >> (32 - k);
         out[i] = (i32)r;
+        i += r < n;
     }
 }
 
@@ -54,26 +53,46 @@ void mt_halves(MTState *st, unsigned char *out, isize count) {
  * (0 stays 0). Not x * x: the two differ in the last bit for about one value in a thousand. */
 static double python_square(double x) { return x == 0.0 ? 0.0 : pow(fabs(x), 2.0); }
 
-void resample_sums(const double *values, isize n, isize rows, const i32 *index, const unsigned char *negate,
-                   const double *centres, int mode, double *out) {
+/* Python's sum() of n floats (resample.h's modes). */
+static double python_sum(const double *x, isize n, int mode) {
+    double sum = 0.0, comp = 0.0; /* sum() starts from the int 0: 0 + x0 is 0.0 + x0 */
+    if (n > 0) sum += x[0];
+    if (mode == SUM_PLAIN) {
+        for (isize i = 1; i < n; i++) sum += x[i];
+        return sum;
+    }
+    for (isize i = 1; i < n; i++) { /* Neumaier, as CPython 3.12's builtin_sum */
+        double t = sum + x[i];
+        if (fabs(sum) >= fabs(x[i]))
+            comp += (sum - t) + x[i];
+        else
+            comp += (x[i] - t) + sum;
+        sum = t;
+    }
+    return comp != 0.0 && isfinite(comp) ? sum + comp : sum;
+}
+
+int resample_sums(const double *values, isize n, isize rows, const i32 *index, const unsigned char *negate,
+                  const double *centres, int mode, double *out) {
+    double *terms = xmalloc((size_t)n * sizeof(double));
+    if (!terms) return -1;
     for (isize r = 0; r < rows; r++) {
         const isize at = r * n;
-        double sum = 0.0, comp = 0.0; /* sum() starts from the int 0: 0 + x0 is 0.0 + x0 */
-        for (isize i = 0; i < n; i++) {
-            double x = values[index ? index[at + i] : i];
-            if (negate && negate[at + i]) x = -x;
-            if (centres) x = python_square(x - centres[r]);
-            if (i == 0 || mode == SUM_PLAIN) {
-                sum += x;
-                continue;
+        if (index)
+            for (isize i = 0; i < n; i++) terms[i] = values[index[at + i]];
+        else
+            memcpy(terms, values, (size_t)n * sizeof(double));
+        if (negate) /* -x flips the sign bit: done without a branch on each flag */
+            for (isize i = 0; i < n; i++) {
+                uint64_t bits;
+                memcpy(&bits, &terms[i], sizeof bits);
+                bits ^= (uint64_t)(negate[at + i] != 0) << 63;
+                memcpy(&terms[i], &bits, sizeof bits);
             }
-            double t = sum + x; /* Neumaier, as CPython 3.12's builtin_sum */
-            if (fabs(sum) >= fabs(x))
-                comp += (sum - t) + x;
-            else
-                comp += (x - t) + sum;
-            sum = t;
-        }
-        out[r] = comp != 0.0 && isfinite(comp) ? sum + comp : sum;
+        if (centres)
+            for (isize i = 0; i < n; i++) terms[i] = python_square(terms[i] - centres[r]);
+        out[r] = python_sum(terms, n, mode);
     }
+    free(terms);
+    return 0;
 }

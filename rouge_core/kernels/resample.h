@@ -26,8 +26,8 @@ void mt_halves(MTState *st, unsigned char *out, isize count);
 /* Per row r of `rows`, the float Python's sum() gives of the row's n terms, into out[r]. Term i
  * of row r is values[index[r * n + i]] (values[i] without an index), negated where
  * negate[r * n + i] is non-zero (when given), and, when centres is given, (term - centres[r])
- * ** 2 as Python's float power computes it (the C library's pow). */
-void resample_sums(const double *values, isize n, isize rows, const i32 *index, const unsigned char *negate,
+ * ** 2 as Python's float power computes it (the C library's pow). -1 on no memory. */
+int resample_sums(const double *values, isize n, isize rows, const i32 *index, const unsigned char *negate,
                    const double *centres, int mode, double *out);
 
 #endif
