@@ -324,6 +324,10 @@ def score(
     `options` is an Options object or a profile name ("rouge-1.5.5", "rouge-score",
     "matlab", "reval"); keyword overrides change single fields (e.g. stemmer="porter").
 
+    `evidence` (the default) adds to each per-reference score the evidence behind it (the
+    matched n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`);
+    with `evidence=False` it is None and the call costs little more than the compiled kernels.
+
     `cost_limit` bounds the call's estimated cost (rouge_core.cost): None for the default
     bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.cost.UNBOUNDED`. Above it,
     `CostLimitError` (a ValueError) is raised before any expensive work.
@@ -332,6 +336,10 @@ def score(
     unknown method or option, a parameter out of its range, text that is not valid
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
+    if not evidence and not overrides and type(candidate) is str:
+        scored = _score_texts_again(candidate, references, methods, options, cost_limit)
+        if scored is not None:
+            return scored
     opts = resolve_options(options, overrides)
     methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
     if not evidence:
@@ -376,6 +384,79 @@ def _score_texts(candidate, references, methods: tuple, options: Options, cost_l
     if n_refs != 1:
         records = _combined(compiled, records, options)
     return Result(cand_doc, ref_docs, options, records)
+
+
+_last_texts: tuple = ((), None, None, None, -1, None)  # the last _texts_plan's key and plan (one tuple: thread-safe)
+
+
+def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
+    """What `_score_texts` works out before its kernel call, for `score`'s arguments as given
+    (`methods`, `options` a profile name, None or Options), kept for the next call with the same
+    ones (a loop over pairs asks the same every time): (options, scorer, plans, max_side,
+    max_chars, alpha, empty_nan, score_fn), or None when the kernels cannot score these texts."""
+    global _last_texts
+    kernels = native.KERNELS
+    specs = methods if type(methods) is tuple else (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
+    if (n_refs == last_n and cost_limit is last_limit and kernels is last_kernels and specs == last_specs
+            and (options is last_options or (type(options) is str and options == last_options))):
+        return plan
+    plan = None
+    opts = resolve_options(options, {})
+    scorer = _ascii_kernels(opts)[1] if kernels is not None else None
+    if scorer is not None:
+        _, _, planned, compiled = _plans_of(specs, opts, n_refs)
+        if compiled is not None:
+            unbounded = cost_limit is UNBOUNDED
+            max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
+            max_chars = _ANY_SIZE if unbounded else compiled_chars_bound(cost_limit)
+            score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
+            plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn)
+    _last_texts = (specs, options, cost_limit, kernels, n_refs, plan)
+    return plan
+
+
+def ascii_records(candidate: str, references: tuple, methods, options, cost_limit) -> tuple | None:
+    """The compiled kernels' records of ASCII texts without evidence, what comes before the
+    kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
+    more than the kernels: (options, plans, cand Document, reference Documents, records) with
+    the records as `native.score_pair` gives them (by name for one reference, else per plan the
+    ReferenceScores), or None when the ordinary path must score these texts (another kind of
+    text or setting, a method without a kernel, texts long enough that their cost is estimated
+    first)."""
+    if not references or not candidate.isascii():
+        return None
+    chars = len(candidate)
+    for reference in references:
+        if type(reference) is not str or not reference.isascii():
+            return None
+        chars += len(reference)
+    plan = _texts_plan(methods, options, len(references), cost_limit)
+    if plan is None or chars > plan[4]:
+        return None
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn = plan
+    scored = scorer(compiled, candidate, references, alpha, empty_nan, score_fn, max_side)
+    if scored is None or scored is NotImplemented:
+        return None
+    return (opts, compiled, *scored)
+
+
+def _score_texts_again(candidate: str, references, methods, options, cost_limit) -> Result | None:
+    """`score` without evidence of ASCII texts through `ascii_records`; None when the ordinary
+    path must score them."""
+    if type(references) is str:
+        references = (references,)
+    elif type(references) is list:
+        references = tuple(references)
+    elif type(references) is not tuple:
+        return None
+    scored = ascii_records(candidate, references, methods, options, cost_limit)
+    if scored is None:
+        return None
+    opts, compiled, cand_doc, ref_docs, records = scored
+    if len(references) != 1:
+        records = _combined(compiled, records, opts)
+    return Result(cand_doc, ref_docs, opts, records)
 
 
 def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options,
