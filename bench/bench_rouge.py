@@ -383,7 +383,7 @@ def timed(run) -> float:
     return time.perf_counter() - t0
 
 
-STAR_MOST = 2**15  # s_star_at_bound's ceiling (an uncalibrated cost model estimates every size at 0 s)
+STAR_MOST = 4096  # s_star_at_bound's ceiling (an uncalibrated cost model estimates every size at 0 s)
 
 
 def s_star_at_bound(opts) -> int:
