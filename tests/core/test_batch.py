@@ -314,3 +314,18 @@ def test_long_texts_are_checked_then_scored_by_the_threads_not_one_by_one(pairs,
                 if not all(t.isascii() for t in (c, *r)) or
                 (any(len(t) > longest for t in (c, *r)) and not all(re.search("[A-Za-z0-9]", t) for t in (c, *r)))]
     assert in_python == expected
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_long_ascii_pairs_are_not_scored_one_by_one_in_python(monkeypatch):
+    import rouge_core.batch as batch
+
+    cands = [f"the cat number {i} sat on the mat\nand looked at the dog {i % 3}" for i in range(40)]
+    refs = [[f"a cat {i} sat on a mat", f"the dog {i} looked at the cat\ntwice"] for i in range(40)]
+    in_python = []
+    real = batch._score_in_python
+    monkeypatch.setattr(batch, "_max_chars", lambda *args: 20)
+    monkeypatch.setattr(batch, "_score_in_python", lambda c, r, *args: (in_python.append(c), real(c, r, *args))[1])
+    got = score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=4)
+    assert in_python == []
+    assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
