@@ -989,7 +989,8 @@ done:
  * looked up in the candidate's vocabulary (probe_ascii: no vocabulary, Tokens or join of its
  * own), and its Document (a ref_cls) tokenizes it when someone reads it. None when a side has
  * more than max_side tokens or sentences (its cost must be estimated first); NotImplemented
- * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token). */
+ * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token).
+ * With cand_cls None no Document is made: (None, None, records). */
 static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     int lowercase;
     isize max_side;
@@ -1048,6 +1049,10 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         goto done;
     }
     records = pair_records(&plans, scored, nrefs, &rule);
+    if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
+        out = PyTuple_Pack(3, Py_None, Py_None, records);
+        goto done;
+    }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
     for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
