@@ -198,6 +198,11 @@ def ascii_scorer(cand_cls, ref_cls, settings: tuple):
     return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
 
 
+def records_only(scorer):
+    """An `ascii_scorer` function that makes no Document: (None, None, records)."""
+    return partial(scorer.func, None, None, *scorer.args[2:])
+
+
 def tokenize_ascii(text: str, lowercase: bool):
     """Tokens of an ASCII text under the ASCII tokenizers."""
     return KERNELS.tokenize_ascii(text, lowercase)

@@ -393,7 +393,8 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
     """What `_score_texts` works out before its kernel call, for `score`'s arguments as given
     (`methods`, `options` a profile name, None or Options), kept for the next call with the same
     ones (a loop over pairs asks the same every time): (options, scorer, plans, max_side,
-    max_chars, alpha, empty_nan, score_fn), or None when the kernels cannot score these texts."""
+    max_chars, alpha, empty_nan, score_fn, the scorer that makes no Documents), or None when the
+    kernels cannot score these texts."""
     global _last_texts
     kernels = native.KERNELS
     specs = methods if type(methods) is tuple else (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
@@ -411,17 +412,19 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
             max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
             max_chars = _ANY_SIZE if unbounded else compiled_chars_bound(cost_limit)
             score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
-            plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn)
+            plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
+                    native.records_only(scorer))
     _last_texts = (specs, options, cost_limit, kernels, n_refs, plan)
     return plan
 
 
-def ascii_records(candidate: str, references: tuple, methods, options, cost_limit) -> tuple | None:
+def ascii_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True
+                  ) -> tuple | None:
     """The compiled kernels' records of ASCII texts without evidence, what comes before the
     kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
     more than the kernels: (options, plans, cand Document, reference Documents, records) with
     the records as `native.score_pair` gives them (by name for one reference, else per plan the
-    ReferenceScores), or None when the ordinary path must score these texts (another kind of
+    ReferenceScores; the Documents None unless `documents`), or None when the ordinary path must score these texts (another kind of
     text or setting, a method without a kernel, texts long enough that their cost is estimated
     first)."""
     if not references or not candidate.isascii():
@@ -434,8 +437,8 @@ def ascii_records(candidate: str, references: tuple, methods, options, cost_limi
     plan = _texts_plan(methods, options, len(references), cost_limit)
     if plan is None or chars > plan[4]:
         return None
-    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn = plan
-    scored = scorer(compiled, candidate, references, alpha, empty_nan, score_fn, max_side)
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare = plan
+    scored = (scorer if documents else bare)(compiled, candidate, references, alpha, empty_nan, score_fn, max_side)
     if scored is None or scored is NotImplemented:
         return None
     return (opts, compiled, *scored)

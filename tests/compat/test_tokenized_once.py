@@ -42,9 +42,9 @@ def test_score_multi_scores_every_target_in_one_kernel_call(monkeypatch):
     calls = []
     real = dropin_module.ascii_records
 
-    def spy(candidate, references, *args):
+    def spy(candidate, references, *args, **kwargs):
         calls.append((candidate, references))
-        return real(candidate, references, *args)
+        return real(candidate, references, *args, **kwargs)
 
     monkeypatch.setattr(dropin_module, "ascii_records", spy)
     scorer = dropin.RougeScorer(TYPES)
@@ -89,10 +89,10 @@ def test_score_with_several_references_tokenizes_the_candidate_once(monkeypatch)
     calls = []
     real = scoring.ascii_records
 
-    def spy(candidate, references, *args):
+    def spy(candidate, references, *args, **kwargs):
         calls.append(len(references))
-        return real(candidate, references, *args)
+        return real(candidate, references, *args, **kwargs)
 
     monkeypatch.setattr(scoring, "ascii_records", spy)
-    result = scoring.score(PREDICTION, TARGETS, TYPES, "rouge-score")
+    result = scoring.score(PREDICTION, TARGETS, TYPES, "rouge-score", evidence=False)
     assert calls == [len(TARGETS)] and len(result.references) == len(TARGETS)
