@@ -42,6 +42,7 @@ from .scoring import MethodScore, _method_plans, combine_references, prepare_pai
 from .tokenize import ascii_tokenizer
 from .corpus import each_pair, score_pair_stats
 
+_LIST_TYPES = frozenset((list, tuple))
 DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
 
 
@@ -121,7 +122,10 @@ def score_batch(
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
     # and must not be shifted by a list the caller changes after the call.
-    ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
+    if set(map(type, refs_lists)) <= _LIST_TYPES:  # the common case, counted without a Python loop
+        ref_counts = list(map(len, refs_lists))
+    else:
+        ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
     max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = native.plans(compiled)
