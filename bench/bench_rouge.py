@@ -66,37 +66,27 @@ def load_peers() -> dict:
     return peers
 
 
-def make_runners(types, peers):
+def make_runners(types, peers, multi: bool = False) -> dict:
+    """Per implementation, a function scoring a list of pairs into (P, R, F) per type: pairs of
+    (candidate, reference), or with `multi` (candidate, references) through `score_multi`.
+    Ours: rouge_core.score without evidence (best F over references: the profile's rule) and
+    the rouge-score drop-in."""
     opts = rouge_core.profile("rouge-score")
 
+    def triples(res) -> tuple:
+        return tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types)
+
     def ours(pairs):
-        out = []
-        for cand, ref in pairs:
-            res = rouge_core.score(cand, [ref], types, opts, evidence=False)
-            out.append(tuple((m.precision, m.recall, m.fmeasure) for m in res))
-        return out
+        return [triples(rouge_core.score(c, refs if multi else [refs], types, opts, evidence=False)) for c, refs in pairs]
 
-    dropin = DropinScorer(types)
+    def through(scorer):
+        if multi:
+            return lambda pairs: [triples(scorer.score_multi(refs, c)) for c, refs in pairs]
+        return lambda pairs: [triples(scorer.score(ref, c)) for c, ref in pairs]
 
-    def ours_dropin(pairs):
-        out = []
-        for cand, ref in pairs:
-            res = dropin.score(ref, cand)
-            out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-        return out
-
-    runners = {OURS: ours, DROPIN: ours_dropin}
+    runners = {OURS: ours, DROPIN: through(DropinScorer(types))}
     for label, mod in peers.items():
-        scorer = mod.RougeScorer(types, use_stemmer=False)
-
-        def peer(pairs, scorer=scorer):
-            out = []
-            for cand, ref in pairs:
-                res = scorer.score(ref, cand)
-                out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-            return out
-
-        runners[label] = peer
+        runners[label] = through(mod.RougeScorer(types, use_stemmer=False))
     return runners
 
 
@@ -209,34 +199,9 @@ def multi_reference_section(n: int, references: int, peers: dict, block: int = 1
     print(f"\n== {references} references per candidate: {n} candidates (~60 tokens, 3 sentences) ==")
     print(f"{'methods':34s} {'impl':15s} {'pairs/s':>10s} {'vs rouge-score':>15s} {'identical':>10s}")
     pairs = [make_multi_reference(60, 3, references, seed=i) for i in range(n)]
-    opts = rouge_core.profile("rouge-score")
     out = {}
     for types in SETS:
-        dropin = DropinScorer(types)
-
-        def ours(chunk, types=types):
-            return [tuple((m.precision, m.recall, m.fmeasure) for m in
-                          (rouge_core.score(c, refs, types, opts, evidence=False)[t] for t in types)) for c, refs in chunk]
-
-        def ours_dropin(chunk, types=types, dropin=dropin):
-            out = []
-            for c, refs in chunk:
-                res = dropin.score_multi(refs, c)
-                out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-            return out
-
-        runners = {OURS: ours, DROPIN: ours_dropin}
-        for label, mod in peers.items():
-            scorer = mod.RougeScorer(types, use_stemmer=False)
-
-            def peer(chunk, scorer=scorer, types=types):
-                out = []
-                for c, refs in chunk:
-                    res = scorer.score_multi(refs, c)
-                    out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-                return out
-
-            runners[label] = peer
+        runners = make_runners(types, peers, multi=True)
         elapsed, results = timed_interleaved(runners, pairs, block)
         ref_time = elapsed.get(REFERENCE)
         for name in runners:
