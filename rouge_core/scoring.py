@@ -272,15 +272,17 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, score_from_stats(total, options), tuple(refs), None,
                            f"hits and totals summed over {len(refs)} references", total, sig)
     if mode in ("best-recall", "best-f"):
-        key = "recall" if mode == "best-recall" else "fmeasure"
-        if mode == "best-recall" and options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
+        if mode == "best-f":
+            values = [ref.score.fmeasure for ref in refs]
+        elif options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
             values = [rules155.selection_value(method, ref.stats, options.round_pr) for ref in refs]
         else:
-            values = [getattr(ref.score, key) for ref in refs]
-        best = _first_max(values)
+            values = [ref.score.recall for ref in refs]
+        total = sum(values)
+        best = values.index(max(values)) if total == total else _first_max(values)  # no NaN: the first maximum
         ref = refs[best]
-        others = ", ".join(f"{v:.4f}" for i, v in enumerate(values) if i != best)
-        label = "recall" if key == "recall" else "F"
+        others = ", ".join(map(_FOUR_PLACES, values[:best] + values[best + 1:]))
+        label = "F" if mode == "best-f" else "recall"
         reason = f"highest {label} {values[best]:.4f} (others: {others}); ties go to the first"
         return MethodScore(method, ref.score, tuple(refs), best, reason, ref.stats, sig)
     scores = [ref.score for ref in refs]
@@ -291,6 +293,9 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, combined, tuple(refs), best, reason, None, sig)
     combined = Score(*(sum(_values(scores, k)) / len(scores) for k in ("precision", "recall", "fmeasure")))
     return MethodScore(method, combined, tuple(refs), None, f"mean over {len(refs)} references", None, sig)
+
+
+_FOUR_PLACES = "{:.4f}".format
 
 
 def _values(scores: Sequence[Score], key: str) -> list[float]:
