@@ -869,52 +869,104 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     return record(REC_SCORE, NULL, v);
 }
 
+/* How several references' records are combined in C (rouge_core.scoring.combine_references's
+ * modes without a score_fn; any other mode is combined in Python). */
+enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
+
+/* f"{v:.4f}" */
+static PyObject *four_places(double v) {
+    char *text = PyOS_double_to_string(v, 'f', 4, 0, NULL);
+    if (!text) return NULL;
+    PyObject *out = PyUnicode_FromString(text);
+    PyMem_Free(text);
+    return out;
+}
+
+/* combine_references's reason for choosing reference `best` of `values`. */
+static PyObject *best_reason(const double *values, Py_ssize_t n, Py_ssize_t best, int mode) {
+    PyObject *others = PyList_New(0), *sep = PyUnicode_FromString(", "), *joined = NULL, *top = NULL, *out = NULL;
+    for (Py_ssize_t i = 0; others && i < n; i++) {
+        if (i == best) continue;
+        PyObject *v = four_places(values[i]);
+        if (!v || PyList_Append(others, v) < 0) Py_CLEAR(others);
+        Py_XDECREF(v);
+    }
+    joined = others && sep ? PyUnicode_Join(sep, others) : NULL;
+    top = joined ? four_places(values[best]) : NULL;
+    if (top)
+        out = PyUnicode_FromFormat("highest %s %U (others: %U); ties go to the first",
+                                   mode == COMBINE_BEST_F ? "F" : "recall", top, joined);
+    Py_XDECREF(others);
+    Py_XDECREF(sep);
+    Py_XDECREF(joined);
+    Py_XDECREF(top);
+    return out;
+}
+
 /* The records of one plan against every reference (per_ref: nrefs Scored): with one
- * reference, its MethodScore (the reference chosen as the only one) stored in `out` (a dict)
- * under the plan's name; with several, the tuple of ReferenceScores stored at out[k] (a list). */
+ * reference, its MethodScore (the reference chosen as the only one), and with several under
+ * `combine`, the MethodScore of the first reference with the highest F (or recall), both
+ * stored in `out` (a dict) under the plan's name; else the tuple of ReferenceScores stored at
+ * out[k] (a list, combined in Python). */
 static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_ref, Py_ssize_t nrefs,
-                        const ScoreRule *rule, PyObject *out) {
-    PyObject *per = PyTuple_New(nrefs), *stats0 = NULL, *score0 = NULL;
-    for (Py_ssize_t i = 0; per && i < nrefs; i++) {
+                        const ScoreRule *rule, int combine, PyObject *out) {
+    PyObject *per = PyTuple_New(nrefs);
+    PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
+    double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
+    int rc = -1, whole = nrefs == 1 || combine != COMBINE_NONE;
+    if (!values) {
+        if (per) PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
         PyObject *v[REFERENCE_SCORE_FIELDS];
         PyObject *stats = stats_record(&per_ref[i].s);
         PyObject *score = stats ? score_record(&per_ref[i], stats, rule) : NULL;
-        if (i == 0) {
-            stats0 = Py_XNewRef(stats);
-            score0 = Py_XNewRef(score);
-        }
+        kept[2 * i] = Py_XNewRef(stats);
+        kept[2 * i + 1] = Py_XNewRef(score);
+        values[i] = combine == COMBINE_BEST_RECALL ? per_ref[i].r : spec_f_measure(per_ref[i].p, per_ref[i].r, rule->alpha);
         v[REFERENCE_SCORE_INDEX] = PyLong_FromSsize_t(i);
         v[REFERENCE_SCORE_STATS] = stats;
         v[REFERENCE_SCORE_SCORE] = score;
         v[REFERENCE_SCORE_EVIDENCE] = Py_NewRef(Py_None);
         PyObject *ref = record(REC_REFERENCE_SCORE, NULL, v);
-        if (!ref || PyTuple_SetItem(per, i, ref) < 0) Py_CLEAR(per);
+        if (!ref || PyTuple_SetItem(per, i, ref) < 0) goto done;
     }
-    if (!per || nrefs != 1) {
-        Py_XDECREF(stats0);
-        Py_XDECREF(score0);
-        return per ? PyList_SetItem(out, k, per) : -1;
+    if (!whole) {
+        rc = PyList_SetItem(out, k, per);
+        per = NULL;
+        goto done;
     }
+    Py_ssize_t best = 0; /* the first maximum; a number beats NaN (scoring._first_max) */
+    for (Py_ssize_t i = 1; i < nrefs; i++)
+        if (values[i] > values[best] || (isnan(values[best]) && !isnan(values[i]))) best = i;
     PyObject *v[METHOD_SCORE_FIELDS];
     v[METHOD_SCORE_METHOD] = Py_NewRef(plans->method[k]);
-    v[METHOD_SCORE_SCORE] = score0;
+    v[METHOD_SCORE_SCORE] = Py_NewRef(kept[2 * best + 1]);
     v[METHOD_SCORE_PER_REFERENCE] = per;
-    v[METHOD_SCORE_CHOSEN] = PyLong_FromLong(0);
-    v[METHOD_SCORE_REASON] = Py_NewRef(ONLY_REFERENCE);
-    v[METHOD_SCORE_STATS] = stats0;
+    per = NULL;
+    v[METHOD_SCORE_CHOSEN] = PyLong_FromSsize_t(best);
+    v[METHOD_SCORE_REASON] = nrefs == 1 ? Py_NewRef(ONLY_REFERENCE) : best_reason(values, nrefs, best, combine);
+    v[METHOD_SCORE_STATS] = Py_NewRef(kept[2 * best]);
     v[METHOD_SCORE_SIGNATURE] = Py_NewRef(plans->sig[k]);
     PyObject *ms = record(REC_METHOD_SCORE, NULL, v);
-    int rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
+    rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
     Py_XDECREF(ms);
+done:
+    Py_XDECREF(per);
+    for (Py_ssize_t i = 0; kept && i < 2 * nrefs; i++) Py_XDECREF(kept[i]);
+    PyMem_Free(kept);
+    PyMem_Free(values);
     return rc;
 }
 
 /* Every plan's records (scored: per plan, per reference): a dict of MethodScore by name for
- * one reference, else per plan a tuple of ReferenceScore (combined in Python). */
-static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule) {
-    PyObject *out = nrefs == 1 ? PyDict_New() : PyList_New(plans->n);
+ * one reference or under `combine`, else per plan a tuple of ReferenceScore (combined in Python). */
+static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule,
+                              int combine) {
+    PyObject *out = nrefs == 1 || combine != COMBINE_NONE ? PyDict_New() : PyList_New(plans->n);
     for (Py_ssize_t k = 0; out && k < plans->n; k++)
-        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, out) < 0) Py_CLEAR(out);
+        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, combine, out) < 0) Py_CLEAR(out);
     return out;
 }
 
@@ -974,7 +1026,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, COMBINE_NONE);
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
@@ -990,14 +1042,20 @@ done:
  * own), and its Document (a ref_cls) tokenizes it when someone reads it. None when a side has
  * more than max_side tokens or sentences (its cost must be estimated first); NotImplemented
  * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token).
- * With cand_cls None no Document is made: (None, None, records). */
+ * With cand_cls None no Document is made: (None, None, records). `combine` (optional: 0, 1 best
+ * F, 2 best recall; not read with a score_fn): several references' records combined here, as
+ * pair_records says. */
 static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     int lowercase;
     isize max_side;
     ScoreRule rule;
-    if (check_nargs("score_texts", nargs, 12, 12) < 0 || as_flag(args[2], &lowercase) < 0 ||
-        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0)
+    isize combine = COMBINE_NONE;
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_flag(args[2], &lowercase) < 0 ||
+        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
+        (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_texts: no way of combining references %zd", (Py_ssize_t)combine);
     PyObject *refs = args[7];
     Py_ssize_t nrefs = PyTuple_Check(refs) ? PyTuple_Size(refs) : 0;
     TermRef cand, *texts = xmalloc((size_t)(nrefs + 1) * sizeof(TermRef));
@@ -1048,7 +1106,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    records = pair_records(&plans, scored, nrefs, &rule);
+    records = pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
     if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
         out = PyTuple_Pack(3, Py_None, Py_None, records);
         goto done;
@@ -1628,7 +1686,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
                     scored[k].p = v[BV_PRECISION];
                     scored[k].r = v[BV_RECALL];
                 }
-                item = pair_records(plans, scored, nrefs, &rule);
+                item = pair_records(plans, scored, nrefs, &rule, COMBINE_NONE);
             } else {
                 PyErr_NoMemory();
             }
@@ -1764,7 +1822,7 @@ static PyMethodDef module_methods[] = {
      "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
     {"score_texts", FASTCALL(py_score_texts),
      "score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
-     "max_side) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
+     "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
      "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),

@@ -237,7 +237,8 @@ class RougeScorer(BaseScorer):
         if (self._tokenizer is not None or self._split_summaries or type(prediction) is not str
                 or type(self)._results is not RougeScorer._results):  # a subclass scores its own way
             return None
-        scored = ascii_records(prediction, targets, self._methods(), self._options, None, documents=False)
+        scored = ascii_records(prediction, targets, self._methods(), self._options, None, documents=False,
+                               combined=False)
         if scored is None:
             return None
         records = scored[-1]
