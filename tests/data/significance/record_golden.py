@@ -1,8 +1,12 @@
-"""Records today's paired-test outputs (run against main's rouge_core before the change)."""
+"""Recorded the paired tests' outputs of the resample-by-resample loops (main at e3d8baa, before
+the bulk path), one file per way Python's sum() adds floats:
+
+    python tests/data/significance/record_golden.py paired_tests_plain_sum.json        # CPython 3.11
+    python3.13 tests/data/significance/record_golden.py paired_tests_compensated_sum.json
+
+tests/core/test_significance_bulk.py reads the files and `series` (the inputs, regenerated)."""
 import json, random, sys
 from rouge_core.significance import paired_bootstrap, approximate_randomization
-import rouge_core.significance as S
-print(S.__file__, file=sys.stderr)
 
 def series(n, seed, kind):
     rng = random.Random(seed)
