@@ -982,16 +982,18 @@ static int score_reference(Tok *c, const Tok *r, const i32 *rows, const i32 *ref
     return 0;
 }
 
-/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]): every planned method
- * on one candidate (Tokens) against its references (a tuple of Tokens); records as
- * pair_records gives them, or None when a side has more than max_side tokens or sentences
- * (its cost must be estimated first). */
+/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]): every
+ * planned method on one candidate (Tokens) against its references (a tuple of Tokens); records
+ * as pair_records gives them (combine: as score_texts reads it), or None when a side has more
+ * than max_side tokens or sentences (its cost must be estimated first). */
 static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    isize max_side = ISIZE_MAX;
+    isize max_side = ISIZE_MAX, combine = COMBINE_NONE;
     ScoreRule rule;
-    if (check_nargs("score_pair", nargs, 6, 7) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
-        rule_of(args[3], args[4], args[5], &rule) < 0)
+    if (check_nargs("score_pair", nargs, 6, 8) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
+        (nargs > 7 && as_isize(args[7], &combine) < 0) || rule_of(args[3], args[4], args[5], &rule) < 0)
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_pair: no way of combining references %zd", (Py_ssize_t)combine);
     Tok *c = tok_arg(args[1], "the candidate");
     if (!c) return NULL;
     if (!PyTuple_Check(args[2])) return PyErr_Format(PyExc_TypeError, "references must be a tuple of Tokens");
@@ -1026,7 +1028,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, COMBINE_NONE);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
@@ -1819,7 +1821,8 @@ static PyMethodDef module_methods[] = {
     {"configure_scoring", (PyCFunction)py_configure_scoring, METH_O, "configure_scoring(only_reference)"},
     {"f_measure", FASTCALL(py_f_measure), "f_measure(precision, recall, alpha): rouge_core.stats.f_measure, compiled"},
     {"score_pair", FASTCALL(py_score_pair),
-     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
+     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]) -> records, or None above "
+     "max_side"},
     {"score_texts", FASTCALL(py_score_texts),
      "score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},

@@ -174,11 +174,11 @@ def stats(plan: tuple, cand, ref):
     return KERNELS.stats(plan, cand, ref)
 
 
-def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int):
+def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int, combine: int = 0):
     """Every planned method on candidate Tokens against reference Tokens: {name: MethodScore}
-    for one reference, else per plan its ReferenceScores; None above max_side tokens or
-    sentences a side."""
-    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side)
+    for one reference (or several the kernels combine: `combine`, 1 best F, 2 best recall),
+    else per plan its ReferenceScores; None above max_side tokens or sentences a side."""
+    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side, combine)
 
 
 def ascii_document_maker(cls, settings: tuple):

@@ -536,8 +536,9 @@ def _score_compiled(plans, cand: Document, refs: Sequence[Document], options: Op
     rs = tuple(tokens_of(r) for r in refs)
     if None in rs or any(r.lcs_view is not None for r in refs):
         return _NOT_COMPILED
-    scored = native.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
-    return None if scored is None else _combined(plans, scored, options)
+    combine = _COMBINED_BY_THE_KERNELS.get(options.multi_ref, 0) if score_fn is None else 0
+    scored = native.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side, combine)
+    return scored if scored is None or type(scored) is dict else _combined(plans, scored, options)
 
 
 def _combined(plans, scored: list, options: Options) -> dict:

@@ -46,3 +46,18 @@ def test_best_f_and_best_recall_are_combined_by_the_kernels(monkeypatch):
         assert result["rouge1"].chosen == 0  # 5 of 6 tokens match the first reference, 4 the second
         label = "F" if mode == "best-f" else "recall"
         assert result["rouge1"].reason == f"highest {label} 0.8333 (others: 0.6667, 0.0000, 0.0000); ties go to the first"
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts, st.lists(texts, min_size=2, max_size=4), st.sampled_from(["rouge-score", "matlab", "reval"]),
+       st.sampled_from(["best-f", "best-recall"]))
+def test_documents_and_corpora_with_several_references_give_the_pure_paths_records(candidate, references, profile,
+                                                                                   mode):
+    """score_documents on Documents (the corpus's per-pair path) combines in the kernels too."""
+    from rouge_core.corpus import score_pair_stats
+
+    options = rouge_core.profile(profile, multi_ref=mode)
+    compiled = score_pair_stats(candidate, references, METHODS, options)
+    with native.pure():
+        pure = score_pair_stats(candidate, references, METHODS, options)
+    assert [(k, repr(v)) for k, v in compiled.items()] == [(k, repr(v)) for k, v in pure.items()]
