@@ -913,7 +913,7 @@ static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_r
     PyObject *per = PyTuple_New(nrefs);
     PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
     double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
-    int rc = -1, whole = nrefs == 1 || combine != COMBINE_NONE;
+    int rc = -1, whole = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE);
     if (!values) {
         if (per) PyErr_NoMemory();
         goto done;
@@ -961,10 +961,11 @@ done:
 }
 
 /* Every plan's records (scored: per plan, per reference): a dict of MethodScore by name for
- * one reference or under `combine`, else per plan a tuple of ReferenceScore (combined in Python). */
+ * one reference or several under `combine`, else per plan a tuple of ReferenceScore (combined
+ * in Python, no reference included). */
 static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule,
                               int combine) {
-    PyObject *out = nrefs == 1 || combine != COMBINE_NONE ? PyDict_New() : PyList_New(plans->n);
+    PyObject *out = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE) ? PyDict_New() : PyList_New(plans->n);
     for (Py_ssize_t k = 0; out && k < plans->n; k++)
         if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, combine, out) < 0) Py_CLEAR(out);
     return out;

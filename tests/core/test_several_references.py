@@ -61,3 +61,15 @@ def test_documents_and_corpora_with_several_references_give_the_pure_paths_recor
     with native.pure():
         pure = score_pair_stats(candidate, references, METHODS, options)
     assert [(k, repr(v)) for k, v in compiled.items()] == [(k, repr(v)) for k, v in pure.items()]
+
+
+def test_no_reference_is_combined_as_before():
+    from rouge_core.scoring import prepare, score_documents
+
+    for mode in ("best-f", "best-recall"):
+        options = rouge_core.profile("rouge-score", multi_ref=mode)
+        compiled = score_documents(prepare("a b", options), [], METHODS, options, evidence=False)
+        with native.pure():
+            pure = score_documents(prepare("a b", options), [], METHODS, options, evidence=False)
+        assert _records(compiled) == _records(pure)
+        assert compiled["rouge1"].reason == "no reference"
