@@ -5,6 +5,11 @@ Run from the repository root:
     python bench/bench_rouge.py            # full run (10,000 summary pairs, 500 long pairs)
     python bench/bench_rouge.py --quick    # smaller corpora, same report
 
+It times rouge_core.score without evidence and the rouge-score drop-in
+(rouge_core.compat.rouge_score) against rouge-score-rs (pip install rouge-score-rs) on single
+types and with 4 references, the batch on 1 and 2 threads (summary and long pairs), and
+compare_systems at 10,000 pairs (1,000 + 1,000 resamples), each against issue 34's targets.
+
 Every implementation scores from strings (tokenization included), interleaved block by
 block in the same process so machine noise hits all of them alike (each block's best of three
 tries counts for the fast implementations; the slow reference runs it once); numbers are compared
@@ -35,14 +40,17 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
-from corpus_gen import (a_third_accented, in_script, long_corpus, make_pairs, one_word_accented,  # noqa: E402
-                        summary_corpus)
+from corpus_gen import (a_third_accented, in_script, long_corpus, make_multi_reference, make_pairs,  # noqa: E402
+                        one_word_accented, summary_corpus)
 from memory import peak_bytes  # noqa: E402
 from rouge_core import cost, native  # noqa: E402
 from rouge_core.batch import score_batch  # noqa: E402
+from rouge_core.compat.rouge_score.rouge_scorer import RougeScorer as DropinScorer  # noqa: E402
+from rouge_core.corpus import compare_systems  # noqa: E402
 from rouge_core.scoring import prepare, score_documents  # noqa: E402
 
 OURS = "rouge_core"
+DROPIN = "drop-in"  # rouge_core.compat.rouge_score's RougeScorer
 REFERENCE = "rouge-score"
 PEER_MODULES = {"rouge-score": "rouge_score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge_score_rs"}
 PEER_DISTRIBUTIONS = {"rouge-score": "rouge-score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge-score-rs"}
@@ -62,29 +70,31 @@ def load_peers() -> dict:
     return peers
 
 
-def make_runners(types, peers):
+def make_runners(types, peers, multi: bool = False) -> dict:
+    """Per implementation, a function scoring a list of pairs into (P, R, F) per type: pairs of
+    (candidate, reference), or with `multi` (candidate, references) through `score_multi`.
+    Ours: rouge_core.score without evidence (best F over references: the profile's rule) and
+    the rouge-score drop-in."""
     opts = rouge_core.profile("rouge-score")
 
+    def triples(res) -> tuple:
+        return tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types)
+
     def ours(pairs):
-        out = []
-        for cand, ref in pairs:
-            res = rouge_core.score(cand, [ref], types, opts, evidence=False)
-            out.append(tuple((m.precision, m.recall, m.fmeasure) for m in res))
-        return out
+        return [triples(rouge_core.score(c, refs if multi else [refs], types, opts, evidence=False)) for c, refs in pairs]
 
-    runners = {OURS: ours}
+    def through(scorer):
+        if multi:
+            return lambda pairs: [triples(scorer.score_multi(refs, c)) for c, refs in pairs]
+        return lambda pairs: [triples(scorer.score(ref, c)) for c, ref in pairs]
+
+    runners = {OURS: ours, DROPIN: through(DropinScorer(types))}
     for label, mod in peers.items():
-        scorer = mod.RougeScorer(types, use_stemmer=False)
-
-        def peer(pairs, scorer=scorer):
-            out = []
-            for cand, ref in pairs:
-                res = scorer.score(ref, cand)
-                out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-            return out
-
-        runners[label] = peer
+        runners[label] = through(mod.RougeScorer(types, use_stemmer=False))
     return runners
+
+
+CLOCK = time.perf_counter  # the per-pair sections' clock (--cpu-clock: this process's CPU time)
 
 
 def timed_interleaved(runners: dict, pairs, block: int, tries: int = 3):
@@ -103,9 +113,9 @@ def timed_interleaved(runners: dict, pairs, block: int, tries: int = 3):
                 if attempt and name in SLOW_REFERENCES:
                     continue
                 gc.collect()
-                t0 = time.perf_counter()
+                t0 = CLOCK()
                 out = run(chunk)
-                best[name] = min(best[name], time.perf_counter() - t0)
+                best[name] = min(best[name], CLOCK() - t0)
                 if not attempt:
                     results[name].extend(out)
         for name in runners:
@@ -163,22 +173,96 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
             else:
                 ident = "-"
             print(f"{'+'.join(types):34s} {name:15s} {rate:10.1f} {ratio:>15s} {mem:9.2f} {ident:>10s}")
-        peers_only = {k: v for k, v in elapsed.items() if k != OURS}
-        if peers_only:
-            fastest = min(peers_only, key=peers_only.get)
-            print(f"{'':34s} vs fastest peer ({fastest}): {peers_only[fastest] / elapsed[OURS]:.2f}x")
         if FASTEST_RS in results and REFERENCE in results:
             rs_same = sum(a == b for a, b in zip(results[FASTEST_RS], results[REFERENCE]))
             if rs_same != len(pairs):
                 print(f"{'':34s} ({FASTEST_RS} differs from rouge-score on {len(pairs) - rs_same} pairs)")
-        summary["+".join(types)] = {
-            "rate": len(pairs) / elapsed[OURS],
-            "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
-            "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
-            "identical": REFERENCE not in results or all(a == b for a, b in zip(results[OURS], results[REFERENCE])),
-            "results": results[OURS],
-        }
+        summary["+".join(types)] = {**_summary_of(elapsed, results), "rate": len(pairs) / elapsed[OURS]}
     return summary
+
+
+def _summary_of(elapsed: dict, results: dict) -> dict:
+    """Ours (score without evidence, and the drop-in) against the peers: the speed ratios, and
+    whether every pair's numbers are identical to rouge-score's (to rouge-score-rs's without it)."""
+    peers_only = {k: v for k, v in elapsed.items() if k not in (OURS, DROPIN)}
+    if peers_only:
+        fastest = min(peers_only, key=peers_only.get)
+        print(f"{'':34s} vs fastest peer ({fastest}): score {peers_only[fastest] / elapsed[OURS]:.2f}x, drop-in "
+              f"{peers_only[fastest] / elapsed[DROPIN]:.2f}x")
+    truth = REFERENCE if REFERENCE in results else FASTEST_RS if FASTEST_RS in results else None
+    ref_time = elapsed.get(REFERENCE)
+    return {
+        "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
+        "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
+        "drop-in vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[DROPIN]) if FASTEST_RS in elapsed else None,
+        "identical": truth is None or all(results[name] == results[truth] for name in (OURS, DROPIN)),
+        "results": results[OURS],
+    }
+
+
+def multi_reference_section(n: int, references: int, peers: dict, block: int = 100) -> dict:
+    """Summary-sized pairs with `references` references each (one hidden source rewritten):
+    rouge_core.score without evidence (best F over the references: the rouge-score profile's
+    multi_ref) and the drop-in's score_multi against the peers' score_multi."""
+    print(f"\n== {references} references per candidate: {n} candidates (~60 tokens, 3 sentences) ==")
+    print(f"{'methods':34s} {'impl':15s} {'pairs/s':>10s} {'vs rouge-score':>15s} {'identical':>10s}")
+    pairs = [make_multi_reference(60, 3, references, seed=i) for i in range(n)]
+    out = {}
+    for types in SETS:
+        runners = make_runners(types, peers, multi=True)
+        elapsed, results = timed_interleaved(runners, pairs, block)
+        ref_time = elapsed.get(REFERENCE)
+        for name in runners:
+            ratio = f"{ref_time / elapsed[name]:.1f}x" if ref_time else "-"
+            same = "-" if REFERENCE not in results else (
+                "all" if results[name] == results[REFERENCE] else
+                f"{sum(a != b for a, b in zip(results[name], results[REFERENCE]))} DIFFER")
+            print(f"{'+'.join(types):34s} {name:15s} {n / elapsed[name]:10.1f} {ratio:>15s} {same:>10s}")
+        out["+".join(types)] = _summary_of(elapsed, results)
+    return out
+
+
+def significance_section(n: int, resamples: int = 1000, check_pairs: int = 1000) -> dict:
+    """compare_systems (the paired bootstrap with its interval and effect size, and approximate
+    randomization; `resamples` each) on two systems scored on the same `n` summary pairs, per
+    method (best of 3); then the same on the first `check_pairs` pairs against the resample-by-
+    resample loops (the pure path), which must give the same numbers. Returns {method: seconds}."""
+    print(f"\n== compare_systems: two systems on {n:,} pairs, {resamples:,} + {resamples:,} resamples "
+          f"(best of 3 per method) ==")
+    types = SETS[-1]
+    pairs = summary_corpus(n)
+    other = summary_corpus(n, seed=5)
+    cands, refs = [c for c, _ in pairs], [[r] for _, r in pairs]
+    ids = [str(i) for i in range(n)]
+    a = rouge_core.score_corpus(cands, refs, types, "rouge-score", ids=ids)
+    b = rouge_core.score_corpus([c for c, _ in other], refs, types, "rouge-score", ids=ids)
+    times: dict = {"wall": {}, "cpu": {}}
+    for method in types:
+        best = cpu_best = float("inf")
+        for _ in range(3):
+            gc.collect()
+            t0, c0 = time.perf_counter(), time.process_time()
+            result = compare_systems(a, b, method, resamples=resamples, seed=0)
+            dt = time.perf_counter() - t0
+            if dt < best:
+                best, cpu_best = dt, time.process_time() - c0
+        times["wall"][method], times["cpu"][method] = best, cpu_best
+        print(f"{method:10s} {best:7.3f} s wall {cpu_best:7.3f} s CPU  p bootstrap {result.bootstrap.p_value:.4g}, "
+              f"p permutation {result.permutation.p_value:.4g}, difference {result.difference.value:+.4f} "
+              f"[{result.difference.low:+.4f}, {result.difference.high:+.4f}]")
+    sub = slice(0, check_pairs)
+    small_a = rouge_core.score_corpus(cands[sub], refs[sub], types, "rouge-score", ids=ids[sub])
+    small_b = rouge_core.score_corpus([c for c, _ in other][sub], refs[sub], types, "rouge-score", ids=ids[sub])
+    bulk = compare_systems(small_a, small_b, "rougeL", resamples=resamples, seed=3)
+    t0 = time.perf_counter()
+    with native.pure():
+        loop = compare_systems(small_a, small_b, "rougeL", resamples=resamples, seed=3)
+    loop_time = time.perf_counter() - t0
+    same = bulk == loop
+    print(f"on {check_pairs:,} pairs, rougeL: the same numbers as the resample-by-resample loops: "
+          f"{'yes' if same else 'NO'} (the loops took {loop_time:.2f} s)")
+    times["identical"] = same
+    return times
 
 
 REPEATS = 5  # single-run sections report the best of this many runs (other load only adds time)
@@ -287,7 +371,7 @@ def big_pair_profiles_section(tokens: int, repeats: int = 3) -> dict:
     return out
 
 
-def batch_section(pairs, expected, rounds: int = 9) -> float:
+def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs") -> float:
     """The batch entry point (rouge_core.batch.score_batch) on 1 and 2 worker threads,
     interleaved round by round; every pair checked against the per-pair API's scores.
     Each round also times the machine's own ceiling: a trivially parallel C loop of about
@@ -295,7 +379,7 @@ def batch_section(pairs, expected, rounds: int = 9) -> float:
     2, since other load on a shared machine takes the second core away from both alike.
     Returns the speed-up of 2 workers over 1 (best round of each)."""
     types = SETS[-1]
-    print(f"\n== batch entry point, {'+'.join(types)}: {len(pairs)} summary pairs, 1 and 2 workers "
+    print(f"\n== batch entry point, {'+'.join(types)}: {len(pairs)} {label}, 1 and 2 workers "
           f"({rounds} rounds, interleaved; each timing several passes over the corpus, per pass below) ==")
     cands = [c for c, _ in pairs]
     refs = [[r] for _, r in pairs]
@@ -343,7 +427,7 @@ def batch_section(pairs, expected, rounds: int = 9) -> float:
           f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}; result records built after: "
           f"{records:.3f} s")
     print(f"score_corpus(workers=2), records included: {timed(lambda: rouge_core.score_corpus(cands, refs, types, opts, workers=2)):.3f} s")
-    return speedup
+    return speedup, statistics.median(a / b for a, b in zip(walls[("C loop", 1)], walls[("C loop", 2)]))
 
 
 def parallel_ceiling(seconds: float):
@@ -378,11 +462,15 @@ def timed(run) -> float:
     return time.perf_counter() - t0
 
 
+STAR_MOST = 4096  # s_star_at_bound's ceiling (an uncalibrated cost model estimates every size at 0 s)
+
+
 def s_star_at_bound(opts) -> int:
     """The most tokens a pair of the benchmark's texts may have for rougeS* to fit the default
     cost bound (the estimate of the path that runs)."""
     low, high = 2, 4
-    while cost.estimate("rougeS*", high, [high], opts, evidence=False).seconds <= cost.DEFAULT_COST_LIMIT.seconds and \
+    while high < STAR_MOST and \
+            cost.estimate("rougeS*", high, [high], opts, evidence=False).seconds <= cost.DEFAULT_COST_LIMIT.seconds and \
             cost.estimate("rougeS*", high, [high], opts, evidence=False).peak_bytes <= cost.DEFAULT_COST_LIMIT.peak_bytes:
         low, high = high, high * 2
     while high - low > 1:
@@ -546,15 +634,24 @@ def main(argv=None):
     ap.add_argument("--big", type=int, default=None, help="tokens of the one long pair (default 20,000)")
     ap.add_argument("--unicode-only", action="store_true",
                     help="only the non-ASCII slices (issue 29): accented prose, other scripts, every profile's long pair")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="time the per-pair sections by this process's CPU time, not the wall clock (on a machine "
+                         "other work loads: its share of the cores then stretches no implementation's time)")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu_clock:
+        CLOCK = time.process_time
     n_summary = args.summary or (1000 if args.quick else 10_000)
     n_long = args.long or (50 if args.quick else 500)
     n_big = args.big or (5_000 if args.quick else 20_000)
+    n_multi = 300 if args.quick else 2_000
+    n_significance = 10_000
     print("machine:", machine())
     print(f"rouge_core {rouge_core.__version__}, path: {native.describe()}")
     peers = load_peers()
     print("peers:", peer_versions(peers))
     print("at the start:", load())
+    print("per-pair sections timed by", "CPU time (--cpu-clock)" if args.cpu_clock else "the wall clock")
     t0 = time.perf_counter()
     summary = summary_corpus(n_summary)
     long = long_corpus(n_long)
@@ -571,7 +668,10 @@ def main(argv=None):
     sets_long = SETS if n_long <= 100 else [["rougeL"], ["rougeLsum"], SETS[-1]]
     lo = corpus_section("long corpus (~700 tokens, 30 sentences)", long, peers, block=10, mem_pairs=5, sets=sets_long)
     four = "+".join(SETS[-1])
-    speedup = batch_section(summary, s[four]["results"])
+    multi = multi_reference_section(n_multi, 4, peers)
+    speedup, ceiling = batch_section(summary, s[four]["results"])
+    speedup_long, ceiling_long = batch_section(long, lo[four]["results"], label="long pairs")
+    significance = significance_section(n_significance)
     big = big_pair_section(n_big)
     evidence, evidence_read = evidence_section(2000)
     sweep = sweep_section(summary[:50])
@@ -593,7 +693,28 @@ def main(argv=None):
     print(f"long, rougeL: {ratio(lo, 'rougeL', 'vs rouge-score-rs')} rouge-score-rs (target >= 1.5x: "
           f"{check(rs_l and rs_l >= 1.5)}); rougeLsum: {ratio(lo, 'rougeLsum', 'vs rouge-score-rs')} "
           f"(target >= 1.5x: {check(rs_lsum and rs_lsum >= 1.5)})")
-    print(f"batch, 2 workers / 1 worker: {speedup:.2f}x (target >= 1.8x: {check(speedup >= 1.8)})")
+    single = [key for key in s if "+" not in key]
+    for door, key in (("score(evidence=False)", "vs rouge-score-rs"), ("the drop-in", "drop-in vs rouge-score-rs")):
+        ratios = {k: s[k][key] for k in single}
+        met = all(v and v >= 1.2 for v in ratios.values())
+        listed = ", ".join(f"{k} {v:.2f}x" if v else f"{k} n/a" for k, v in ratios.items())
+        print(f"summary, each single type through {door}: {listed} rouge-score-rs (target >= 1.2x each: {check(met)})")
+    print(f"identical numbers on every summary set (score, drop-in, rouge-score): "
+          f"{all(v['identical'] for v in s.values())}")
+    for door, key in (("score(evidence=False)", "vs rouge-score-rs"), ("the drop-in's score_multi", "drop-in vs rouge-score-rs")):
+        ratios = {k: v[key] for k, v in multi.items()}
+        met = all(v and v >= 1.2 for v in ratios.values())
+        listed = ", ".join(f"{k} {v:.2f}x" if v else f"{k} n/a" for k, v in ratios.items())
+        print(f"4 references through {door}: {listed} rouge-score-rs (target >= 1.2x each: {check(met)})")
+    print(f"identical numbers with 4 references: {all(v['identical'] for v in multi.values())}")
+    print(f"batch, 2 workers / 1 worker: {speedup:.2f}x on summary pairs, {speedup_long:.2f}x on long pairs (target "
+          f">= 1.8x: {check(speedup >= 1.8 and speedup_long >= 1.8)}); the machine's own ceiling in the same rounds "
+          f"(median): {ceiling:.2f}x and {ceiling_long:.2f}x")
+    slowest = max(significance["wall"].values())
+    slowest_cpu = max(significance["cpu"].values())
+    print(f"compare_systems, 10,000 pairs, 1,000 + 1,000 resamples: slowest method {slowest:.3f} s wall, "
+          f"{slowest_cpu:.3f} s CPU (target <= 0.5 s per method: {check(slowest <= 0.5)} by the wall clock, "
+          f"{check(slowest_cpu <= 0.5)} by CPU time); the same numbers as the loops: {significance['identical']}")
     targets = {"rougeLsum": (0.5, None), "rougeW-1.2": (0.5, 100), "rougeSU4": (0.2, None), "rougeS* at the bound": (1.0, None)}
     for label, (seconds, mib) in targets.items():
         took, mem = big[label]

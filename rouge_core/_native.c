@@ -16,6 +16,7 @@
 #include "kernels/batch.h"
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
+#include "kernels/resample.h"
 
 /* Calls whose sides together have more tokens than this release the GIL while the kernels run. */
 enum { RELEASE_GIL_TOKENS = 4096 };
@@ -945,52 +946,105 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     return record(REC_SCORE, NULL, v);
 }
 
+/* How several references' records are combined in C (rouge_core.scoring.combine_references's
+ * modes without a score_fn; any other mode is combined in Python). */
+enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
+
+/* f"{v:.4f}" */
+static PyObject *four_places(double v) {
+    char *text = PyOS_double_to_string(v, 'f', 4, 0, NULL);
+    if (!text) return NULL;
+    PyObject *out = PyUnicode_FromString(text);
+    PyMem_Free(text);
+    return out;
+}
+
+/* combine_references's reason for choosing reference `best` of `values`. */
+static PyObject *best_reason(const double *values, Py_ssize_t n, Py_ssize_t best, int mode) {
+    PyObject *others = PyList_New(0), *sep = PyUnicode_FromString(", "), *joined = NULL, *top = NULL, *out = NULL;
+    for (Py_ssize_t i = 0; others && i < n; i++) {
+        if (i == best) continue;
+        PyObject *v = four_places(values[i]);
+        if (!v || PyList_Append(others, v) < 0) Py_CLEAR(others);
+        Py_XDECREF(v);
+    }
+    joined = others && sep ? PyUnicode_Join(sep, others) : NULL;
+    top = joined ? four_places(values[best]) : NULL;
+    if (top)
+        out = PyUnicode_FromFormat("highest %s %U (others: %U); ties go to the first",
+                                   mode == COMBINE_BEST_F ? "F" : "recall", top, joined);
+    Py_XDECREF(others);
+    Py_XDECREF(sep);
+    Py_XDECREF(joined);
+    Py_XDECREF(top);
+    return out;
+}
+
 /* The records of one plan against every reference (per_ref: nrefs Scored): with one
- * reference, its MethodScore (the reference chosen as the only one) stored in `out` (a dict)
- * under the plan's name; with several, the tuple of ReferenceScores stored at out[k] (a list). */
+ * reference, its MethodScore (the reference chosen as the only one), and with several under
+ * `combine`, the MethodScore of the first reference with the highest F (or recall), both
+ * stored in `out` (a dict) under the plan's name; else the tuple of ReferenceScores stored at
+ * out[k] (a list, combined in Python). */
 static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_ref, Py_ssize_t nrefs,
-                        const ScoreRule *rule, PyObject *out) {
-    PyObject *per = PyTuple_New(nrefs), *stats0 = NULL, *score0 = NULL;
-    for (Py_ssize_t i = 0; per && i < nrefs; i++) {
+                        const ScoreRule *rule, int combine, PyObject *out) {
+    PyObject *per = PyTuple_New(nrefs);
+    PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
+    double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
+    int rc = -1, whole = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE);
+    if (!values) {
+        if (per) PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
         PyObject *v[REFERENCE_SCORE_FIELDS];
         PyObject *stats = stats_record(&per_ref[i].s);
         PyObject *score = stats ? score_record(&per_ref[i], stats, rule) : NULL;
-        if (i == 0) {
-            stats0 = Py_XNewRef(stats);
-            score0 = Py_XNewRef(score);
-        }
+        kept[2 * i] = Py_XNewRef(stats);
+        kept[2 * i + 1] = Py_XNewRef(score);
+        values[i] = combine == COMBINE_BEST_RECALL ? per_ref[i].r : spec_f_measure(per_ref[i].p, per_ref[i].r, rule->alpha);
         v[REFERENCE_SCORE_INDEX] = PyLong_FromSsize_t(i);
         v[REFERENCE_SCORE_STATS] = stats;
         v[REFERENCE_SCORE_SCORE] = score;
         v[REFERENCE_SCORE_EVIDENCE] = Py_NewRef(Py_None);
         PyObject *ref = record(REC_REFERENCE_SCORE, NULL, v);
-        if (!ref || PyTuple_SetItem(per, i, ref) < 0) Py_CLEAR(per);
+        if (!ref || PyTuple_SetItem(per, i, ref) < 0) goto done;
     }
-    if (!per || nrefs != 1) {
-        Py_XDECREF(stats0);
-        Py_XDECREF(score0);
-        return per ? PyList_SetItem(out, k, per) : -1;
+    if (!whole) {
+        rc = PyList_SetItem(out, k, per);
+        per = NULL;
+        goto done;
     }
+    Py_ssize_t best = 0; /* the first maximum; a number beats NaN (scoring._first_max) */
+    for (Py_ssize_t i = 1; i < nrefs; i++)
+        if (values[i] > values[best] || (isnan(values[best]) && !isnan(values[i]))) best = i;
     PyObject *v[METHOD_SCORE_FIELDS];
     v[METHOD_SCORE_METHOD] = Py_NewRef(plans->method[k]);
-    v[METHOD_SCORE_SCORE] = score0;
+    v[METHOD_SCORE_SCORE] = Py_NewRef(kept[2 * best + 1]);
     v[METHOD_SCORE_PER_REFERENCE] = per;
-    v[METHOD_SCORE_CHOSEN] = PyLong_FromLong(0);
-    v[METHOD_SCORE_REASON] = Py_NewRef(ONLY_REFERENCE);
-    v[METHOD_SCORE_STATS] = stats0;
+    per = NULL;
+    v[METHOD_SCORE_CHOSEN] = PyLong_FromSsize_t(best);
+    v[METHOD_SCORE_REASON] = nrefs == 1 ? Py_NewRef(ONLY_REFERENCE) : best_reason(values, nrefs, best, combine);
+    v[METHOD_SCORE_STATS] = Py_NewRef(kept[2 * best]);
     v[METHOD_SCORE_SIGNATURE] = Py_NewRef(plans->sig[k]);
     PyObject *ms = record(REC_METHOD_SCORE, NULL, v);
-    int rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
+    rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
     Py_XDECREF(ms);
+done:
+    Py_XDECREF(per);
+    for (Py_ssize_t i = 0; kept && i < 2 * nrefs; i++) Py_XDECREF(kept[i]);
+    PyMem_Free(kept);
+    PyMem_Free(values);
     return rc;
 }
 
 /* Every plan's records (scored: per plan, per reference): a dict of MethodScore by name for
- * one reference, else per plan a tuple of ReferenceScore (combined in Python). */
-static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule) {
-    PyObject *out = nrefs == 1 ? PyDict_New() : PyList_New(plans->n);
+ * one reference or several under `combine`, else per plan a tuple of ReferenceScore (combined
+ * in Python, no reference included). */
+static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule,
+                              int combine) {
+    PyObject *out = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE) ? PyDict_New() : PyList_New(plans->n);
     for (Py_ssize_t k = 0; out && k < plans->n; k++)
-        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, out) < 0) Py_CLEAR(out);
+        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, combine, out) < 0) Py_CLEAR(out);
     return out;
 }
 
@@ -1006,16 +1060,18 @@ static int score_reference(Tok *c, const Tok *r, const i32 *rows, const i32 *ref
     return 0;
 }
 
-/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]): every planned method
- * on one candidate (Tokens) against its references (a tuple of Tokens); records as
- * pair_records gives them, or None when a side has more than max_side tokens or sentences
- * (its cost must be estimated first). */
+/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]): every
+ * planned method on one candidate (Tokens) against its references (a tuple of Tokens); records
+ * as pair_records gives them (combine: as score_texts reads it), or None when a side has more
+ * than max_side tokens or sentences (its cost must be estimated first). */
 static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    isize max_side = ISIZE_MAX;
+    isize max_side = ISIZE_MAX, combine = COMBINE_NONE;
     ScoreRule rule;
-    if (check_nargs("score_pair", nargs, 6, 7) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
-        rule_of(args[3], args[4], args[5], &rule) < 0)
+    if (check_nargs("score_pair", nargs, 6, 8) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
+        (nargs > 7 && as_isize(args[7], &combine) < 0) || rule_of(args[3], args[4], args[5], &rule) < 0)
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_pair: no way of combining references %zd", (Py_ssize_t)combine);
     Tok *c = tok_arg(args[1], "the candidate");
     if (!c) return NULL;
     if (!PyTuple_Check(args[2])) return PyErr_Format(PyExc_TypeError, "references must be a tuple of Tokens");
@@ -1050,7 +1106,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
@@ -1066,14 +1122,21 @@ done:
  * vocabulary, Tokens or join of its own), and its Document (a ref_cls) tokenizes it when
  * someone reads it. None when a side has more than max_side tokens or sentences (its cost must
  * be estimated first); NotImplemented when a method reads the reference's own terms (MATLAB's
- * skip-bigrams with a start token) or a text is one the tokenizers do not take (text_of). */
+ * skip-bigrams with a start token) or a text is one the tokenizers do not take (text_of).
+ * With cand_cls None no Document is made: (None, None, records). `combine` (optional: 0, 1 best
+ * F, 2 best recall; not read with a score_fn): several references' records combined here, as
+ * pair_records says. */
 static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     int word_rule;
     isize max_side;
     ScoreRule rule;
-    if (check_nargs("score_texts", nargs, 12, 12) < 0 || as_rule(args[2], &word_rule) < 0 ||
-        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0)
+    isize combine = COMBINE_NONE;
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(args[2], &word_rule) < 0 ||
+        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
+        (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_texts: no way of combining references %zd", (Py_ssize_t)combine);
     PyObject *refs = args[7];
     if (!PyTuple_Check(refs) || PyTuple_Size(refs) == 0)
         return PyErr_Format(PyExc_ValueError, "score_texts needs a tuple of at least one reference");
@@ -1126,7 +1189,11 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    records = pair_records(&plans, scored, nrefs, &rule);
+    records = pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
+        out = PyTuple_Pack(3, Py_None, Py_None, records);
+        goto done;
+    }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
     for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
@@ -1704,7 +1771,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
                     scored[k].p = v[BV_PRECISION];
                     scored[k].r = v[BV_RECALL];
                 }
-                item = pair_records(plans, scored, nrefs, &rule);
+                item = pair_records(plans, scored, nrefs, &rule, COMBINE_NONE);
             } else {
                 PyErr_NoMemory();
             }
@@ -1719,6 +1786,103 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
 /* ------------------------------------------------------------------------------------------
  * module
  * ---------------------------------------------------------------------------------------- */
+
+/* ------------------------------------------------------------------------------------------
+ * resampling: the paired significance tests' sums (kernels/resample.c)
+ * ---------------------------------------------------------------------------------------- */
+
+/* A bytes argument of `count` items of `size` bytes each (None: NULL, when optional). */
+static int buffer_arg(PyObject *o, isize count, size_t size, int optional, const char *what, const void **out) {
+    *out = NULL;
+    if (o == Py_None && optional) return 0;
+    if (!PyBytes_CheckExact(o)) {
+        PyErr_Format(PyExc_TypeError, "resample_sums: %s must be bytes%s", what, optional ? " or None" : "");
+        return -1;
+    }
+    if ((size_t)PyBytes_Size(o) != (size_t)count * size) {
+        PyErr_Format(PyExc_ValueError, "resample_sums: %s holds %zd bytes, not %zd", what, PyBytes_Size(o),
+                     (Py_ssize_t)((size_t)count * size));
+        return -1;
+    }
+    *out = PyBytes_AsString(o);
+    return 0;
+}
+
+/* resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes: per row, the
+ * float Python's sum() gives of its terms (kernels/resample.h). values: `size` doubles; index:
+ * rows * n int32 positions into values (None: each row is values in order); n is the row length
+ * (the index's per row, or size); negate: rows * n bytes (None: none negated); centres: rows
+ * doubles (None: the terms themselves, else their squared distance to the row's centre). */
+static PyObject *py_resample_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize size, rows, n;
+    int compensated;
+    const void *values, *index, *negate, *centres;
+    if (check_nargs("resample_sums", nargs, 8, 8) < 0 || as_isize(args[1], &size) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &rows) < 0 || as_flag(args[7], &compensated) < 0)
+        return NULL;
+    if (size < 1 || n < 1 || rows < 0 || (args[4] == Py_None && n != size))
+        return PyErr_Format(PyExc_ValueError, "resample_sums: bad sizes");
+    if (buffer_arg(args[0], size, sizeof(double), 0, "values", &values) < 0 ||
+        buffer_arg(args[4], rows * n, sizeof(i32), 1, "index", &index) < 0 ||
+        buffer_arg(args[5], rows * n, 1, 1, "negate", &negate) < 0 ||
+        buffer_arg(args[6], rows, sizeof(double), 1, "centres", &centres) < 0)
+        return NULL;
+    if (index)
+        for (isize k = 0; k < rows * n; k++)
+            if (((const i32 *)index)[k] < 0 || ((const i32 *)index)[k] >= size)
+                return PyErr_Format(PyExc_ValueError, "resample_sums: an index is out of range");
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * sizeof(double)));
+    if (!out) return NULL;
+    double *sums = (double *)PyBytes_AsString(out);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = resample_sums(values, n, rows, index, negate, centres, compensated ? SUM_COMPENSATED : SUM_PLAIN, sums);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
+/* The MTState held by a bytearray (the caller's random.Random state, advanced in place). */
+static MTState *mt_state_arg(PyObject *o) {
+    if (!PyByteArray_CheckExact(o) || PyByteArray_Size(o) != (Py_ssize_t)sizeof(MTState)) {
+        PyErr_Format(PyExc_TypeError, "the generator state must be a bytearray of %zd bytes", (Py_ssize_t)sizeof(MTState));
+        return NULL;
+    }
+    MTState *st = (MTState *)PyByteArray_AsString(o);
+    if (st->pos > 624) {
+        PyErr_SetString(PyExc_ValueError, "the generator state's position is out of range");
+        return NULL;
+    }
+    return st;
+}
+
+/* random_draws(state, kind, n, count) -> bytes: `count` draws of random.Random from `state` (a
+ * bytearray holding an MTState, advanced in place): kind 0, randrange(n) as int32 (0 < n <
+ * 2**31); kind 1, random() >= 0.5 as bytes 0 or 1 (n not read). */
+static PyObject *py_random_draws(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize kind, n, count;
+    if (check_nargs("random_draws", nargs, 4, 4) < 0 || as_isize(args[1], &kind) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &count) < 0)
+        return NULL;
+    MTState *st = mt_state_arg(args[0]);
+    if (!st) return NULL;
+    if (count < 0 || (kind == 0 && (n < 1 || n > 0x7fffffff)) || (kind != 0 && kind != 1))
+        return PyErr_Format(PyExc_ValueError, "random_draws: bad kind, n or count");
+    size_t size = kind == 0 ? sizeof(i32) : 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)count * size));
+    if (!out) return NULL;
+    char *buf = PyBytes_AsString(out);
+    Py_BEGIN_ALLOW_THREADS
+    if (kind == 0)
+        mt_below(st, (uint32_t)n, (i32 *)buf, count);
+    else
+        mt_halves(st, (unsigned char *)buf, count);
+    Py_END_ALLOW_THREADS
+    return out;
+}
 
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
@@ -1743,14 +1907,19 @@ static PyMethodDef module_methods[] = {
     {"configure_scoring", (PyCFunction)py_configure_scoring, METH_O, "configure_scoring(only_reference)"},
     {"f_measure", FASTCALL(py_f_measure), "f_measure(precision, recall, alpha): rouge_core.stats.f_measure, compiled"},
     {"score_pair", FASTCALL(py_score_pair),
-     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
+     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]) -> records, or None above "
+     "max_side"},
     {"score_texts", FASTCALL(py_score_texts),
      "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
-     "max_side) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
+     "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
      "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
+    {"random_draws", FASTCALL(py_random_draws),
+     "random_draws(state, kind, n, count) -> bytes: random.Random's randrange(n) (kind 0) or random() >= 0.5 (1)"},
+    {"resample_sums", FASTCALL(py_resample_sums),
+     "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
     END,
 };
 

@@ -201,11 +201,11 @@ def stats(plan: tuple, cand, ref):
     return KERNELS.stats(plan, cand, ref)
 
 
-def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int):
+def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int, combine: int = 0):
     """Every planned method on candidate Tokens against reference Tokens: {name: MethodScore}
-    for one reference, else per plan its ReferenceScores; None above max_side tokens or
-    sentences a side."""
-    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side)
+    for one reference (or several the kernels combine: `combine`, 1 best F, 2 best recall),
+    else per plan its ReferenceScores; None above max_side tokens or sentences a side."""
+    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side, combine)
 
 
 def text_document_maker(cls, settings: tuple):
@@ -225,6 +225,11 @@ def text_scorer(cand_cls, ref_cls, settings: tuple):
     NotImplemented when a method needs the references' own vocabulary or a text is one the
     tokenizers do not take."""
     return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
+
+
+def records_only(scorer):
+    """A `text_scorer` function that makes no Document: (None, None, records)."""
+    return partial(scorer.func, None, None, *scorer.args[2:])
 
 
 def tokens_mapped(tokens, mapping: tuple):
@@ -288,3 +293,17 @@ def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list,
                   score_fn) -> list:
     """A finished BatchJob's records, per pair as score_pair gives them (None: left out)."""
     return KERNELS.batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)
+
+
+def resample_sums(values: bytes, size: int, n: int, rows: int, index: bytes | None, negate: bytes | None,
+                  centres: bytes | None, compensated: bool) -> bytes:
+    """Per row, the float Python's sum() gives of its n terms (rouge_core.significance's bulk
+    path; kernels/resample.h): values[index] (values in order without an index), negated where
+    `negate` says, squared distances to the row's centre when `centres` is given."""
+    return KERNELS.resample_sums(values, size, n, rows, index, negate, centres, compensated)
+
+
+def random_draws(state: bytearray, kind: int, n: int, count: int) -> bytes:
+    """`count` draws of random.Random from `state` (its MT19937 words and position, advanced in
+    place): kind 0, randrange(n) as int32; kind 1, random() >= 0.5 as bytes 0 or 1."""
+    return KERNELS.random_draws(state, kind, n, count)
