@@ -10,9 +10,12 @@ The kernels (rouge_core/kernels/*.c) are plain C; the binding (rouge_core/_nativ
 CPython's stable ABI, so on a CPython with a GIL one build (`_native.abi3.so`, a cp310-abi3
 wheel) serves every version from 3.10 on. A free-threaded CPython has no stable ABI: there the
 binding builds for that version alone. ROUGE_LENS_SANITIZE=1 builds with AddressSanitizer and
-UndefinedBehaviorSanitizer (.ci/sanitize).
+UndefinedBehaviorSanitizer (.ci/sanitize). The lower-casing table of the rouge-score tokenizer
+(lowering.h) is written at build time from the building Python's str.lower()
+(rouge_core.kernel_spec.lowerings); rouge_core.native checks it against the running Python's.
 """
 
+import importlib.util
 import os
 import sysconfig
 from glob import glob
@@ -47,6 +50,16 @@ class OptionalBuildExt(build_ext):
     # --- end of the stale-build guard
 
     def build_extensions(self):
+        # The rouge-score tokenizer's lower-casing table, from this Python's str.lower()
+        # (rouge_core/kernel_spec.py, loaded alone: it imports nothing of rouge_core).
+        generated = os.path.join(self.build_temp, "rouge_core_generated")
+        spec = importlib.util.spec_from_file_location("_rouge_kernel_spec", os.path.join("rouge_core", "kernel_spec.py"))
+        kernel_spec = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(kernel_spec)
+        kernel_spec.write_lowering_header(generated)
+        for ext in self.extensions:
+            ext.include_dirs = [generated, *ext.include_dirs]
+            ext.depends = [*ext.depends, os.path.join(generated, kernel_spec.LOWERING_HEADER)]
         if self.compiler.compiler_type == "unix":
             for ext in self.extensions:
                 flags = UNIX_FLAGS + (SANITIZE_FLAGS if SANITIZE else [])

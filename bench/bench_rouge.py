@@ -5,6 +5,11 @@ Run from the repository root:
     python bench/bench_rouge.py            # full run (10,000 summary pairs, 500 long pairs)
     python bench/bench_rouge.py --quick    # smaller corpora, same report
 
+It times rouge_core.score without evidence and the rouge-score drop-in
+(rouge_core.compat.rouge_score) against rouge-score-rs (pip install rouge-score-rs) on single
+types and with 4 references, the batch on 1 and 2 threads (summary and long pairs), and
+compare_systems at 10,000 pairs (1,000 + 1,000 resamples), each against issue 34's targets.
+
 Every implementation scores from strings (tokenization included), interleaved block by
 block in the same process so machine noise hits all of them alike (each block's best of three
 tries counts for the fast implementations; the slow reference runs it once); numbers are compared
@@ -21,6 +26,7 @@ import dataclasses
 import gc
 import hashlib
 import importlib
+import math
 import importlib.metadata
 import os
 import platform
@@ -34,17 +40,23 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
-from corpus_gen import long_corpus, make_pairs, summary_corpus  # noqa: E402
+from corpus_gen import (a_third_accented, in_script, long_corpus, make_multi_reference, make_pairs,  # noqa: E402
+                        one_word_accented, summary_corpus)
 from memory import peak_bytes  # noqa: E402
 from rouge_core import cost, native  # noqa: E402
 from rouge_core.batch import score_batch  # noqa: E402
+from rouge_core.compat.rouge_score.rouge_scorer import RougeScorer as DropinScorer  # noqa: E402
+from rouge_core.corpus import compare_systems  # noqa: E402
 from rouge_core.scoring import prepare, score_documents  # noqa: E402
 
 OURS = "rouge_core"
+DROPIN = "drop-in"  # rouge_core.compat.rouge_score's RougeScorer
 REFERENCE = "rouge-score"
 PEER_MODULES = {"rouge-score": "rouge_score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge_score_rs"}
 PEER_DISTRIBUTIONS = {"rouge-score": "rouge-score", "rapidrouge": "rapidrouge", "rouge-score-rs": "rouge-score-rs"}
 FASTEST_RS = "rouge-score-rs"
+XLSUM = "multilingual-rouge"  # XL-Sum's scorer, the multilingual profile's reference
+SLOW_REFERENCES = {REFERENCE, XLSUM}  # about 100 times slower: each block once
 SETS = [["rouge1"], ["rouge2"], ["rougeL"], ["rougeLsum"], ["rouge1", "rouge2", "rougeL", "rougeLsum"]]
 
 
@@ -58,29 +70,31 @@ def load_peers() -> dict:
     return peers
 
 
-def make_runners(types, peers):
+def make_runners(types, peers, multi: bool = False) -> dict:
+    """Per implementation, a function scoring a list of pairs into (P, R, F) per type: pairs of
+    (candidate, reference), or with `multi` (candidate, references) through `score_multi`.
+    Ours: rouge_core.score without evidence (best F over references: the profile's rule) and
+    the rouge-score drop-in."""
     opts = rouge_core.profile("rouge-score")
 
+    def triples(res) -> tuple:
+        return tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types)
+
     def ours(pairs):
-        out = []
-        for cand, ref in pairs:
-            res = rouge_core.score(cand, [ref], types, opts, evidence=False)
-            out.append(tuple((m.precision, m.recall, m.fmeasure) for m in res))
-        return out
+        return [triples(rouge_core.score(c, refs if multi else [refs], types, opts, evidence=False)) for c, refs in pairs]
 
-    runners = {OURS: ours}
+    def through(scorer):
+        if multi:
+            return lambda pairs: [triples(scorer.score_multi(refs, c)) for c, refs in pairs]
+        return lambda pairs: [triples(scorer.score(ref, c)) for c, ref in pairs]
+
+    runners = {OURS: ours, DROPIN: through(DropinScorer(types))}
     for label, mod in peers.items():
-        scorer = mod.RougeScorer(types, use_stemmer=False)
-
-        def peer(pairs, scorer=scorer):
-            out = []
-            for cand, ref in pairs:
-                res = scorer.score(ref, cand)
-                out.append(tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types))
-            return out
-
-        runners[label] = peer
+        runners[label] = through(mod.RougeScorer(types, use_stemmer=False))
     return runners
+
+
+CLOCK = time.perf_counter  # the per-pair sections' clock (--cpu-clock: this process's CPU time)
 
 
 def timed_interleaved(runners: dict, pairs, block: int, tries: int = 3):
@@ -96,12 +110,12 @@ def timed_interleaved(runners: dict, pairs, block: int, tries: int = 3):
         best = {k: float("inf") for k in runners}
         for attempt in range(tries):
             for name, run in runners.items():
-                if attempt and name == REFERENCE:
+                if attempt and name in SLOW_REFERENCES:
                     continue
                 gc.collect()
-                t0 = time.perf_counter()
+                t0 = CLOCK()
                 out = run(chunk)
-                best[name] = min(best[name], time.perf_counter() - t0)
+                best[name] = min(best[name], CLOCK() - t0)
                 if not attempt:
                     results[name].extend(out)
         for name in runners:
@@ -159,23 +173,205 @@ def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
             else:
                 ident = "-"
             print(f"{'+'.join(types):34s} {name:15s} {rate:10.1f} {ratio:>15s} {mem:9.2f} {ident:>10s}")
-        peers_only = {k: v for k, v in elapsed.items() if k != OURS}
-        if peers_only:
-            fastest = min(peers_only, key=peers_only.get)
-            print(f"{'':34s} vs fastest peer ({fastest}): {peers_only[fastest] / elapsed[OURS]:.2f}x")
-        summary["+".join(types)] = {
-            "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
-            "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
-            "identical": REFERENCE not in results or all(a == b for a, b in zip(results[OURS], results[REFERENCE])),
-            "results": results[OURS],
-        }
+        if FASTEST_RS in results and REFERENCE in results:
+            rs_same = sum(a == b for a, b in zip(results[FASTEST_RS], results[REFERENCE]))
+            if rs_same != len(pairs):
+                print(f"{'':34s} ({FASTEST_RS} differs from rouge-score on {len(pairs) - rs_same} pairs)")
+        summary["+".join(types)] = {**_summary_of(elapsed, results), "rate": len(pairs) / elapsed[OURS]}
     return summary
+
+
+def _summary_of(elapsed: dict, results: dict) -> dict:
+    """Ours (score without evidence, and the drop-in) against the peers: the speed ratios, and
+    whether every pair's numbers are identical to rouge-score's (to rouge-score-rs's without it)."""
+    peers_only = {k: v for k, v in elapsed.items() if k not in (OURS, DROPIN)}
+    if peers_only:
+        fastest = min(peers_only, key=peers_only.get)
+        print(f"{'':34s} vs fastest peer ({fastest}): score {peers_only[fastest] / elapsed[OURS]:.2f}x, drop-in "
+              f"{peers_only[fastest] / elapsed[DROPIN]:.2f}x")
+    truth = REFERENCE if REFERENCE in results else FASTEST_RS if FASTEST_RS in results else None
+    ref_time = elapsed.get(REFERENCE)
+    return {
+        "vs rouge-score": (ref_time / elapsed[OURS]) if ref_time else None,
+        "vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[OURS]) if FASTEST_RS in elapsed else None,
+        "drop-in vs rouge-score-rs": (elapsed[FASTEST_RS] / elapsed[DROPIN]) if FASTEST_RS in elapsed else None,
+        "identical": truth is None or all(results[name] == results[truth] for name in (OURS, DROPIN)),
+        "results": results[OURS],
+    }
+
+
+def multi_reference_section(n: int, references: int, peers: dict, block: int = 100) -> dict:
+    """Summary-sized pairs with `references` references each (one hidden source rewritten):
+    rouge_core.score without evidence (best F over the references: the rouge-score profile's
+    multi_ref) and the drop-in's score_multi against the peers' score_multi."""
+    print(f"\n== {references} references per candidate: {n} candidates (~60 tokens, 3 sentences) ==")
+    print(f"{'methods':34s} {'impl':15s} {'pairs/s':>10s} {'vs rouge-score':>15s} {'identical':>10s}")
+    pairs = [make_multi_reference(60, 3, references, seed=i) for i in range(n)]
+    out = {}
+    for types in SETS:
+        runners = make_runners(types, peers, multi=True)
+        elapsed, results = timed_interleaved(runners, pairs, block)
+        ref_time = elapsed.get(REFERENCE)
+        for name in runners:
+            ratio = f"{ref_time / elapsed[name]:.1f}x" if ref_time else "-"
+            same = "-" if REFERENCE not in results else (
+                "all" if results[name] == results[REFERENCE] else
+                f"{sum(a != b for a, b in zip(results[name], results[REFERENCE]))} DIFFER")
+            print(f"{'+'.join(types):34s} {name:15s} {n / elapsed[name]:10.1f} {ratio:>15s} {same:>10s}")
+        out["+".join(types)] = _summary_of(elapsed, results)
+    return out
+
+
+def significance_section(n: int, resamples: int = 1000, check_pairs: int = 1000) -> dict:
+    """compare_systems (the paired bootstrap with its interval and effect size, and approximate
+    randomization; `resamples` each) on two systems scored on the same `n` summary pairs, per
+    method (best of 3); then the same on the first `check_pairs` pairs against the resample-by-
+    resample loops (the pure path), which must give the same numbers. Returns {method: seconds}."""
+    print(f"\n== compare_systems: two systems on {n:,} pairs, {resamples:,} + {resamples:,} resamples "
+          f"(best of 3 per method) ==")
+    types = SETS[-1]
+    pairs = summary_corpus(n)
+    other = summary_corpus(n, seed=5)
+    cands, refs = [c for c, _ in pairs], [[r] for _, r in pairs]
+    ids = [str(i) for i in range(n)]
+    a = rouge_core.score_corpus(cands, refs, types, "rouge-score", ids=ids)
+    b = rouge_core.score_corpus([c for c, _ in other], refs, types, "rouge-score", ids=ids)
+    times: dict = {"wall": {}, "cpu": {}}
+    for method in types:
+        best = cpu_best = float("inf")
+        for _ in range(3):
+            gc.collect()
+            t0, c0 = time.perf_counter(), time.process_time()
+            result = compare_systems(a, b, method, resamples=resamples, seed=0)
+            dt = time.perf_counter() - t0
+            if dt < best:
+                best, cpu_best = dt, time.process_time() - c0
+        times["wall"][method], times["cpu"][method] = best, cpu_best
+        print(f"{method:10s} {best:7.3f} s wall {cpu_best:7.3f} s CPU  p bootstrap {result.bootstrap.p_value:.4g}, "
+              f"p permutation {result.permutation.p_value:.4g}, difference {result.difference.value:+.4f} "
+              f"[{result.difference.low:+.4f}, {result.difference.high:+.4f}]")
+    sub = slice(0, check_pairs)
+    small_a = rouge_core.score_corpus(cands[sub], refs[sub], types, "rouge-score", ids=ids[sub])
+    small_b = rouge_core.score_corpus([c for c, _ in other][sub], refs[sub], types, "rouge-score", ids=ids[sub])
+    bulk = compare_systems(small_a, small_b, "rougeL", resamples=resamples, seed=3)
+    t0 = time.perf_counter()
+    with native.pure():
+        loop = compare_systems(small_a, small_b, "rougeL", resamples=resamples, seed=3)
+    loop_time = time.perf_counter() - t0
+    same = bulk == loop
+    print(f"on {check_pairs:,} pairs, rougeL: the same numbers as the resample-by-resample loops: "
+          f"{'yes' if same else 'NO'} (the loops took {loop_time:.2f} s)")
+    times["identical"] = same
+    return times
 
 
 REPEATS = 5  # single-run sections report the best of this many runs (other load only adds time)
 
 
-def batch_section(pairs, expected, rounds: int = 9) -> float:
+# --- non-ASCII text (issue 29): the same pairs with one accented word, other scripts ---------
+
+def throughput_section(title: str, ascii_pairs, accented_pairs, types, block: int) -> float:
+    """rouge_core on the same pairs as ASCII and with one non-ASCII word each, interleaved
+    block by block (best of three per block): the non-ASCII throughput as a share of the
+    ASCII one."""
+    opts = rouge_core.profile("rouge-score")
+
+    def ours(pairs):
+        for cand, ref in pairs:
+            rouge_core.score(cand, [ref], types, opts, evidence=False)
+        return []
+
+    runners = {"ascii": lambda chunk: ours([a for a, _ in chunk]),
+               "non-ascii": lambda chunk: ours([b for _, b in chunk])}
+    elapsed, _ = timed_interleaved(runners, list(zip(ascii_pairs, accented_pairs)), block)
+    share = elapsed["ascii"] / elapsed["non-ascii"]
+    print(f"{title}, {'+'.join(types)}: ASCII {len(ascii_pairs) / elapsed['ascii']:.0f} pairs/s, one non-ASCII word "
+          f"a pair {len(accented_pairs) / elapsed['non-ascii']:.0f} pairs/s: {share:.0%} of the ASCII throughput")
+    return share
+
+
+def multilingual_section(n_pairs: dict, block: int = 25) -> dict:
+    """rouge_core's multilingual profile against XL-Sum's scorer (multilingual-rouge) on pairs
+    in Hindi, Chinese and Thai, 4 types, interleaved; every pair's numbers compared."""
+    types = SETS[-1]
+    try:
+        from multilingual_rouge import rouge_scorer as xlsum
+    except Exception as exc:  # not installed (it needs pyonmttok)
+        print(f"\n== multilingual profile: {XLSUM} unavailable ({type(exc).__name__}: {exc}) ==")
+        return {}
+    from rouge_core.compat.multilingual_rouge import RougeScorer
+
+    out = {}
+    for script, n in n_pairs.items():
+        pairs = in_script(summary_corpus(n, seed=5), script, seed=5)
+        # the multilingual profile as XL-Sum's scorer reads it (its rougeLsum: lines without a segmenter)
+        mine = RougeScorer(types, lang=script)
+        scorer = xlsum.RougeScorer(types, use_stemmer=False, lang=script)
+        scorer.score(*pairs[0])  # warm: segmenters' dictionaries
+
+        def ours(chunk):
+            res = [mine.score(r, c) for c, r in chunk]
+            return [tuple((x[t].precision, x[t].recall, x[t].fmeasure) for t in types) for x in res]
+
+        def theirs(chunk):
+            res = [scorer.score(r, c) for c, r in chunk]
+            return [tuple((x[t].precision, x[t].recall, x[t].fmeasure) for t in types) for x in res]
+
+        ours(pairs[:1])
+        elapsed, results = timed_interleaved({OURS: ours, XLSUM: theirs}, pairs, block)
+        same = sum(a == b for a, b in zip(results[OURS], results[XLSUM]))
+        ratio = elapsed[XLSUM] / elapsed[OURS]
+        chars = sum(len(c) + len(r) for c, r in pairs) / len(pairs)
+        print(f"{script:8s} {len(pairs):5d} pairs (~{chars:.0f} characters a pair): rouge_core {len(pairs) / elapsed[OURS]:8.1f}"
+              f" pairs/s, {XLSUM} {len(pairs) / elapsed[XLSUM]:7.1f} pairs/s: {ratio:6.1f}x; identical: "
+              f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}")
+        out[script] = (ratio, same == len(pairs))
+    return out
+
+
+BIG_PROFILES = {"rouge-score": {}, "rouge-1.5.5": {}, "matlab": {}, "reval": {}, "multilingual": {},
+                "multilingual hindi": {"language": "hindi"}}
+
+
+def big_pair_profiles_section(tokens: int, repeats: int = 3) -> dict:
+    """rougeLsum and ROUGE-W-1.2 on one long pair (tokenization included) on every profile,
+    under the default cost bound (a refusal is reported): {(profile, method): (s, MiB, accepted)}."""
+    print(f"\n== one {tokens:,}-token pair on every profile, default cost bound (best of {repeats}; wall s, peak MiB) ==")
+    cand, ref = make_pairs(1, sentences=max(1, tokens // 25), tokens=tokens, seed=11)[0]
+    out = {}
+    for label, overrides in BIG_PROFILES.items():
+        prof = label.split()[0]
+        opts = rouge_core.profile(prof, **overrides)
+        c_text, r_text = (in_script([(cand, ref)], "hindi", seed=11)[0] if "language" in overrides
+                          else (one_word_accented(cand, 3), ref))
+        for method in ("rougeLsum", "rougeW-1.2"):
+            def run(method=method):
+                return rouge_core.score(c_text, [r_text], [method], opts, evidence=False)
+
+            try:
+                run()
+            except rouge_core.CostLimitError as exc:
+                print(f"{label:<20} {method:<11} refused by the default bound: {exc}")
+                out[(label, method)] = (math.inf, math.inf, False)
+                continue
+            except ValueError as exc:  # a method the profile does not have
+                print(f"{label:<20} {method:<11} not in this profile ({exc})")
+                continue
+            best = cpu = math.inf
+            for _ in range(repeats):
+                gc.collect()
+                t0, c0 = time.perf_counter(), time.process_time()
+                run()
+                wall = time.perf_counter() - t0
+                if wall < best:
+                    best, cpu = wall, time.process_time() - c0
+            mem = peak_bytes(run) / 2**20
+            print(f"{label:<20} {method:<11} {best:8.3f} s wall  {cpu:8.3f} s CPU  {mem:8.1f} MiB  accepted")
+            out[(label, method)] = (best, mem, True)
+    return out
+
+
+def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs") -> float:
     """The batch entry point (rouge_core.batch.score_batch) on 1 and 2 worker threads,
     interleaved round by round; every pair checked against the per-pair API's scores.
     Each round also times the machine's own ceiling: a trivially parallel C loop of about
@@ -183,7 +379,7 @@ def batch_section(pairs, expected, rounds: int = 9) -> float:
     2, since other load on a shared machine takes the second core away from both alike.
     Returns the speed-up of 2 workers over 1 (best round of each)."""
     types = SETS[-1]
-    print(f"\n== batch entry point, {'+'.join(types)}: {len(pairs)} summary pairs, 1 and 2 workers "
+    print(f"\n== batch entry point, {'+'.join(types)}: {len(pairs)} {label}, 1 and 2 workers "
           f"({rounds} rounds, interleaved; each timing several passes over the corpus, per pass below) ==")
     cands = [c for c, _ in pairs]
     refs = [[r] for _, r in pairs]
@@ -231,7 +427,7 @@ def batch_section(pairs, expected, rounds: int = 9) -> float:
           f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}; result records built after: "
           f"{records:.3f} s")
     print(f"score_corpus(workers=2), records included: {timed(lambda: rouge_core.score_corpus(cands, refs, types, opts, workers=2)):.3f} s")
-    return speedup
+    return speedup, statistics.median(a / b for a, b in zip(walls[("C loop", 1)], walls[("C loop", 2)]))
 
 
 def parallel_ceiling(seconds: float):
@@ -266,11 +462,15 @@ def timed(run) -> float:
     return time.perf_counter() - t0
 
 
+STAR_MOST = 4096  # s_star_at_bound's ceiling (an uncalibrated cost model estimates every size at 0 s)
+
+
 def s_star_at_bound(opts) -> int:
     """The most tokens a pair of the benchmark's texts may have for rougeS* to fit the default
     cost bound (the estimate of the path that runs)."""
     low, high = 2, 4
-    while cost.estimate("rougeS*", high, [high], opts, evidence=False).seconds <= cost.DEFAULT_COST_LIMIT.seconds and \
+    while high < STAR_MOST and \
+            cost.estimate("rougeS*", high, [high], opts, evidence=False).seconds <= cost.DEFAULT_COST_LIMIT.seconds and \
             cost.estimate("rougeS*", high, [high], opts, evidence=False).peak_bytes <= cost.DEFAULT_COST_LIMIT.peak_bytes:
         low, high = high, high * 2
     while high - low > 1:
@@ -432,24 +632,46 @@ def main(argv=None):
     ap.add_argument("--summary", type=int, default=None)
     ap.add_argument("--long", type=int, default=None)
     ap.add_argument("--big", type=int, default=None, help="tokens of the one long pair (default 20,000)")
+    ap.add_argument("--unicode-only", action="store_true",
+                    help="only the non-ASCII slices (issue 29): accented prose, other scripts, every profile's long pair")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="time the per-pair sections by this process's CPU time, not the wall clock (on a machine "
+                         "other work loads: its share of the cores then stretches no implementation's time)")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu_clock:
+        CLOCK = time.process_time
     n_summary = args.summary or (1000 if args.quick else 10_000)
     n_long = args.long or (50 if args.quick else 500)
     n_big = args.big or (5_000 if args.quick else 20_000)
+    n_multi = 300 if args.quick else 2_000
+    n_significance = 10_000
     print("machine:", machine())
     print(f"rouge_core {rouge_core.__version__}, path: {native.describe()}")
     peers = load_peers()
     print("peers:", peer_versions(peers))
     print("at the start:", load())
+    print("per-pair sections timed by", "CPU time (--cpu-clock)" if args.cpu_clock else "the wall clock")
     t0 = time.perf_counter()
     summary = summary_corpus(n_summary)
     long = long_corpus(n_long)
     print(f"corpora generated in {time.perf_counter() - t0:.1f} s (seeded)")
+    n_uni_summary, n_uni_long = (600, 30) if args.quick else (3000, 150)
+    multilingual_sizes = {"hindi": 60, "chinese": 60, "thai": 20} if args.quick else {"hindi": 300, "chinese": 300,
+                                                                                      "thai": 100}
+    uni = unicode_sections(summary[:n_uni_summary], long[:n_uni_long], peers, multilingual_sizes, n_big)
+    if args.unicode_only:
+        print("\nat the end:", load())
+        unicode_targets(uni, n_big)
+        return
     s = corpus_section("summary corpus (~60 tokens, 3 sentences)", summary, peers, block=500, mem_pairs=200)
     sets_long = SETS if n_long <= 100 else [["rougeL"], ["rougeLsum"], SETS[-1]]
     lo = corpus_section("long corpus (~700 tokens, 30 sentences)", long, peers, block=10, mem_pairs=5, sets=sets_long)
     four = "+".join(SETS[-1])
-    speedup = batch_section(summary, s[four]["results"])
+    multi = multi_reference_section(n_multi, 4, peers)
+    speedup, ceiling = batch_section(summary, s[four]["results"])
+    speedup_long, ceiling_long = batch_section(long, lo[four]["results"], label="long pairs")
+    significance = significance_section(n_significance)
     big = big_pair_section(n_big)
     evidence, evidence_read = evidence_section(2000)
     sweep = sweep_section(summary[:50])
@@ -471,7 +693,28 @@ def main(argv=None):
     print(f"long, rougeL: {ratio(lo, 'rougeL', 'vs rouge-score-rs')} rouge-score-rs (target >= 1.5x: "
           f"{check(rs_l and rs_l >= 1.5)}); rougeLsum: {ratio(lo, 'rougeLsum', 'vs rouge-score-rs')} "
           f"(target >= 1.5x: {check(rs_lsum and rs_lsum >= 1.5)})")
-    print(f"batch, 2 workers / 1 worker: {speedup:.2f}x (target >= 1.8x: {check(speedup >= 1.8)})")
+    single = [key for key in s if "+" not in key]
+    for door, key in (("score(evidence=False)", "vs rouge-score-rs"), ("the drop-in", "drop-in vs rouge-score-rs")):
+        ratios = {k: s[k][key] for k in single}
+        met = all(v and v >= 1.2 for v in ratios.values())
+        listed = ", ".join(f"{k} {v:.2f}x" if v else f"{k} n/a" for k, v in ratios.items())
+        print(f"summary, each single type through {door}: {listed} rouge-score-rs (target >= 1.2x each: {check(met)})")
+    print(f"identical numbers on every summary set (score, drop-in, rouge-score): "
+          f"{all(v['identical'] for v in s.values())}")
+    for door, key in (("score(evidence=False)", "vs rouge-score-rs"), ("the drop-in's score_multi", "drop-in vs rouge-score-rs")):
+        ratios = {k: v[key] for k, v in multi.items()}
+        met = all(v and v >= 1.2 for v in ratios.values())
+        listed = ", ".join(f"{k} {v:.2f}x" if v else f"{k} n/a" for k, v in ratios.items())
+        print(f"4 references through {door}: {listed} rouge-score-rs (target >= 1.2x each: {check(met)})")
+    print(f"identical numbers with 4 references: {all(v['identical'] for v in multi.values())}")
+    print(f"batch, 2 workers / 1 worker: {speedup:.2f}x on summary pairs, {speedup_long:.2f}x on long pairs (target "
+          f">= 1.8x: {check(speedup >= 1.8 and speedup_long >= 1.8)}); the machine's own ceiling in the same rounds "
+          f"(median): {ceiling:.2f}x and {ceiling_long:.2f}x")
+    slowest = max(significance["wall"].values())
+    slowest_cpu = max(significance["cpu"].values())
+    print(f"compare_systems, 10,000 pairs, 1,000 + 1,000 resamples: slowest method {slowest:.3f} s wall, "
+          f"{slowest_cpu:.3f} s CPU (target <= 0.5 s per method: {check(slowest <= 0.5)} by the wall clock, "
+          f"{check(slowest_cpu <= 0.5)} by CPU time); the same numbers as the loops: {significance['identical']}")
     targets = {"rougeLsum": (0.5, None), "rougeW-1.2": (0.5, 100), "rougeSU4": (0.2, None), "rougeS* at the bound": (1.0, None)}
     for label, (seconds, mib) in targets.items():
         took, mem = big[label]
@@ -481,6 +724,79 @@ def main(argv=None):
     print(f"all methods with evidence, 2,000-token pair: {evidence * 1000:.1f} ms (target < 30 ms: "
           f"{check(evidence < 0.03)}); with the evidence read in full: {evidence_read * 1000:.1f} ms")
     print(f"sweep of 20 parameter values, 50 pairs: {sweep:.3f} s (target < 1 s: {check(sweep < 1)})")
+    unicode_targets(uni, n_big)
+
+
+def unicode_sections(summary, long, peers, multilingual_sizes: dict, n_big: int) -> dict:
+    """The slices of issue 29: accented English-like prose (a third of the pairs with one
+    non-ASCII word; every pair with one, against the same pairs in ASCII), Hindi, Chinese and
+    Thai through the multilingual profile, every profile's long pair."""
+    print("\n==== non-ASCII text ====")
+    print("at the start of the non-ASCII slices:", load())
+    out = {"summary third": corpus_section("summary corpus, a third of the pairs with a non-ASCII word",
+                                           a_third_accented(summary), peers, block=300, mem_pairs=200),
+           "long third": corpus_section("long corpus, a third of the pairs with a non-ASCII word",
+                                        a_third_accented(long), peers, block=10, mem_pairs=5,
+                                        sets=[["rougeL"], ["rougeLsum"], SETS[-1]]),
+           "summary every": corpus_section("summary corpus, every pair with a non-ASCII word",
+                                           [(one_word_accented(c, k), r) for k, (c, r) in enumerate(summary)], peers,
+                                           block=300, mem_pairs=200, sets=[SETS[-1]])}
+    print("\n== non-ASCII throughput: the same pairs, ASCII and with one accented word (rouge_core only) ==")
+    accented_summary = [(one_word_accented(c, k), r) for k, (c, r) in enumerate(summary)]
+    accented_long = [(one_word_accented(c, k), r) for k, (c, r) in enumerate(long)]
+    out["throughput"] = {
+        "summary 4 types": throughput_section("summary", summary, accented_summary, SETS[-1], 300),
+        "long rougeL": throughput_section("long", long, accented_long, ["rougeL"], 10),
+        "long rougeLsum": throughput_section("long", long, accented_long, ["rougeLsum"], 10)}
+    print(f"\n== multilingual profile against {XLSUM}, {'+'.join(SETS[-1])} (interleaved; "
+          f"{XLSUM} once per block) ==")
+    out["multilingual"] = multilingual_section(multilingual_sizes)
+    out["big"] = big_pair_profiles_section(n_big)
+    print("at the end of the non-ASCII slices:", load())
+    return out
+
+
+def unicode_targets(uni: dict, n_big: int) -> None:
+    """Issue 29's targets, each with what this run measured, and the table for the README."""
+    def check(ok) -> str:
+        return "met" if ok else "NOT met"
+
+    def rs(slice_, key):
+        return uni[slice_].get(key, {}).get("vs rouge-score-rs")
+
+    def fmt(value):
+        return f"{value:.2f}x" if value else "n/a"
+
+    rows = []  # (slice, measured, target, met)
+    four = "+".join(SETS[-1])
+    for key, target in [(four, 1.5), ("rouge1", 1.0), ("rouge2", 1.0), ("rougeL", 1.0), ("rougeLsum", 1.0)]:
+        value = rs("summary third", key)
+        rows.append((f"summary, a third with a non-ASCII word, {key} vs rouge-score-rs", fmt(value), f">= {target}x",
+                     bool(value and value >= target)))
+    for key, target in [("rougeL", 1.5), ("rougeLsum", 5.0), (four, 1.0)]:
+        value = rs("long third", key)
+        rows.append((f"long, a third with a non-ASCII word, {key} vs rouge-score-rs", fmt(value), f">= {target}x",
+                     bool(value and value >= target)))
+    value = rs("summary every", four)
+    rows.append((f"summary, every pair with a non-ASCII word, {four} vs rouge-score-rs", fmt(value), "-", None))
+    for key, share in uni["throughput"].items():
+        rows.append((f"non-ASCII / ASCII throughput, {key}", f"{share:.0%}", ">= 80%", share >= 0.8))
+    for script, (ratio, same) in uni["multilingual"].items():
+        target = 20.0 if script in ("hindi", "chinese") else None
+        rows.append((f"multilingual, {script}, {four} vs {XLSUM} (identical: {same})", f"{ratio:.1f}x",
+                     f">= {target:.0f}x" if target else "-", (ratio >= target and same) if target else None))
+    for (label, method), (seconds, mib, accepted) in uni["big"].items():
+        rows.append((f"{n_big:,}-token pair, {label}, {method}", f"{seconds:.3f} s, {mib:.1f} MiB" if accepted
+                     else "refused", "< 0.5 s, < 100 MiB, accepted", accepted and seconds < 0.5 and mib < 100))
+    identical = all(uni[k][t]["identical"] for k in ("summary third", "long third", "summary every") for t in uni[k])
+    print(f"\n== issue 29 targets (path: {native.path()}; numbers identical to rouge-score on every non-ASCII "
+          f"slice: {identical}) ==")
+    for name, measured, target, met in rows:
+        print(f"{name}: {measured} (target {target}{'' if met is None else ': ' + check(met)})")
+    print("\n| slice | measured | target |\n|---|---|---|")
+    for name, measured, target, met in rows:
+        mark = "" if met is None else (" ✓" if met else " ✗")
+        print(f"| {name} | {measured}{mark} | {target} |")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ The grid: every method family (N for several n, L, Lsum, Lsum-best, W in Lin's a
 ROUGE-1.5.5's forms, S and SU bounded and unlimited) over lengths (20 to 200,000 tokens a
 side), sentence shapes (one sentence, 20-word sentences, one-word sentences) and with and
 without evidence (every deferred record read, as a view or an export reads it); every
-tokenizer route and stemmer (rouge-score's and ROUGE-1.5.5's tokenizers on ASCII and accented
-text, whitespace, unicode and cjk on Thai, Lao, Khmer, Myanmar, Chinese, Japanese and Hindi,
+tokenizer route and stemmer (rouge-score's and ROUGE-1.5.5's compiled tokenizers on ASCII,
+accented and Hindi text, with stems mapped once per word type; their Python tokenizers where
+sentence splitting needs them; pre-tokenized lists interned for the kernels; whitespace, unicode and cjk on Thai, Lao, Khmer, Myanmar, Chinese, Japanese and Hindi,
 XL-Sum's with its segmenters and stemmers, a user's tokenizer; Porter, ROUGE-1.5.5's,
 Snowball, XL-Sum's stemmers, stopwords); every profile's default methods on summary-sized to
 long texts. Each on the compiled path and on the pure one (rouge_core.native.pure()), each
@@ -160,6 +161,14 @@ def tokenize_cases(path: str, quick: bool):
     plans = [
         # (label, profile, overrides, sizes in characters, text)
         ("rouge-score accented", "rouge-score", {}, english, "accented"),
+        # the compiled tokenizer on UTF-8: every word accented, a script it finds no words in
+        ("rouge-score accented every word", "rouge-score", {}, english, "accented-all"),
+        ("rouge-score hindi", "rouge-score", {}, [200, 2000, 20000], "hindi"),
+        ("rouge155 accented stemmed", "rouge-1.5.5", {"stemmer": "rouge155"}, english[:3], "accented"),
+        # tokens from Python interned to ids once for the kernels
+        ("pre-tokenized", "rouge-score", {}, english[:3], "tokens"),
+        ("rouge-score accented punctuation split", "rouge-score", {"sentence_split": "punctuation"}, english[:3],
+         "accented"),
         ("rouge-score porter", "rouge-score", {"stemmer": "porter"}, english, "ascii"),
         ("rouge-score porter distinct words", "rouge-score", {"stemmer": "porter"}, english, "distinct"),
         ("rouge155 stemmer distinct words", "rouge-1.5.5", {"stemmer": "rouge155"}, english[:3], "distinct"),
@@ -188,6 +197,7 @@ def tokenize_cases(path: str, quick: bool):
         ("multilingual thai", "multilingual", {"language": "thai"}, [200, 2000, 20000, 60000], "thai"),
         ("multilingual chinese", "multilingual", {"language": "chinese"}, [200, 2000, 20000, 60000], "chinese"),
         ("multilingual japanese", "multilingual", {"language": "japanese"}, [200, 2000, 20000, 60000], "japanese"),
+        ("multilingual hindi", "multilingual", {"language": "hindi"}, [200, 2000, 20000], "hindi"),
         ("multilingual hindi stemmed", "multilingual", {"language": "hindi", "stemmer": "xlsum-hindi"},
          [200, 2000, 20000], "hindi"),
         ("multilingual burmese", "multilingual", {"language": "burmese"}, [200, 2000, 20000], "myanmar"),
@@ -195,8 +205,10 @@ def tokenize_cases(path: str, quick: bool):
     ]
     for label, prof, overrides, sizes, text in plans:
         for chars in _sizes(sizes, quick):
-            if text in ("ascii", "accented"):
-                cand, ref = prose(chars, chars, 0.1 if text == "accented" else 0.0)
+            if text in ("ascii", "accented", "accented-all", "tokens"):
+                cand, ref = prose(chars, chars, {"accented": 0.1, "accented-all": 1.0}.get(text, 0.0))
+                if text == "tokens":  # pre-tokenized: lists of terms
+                    cand, ref = cand.lower().split(), ref.lower().split()
             elif text == "distinct":
                 cand, ref = gen.shaped_pair(max(2, chars // 12), 15, seed=chars, kind="distinct")
             else:
@@ -313,11 +325,10 @@ GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profi
 
 def _clear_stemmer_caches() -> None:
     """Every stemmer's cache emptied (the estimates price a cold cache)."""
-    from rouge_core import multilingual, porter155, stemming
+    from rouge_core import porter155, stemming
 
     porter155.porter_stem.cache_clear()
-    stemming.get_stemmer.cache_clear()
-    multilingual.xlsum_stemmer.cache_clear()
+    stemming.clear_stem_caches()
 
 
 def _read_evidence(result) -> None:
@@ -468,7 +479,7 @@ def measure(case: Case) -> None:
 def features(case: Case, options) -> dict:
     """The case's units of work as rouge_core.cost counts them (on fresh Documents)."""
     texts = [case.candidate, *case.references]
-    shapes = [cost.text_shape(t, options) for t in texts]
+    shapes = [cost.text_shape(t, options) if isinstance(t, str) else None for t in texts]  # None: pre-tokenized
     cand, refs = prepare_pair(case.candidate, list(case.references), options)
     items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes)
     case.tokens = f"{len(cand)}/{len(refs[0])}"

@@ -143,12 +143,7 @@ def accented(text: str, rate: float, seed: int = 0) -> str:
         words = line.split(" ")
         for k, w in enumerate(words):
             if w and rng.random() < rate:
-                spots = [i for i, ch in enumerate(w) if ch in _ACCENTS]
-                if spots:
-                    i = rng.choice(spots)
-                    words[k] = w[:i] + rng.choice(_ACCENTS[w[i]]) + w[i + 1:]
-                else:
-                    words[k] = w + "é"
+                words[k] = _accent(w, rng)
         out.append(" ".join(words))
     return "\n".join(out)
 
@@ -268,3 +263,81 @@ def study_corpus(systems: int = 16, documents: int = 100, references: int = 11, 
                                        "aspect": aspect, "score": value})
         rows.append(row)
     return rows, judgements
+
+
+# --- non-ASCII corpora (bench/bench_rouge.py's slices) --------------------------------------------
+
+def one_word_accented(text: str, seed: int = 0) -> str:
+    """`text` with exactly one of its words given an accented letter (the rest as they were):
+    the smallest change that makes a text non-ASCII, as one é in real news does."""
+    rng = random.Random(seed)
+    words = text.split(" ")
+    candidates = [k for k, w in enumerate(words) if any(ch in _ACCENTS for ch in w)] or list(range(len(words)))
+    k = rng.choice(candidates)
+    words[k] = _accent(words[k], rng)
+    return " ".join(words)
+
+
+def _accent(word: str, rng: random.Random) -> str:
+    """`word` with one of its letters accented (é after it when none can be)."""
+    spots = [i for i, ch in enumerate(word) if ch in _ACCENTS]
+    if not spots:
+        return word + "é"
+    i = rng.choice(spots)
+    return word[:i] + rng.choice(_ACCENTS[word[i]]) + word[i + 1:]
+
+
+def a_third_accented(pairs: list[tuple[str, str]], seed: int = 0) -> list[tuple[str, str]]:
+    """The pairs with every third one holding one non-ASCII word (in the candidate or the
+    reference, alternately)."""
+    out = []
+    for k, (cand, ref) in enumerate(pairs):
+        if k % 3 == 0:
+            if k % 2:
+                ref = one_word_accented(ref, seed + k)
+            else:
+                cand = one_word_accented(cand, seed + k)
+        out.append((cand, ref))
+    return out
+
+
+_SCRIPT_PUNCTUATION = {"hindi": ("।", ","), "chinese": ("。", "，"), "thai": (" ", " ")}
+
+
+def in_script(pairs: list[tuple[str, str]], script: str, seed: int = 0) -> list[tuple[str, str]]:
+    """The pairs written in `script` ("hindi", "chinese", "thai"): each word of the generated
+    vocabulary stands for one word of the script (dictionary words where a segmenter reads the
+    script, generated syllables for Hindi), so candidate and reference share words as the
+    English-like pairs do; words spaced as the script spaces them (Hindi between words, Thai
+    between phrases, Chinese not at all), sentences ended with its punctuation."""
+    rng = random.Random(seed)
+    vocab: set[str] = set()
+    for cand, ref in pairs:
+        vocab.update(w.strip(",.!?").lower() for w in (cand + " " + ref).split())
+    vocab_sorted = sorted(vocab)
+    if script == "hindi":
+        syllables = _SCRIPT_SYLLABLES["hindi"]
+        words = ["".join(rng.choice(syllables) for _ in range(rng.randint(1, 3))) for _ in vocab_sorted]
+    else:
+        words = list(dict.fromkeys(_dictionary_words(script, rng, 20 * len(vocab_sorted))))
+        words += [w + w for w in words]  # enough distinct words whatever the vocabulary
+    mapping = dict(zip(vocab_sorted, words))
+    end, comma = _SCRIPT_PUNCTUATION[script]
+
+    def render(text: str) -> str:
+        lines = []
+        for line in text.split("\n"):
+            out = []
+            for k, w in enumerate(line.split()):
+                term = mapping[w.strip(",.!?").lower()]
+                if script == "thai" and k and k % 4 == 0:
+                    out.append(" ")
+                elif script == "hindi" and k:
+                    out.append(" ")
+                out.append(term)
+                if w.endswith(","):
+                    out.append(comma)
+            lines.append("".join(out) + end)
+        return "\n".join(lines)
+
+    return [(render(c), render(r)) for c, r in pairs]

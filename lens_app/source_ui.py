@@ -105,7 +105,7 @@ def report_button(candidate: str, references: tuple[str, ...], source: str, opti
     from rouge_core.report import pair_report_html
 
     def build() -> bytes:
-        result = rouge_core.score(candidate, list(references), list(methods), options)
+        result = rouge_core.score(candidate, list(references), list(methods), options, evidence=True)
         statistics_of_source = (src.abstractiveness(candidate, source, options, references=references)
                                 if source.strip() else None)
         return pair_report_html(result, statistics_of_source).encode("utf-8")

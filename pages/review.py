@@ -261,7 +261,7 @@ def drawn(text: str, other: list[str]) -> str:
     the task shows highlights, else plain."""
     if not highlights:
         return box_html(text)
-    result = rouge_core.score(text, other or [""], ["rouge1"], state.current_options())
+    result = rouge_core.score(text, other or [""], ["rouge1"], state.current_options(), evidence=True)
     ms = result["rouge1"]
     evidence = ms.per_reference[ms.chosen if ms.chosen is not None else 0].evidence
     return ngram_highlight_html(result.candidate, evidence, "candidate")

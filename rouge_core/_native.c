@@ -16,6 +16,7 @@
 #include "kernels/batch.h"
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
+#include "kernels/resample.h"
 
 /* Calls whose sides together have more tokens than this release the GIL while the kernels run. */
 enum { RELEASE_GIL_TOKENS = 4096 };
@@ -89,8 +90,15 @@ static int utf8_of(PyObject *s, TermRef *out) {
     return 0;
 }
 
-/* An ASCII str's bytes; 0 (no error set) for another value. */
-static int ascii_of(PyObject *s, TermRef *out) {
+/* Whether the compiled lowering table (lowering.h) is the running Python's str.lower() on the
+ * code points that matter (configure_lowering, from rouge_core.native at import): when it is
+ * not, non-ASCII text under WORDS_LOWER_UNICODE is left to the pure path. */
+static int LOWERING_OK = 1;
+
+/* A str's UTF-8 (kept by the str) for the tokenizers under `rule`; 0 (no error set) for
+ * another value, a str without UTF-8 (a lone surrogate) or non-ASCII text whose lower case
+ * the kernels do not know (LOWERING_OK). */
+static int text_of(PyObject *s, int rule, TermRef *out) {
     if (!PyUnicode_Check(s)) return 0;
     Py_ssize_t len;
     const char *data = PyUnicode_AsUTF8AndSize(s, &len);
@@ -98,10 +106,22 @@ static int ascii_of(PyObject *s, TermRef *out) {
         PyErr_Clear();
         return 0;
     }
-    if (len != PyUnicode_GetLength(s)) return 0;
+    if (rule == WORDS_LOWER_UNICODE && !LOWERING_OK && len != PyUnicode_GetLength(s)) return 0;
     out->data = (const unsigned char *)data;
     out->len = len;
     return 1;
+}
+
+/* A rule of the tokenizers (WORDS_*) from a Python int. */
+static int as_rule(PyObject *o, int *rule) {
+    isize v;
+    if (as_isize(o, &v) < 0) return -1;
+    if (v != WORDS_KEEP_CASE && v != WORDS_LOWER_ASCII && v != WORDS_LOWER_UNICODE) {
+        PyErr_Format(PyExc_ValueError, "no word rule %zd", (Py_ssize_t)v);
+        return -1;
+    }
+    *rule = (int)v;
+    return 0;
 }
 
 /* `t` no longer tracked by the cyclic garbage collector: it cannot be part of a cycle, and
@@ -395,6 +415,15 @@ static PyObject *Tokens_terms(TokensObject *self, PyObject *unused) {
     return Py_NewRef(terms);
 }
 
+static PyObject *Tokens_vocabulary(TokensObject *self, PyObject *unused) {
+    PyObject *out = PyTuple_New(self->tok->nv);
+    for (isize v = 0; out && v < self->tok->nv; v++) {
+        PyObject *s = term_str(self, (i32)v);
+        if (!s || PyTuple_SetItem(out, v, Py_NewRef(s)) < 0) Py_CLEAR(out);
+    }
+    return out;
+}
+
 static PyObject *Tokens_bounds(TokensObject *self, PyObject *unused) {
     Ints ints = {0};
     if (ints_init(&ints, self->tok->n + 1) < 0) return NULL;
@@ -417,6 +446,7 @@ static PyObject *refuse_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
 static PyMethodDef Tokens_methods[] = {
     {"terms", (PyCFunction)Tokens_terms, METH_NOARGS, "The terms, a tuple of str."},
     {"bounds", (PyCFunction)Tokens_bounds, METH_NOARGS, "The sentence bounds, (start, end) token indices."},
+    {"vocabulary", (PyCFunction)Tokens_vocabulary, METH_NOARGS, "The distinct terms, in order of first occurrence."},
     END,
 };
 static PyGetSetDef Tokens_getset[] = {GETTER("distinct", Tokens_get_distinct, "how many distinct terms"),
@@ -491,17 +521,55 @@ static PyObject *py_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     return tokens_of_terms(args[0], args[1]);
 }
 
-/* tokenize_ascii(text, lowercase) -> Tokens */
-static PyObject *py_tokenize_ascii(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    TermRef text;
-    int lowercase;
-    if (check_nargs("tokenize_ascii", nargs, 2, 2) < 0 || as_flag(args[1], &lowercase) < 0) return NULL;
-    if (!ascii_of(args[0], &text)) return PyErr_Format(PyExc_ValueError, "tokenize_ascii needs ASCII text");
-    return tokens_wrap(tokenize_ascii(text.data, text.len, lowercase), NULL);
+/* tokens_mapped(tokens, mapping) -> Tokens: each distinct term (tokens.vocabulary()'s k-th)
+ * replaced by mapping[k], a str, or None to drop its tokens (a stemmer and a stopword list
+ * applied once per distinct term); the same sentences. A TypeError for a mapping of another
+ * length or with items that are neither. */
+static PyObject *py_tokens_mapped(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("tokens_mapped", nargs, 2, 2) < 0) return NULL;
+    Tok *t = tok_arg(args[0], "tokens_mapped's first argument");
+    if (!t) return NULL;
+    PyObject *mapping = args[1];
+    if (!PyTuple_Check(mapping) || PyTuple_Size(mapping) != t->nv)
+        return PyErr_Format(PyExc_TypeError, "the mapping must be a tuple of one str or None per distinct term");
+    TermRef *to = xcalloc((size_t)t->nv + 1, sizeof(TermRef));
+    i32 *origin = xmalloc(((size_t)t->nv + 1) * sizeof(i32));
+    PyObject *out = NULL;
+    if (!to || !origin) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (isize v = 0; v < t->nv; v++) {
+        PyObject *item = PyTuple_GetItem(mapping, v);
+        if (item != Py_None && utf8_of(item, &to[v]) < 0) goto done;
+    }
+    Tok *m = tok_mapped(t, to, origin);
+    if (!(out = tokens_wrap(m, NULL))) goto done;
+    /* the new terms' data lives in the mapping's str, held per id as a tokenizer's are */
+    PyObject **strs = xcalloc((size_t)m->nv + 1, sizeof(PyObject *));
+    if (!strs) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (isize k = 0; k < m->nv; k++) strs[k] = Py_NewRef(PyTuple_GetItem(mapping, origin[k]));
+    ((TokensObject *)out)->strs = strs;
+done:
+    FREE_ALL(to, origin);
+    return out;
 }
 
-/* A `cls` instance (a Document subclass of rouge_core.tokenize) of an ASCII text: the text, no
- * `-b` view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
+/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
+static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    TermRef text;
+    int rule;
+    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
+    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
+}
+
+/* A `cls` instance (a Document subclass of rouge_core.tokenize) of a text: the text, no `-b`
+ * view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
 static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key, PyObject *tokens) {
     PyObject *memo = PyDict_New();
     if (memo && tokens && PyDict_SetItem(memo, key, tokens) < 0) Py_CLEAR(memo);
@@ -513,17 +581,27 @@ static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_a
     return record(REC_DOCUMENT, cls, v);
 }
 
-/* ascii_document(cls, lowercase, lazy_args, key, text) -> a cls of the text, tokenized here */
-static PyObject *py_ascii_document(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+/* text_document(cls, rule, lazy_args, key, text) -> a cls of the text, tokenized here; None
+ * for a text the tokenizers do not take (text_of) */
+static PyObject *py_text_document(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     TermRef text;
-    int lowercase;
-    if (check_nargs("ascii_document", nargs, 5, 5) < 0 || as_flag(args[1], &lowercase) < 0) return NULL;
-    if (!ascii_of(args[4], &text)) return PyErr_Format(PyExc_ValueError, "ascii_document needs ASCII text");
-    PyObject *tokens = tokens_wrap(tokenize_ascii(text.data, text.len, lowercase), NULL);
+    int rule;
+    if (check_nargs("text_document", nargs, 5, 5) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[4], rule, &text)) Py_RETURN_NONE;
+    PyObject *tokens = tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
     if (!tokens) return NULL;
     PyObject *doc = native_document(args[0], args[4], args[2], args[3], tokens);
     Py_DECREF(tokens);
     return doc;
+}
+
+/* configure_lowering(ok): whether the compiled lowering table is the running Python's (else
+ * non-ASCII text under WORDS_LOWER_UNICODE is not taken). */
+static PyObject *py_configure_lowering(PyObject *mod, PyObject *arg) {
+    int ok;
+    if (as_flag(arg, &ok) < 0) return NULL;
+    LOWERING_OK = ok;
+    Py_RETURN_NONE;
 }
 
 /* A sequence of terms (str; anything else matches nothing) as candidate ids. */
@@ -868,52 +946,105 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     return record(REC_SCORE, NULL, v);
 }
 
+/* How several references' records are combined in C (rouge_core.scoring.combine_references's
+ * modes without a score_fn; any other mode is combined in Python). */
+enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
+
+/* f"{v:.4f}" */
+static PyObject *four_places(double v) {
+    char *text = PyOS_double_to_string(v, 'f', 4, 0, NULL);
+    if (!text) return NULL;
+    PyObject *out = PyUnicode_FromString(text);
+    PyMem_Free(text);
+    return out;
+}
+
+/* combine_references's reason for choosing reference `best` of `values`. */
+static PyObject *best_reason(const double *values, Py_ssize_t n, Py_ssize_t best, int mode) {
+    PyObject *others = PyList_New(0), *sep = PyUnicode_FromString(", "), *joined = NULL, *top = NULL, *out = NULL;
+    for (Py_ssize_t i = 0; others && i < n; i++) {
+        if (i == best) continue;
+        PyObject *v = four_places(values[i]);
+        if (!v || PyList_Append(others, v) < 0) Py_CLEAR(others);
+        Py_XDECREF(v);
+    }
+    joined = others && sep ? PyUnicode_Join(sep, others) : NULL;
+    top = joined ? four_places(values[best]) : NULL;
+    if (top)
+        out = PyUnicode_FromFormat("highest %s %U (others: %U); ties go to the first",
+                                   mode == COMBINE_BEST_F ? "F" : "recall", top, joined);
+    Py_XDECREF(others);
+    Py_XDECREF(sep);
+    Py_XDECREF(joined);
+    Py_XDECREF(top);
+    return out;
+}
+
 /* The records of one plan against every reference (per_ref: nrefs Scored): with one
- * reference, its MethodScore (the reference chosen as the only one) stored in `out` (a dict)
- * under the plan's name; with several, the tuple of ReferenceScores stored at out[k] (a list). */
+ * reference, its MethodScore (the reference chosen as the only one), and with several under
+ * `combine`, the MethodScore of the first reference with the highest F (or recall), both
+ * stored in `out` (a dict) under the plan's name; else the tuple of ReferenceScores stored at
+ * out[k] (a list, combined in Python). */
 static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_ref, Py_ssize_t nrefs,
-                        const ScoreRule *rule, PyObject *out) {
-    PyObject *per = PyTuple_New(nrefs), *stats0 = NULL, *score0 = NULL;
-    for (Py_ssize_t i = 0; per && i < nrefs; i++) {
+                        const ScoreRule *rule, int combine, PyObject *out) {
+    PyObject *per = PyTuple_New(nrefs);
+    PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
+    double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
+    int rc = -1, whole = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE);
+    if (!values) {
+        if (per) PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nrefs; i++) {
         PyObject *v[REFERENCE_SCORE_FIELDS];
         PyObject *stats = stats_record(&per_ref[i].s);
         PyObject *score = stats ? score_record(&per_ref[i], stats, rule) : NULL;
-        if (i == 0) {
-            stats0 = Py_XNewRef(stats);
-            score0 = Py_XNewRef(score);
-        }
+        kept[2 * i] = Py_XNewRef(stats);
+        kept[2 * i + 1] = Py_XNewRef(score);
+        values[i] = combine == COMBINE_BEST_RECALL ? per_ref[i].r : spec_f_measure(per_ref[i].p, per_ref[i].r, rule->alpha);
         v[REFERENCE_SCORE_INDEX] = PyLong_FromSsize_t(i);
         v[REFERENCE_SCORE_STATS] = stats;
         v[REFERENCE_SCORE_SCORE] = score;
         v[REFERENCE_SCORE_EVIDENCE] = Py_NewRef(Py_None);
         PyObject *ref = record(REC_REFERENCE_SCORE, NULL, v);
-        if (!ref || PyTuple_SetItem(per, i, ref) < 0) Py_CLEAR(per);
+        if (!ref || PyTuple_SetItem(per, i, ref) < 0) goto done;
     }
-    if (!per || nrefs != 1) {
-        Py_XDECREF(stats0);
-        Py_XDECREF(score0);
-        return per ? PyList_SetItem(out, k, per) : -1;
+    if (!whole) {
+        rc = PyList_SetItem(out, k, per);
+        per = NULL;
+        goto done;
     }
+    Py_ssize_t best = 0; /* the first maximum; a number beats NaN (scoring._first_max) */
+    for (Py_ssize_t i = 1; i < nrefs; i++)
+        if (values[i] > values[best] || (isnan(values[best]) && !isnan(values[i]))) best = i;
     PyObject *v[METHOD_SCORE_FIELDS];
     v[METHOD_SCORE_METHOD] = Py_NewRef(plans->method[k]);
-    v[METHOD_SCORE_SCORE] = score0;
+    v[METHOD_SCORE_SCORE] = Py_NewRef(kept[2 * best + 1]);
     v[METHOD_SCORE_PER_REFERENCE] = per;
-    v[METHOD_SCORE_CHOSEN] = PyLong_FromLong(0);
-    v[METHOD_SCORE_REASON] = Py_NewRef(ONLY_REFERENCE);
-    v[METHOD_SCORE_STATS] = stats0;
+    per = NULL;
+    v[METHOD_SCORE_CHOSEN] = PyLong_FromSsize_t(best);
+    v[METHOD_SCORE_REASON] = nrefs == 1 ? Py_NewRef(ONLY_REFERENCE) : best_reason(values, nrefs, best, combine);
+    v[METHOD_SCORE_STATS] = Py_NewRef(kept[2 * best]);
     v[METHOD_SCORE_SIGNATURE] = Py_NewRef(plans->sig[k]);
     PyObject *ms = record(REC_METHOD_SCORE, NULL, v);
-    int rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
+    rc = ms ? PyDict_SetItem(out, plans->name[k], ms) : -1;
     Py_XDECREF(ms);
+done:
+    Py_XDECREF(per);
+    for (Py_ssize_t i = 0; kept && i < 2 * nrefs; i++) Py_XDECREF(kept[i]);
+    PyMem_Free(kept);
+    PyMem_Free(values);
     return rc;
 }
 
 /* Every plan's records (scored: per plan, per reference): a dict of MethodScore by name for
- * one reference, else per plan a tuple of ReferenceScore (combined in Python). */
-static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule) {
-    PyObject *out = nrefs == 1 ? PyDict_New() : PyList_New(plans->n);
+ * one reference or several under `combine`, else per plan a tuple of ReferenceScore (combined
+ * in Python, no reference included). */
+static PyObject *pair_records(const PlanList *plans, const Scored *scored, Py_ssize_t nrefs, const ScoreRule *rule,
+                              int combine) {
+    PyObject *out = nrefs == 1 || (nrefs > 1 && combine != COMBINE_NONE) ? PyDict_New() : PyList_New(plans->n);
     for (Py_ssize_t k = 0; out && k < plans->n; k++)
-        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, out) < 0) Py_CLEAR(out);
+        if (plan_records(plans, k, scored + k * nrefs, nrefs, rule, combine, out) < 0) Py_CLEAR(out);
     return out;
 }
 
@@ -929,16 +1060,18 @@ static int score_reference(Tok *c, const Tok *r, const i32 *rows, const i32 *ref
     return 0;
 }
 
-/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]): every planned method
- * on one candidate (Tokens) against its references (a tuple of Tokens); records as
- * pair_records gives them, or None when a side has more than max_side tokens or sentences
- * (its cost must be estimated first). */
+/* score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]): every
+ * planned method on one candidate (Tokens) against its references (a tuple of Tokens); records
+ * as pair_records gives them (combine: as score_texts reads it), or None when a side has more
+ * than max_side tokens or sentences (its cost must be estimated first). */
 static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    isize max_side = ISIZE_MAX;
+    isize max_side = ISIZE_MAX, combine = COMBINE_NONE;
     ScoreRule rule;
-    if (check_nargs("score_pair", nargs, 6, 7) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
-        rule_of(args[3], args[4], args[5], &rule) < 0)
+    if (check_nargs("score_pair", nargs, 6, 8) < 0 || (nargs > 6 && as_isize(args[6], &max_side) < 0) ||
+        (nargs > 7 && as_isize(args[7], &combine) < 0) || rule_of(args[3], args[4], args[5], &rule) < 0)
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_pair: no way of combining references %zd", (Py_ssize_t)combine);
     Tok *c = tok_arg(args[1], "the candidate");
     if (!c) return NULL;
     if (!PyTuple_Check(args[2])) return PyErr_Format(PyExc_TypeError, "references must be a tuple of Tokens");
@@ -973,40 +1106,50 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
     return out;
 }
 
-/* score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha,
+/* score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha,
  *             empty_nan, score_fn, max_side) -> (cand document, reference documents, records)
  *
- * score_pair on ASCII texts (cand: str, refs: a tuple of str) under the ASCII tokenizers: the
- * candidate is tokenized (its Document, a cand_cls, holds its Tokens); each reference is only
- * looked up in the candidate's vocabulary (probe_ascii: no vocabulary, Tokens or join of its
- * own), and its Document (a ref_cls) tokenizes it when someone reads it. None when a side has
- * more than max_side tokens or sentences (its cost must be estimated first); NotImplemented
- * when a method reads the reference's own terms (MATLAB's skip-bigrams with a start token). */
+ * score_pair on texts (cand: str, refs: a tuple of str) under the tokenizers of rouge-score and
+ * ROUGE-1.5.5 (word_rule: WORDS_*): the candidate is tokenized (its Document, a cand_cls, holds
+ * its Tokens); each reference is only looked up in the candidate's vocabulary (probe_text: no
+ * vocabulary, Tokens or join of its own), and its Document (a ref_cls) tokenizes it when
+ * someone reads it. None when a side has more than max_side tokens or sentences (its cost must
+ * be estimated first); NotImplemented when a method reads the reference's own terms (MATLAB's
+ * skip-bigrams with a start token) or a text is one the tokenizers do not take (text_of).
+ * With cand_cls None no Document is made: (None, None, records). `combine` (optional: 0, 1 best
+ * F, 2 best recall; not read with a score_fn): several references' records combined here, as
+ * pair_records says. */
 static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    int lowercase;
+    int word_rule;
     isize max_side;
     ScoreRule rule;
-    if (check_nargs("score_texts", nargs, 12, 12) < 0 || as_flag(args[2], &lowercase) < 0 ||
-        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0)
+    isize combine = COMBINE_NONE;
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(args[2], &word_rule) < 0 ||
+        as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
+        (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
+    if (combine < COMBINE_NONE || combine > COMBINE_BEST_RECALL)
+        return PyErr_Format(PyExc_ValueError, "score_texts: no way of combining references %zd", (Py_ssize_t)combine);
     PyObject *refs = args[7];
-    Py_ssize_t nrefs = PyTuple_Check(refs) ? PyTuple_Size(refs) : 0;
+    if (!PyTuple_Check(refs) || PyTuple_Size(refs) == 0)
+        return PyErr_Format(PyExc_ValueError, "score_texts needs a tuple of at least one reference");
+    Py_ssize_t nrefs = PyTuple_Size(refs);
     TermRef cand, *texts = xmalloc((size_t)(nrefs + 1) * sizeof(TermRef));
     if (!texts) return PyErr_NoMemory();
-    int ascii = ascii_of(args[6], &cand) && nrefs > 0;
-    for (Py_ssize_t i = 0; i < nrefs && ascii; i++) ascii = ascii_of(PyTuple_GetItem(refs, i), &texts[i]);
+    int taken = text_of(args[6], word_rule, &cand);
+    for (Py_ssize_t i = 0; i < nrefs && taken; i++) taken = text_of(PyTuple_GetItem(refs, i), word_rule, &texts[i]);
     PlanList plans;
     int owned = 0, failed = 0;
-    if (!ascii) {
+    if (!taken) {
         free(texts);
-        return PyErr_Format(PyExc_ValueError, "score_texts needs ASCII str texts and at least one reference");
+        Py_RETURN_NOTIMPLEMENTED;
     }
     if (plans_get(args[5], &plans, &owned) < 0) {
         free(texts);
@@ -1020,7 +1163,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
-    Tok *c = tokenize_ascii(cand.data, cand.len, lowercase);
+    Tok *c = tokenize_text(cand.data, cand.len, word_rule);
     if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
@@ -1031,7 +1174,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     failed = !w || kwork_ready(w, c) < 0;
     for (Py_ssize_t i = 0; i < nrefs && !failed; i++) {
         Probe *p = &w->probe;
-        failed = probe_ascii(p, c, texts[i].data, texts[i].len, lowercase) < 0;
+        failed = probe_text(p, c, texts[i].data, texts[i].len, word_rule) < 0;
         if (failed) break;
         if (p->n > max_side || p->nsent > max_side) {
             out = Py_NewRef(Py_None);
@@ -1046,7 +1189,11 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    records = pair_records(&plans, scored, nrefs, &rule);
+    records = pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
+        out = PyTuple_Pack(3, Py_None, Py_None, records);
+        goto done;
+    }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
     for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
@@ -1410,37 +1557,39 @@ static void BatchJob_dealloc(BatchJobObject *self) {
     Py_DECREF(tp);
 }
 
-/* The item a text of the batch becomes: a Tokens object's document, or (with `tokenize`)
- * an ASCII str of at most max_chars characters; 0 for anything else. */
-static int batch_item(PyObject *o, int tokenize, isize max_chars, BItem *it) {
+/* The item a text of the batch becomes: a Tokens object's document, or (with a word rule, not
+ * -1) a str the tokenizers take (text_of) of at most max_bytes bytes of UTF-8; 0 for anything
+ * else. */
+static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
     TermRef text;
     if (is_tokens(o)) {
         it->tok = ((TokensObject *)o)->tok;
         return 1;
     }
-    if (!tokenize || !PyUnicode_CheckExact(o) || !ascii_of(o, &text) || text.len > max_chars) return 0;
+    if (word_rule < 0 || !PyUnicode_CheckExact(o) || !text_of(o, word_rule, &text) || text.len > max_bytes) return 0;
     it->text = text.data;
     it->len = text.len;
     return 1;
 }
 
-/* batch_job(plans, candidates, references, tokenize, lowercase, max_chars, max_refs, alpha,
- *           empty_nan, block) -> BatchJob
+/* batch_job(plans, candidates, references, word_rule, max_bytes, max_refs, alpha, empty_nan,
+ *           block) -> BatchJob
  *
  * candidates: a list of str or Tokens; references: a list of lists (or tuples) of them. A str
- * is tokenized by the run that scores it (ASCII text, when `tokenize`); a pair with another
- * kind of text, a text longer than max_chars (its cost must be checked first), no reference or
+ * is tokenized by the run that scores it (under word_rule, WORDS_*; -1: str are not taken); a
+ * pair with another kind of text, a text of more than max_bytes bytes of UTF-8 (its cost must
+ * be checked first), no reference or
  * more than max_refs references is left out and listed in `unscored`, for the caller to score
  * its own way. Once every block is done, result() gives (values, offsets, unscored): values,
  * doubles, per pair, per plan, per reference, the BATCH_VALUES of kernel_spec; offsets: int64,
  * where each pair's values start (-1 for a left-out pair). alpha is not read (the F-measure
  * is made with the records, batch_records). */
 static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    int tokenize, lowercase, empty_nan;
-    isize max_chars, max_refs, block;
-    if (check_nargs("batch_job", nargs, 10, 10) < 0 || as_flag(args[3], &tokenize) < 0 ||
-        as_flag(args[4], &lowercase) < 0 || as_isize(args[5], &max_chars) < 0 || as_isize(args[6], &max_refs) < 0 ||
-        as_flag(args[8], &empty_nan) < 0 || as_isize(args[9], &block) < 0)
+    int word_rule = -1, empty_nan;
+    isize max_bytes, max_refs, block;
+    if (check_nargs("batch_job", nargs, 9, 9) < 0 || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
+        as_isize(args[4], &max_bytes) < 0 || as_isize(args[5], &max_refs) < 0 || as_flag(args[7], &empty_nan) < 0 ||
+        as_isize(args[8], &block) < 0)
         return NULL;
     if (!PyList_Check(args[1]) || !PyList_Check(args[2]))
         return PyErr_Format(PyExc_TypeError, "candidates and references must be lists");
@@ -1486,9 +1635,9 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     for (isize p = 0, at = 0; p < n; at += 1 + self->count[p], p++) {
         self->first[p] = at;
         PyObject *texts = PyTuple_GetItem(lists, p);
-        self->skip[p] |= !batch_item(PyTuple_GetItem(cands, p), tokenize, max_chars, &self->items[at]);
+        self->skip[p] |= !batch_item(PyTuple_GetItem(cands, p), word_rule, max_bytes, &self->items[at]);
         for (isize i = 0; i < self->count[p] && !self->skip[p]; i++)
-            self->skip[p] |= !batch_item(PyTuple_GetItem(texts, i), tokenize, max_chars, &self->items[at + 1 + i]);
+            self->skip[p] |= !batch_item(PyTuple_GetItem(texts, i), word_rule, max_bytes, &self->items[at + 1 + i]);
         if (self->skip[p]) {
             PyObject *index = PyLong_FromSsize_t(p);
             int rc = index ? PyList_Append(self->unscored, index) : -1;
@@ -1518,7 +1667,7 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     job->n = n;
     job->block = block;
     job->nblocks = (n + block - 1) / block;
-    job->lowercase = lowercase;
+    job->rule = word_rule;
     job->empty_nan = empty_nan;
     Py_DECREF(cands);
     Py_DECREF(refs);
@@ -1622,7 +1771,7 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
                     scored[k].p = v[BV_PRECISION];
                     scored[k].r = v[BV_RECALL];
                 }
-                item = pair_records(plans, scored, nrefs, &rule);
+                item = pair_records(plans, scored, nrefs, &rule, COMBINE_NONE);
             } else {
                 PyErr_NoMemory();
             }
@@ -1638,10 +1787,110 @@ static PyObject *py_batch_records(PyObject *mod, PyObject *const *args, Py_ssize
  * module
  * ---------------------------------------------------------------------------------------- */
 
+/* ------------------------------------------------------------------------------------------
+ * resampling: the paired significance tests' sums (kernels/resample.c)
+ * ---------------------------------------------------------------------------------------- */
+
+/* A bytes argument of `count` items of `size` bytes each (None: NULL, when optional). */
+static int buffer_arg(PyObject *o, isize count, size_t size, int optional, const char *what, const void **out) {
+    *out = NULL;
+    if (o == Py_None && optional) return 0;
+    if (!PyBytes_CheckExact(o)) {
+        PyErr_Format(PyExc_TypeError, "resample_sums: %s must be bytes%s", what, optional ? " or None" : "");
+        return -1;
+    }
+    if ((size_t)PyBytes_Size(o) != (size_t)count * size) {
+        PyErr_Format(PyExc_ValueError, "resample_sums: %s holds %zd bytes, not %zd", what, PyBytes_Size(o),
+                     (Py_ssize_t)((size_t)count * size));
+        return -1;
+    }
+    *out = PyBytes_AsString(o);
+    return 0;
+}
+
+/* resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes: per row, the
+ * float Python's sum() gives of its terms (kernels/resample.h). values: `size` doubles; index:
+ * rows * n int32 positions into values (None: each row is values in order); n is the row length
+ * (the index's per row, or size); negate: rows * n bytes (None: none negated); centres: rows
+ * doubles (None: the terms themselves, else their squared distance to the row's centre). */
+static PyObject *py_resample_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize size, rows, n;
+    int compensated;
+    const void *values, *index, *negate, *centres;
+    if (check_nargs("resample_sums", nargs, 8, 8) < 0 || as_isize(args[1], &size) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &rows) < 0 || as_flag(args[7], &compensated) < 0)
+        return NULL;
+    if (size < 1 || n < 1 || rows < 0 || (args[4] == Py_None && n != size))
+        return PyErr_Format(PyExc_ValueError, "resample_sums: bad sizes");
+    if (buffer_arg(args[0], size, sizeof(double), 0, "values", &values) < 0 ||
+        buffer_arg(args[4], rows * n, sizeof(i32), 1, "index", &index) < 0 ||
+        buffer_arg(args[5], rows * n, 1, 1, "negate", &negate) < 0 ||
+        buffer_arg(args[6], rows, sizeof(double), 1, "centres", &centres) < 0)
+        return NULL;
+    if (index)
+        for (isize k = 0; k < rows * n; k++)
+            if (((const i32 *)index)[k] < 0 || ((const i32 *)index)[k] >= size)
+                return PyErr_Format(PyExc_ValueError, "resample_sums: an index is out of range");
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * sizeof(double)));
+    if (!out) return NULL;
+    double *sums = (double *)PyBytes_AsString(out);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = resample_sums(values, n, rows, index, negate, centres, compensated ? SUM_COMPENSATED : SUM_PLAIN, sums);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
+/* The MTState held by a bytearray (the caller's random.Random state, advanced in place). */
+static MTState *mt_state_arg(PyObject *o) {
+    if (!PyByteArray_CheckExact(o) || PyByteArray_Size(o) != (Py_ssize_t)sizeof(MTState)) {
+        PyErr_Format(PyExc_TypeError, "the generator state must be a bytearray of %zd bytes", (Py_ssize_t)sizeof(MTState));
+        return NULL;
+    }
+    MTState *st = (MTState *)PyByteArray_AsString(o);
+    if (st->pos > 624) {
+        PyErr_SetString(PyExc_ValueError, "the generator state's position is out of range");
+        return NULL;
+    }
+    return st;
+}
+
+/* random_draws(state, kind, n, count) -> bytes: `count` draws of random.Random from `state` (a
+ * bytearray holding an MTState, advanced in place): kind 0, randrange(n) as int32 (0 < n <
+ * 2**31); kind 1, random() >= 0.5 as bytes 0 or 1 (n not read). */
+static PyObject *py_random_draws(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize kind, n, count;
+    if (check_nargs("random_draws", nargs, 4, 4) < 0 || as_isize(args[1], &kind) < 0 || as_isize(args[2], &n) < 0 ||
+        as_isize(args[3], &count) < 0)
+        return NULL;
+    MTState *st = mt_state_arg(args[0]);
+    if (!st) return NULL;
+    if (count < 0 || (kind == 0 && (n < 1 || n > 0x7fffffff)) || (kind != 0 && kind != 1))
+        return PyErr_Format(PyExc_ValueError, "random_draws: bad kind, n or count");
+    size_t size = kind == 0 ? sizeof(i32) : 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)count * size));
+    if (!out) return NULL;
+    char *buf = PyBytes_AsString(out);
+    Py_BEGIN_ALLOW_THREADS
+    if (kind == 0)
+        mt_below(st, (uint32_t)n, (i32 *)buf, count);
+    else
+        mt_halves(st, (unsigned char *)buf, count);
+    Py_END_ALLOW_THREADS
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
-    {"tokenize_ascii", FASTCALL(py_tokenize_ascii), "tokenize_ascii(text, lowercase) -> Tokens (ASCII text)"},
-    {"ascii_document", FASTCALL(py_ascii_document), "ascii_document(cls, lowercase, lazy_args, key, text)"},
+    {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
+    {"tokens_mapped", FASTCALL(py_tokens_mapped), "tokens_mapped(tokens, mapping) -> Tokens of the mapped terms"},
+    {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
+    {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
+     "configure_lowering(ok): whether the compiled lowering table is this Python's"},
     {"layout_of", (PyCFunction)py_layout_of, METH_O, "layout_of(tokens) -> Layout of the document's sentences"},
     {"wlcs_alignment", FASTCALL(py_wlcs_alignment), "wlcs_alignment(ref, cand, w) -> (value, pairs)"},
     {"first_partners", FASTCALL(py_first_partners),
@@ -1658,14 +1907,19 @@ static PyMethodDef module_methods[] = {
     {"configure_scoring", (PyCFunction)py_configure_scoring, METH_O, "configure_scoring(only_reference)"},
     {"f_measure", FASTCALL(py_f_measure), "f_measure(precision, recall, alpha): rouge_core.stats.f_measure, compiled"},
     {"score_pair", FASTCALL(py_score_pair),
-     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side]) -> records, or None above max_side"},
+     "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]) -> records, or None above "
+     "max_side"},
     {"score_texts", FASTCALL(py_score_texts),
-     "score_texts(cand_cls, ref_cls, lowercase, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
-     "max_side) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
+     "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
+     "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
-     "batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block) -> BatchJob"},
+     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
+    {"random_draws", FASTCALL(py_random_draws),
+     "random_draws(state, kind, n, count) -> bytes: random.Random's randrange(n) (kind 0) or random() >= 0.5 (1)"},
+    {"resample_sums", FASTCALL(py_resample_sums),
+     "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
     END,
 };
 
@@ -1704,6 +1958,21 @@ static int add_spec(PyObject *m) {
     return ok ? 0 : -1;
 }
 
+/* LOWERINGS: (Unicode version, ((code point, lower case), ...)): the lowering table compiled in
+ * (lowering.h), for rouge_core.native to compare with the running Python's. */
+static int add_lowerings(PyObject *m) {
+    PyObject *table = PyTuple_New(LOWERING_ENTRY_COUNT);
+    for (int k = 0; table && k < LOWERING_ENTRY_COUNT; k++) {
+        const Lowering *l = &LOWERING_ENTRIES[k];
+        PyObject *row = Py_BuildValue("(Is#)", l->code, l->ascii, (Py_ssize_t)l->ascii_len);
+        if (!row || PyTuple_SetItem(table, k, row) < 0) Py_CLEAR(table);
+    }
+    PyObject *both = table ? Py_BuildValue("(sN)", LOWERING_VERSION, table) : NULL;
+    int rc = both ? PyModule_AddObjectRef(m, "LOWERINGS", both) : -1;
+    Py_XDECREF(both);
+    return rc;
+}
+
 static PyTypeObject *add_type(PyObject *m, PyType_Spec *spec, const char *name) {
     PyObject *type = PyType_FromSpec(spec);
     if (!type || (name && PyModule_AddObjectRef(m, name, type) < 0)) {
@@ -1724,7 +1993,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     FLOAT_ONE = PyFloat_FromDouble(1.0);
     if (!object_new || !EMPTY_TUPLE || !FLOAT_ONE || !(TokensType = add_type(m, &Tokens_spec, "Tokens")) ||
         !(LayoutType = add_type(m, &Layout_spec, "Layout")) || !(PlansType = add_type(m, &Plans_spec, "Plans")) ||
-        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0) {
+        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

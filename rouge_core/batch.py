@@ -6,9 +6,9 @@ run on several cores at once.
     scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
 
 Same numbers as scoring pair by pair (`rouge_core.corpus.score_pair_stats`), in input order,
-whatever the number of workers. The kernels tokenize ASCII text themselves (rouge-score's and
-ROUGE-1.5.5's tokenizers without stemming or stopwords); other texts and settings are
-tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
+ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
+tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
 whole batch is scored in Python.
@@ -39,9 +39,10 @@ from .cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, reso
 from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, _method_plans, combine_references, prepare_pair, resolve_options, score_from_stats
-from .tokenize import ascii_tokenizer
+from .tokenize import text_tokenizer, word_rule
 from .corpus import each_pair, score_pair_stats
 
+_LIST_TYPES = frozenset((list, tuple))
 DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
 
 
@@ -116,14 +117,18 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
-    tokenizer = ascii_tokenizer(native.active(), *opts.tokenize_key())
+    tokenizer = text_tokenizer(native.active(), *opts.tokenize_key())
+    rule = word_rule(opts.tokenizer, opts.lowercase) if tokenizer is not None else None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
     # and must not be shifted by a list the caller changes after the call.
-    ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
+    if set(map(type, refs_lists)) <= _LIST_TYPES:  # the common case, counted without a Python loop
+        ref_counts = list(map(len, refs_lists))
+    else:
+        ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
-    max_chars = _max_chars(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
@@ -131,38 +136,54 @@ def score_batch(
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if tokenizer is None:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return native.batch_job(compiled_plans, cands, refs, tokenizer is not None, opts.lowercase, max_chars,
-                                max_refs, opts.alpha, opts.empty == "nan", chunk_size)
+        return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
+                                opts.empty == "nan", chunk_size)
 
     if tokenizer is not None:
-        segments = [(0, total, _run_shared(job_of(0, total), workers, pair_done, total))]
+        segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
+        long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_chars)
+        if long_texts:
+            # Texts too long to score unchecked: their costs checked now, the pairs within the
+            # bound go to a second job on the same threads (not one by one on this thread).
+            cands, refs = _tokens_for([candidates[i] for i in long_texts], [refs_lists[i] for i in long_texts],
+                                      planned, opts, cost_limit)
+            job = native.batch_job(compiled_plans, cands, refs, False, opts.lowercase, max_chars, max_refs,
+                                   opts.alpha, opts.empty == "nan", chunk_size)
+            segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
-        segments = _run_pipelined(job_of, total, chunk_size, workers, pair_done)
-    # Pairs the kernels left out, in input order (so the first error is the first bad pair's).
+        segments = [(range(start, end), job) for start, end, job in
+                    _run_pipelined(job_of, total, chunk_size, workers, pair_done)]
+    # Pairs the kernels left out (a later job's word counts over an earlier one's), scored in
+    # Python in input order (so the first error is the first bad pair's).
+    left_out: set[int] = set()
+    covered_later: set[int] = set()
+    for indices, (_, _, unscored) in reversed(segments):
+        left_out.update(i for i in (indices[k] for k in unscored) if i not in covered_later)
+        if len(segments) > 1:
+            covered_later.update(indices)
     python_scored: dict[int, dict[str, MethodScore]] = {}
-    for start, _, (_, _, unscored) in segments:
-        for k in unscored:
-            i = start + k
-            python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit,
-                                                name_of(i))
+    for i in sorted(left_out):
+        python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i))
 
     def build() -> list[dict[str, MethodScore]]:
         plans_for = _plans_by_count(names, opts, max_refs)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
-        out: list[dict[str, MethodScore]] = []
-        for start, end, (values, offsets, _) in segments:
-            counts = ref_counts[start:end]
+        out: list = [None] * total
+        for indices, (values, offsets, _) in segments:
+            counts = [ref_counts[i] for i in indices]
             records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                            score_fn)
             for k, item in enumerate(records):
+                i = indices[k]
                 if item is None:
-                    out.append(python_scored[start + k])
+                    if i in python_scored:  # else a later job scores it
+                        out[i] = python_scored[i]
                 elif isinstance(item, dict):
-                    out.append(item)
+                    out[i] = item
                 else:  # several references: combined as score_documents combines them
                     plans = plans_for[counts[k]]
-                    out.append({plan[5]: combine_references(plan[4], list(per_ref), opts, plan[6])
-                                for plan, per_ref in zip(plans, item)})
+                    out[i] = {plan[5]: combine_references(plan[4], list(per_ref), opts, plan[6])
+                              for plan, per_ref in zip(plans, item)}
         return out
 
     return BatchScores(total, build)
@@ -266,6 +287,23 @@ def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size:
     return segments
 
 
+def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, max_chars: int) -> list[int]:
+    """Of the pairs a job left out, those of ASCII str texts one of which is longer than
+    `max_chars` (the pairs whose costs must be checked before the kernels score them)."""
+    def fits(text) -> bool:
+        return type(text) is str and text.isascii()
+
+    out = []
+    for i in unscored:
+        refs = refs_lists[i]
+        if not isinstance(refs, (list, tuple)) or not refs:
+            continue
+        texts = (candidates[i], *refs)
+        if all(fits(t) for t in texts) and any(len(t) > max_chars for t in texts):
+            out.append(i)
+    return out
+
+
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
     """One pair the ordinary way (rouge_core.corpus.score_pair_stats), errors naming the pair."""
     try:
@@ -305,10 +343,12 @@ def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tup
     return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
 
 
-def _max_chars(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
-    """The longest text (in characters) that keeps a pair of max_refs references within the
-    cost bound whatever its shape: ASCII text of c characters has at most (c + 1) // 2 tokens
-    and as many sentences plus one. Longer texts are checked the ordinary way."""
+def _max_bytes(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
+    """The longest text (in bytes of UTF-8) that keeps a pair of max_refs references within the
+    cost bound whatever its shape: text of c bytes has at most (c + 1) // 2 tokens under the
+    compiled tokenizers (no lower case in their table is longer than its UTF-8:
+    kernel_spec.lowerings) and as many sentences plus one. Longer texts are checked the ordinary
+    way."""
     limit = resolve_limit(cost_limit)
     if limit.unbounded:
         return 2**62

@@ -815,6 +815,7 @@ class TextShape:
     lines: int = 1
     segments: tuple = ()  # ((segmenter, characters, runs), ...)
     view: bool = False
+    wide: int = 0  # bytes of UTF-8 beyond one per character (non-ASCII text on the compiled route)
 
 
 def text_shape(text: str, options: "Options") -> TextShape:
@@ -827,7 +828,15 @@ def text_shape(text: str, options: "Options") -> TextShape:
     segments = segmenter_runs(text, key, path) if not text.isascii() else ()
     lines = text.count("\n") + 1
     view = bool(key[7] and not key[6] and key[8])  # limit_bytes without limit_words, with the -b defect
-    return TextShape(len(text), path, lines, segments, view)
+    return TextShape(len(text), path, lines, segments, view, _wide(text, path))
+
+
+def _wide(text: str, path: str) -> int:
+    """The UTF-8 bytes of `text` beyond one per character, on the compiled route (which reads
+    UTF-8); 0 elsewhere."""
+    if path != "compiled" or text.isascii():
+        return 0
+    return len(text.encode("utf-8", "surrogatepass")) - len(text)
 
 
 def _stemmer_kind(stemmer: str) -> str | None:
@@ -849,24 +858,37 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     terms = Terms()
     route = ts.route
     chars = ts.chars
-    if route == "compiled":
-        return terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
-    times = 2 if ts.view else 1
-    kind = route.split(":", 1)[1] if ":" in route else route
-    terms.t(f"tok.{kind}.char", chars * times).w(f"tok.{kind}.char", chars).t("tok.line", ts.lines * times)
-    for segmenter, seg_chars, runs in ts.segments:
-        terms.t(f"seg.{segmenter}.char", seg_chars * times).t(f"seg.{segmenter}.run", runs * times)
-        terms.w(f"seg.{segmenter}.char", seg_chars)
-    if tokens is None:
-        return terms
-    distinct = tokens if distinct is None else distinct
-    record = "tok.lazy" if route.startswith("lazy") else "tok.eager"
-    terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times).k(f"{record}.token", tokens)
-    terms.k(f"{record}.type", distinct)
     stopwords = options.stopwords
-    if stopwords != "none" and stopwords != frozenset():
-        terms.t("tok.stop.token", tokens * times)
+    stopping = stopwords != "none" and stopwords != frozenset()
     stem = _stemmer_kind(options.stemmer)
+    if route == "compiled":
+        # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
+        # lower-casing one under rouge-score a look-up in the kernels' table
+        terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
+        terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
+        if tokens is None or (stem is None and not stopping):
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # stemming and stopwords once per word type (a str each), the Tokens mapped in C
+        terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
+        terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
+        times = 1
+    else:
+        times = 2 if ts.view else 1
+        kind = route.split(":", 1)[1] if ":" in route else route
+        terms.t(f"tok.{kind}.char", chars * times).w(f"tok.{kind}.char", chars).t("tok.line", ts.lines * times)
+        for segmenter, seg_chars, runs in ts.segments:
+            terms.t(f"seg.{segmenter}.char", seg_chars * times).t(f"seg.{segmenter}.run", runs * times)
+            terms.w(f"seg.{segmenter}.char", seg_chars)
+        if tokens is None:
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # lazy: terms only; split: terms and offsets in arrays; eager: a Token record each
+        record = "tok." + route.split(":", 1)[0]
+        terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times).k(f"{record}.token", tokens)
+        terms.k(f"{record}.type", distinct)
+        if stopping:
+            terms.t("tok.stop.token", tokens * times)
     if stem is not None:
         terms.t(f"stem.{stem}.type", distinct * times).t(f"stem.{stem}.token", tokens * times)
         terms.k(f"stem.{stem}.type", distinct)
@@ -1087,7 +1109,7 @@ def _most_per_char(path: str, options: "Options") -> tuple[float, float]:
         segments = tuple((f"xlsum-{s}", 1, 1) for s in ("thai", "chinese", "japanese", "burmese"))
     else:
         segments = ()
-    seconds, kept, work = tokenize_terms(TextShape(1, path, 1, segments), options, 1, 1).value()
+    seconds, kept, work = tokenize_terms(TextShape(1, path, 1, segments, wide=3), options, 1, 1).value()
     return seconds, kept + work
 
 
@@ -1134,8 +1156,8 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
         if type(text) is not str:
             continue
         path = route(text, key)
-        if path == "compiled":
-            continue
+        if path == "compiled" and not _changes_words(options):
+            continue  # charged by check_compiled as the compiled tokenizer reads it
         most_s, most_b = _most_per_char(path, options)
         quick_s += len(text) * most_s
         quick_b += len(text) * most_b
@@ -1149,6 +1171,12 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
         check_tokenizing(budget, what, text_shape(text, options), options)
 
 
+def _changes_words(options: "Options") -> bool:
+    """Whether stemming or stopwords follow the tokenizer (then the compiled route's words are
+    charged once split, before they are stemmed, as a Python tokenizer's are)."""
+    return options.stemmer not in ("none", "", None) or options.stopwords not in ("none", frozenset(), None)
+
+
 def check_compiled(budget: "Budget | None", what: str, text: str, options: "Options") -> None:
     """Charge a text the compiled tokenizer reads, once the call's texts are long enough for
     it to matter (a running count of characters)."""
@@ -1156,7 +1184,7 @@ def check_compiled(budget: "Budget | None", what: str, text: str, options: "Opti
         return
     budget.compiled_chars += len(text)
     if budget.compiled_chars > compiled_chars_bound(budget.limit):
-        check_tokenizing(budget, what, TextShape(len(text), "compiled"), options)
+        check_tokenizing(budget, what, TextShape(len(text), "compiled", wide=_wide(text, "compiled")), options)
 
 
 def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:

@@ -23,6 +23,7 @@ import ast
 import hashlib
 import importlib
 import inspect
+import re
 import sys
 import textwrap
 from dataclasses import fields
@@ -37,6 +38,14 @@ KERNEL_WLCS_ROUGE155 = 5
 KERNEL_SKIP = 6
 KERNELS = {"NGRAM": KERNEL_NGRAM, "LCS": KERNEL_LCS, "UNION_LCS": KERNEL_UNION_LCS, "WLCS_PAPER": KERNEL_WLCS_PAPER,
            "WLCS_ROUGE155": KERNEL_WLCS_ROUGE155, "SKIP": KERNEL_SKIP}
+
+# How the compiled tokenizers find words (rouge_core.tokenize.word_rule): runs of [A-Za-z0-9]
+# as written (ROUGE-1.5.5 and rouge-score without lower-casing), lower-cased as ASCII (ROUGE-1.5.5's
+# `lc`: only A-Z change), or after Python's str.lower() of the whole text (rouge-score: "İ" is
+# "i" + U+0307, the Kelvin sign "k"; see `lowerings`). Every byte of UTF-8 text outside
+# [A-Za-z0-9] separates words (non-ASCII characters are all bytes >= 0x80).
+WORD_RULES = {"KEEP_CASE": 0, "LOWER_ASCII": 1, "LOWER_UNICODE": 2}
+WORDS_KEEP_CASE, WORDS_LOWER_ASCII, WORDS_LOWER_UNICODE = WORD_RULES.values()
 
 # The skip kernel's unigram form (its plan's third item), by Options.su_form (None: ROUGE-S).
 UNIGRAM_FORMS = {None: 0, "rouge155": 1, "start-token": 2}
@@ -65,6 +74,7 @@ RECORD_KINDS = (*RECORDS, "DOCUMENT")  # a kind's code is its index
 RULES = {"f_measure": "stats:f_measure"}  # C name spec_<name>: module (within rouge_core): function
 
 HEADER = Path(__file__).with_name("kernels") / "spec.h"
+LOWERING_HEADER = "lowering.h"  # written at build time (setup.py) into the build's include directory
 
 
 def record_class(kind: str) -> type:
@@ -168,6 +178,7 @@ def constants() -> dict[str, object]:
     except (OSError, TypeError):
         out["RULES"] = None  # no source to read (a frozen install): not compared
     out.update({f"K_{name}": code for name, code in KERNELS.items()})
+    out.update({f"WORDS_{name}": code for name, code in WORD_RULES.items()})
     out.update({f"SU_{_UNIGRAM_FORM_NAMES[form]}": code for form, code in UNIGRAM_FORMS.items()})
     out.update({f"BV_{name.upper()}": k for k, name in enumerate(BATCH_VALUES)})
     out["BATCH_VALUES"] = len(BATCH_VALUES)
@@ -243,6 +254,75 @@ def header() -> str:
     lines.append("")
     lines.append("#endif")
     return "\n".join(lines) + "\n"
+
+
+_ASCII_WORD_CHAR = re.compile("[a-z0-9]")
+
+
+def lowerings() -> tuple[tuple[int, str], ...]:
+    """The lower-casing table of the compiled rouge-score tokenizer, from this Python's own
+    str.lower(): per non-ASCII code point whose lower case holds an ASCII letter or digit (U+0130
+    "İ" -> "i" + U+0307, U+212A KELVIN SIGN -> "k"), that lower case with each other character as
+    a space. rouge-score lower-cases, then keeps runs of [a-z0-9]: every other non-ASCII
+    character lower-cases to characters outside [a-z0-9], so it only separates words, as its
+    UTF-8 bytes (all >= 0x80) do for the compiled scanner. Python's one context-dependent rule
+    (final sigma) gives Greek letters either way.
+
+    Each such lower case must be no longer than the code point's UTF-8 (a text of b bytes then
+    has at most (b + 1) // 2 words, which rouge_core.batch's cost bound reads): a Python whose
+    Unicode breaks this makes the build fail here rather than bound costs wrongly."""
+    found = []
+    step = 4096
+    every = "".join(map(chr, range(0x110000)))
+    for base in range(0x80, 0x110000, step):
+        if not _ASCII_WORD_CHAR.search(every[base:base + step].lower()):  # most blocks: one C call
+            continue
+        for cp in range(base, min(base + step, 0x110000)):
+            lowered = chr(cp).lower()
+            if _ASCII_WORD_CHAR.search(lowered):
+                ascii_form = "".join(c if _ASCII_WORD_CHAR.fullmatch(c) else " " for c in lowered)
+                if len(ascii_form) > len(chr(cp).encode("utf-8", "surrogatepass")):
+                    raise ValueError(f"U+{cp:04X} lower-cases to {lowered!r}, longer than its UTF-8: the compiled "
+                                     "tokenizer's bound on words per byte would not hold")
+                found.append((cp, ascii_form))
+    return tuple(found)
+
+
+def lowering_header() -> str:
+    """The text of lowering.h, the table of `lowerings` in C, with the Unicode version of the
+    Python that wrote it (rouge_core.native compares it with the running Python's at import)."""
+    import platform
+    import unicodedata
+
+    rows = []
+    for cp, ascii_form in lowerings():
+        utf8 = "".join(f"\\x{b:02x}" for b in chr(cp).encode("utf-8"))
+        rows.append(f'    {{0x{cp:04X}, "{utf8}", {len(chr(cp).encode())}, "{ascii_form}", {len(ascii_form)}}}, \\')
+    return "\n".join([
+        "/* lowering.h: the compiled rouge-score tokenizer's lower-casing table (kernel_spec.lowerings),",
+        f" * written at build time from Python {platform.python_version()}'s str.lower(): do not edit. */",
+        "#ifndef ROUGE_KERNELS_LOWERING_H",
+        "#define ROUGE_KERNELS_LOWERING_H",
+        f'#define LOWERING_UNICODE "{unicodedata.unidata_version}"',
+        f"#define LOWERING_COUNT {len(rows)}",
+        "/* {code point, its UTF-8, bytes, its lower case ([a-z0-9], others as spaces), bytes}, then an end mark */",
+        "#define LOWERING_TABLE { \\",
+        *rows,
+        '    {0, "", 0, "", 0} \\',
+        "}",
+        "#endif",
+        "",
+    ])
+
+
+def write_lowering_header(directory: str) -> str:
+    """Write lowering.h into `directory` (setup.py, for the Python that builds); its path."""
+    path = Path(directory) / LOWERING_HEADER
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = lowering_header()
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return str(path)
 
 
 def main(argv: list[str] | None = None) -> int:

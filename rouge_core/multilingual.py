@@ -32,6 +32,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import chain
 from functools import lru_cache
 from typing import Callable
 
@@ -148,7 +149,10 @@ def _basic_pieces(lowered: str, origin: list[int]) -> list[tuple[str, list[int]]
 
 def split_basic(text: str, lowercase: bool = True) -> Triples:
     """XL-Sum's basic tokenizer (step 2): the `xlsum-basic` tokenizer."""
-    return [(piece, where[0], where[-1] + 1) for piece, where in basic_pieces(text, lowercase)]
+    pieces = _fast_pieces(text, lowercase)
+    if pieces is None:
+        pieces = basic_pieces(text, lowercase)
+    return [(piece, where[0], where[-1] + 1) for piece, where in pieces]
 
 
 def _joined(pieces: list[tuple[str, list[int]]]) -> tuple[str, "_Origins"]:
@@ -310,8 +314,198 @@ def _segmenter(language: str | None) -> Callable[[str], list[str]] | None:
         language, lambda: None)()
 
 
+# --- steps 1-4 without a Python loop per character ---------------------------------------
+# The same tokens and offsets as the reference steps above, which walk the text character by
+# character: the basic tokenizer's treatment of each character is looked up once per distinct
+# character (str.translate reads the table in C), and OpenNMT's tokens once per distinct
+# piece. tests/core/test_tokens_from_anywhere.py checks both against the reference steps.
+
+
+def _character_class(code_points: list[int]) -> str:
+    """A regular expression character class of these code points (sorted), as ranges."""
+    parts = []
+    k = 0
+    while k < len(code_points):
+        first = last = code_points[k]
+        while k + 1 < len(code_points) and code_points[k + 1] == last + 1:
+            k += 1
+            last = code_points[k]
+        parts.append(f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}")
+        k += 1
+    return "".join(parts)
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+@lru_cache(maxsize=1)
+def _basic_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """(dropped, piece run) over the Basic Multilingual Plane: a character the basic tokenizer
+    drops (`_is_dropped`), and a run of the characters a piece is made of (neither white space
+    nor punctuation: kept or dropped), as regular expressions of this Python's Unicode data,
+    built once per process. Text with characters beyond the plane (emoji, historic scripts)
+    takes the reference steps: the regular expression engine tests such characters against a
+    class range by range."""
+    dropped, separators = [], []
+    for cp in range(0x10000):
+        ch = chr(cp)
+        if _is_dropped(ch):
+            dropped.append(cp)
+        elif _is_space(ch) or ch.isspace() or _is_punctuation(ch):
+            separators.append(cp)
+    return re.compile(f"[{_character_class(dropped)}]"), re.compile(f"[^{_character_class(separators)}]+")
+
+
+def _fast_pieces(text: str, lowercase: bool) -> list[tuple[str, Sequence[int]]] | None:
+    """`basic_pieces` of `text` (positions as a range when a piece's characters stand side by
+    side); None when lower-casing changes the text's length ("İ"), which the reference steps
+    map character by character."""
+    lowered = text.lower() if lowercase else text
+    if len(lowered) != len(text) or _ASTRAL.search(lowered):
+        return None
+    dropped, piece_run = _basic_patterns()
+    if dropped.search(lowered) is None:
+        return [(m.group(), range(m.start(), m.end())) for m in piece_run.finditer(lowered)]
+    pieces: list[tuple[str, Sequence[int]]] = []
+    for m in piece_run.finditer(lowered):  # runs of kept and dropped characters
+        where = [m.start() + k for k, ch in enumerate(m.group()) if not dropped.match(ch)]
+        if where:  # a piece closes over the dropped characters inside it
+            pieces.append(("".join(lowered[i] for i in where), where))
+    return pieces
+
+
+def _line_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+    """`split_basic`'s terms per non-empty line (a sentence), without their offsets (each line
+    lower-cased alone gives the text's lower case: str.lower()'s one context rule, the final
+    sigma, does not look past a line end); None for text beyond the Basic Multilingual Plane."""
+    if _ASTRAL.search(text):
+        return None
+    dropped, piece_run = _basic_patterns()
+    return [piece_run.findall(dropped.sub("", line.lower() if lowercase else line))
+            for line in text.split("\n") if line]
+
+
+def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
+    """Whether `basic_terms` (basic) or `xlsum_terms` can find this text's terms line by line
+    (no segmenter for the language, no character beyond the Basic Multilingual Plane); the
+    latter may still need the offsets, for a piece whose OpenNMT tokens do not spell it out."""
+    if not basic and (language in ("thai", "chinese", "japanese", "burmese")):
+        return False
+    return _ASTRAL.search(text) is None
+
+
+def basic_terms(text: str, lowercase: bool = True) -> list[list[str]] | None:
+    """`split_basic`'s terms per sentence (non-empty line), without their offsets; None where
+    the reference steps must tell (text beyond the Basic Multilingual Plane)."""
+    return _line_terms(text, lowercase)
+
+
+def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[str]] | None:
+    """`split_xlsum`'s terms per sentence (non-empty line: a token belongs to the line its
+    piece stands on), without their offsets; None where offsets are needed to tell (a
+    segmenter's words may be anywhere in the joined text, Burmese's units) or OpenNMT's tokens
+    do not spell a piece out."""
+    if language == "burmese" or _segmenter(language) is not None:
+        return None
+    lines = _line_terms(text, lowercase)
+    if lines is None:
+        return None
+    out = []
+    for pieces in lines:
+        tokens = list(map(_onmt_terms, pieces))
+        if None in tokens:
+            return None
+        out.append(list(chain.from_iterable(tokens)))
+    return out
+
+
+@lru_cache(maxsize=100_000)
+def _onmt_piece(piece: str) -> tuple[tuple[str, int, int], ...] | None:
+    """OpenNMT's tokens (then one per CJK ideograph) of one piece, with their spans in it; None
+    unless they spell the piece out one after the other, or when the piece starts with a
+    combining mark (OpenNMT joins such a mark to the space before it: "a \u0301" gives "a",
+    "％0020\u0301"). Otherwise OpenNMT tokenizes each space-separated word on its own, so these
+    tokens are the joined text's tokens at that piece's place; kept per distinct piece (words
+    repeat)."""
+    if unicodedata.category(piece[0]).startswith("M"):
+        return None
+    spans = _onmt_spans(piece)
+    at = 0
+    for _, a, b in spans:
+        if a != at or b <= a:
+            return None
+        at = b
+    return tuple(spans) if at == len(piece) else None
+
+
+@lru_cache(maxsize=100_000)
+def _onmt_terms(piece: str) -> tuple[str, ...] | None:
+    """The terms of `_onmt_piece`."""
+    spans = _onmt_piece(piece)
+    return None if spans is None else tuple(term for term, _, _ in spans)
+
+
+def _fast_split_xlsum(text: str, lowercase: bool, language: str | None) -> Triples | None:
+    """`split_xlsum` without a loop per character; None where the reference steps must run
+    (Burmese's units, a length-changing lower case, OpenNMT tokens that do not spell a piece
+    out)."""
+    if language == "burmese":
+        return None
+    pieces = _fast_pieces(text, lowercase)
+    if pieces is None:
+        return None
+    if not pieces:
+        return []
+    joined = " ".join(piece for piece, _ in pieces)
+    starts = []  # where each piece starts in `joined`
+    at = 0
+    for piece, _ in pieces:
+        starts.append(at)
+        at += len(piece) + 1
+    found: list[tuple[str, int, int]] | None = None
+    segmenter = _segmenter(language)
+    if segmenter is not None:
+        words = segmenter(joined)
+        found = [(w, a, b) for w, (a, b) in zip(words, align(words, joined))]
+    if not found:
+        found = []
+        for (piece, _), start in zip(pieces, starts):
+            spans = _onmt_piece(piece)
+            if spans is None:
+                found = _onmt_spans(joined)
+                break
+            found.extend((term, start + a, start + b) for term, a, b in spans)
+
+    def origin(x: int) -> tuple[int, int]:
+        # `_joined`'s origins[x]: a piece's character, or the joining space after piece k
+        k = bisect_right(starts, x) - 1
+        piece, where = pieces[k]
+        j = x - starts[k]
+        if j < len(piece):
+            return where[j], where[j] + 1
+        gap = where[-1] + 1
+        return gap, max(gap, pieces[k + 1][1][0])
+
+    out: Triples = []
+    for term, a, b in found:
+        if not term:
+            continue
+        if b > a:
+            out.append((term, origin(a)[0], origin(b - 1)[1]))
+        else:
+            pos = origin(a)[0] if a < len(joined) else origin(len(joined) - 1)[1]
+            out.append((term, pos, pos))
+    return out
+
+
 def split_xlsum(text: str, lowercase: bool, language: str | None) -> Triples:
     """XL-Sum's tokens of `text` (steps 1-4), with offsets into `text`."""
+    fast = _fast_split_xlsum(text, lowercase, language)
+    return fast if fast is not None else _reference_split_xlsum(text, lowercase, language)
+
+
+def _reference_split_xlsum(text: str, lowercase: bool, language: str | None) -> Triples:
+    """`split_xlsum` step by step, character by character (the reference of the fast path)."""
     joined, origins = _joined(basic_pieces(text, lowercase))
     if not joined:
         return []
@@ -399,8 +593,7 @@ def xlsum_stemmer(name: str) -> Callable[[str], str]:
                          f"{', '.join(STEMMER_LANGUAGES)}")
     stem = _language_stemmer(language)
 
-    @lru_cache(maxsize=200_000)
-    def stem_long(token: str) -> str:
+    def stem_long(token: str) -> str:  # cached per word type by rouge_core.stemming.get_stemmer
         return stem(token) if len(token) > MIN_STEM_LENGTH else token
 
     return stem_long

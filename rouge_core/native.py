@@ -54,7 +54,32 @@ def _load():
     return _native, ""
 
 
+def _check_lowerings(kernels) -> str:
+    """'' when the kernels lower-case non-ASCII text as this Python's str.lower() does (their
+    table, kernel_spec.lowerings, was written at build time by a Python of the same Unicode
+    version, or by another whose table is the same); else why not. Then the kernels leave
+    non-ASCII text under rouge-score's lower-casing to the pure path, and a RuntimeWarning says
+    so (an abi3 build made by one Python serves others)."""
+    import unicodedata
+
+    version, table = kernels.LOWERINGS
+    if version == unicodedata.unidata_version or table == kernel_spec.lowerings():
+        kernels.configure_lowering(True)
+        return ""
+    kernels.configure_lowering(False)
+    why = (f"the compiled kernels' lower-casing table comes from Unicode {version} and differs from this Python's "
+           f"(Unicode {unicodedata.unidata_version}): non-ASCII text under rouge-score's lower-casing is tokenized "
+           "on the pure path; rebuild the kernels for this Python (pip install --force-reinstall --no-binary "
+           "rouge-lens, or python setup.py build_ext --inplace)")
+    import warnings
+
+    warnings.warn(f"rouge_core: {why}", RuntimeWarning, stacklevel=2)
+    return why
+
+
 KERNELS, WHY_PURE = _load()
+WHY_NO_UNICODE = _check_lowerings(KERNELS) if KERNELS is not None else ""
+"""Why non-ASCII text under rouge-score's lower-casing takes the pure tokenizer ('': it does not)."""
 """The kernels module, or None on the pure path (then WHY_PURE says why). Other modules call
 the functions below rather than this module's."""
 _EXTENSION = KERNELS  # the extension as loaded: deferred evidence of its Tokens is built with it whatever the path
@@ -98,7 +123,9 @@ def path() -> str:
 
 def describe() -> str:
     """One line: which path computes, and why the pure one when it is."""
-    return "native (compiled kernels)" if KERNELS is not None else f"pure Python ({WHY_PURE})"
+    if KERNELS is None:
+        return f"pure Python ({WHY_PURE})"
+    return "native (compiled kernels)" + (f"; {WHY_NO_UNICODE}" if WHY_NO_UNICODE else "")
 
 
 @contextmanager
@@ -130,7 +157,7 @@ def tokens_of(doc: "Document"):
         except TypeError:  # a Document built by hand with terms that are not str: pure path
             tokens = False
         doc.memo(TOKENS, lambda: tokens)
-    return tokens or None
+    return None if tokens is False else tokens  # False: terms that are not strings
 
 
 def pair(cand: "Document", ref: "Document"):
@@ -174,33 +201,49 @@ def stats(plan: tuple, cand, ref):
     return KERNELS.stats(plan, cand, ref)
 
 
-def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int):
+def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn, max_side: int, combine: int = 0):
     """Every planned method on candidate Tokens against reference Tokens: {name: MethodScore}
-    for one reference, else per plan its ReferenceScores; None above max_side tokens or
-    sentences a side."""
-    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side)
+    for one reference (or several the kernels combine: `combine`, 1 best F, 2 best recall),
+    else per plan its ReferenceScores; None above max_side tokens or sentences a side."""
+    return KERNELS.score_pair(plans, cand, refs, alpha, empty_nan, score_fn, max_side, combine)
 
 
-def ascii_document_maker(cls, settings: tuple):
-    """A function of an ASCII text giving its `cls` Document, tokenized by the compiled ASCII
-    tokenizers; settings: (lowercase, lazy_args) as rouge_core.tokenize gives them."""
-    return partial(KERNELS.ascii_document, cls, *settings, TOKENS)
+def text_document_maker(cls, settings: tuple):
+    """A function of a text giving its `cls` Document, tokenized by the compiled tokenizers of
+    rouge-score and ROUGE-1.5.5 (None for a text they do not take: a lone surrogate); settings:
+    (word rule, lazy_args) as rouge_core.tokenize gives them."""
+    return partial(KERNELS.text_document, cls, *settings, TOKENS)
 
 
-def ascii_document(cls, settings: tuple, text: str):
-    return KERNELS.ascii_document(cls, *settings, TOKENS, text)
+def text_document(cls, settings: tuple, text: str):
+    return KERNELS.text_document(cls, *settings, TOKENS, text)
 
 
-def ascii_scorer(cand_cls, ref_cls, settings: tuple):
-    """A function scoring ASCII texts in one call: (plans, cand, refs, alpha, empty_nan, score_fn,
+def text_scorer(cand_cls, ref_cls, settings: tuple):
+    """A function scoring texts in one call: (plans, cand, refs, alpha, empty_nan, score_fn,
     max_side) -> (cand Document, reference Documents, records), None above max_side,
-    NotImplemented when a method needs the references' own vocabulary."""
+    NotImplemented when a method needs the references' own vocabulary or a text is one the
+    tokenizers do not take."""
     return partial(KERNELS.score_texts, cand_cls, ref_cls, *settings, TOKENS)
 
 
-def tokenize_ascii(text: str, lowercase: bool):
-    """Tokens of an ASCII text under the ASCII tokenizers."""
-    return KERNELS.tokenize_ascii(text, lowercase)
+def records_only(scorer):
+    """A `text_scorer` function that makes no Document: (None, None, records)."""
+    return partial(scorer.func, None, None, *scorer.args[2:])
+
+
+def tokens_mapped(tokens, mapping: tuple):
+    """`tokens` with its k-th distinct term replaced by mapping[k] (None: its tokens dropped),
+    in the same sentences; None when the mapping holds something other than str and None."""
+    try:
+        return _EXTENSION.tokens_mapped(tokens, mapping)
+    except TypeError:
+        return None
+
+
+def tokenize_text(text: str, word_rule: int):
+    """Tokens of a text under the compiled tokenizers (kernel_spec.WORD_RULES)."""
+    return _EXTENSION.tokenize_text(text, word_rule)
 
 
 # Evidence is often built later (rouge_core.deferred), on first read: of Tokens the extension
@@ -239,13 +282,28 @@ def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
     return None if kernels is None else kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
 
 
-def batch_job(plans, cands: list, refs: list, tokenize: bool, lowercase: bool, max_chars: int, max_refs: int,
+def batch_job(plans, cands: list, refs: list, word_rule: int | None, max_bytes: int, max_refs: int,
               alpha: float, empty_nan: bool, block: int):
-    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch)."""
-    return KERNELS.batch_job(plans, cands, refs, tokenize, lowercase, max_chars, max_refs, alpha, empty_nan, block)
+    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch); texts are
+    tokenized by the kernels under word_rule (None: only Tokens are taken)."""
+    return KERNELS.batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block)
 
 
 def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list, alpha: float, empty_nan: bool,
                   score_fn) -> list:
     """A finished BatchJob's records, per pair as score_pair gives them (None: left out)."""
     return KERNELS.batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)
+
+
+def resample_sums(values: bytes, size: int, n: int, rows: int, index: bytes | None, negate: bytes | None,
+                  centres: bytes | None, compensated: bool) -> bytes:
+    """Per row, the float Python's sum() gives of its n terms (rouge_core.significance's bulk
+    path; kernels/resample.h): values[index] (values in order without an index), negated where
+    `negate` says, squared distances to the row's centre when `centres` is given."""
+    return KERNELS.resample_sums(values, size, n, rows, index, negate, centres, compensated)
+
+
+def random_draws(state: bytearray, kind: int, n: int, count: int) -> bytes:
+    """`count` draws of random.Random from `state` (its MT19937 words and position, advanced in
+    place): kind 0, randrange(n) as int32; kind 1, random() >= 0.5 as bytes 0 or 1."""
+    return KERNELS.random_draws(state, kind, n, count)

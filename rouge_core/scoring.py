@@ -16,7 +16,7 @@ from .options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
-from .tokenize import ascii_scorer, ascii_tokenizer, tokenize_with
+from .tokenize import text_scorer, text_tokenizer, tokenize_with
 from . import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -174,13 +174,17 @@ def prepare(text: TextLike, options: Options, what: str = "text", budget: Budget
     of another type is refused here, not deep inside scoring. `budget`, the call's cost
     budget (rouge_core.cost.Budget), is charged the tokenizing before it runs (None: not
     bounded)."""
-    if type(text) is str and text.isascii():  # the common case first
+    if type(text) is str:  # the common case first
         if native.active():
-            fast = _ascii_kernels(options)[0]
+            fast = _compiled_tokenizers(options)[0]
             if fast is not None:
                 if budget is not None:
                     check_compiled(budget, what, text, options)
-                return fast(text)
+                doc = fast(text)
+                if doc is not None:
+                    return doc
+        if not text.isascii():
+            check_unicode(text, what)
         return tokenize_with(text, *options.tokenize_key(), check=tokenizing_check(budget, what, text, options))
     if isinstance(text, Document):
         return text
@@ -195,19 +199,19 @@ def prepare(text: TextLike, options: Options, what: str = "text", budget: Budget
                     f"or a Document, not {type(text).__name__}")
 
 
-_last_ascii: tuple = (None, None, (None, None))  # the last (kernels, options) and their ASCII kernels
+_last_compiled: tuple = (None, None, (None, None))  # the last (kernels, options) and their compiled tokenizers
 
 
-def _ascii_kernels(options: Options) -> tuple:
-    """(tokenize.ascii_tokenizer, tokenize.ascii_scorer) for these options on the kernels in
+def _compiled_tokenizers(options: Options) -> tuple:
+    """(tokenize.text_tokenizer, tokenize.text_scorer) for these options on the kernels in
     use, kept for the next call (same options)."""
-    global _last_ascii
-    last_kernels, last_options, fast = _last_ascii
+    global _last_compiled
+    last_kernels, last_options, fast = _last_compiled
     kernels = native.KERNELS  # kept with them: a switch of paths (native.pure()) makes them again
     if options is not last_options or kernels is not last_kernels:
         key = options.tokenize_key()
-        fast = (ascii_tokenizer(kernels, *key), ascii_scorer(kernels, *key))
-        _last_ascii = (kernels, options, fast)
+        fast = (text_tokenizer(kernels, *key), text_scorer(kernels, *key))
+        _last_compiled = (kernels, options, fast)
     return fast
 
 
@@ -272,15 +276,17 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, score_from_stats(total, options), tuple(refs), None,
                            f"hits and totals summed over {len(refs)} references", total, sig)
     if mode in ("best-recall", "best-f"):
-        key = "recall" if mode == "best-recall" else "fmeasure"
-        if mode == "best-recall" and options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
+        if mode == "best-f":
+            values = [ref.score.fmeasure for ref in refs]
+        elif options.round_pr is not None:  # ROUGE-1.5.5 `-f B`
             values = [rules155.selection_value(method, ref.stats, options.round_pr) for ref in refs]
         else:
-            values = [getattr(ref.score, key) for ref in refs]
-        best = _first_max(values)
+            values = [ref.score.recall for ref in refs]
+        total = sum(values)
+        best = values.index(max(values)) if total == total else _first_max(values)  # no NaN: the first maximum
         ref = refs[best]
-        others = ", ".join(f"{v:.4f}" for i, v in enumerate(values) if i != best)
-        label = "recall" if key == "recall" else "F"
+        others = ", ".join(map(_FOUR_PLACES, values[:best] + values[best + 1:]))
+        label = "F" if mode == "best-f" else "recall"
         reason = f"highest {label} {values[best]:.4f} (others: {others}); ties go to the first"
         return MethodScore(method, ref.score, tuple(refs), best, reason, ref.stats, sig)
     scores = [ref.score for ref in refs]
@@ -291,6 +297,9 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         return MethodScore(method, combined, tuple(refs), best, reason, None, sig)
     combined = Score(*(sum(_values(scores, k)) / len(scores) for k in ("precision", "recall", "fmeasure")))
     return MethodScore(method, combined, tuple(refs), None, f"mean over {len(refs)} references", None, sig)
+
+
+_FOUR_PLACES = "{:.4f}".format
 
 
 def _values(scores: Sequence[Score], key: str) -> list[float]:
@@ -324,6 +333,10 @@ def score(
     `options` is an Options object or a profile name ("rouge-1.5.5", "rouge-score",
     "matlab", "reval"); keyword overrides change single fields (e.g. stemmer="porter").
 
+    `evidence` (the default) adds to each per-reference score the evidence behind it (the
+    matched n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`);
+    with `evidence=False` it is None and the call costs little more than the compiled kernels.
+
     `cost_limit` bounds the call's estimated cost (rouge_core.cost): None for the default
     bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.cost.UNBOUNDED`. Above it,
     `CostLimitError` (a ValueError) is raised before any expensive work.
@@ -332,50 +345,106 @@ def score(
     unknown method or option, a parameter out of its range, text that is not valid
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
-    opts = resolve_options(options, overrides)
-    methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
-    if not evidence:
-        scored = _score_texts(candidate, references, methods, opts, cost_limit)
+    if not evidence and type(candidate) is str:
+        scored = _score_texts(candidate, references, methods, resolve_options(options, overrides) if overrides
+                              else options, cost_limit)
         if scored is not None:
             return scored
+    opts = resolve_options(options, overrides)
+    methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
     budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
     cand_doc, ref_docs = prepare_pair(candidate, references, opts, budget)
     return score_documents(cand_doc, ref_docs, methods, opts, evidence=evidence, cost_limit=cost_limit, budget=budget)
 
 
-def _score_texts(candidate, references, methods: tuple, options: Options, cost_limit: CostLimit | None
-                 ) -> Result | None:
-    """`score` without evidence of ASCII texts, tokenized and scored in one call to the compiled
-    kernels (rouge_core._native.score_texts: each reference is only looked up in the candidate's
-    vocabulary, and its Document tokenizes it when read); None when the other path must score
-    them (other inputs or settings, a method without a kernel, a side beyond the size the
-    kernels may score without estimating its cost first)."""
-    if not native.active() or type(candidate) is not str or not candidate.isascii():
+# The multi-reference modes the kernels combine themselves (codes of _native.score_texts), when
+# no score_fn rounds the scores: combine_references's choice and reason, made in C.
+_COMBINED_BY_THE_KERNELS = {"best-f": 1, "best-recall": 2}
+_last_texts: tuple = ((), None, None, None, -1, None)  # the last _texts_plan's key and plan (one tuple: thread-safe)
+
+
+def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
+    """What `text_records` works out before its kernel call, for `score`'s arguments as given
+    (`methods`, `options` a profile name, None or Options), kept for the next call with the same
+    ones (a loop over pairs asks the same every time): (options, scorer, plans, max_side,
+    max_chars, alpha, empty_nan, score_fn, the scorer that makes no Documents, how the kernels
+    combine several references: 0 not, else their code), or None when the kernels cannot score
+    these texts."""
+    global _last_texts
+    kernels = native.KERNELS
+    specs = methods if type(methods) is tuple else (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
+    # Kept for method names only: Method objects compare equal across weight types (2 and 2.0),
+    # which the pure path's statistics keep apart.
+    if (n_refs == last_n and cost_limit is last_limit and kernels is last_kernels and specs == last_specs
+            and (options is last_options or (type(options) is str and options == last_options))
+            and all(type(spec) is str for spec in specs)):
+        return plan
+    plan = None
+    opts = resolve_options(options, {})
+    scorer = _compiled_tokenizers(opts)[1] if kernels is not None else None
+    if scorer is not None:
+        _, _, planned, compiled = _plans_of(specs, opts, n_refs)
+        if compiled is not None:
+            unbounded = cost_limit is UNBOUNDED
+            max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
+            max_chars = _ANY_SIZE if unbounded else compiled_chars_bound(cost_limit)
+            score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
+            combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
+            plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
+                    native.records_only(scorer), combine)
+    _last_texts = (specs, options, cost_limit, kernels, n_refs, plan)
+    return plan
+
+
+def text_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True,
+                 combined: bool = True) -> tuple | None:
+    """The compiled kernels' records of texts without evidence (rouge-score's and ROUGE-1.5.5's
+    tokenizers, any str), what comes before the kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
+    more than the kernels: (options, plans, cand Document, reference Documents, records) with
+    the records by name (one reference, or several combined by the kernels when `combined` and
+    the options' mode allows: best F or best recall, no rounding), else per plan the
+    ReferenceScores, as `native.score_pair` gives them; the Documents None unless `documents`),
+    or None when the ordinary path must score these texts (another kind of
+    text or setting, a method without a kernel, texts long enough that their cost is estimated
+    first)."""
+    if not references or type(candidate) is not str:
         return None
-    if type(references) is str:
-        references = (references,)
-    elif type(references) not in (list, tuple) or not references:
+    chars = len(candidate)
+    for reference in references:
+        if type(reference) is not str:
+            return None
+        chars += len(reference)
+    plan = _texts_plan(methods, options, len(references), cost_limit)
+    if plan is None or chars > plan[4]:
         return None
-    if not all(type(r) is str and r.isascii() for r in references):
-        return None
-    if cost_limit is not UNBOUNDED and (len(candidate) + sum(map(len, references))) > compiled_chars_bound(cost_limit):
-        return None  # long texts: their tokenizing is estimated first
-    scorer = _ascii_kernels(options)[1]
-    if scorer is None:
-        return None
-    n_refs = len(references)
-    _, _, planned, compiled = _plans_of(methods, options, n_refs)
-    if compiled is None:
-        return None
-    max_side = _ANY_SIZE if cost_limit is UNBOUNDED else native_bound(planned, options, n_refs, cost_limit)
-    score_fn = None if options.round_pr is None else partial(score_from_stats, options=options)
-    scored = scorer(compiled, candidate, tuple(references), options.alpha, options.empty == "nan", score_fn, max_side)
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare, combine = plan
+    scored = (scorer if documents else bare)(compiled, candidate, references, alpha, empty_nan, score_fn, max_side,
+                                             combine if combined else 0)
     if scored is None or scored is NotImplemented:
         return None
-    cand_doc, ref_docs, records = scored
-    if n_refs != 1:
-        records = _combined(compiled, records, options)
-    return Result(cand_doc, ref_docs, options, records)
+    return (opts, compiled, *scored)
+
+
+def _score_texts(candidate: str, references, methods, options, cost_limit) -> Result | None:
+    """`score` without evidence of texts, tokenized and scored in one call to the compiled
+    kernels (`text_records`: each reference is only looked up in the candidate's vocabulary,
+    and its Document tokenizes it when read); None when the ordinary path must score them
+    (other inputs or settings, a method without a kernel, a side beyond the size the kernels may
+    score without estimating its cost first)."""
+    if type(references) is str:
+        references = (references,)
+    elif type(references) is list:
+        references = tuple(references)
+    elif type(references) is not tuple:
+        return None
+    scored = text_records(candidate, references, methods, options, cost_limit)
+    if scored is None:
+        return None
+    opts, compiled, cand_doc, ref_docs, records = scored
+    if type(records) is not dict:
+        records = _combined(compiled, records, opts)
+    return Result(cand_doc, ref_docs, opts, records)
 
 
 def prepare_pair(candidate: TextLike, references: TextLike | Sequence[TextLike], options: Options,
@@ -471,8 +540,9 @@ def _score_compiled(plans, cand: Document, refs: Sequence[Document], options: Op
     rs = tuple(tokens_of(r) for r in refs)
     if None in rs or any(r.lcs_view is not None for r in refs):
         return _NOT_COMPILED
-    scored = native.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side)
-    return None if scored is None else _combined(plans, scored, options)
+    combine = _COMBINED_BY_THE_KERNELS.get(options.multi_ref, 0) if score_fn is None else 0
+    scored = native.score_pair(plans, c, rs, options.alpha, options.empty == "nan", score_fn, max_side, combine)
+    return scored if scored is None or type(scored) is dict else _combined(plans, scored, options)
 
 
 def _combined(plans, scored: list, options: Options) -> dict:

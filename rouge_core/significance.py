@@ -3,6 +3,11 @@
 Both tests work on per-pair scores (e.g. F of one method) and the statistic is the
 difference of means, mean(a) - mean(b). Both are seeded with `random.Random(seed)`, so the
 same inputs and seed always give the same p-value.
+
+The loops below are the reference. On the compiled path the same numbers come in bulk:
+`random.Random(seed)`'s stream of 32-bit words is drawn from NumPy's MT19937 set to the same
+state (so the draws are the loops' draws, in order), and each resample's sum is added by the
+kernels exactly as Python's sum() adds it (rouge_core/kernels/resample.c), bit for bit.
 """
 
 from __future__ import annotations
@@ -10,8 +15,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
+
+from . import native
 
 Progress = Callable[[int, int], None]  # (resamples done, resamples in all)
 
@@ -114,23 +122,14 @@ def paired_bootstrap(a: Sequence[float], b: Sequence[float], resamples: int = 10
     if effect and confidence is None:
         raise ValueError("the effect size's interval needs a confidence")
     diffs, observed = _check(a, b)
-    rng = random.Random(seed)
-    n = len(diffs)
-    extreme = 0
     report = _reporter(progress, resamples)
-    samples = [] if confidence is not None else None
-    effects = [] if effect else None
-    for done in range(1, resamples + 1):
-        drawn = [diffs[rng.randrange(n)] for _ in range(n)]
-        sample = sum(drawn) / n
-        if abs(sample - observed) >= abs(observed) - _EPS:
-            extreme += 1
-        if samples is not None:
-            samples.append(sample)
-        if effects is not None:  # d_z of the resample; a spread within rounding of 0 leaves it undefined
-            spread = math.sqrt(sum((d - sample) ** 2 for d in drawn) / (n - 1)) if n > 1 else 0.0
-            effects.append(sample / spread if spread > 1e-12 * abs(sample) and spread > 0 else math.nan)
-        report(done)
+    n = len(diffs)
+    if _in_bulk(n):
+        extreme, samples, effects = _bootstrap_in_bulk(diffs, observed, resamples, seed, confidence is not None,
+                                                       effect, report)
+    else:
+        extreme, samples, effects = _bootstrap_loop(diffs, observed, resamples, seed, confidence is not None,
+                                                    effect, report)
     p_value = (extreme + 1) / (resamples + 1)
     if samples is None:
         return TestResult("paired bootstrap", observed, p_value, resamples, seed)
@@ -148,6 +147,29 @@ def paired_bootstrap(a: Sequence[float], b: Sequence[float], resamples: int = 10
                       **effect_interval)
 
 
+def _bootstrap_loop(diffs: list[float], observed: float, resamples: int, seed, keep_samples: bool, effect: bool,
+                    report: Callable[[int], None]) -> tuple[int, list | None, list | None]:
+    """The paired bootstrap's resamples one by one (the reference): how many are at least as
+    extreme as the observed difference, and (when asked) each resample's mean difference and d_z."""
+    rng = random.Random(seed)
+    n = len(diffs)
+    extreme = 0
+    samples = [] if keep_samples else None
+    effects = [] if effect else None
+    for done in range(1, resamples + 1):
+        drawn = [diffs[rng.randrange(n)] for _ in range(n)]
+        sample = sum(drawn) / n
+        if abs(sample - observed) >= abs(observed) - _EPS:
+            extreme += 1
+        if samples is not None:
+            samples.append(sample)
+        if effects is not None:  # d_z of the resample; a spread within rounding of 0 leaves it undefined
+            spread = math.sqrt(sum((d - sample) ** 2 for d in drawn) / (n - 1)) if n > 1 else 0.0
+            effects.append(sample / spread if spread > 1e-12 * abs(sample) and spread > 0 else math.nan)
+        report(done)
+    return extreme, samples, effects
+
+
 def approximate_randomization(a: Sequence[float], b: Sequence[float], resamples: int = 1000, seed: int = 0,
                               exact: bool | None = None, *, progress: Progress | None = None) -> TestResult:
     """Two-sided paired permutation test: swap each pair's two scores with probability 1/2.
@@ -161,18 +183,152 @@ def approximate_randomization(a: Sequence[float], b: Sequence[float], resamples:
     target = abs(observed) - _EPS
     if exact is None:
         exact = n <= 20 and 2**n <= resamples
+    bulk = _in_bulk(n)
     if exact:
-        extreme = 0
-        for signs in itertools.product((1.0, -1.0), repeat=n):
-            if abs(sum(s * d for s, d in zip(signs, diffs)) / n) >= target:
-                extreme += 1
+        extreme = _exact_in_bulk(diffs, target) if bulk else _exact_loop(diffs, target)
         return TestResult("approximate randomization", observed, extreme / 2**n, 2**n, seed, exact=True)
-    rng = random.Random(seed)
-    extreme = 0
     report = _reporter(progress, resamples)
+    run = _permutation_in_bulk if bulk else _permutation_loop
+    extreme = run(diffs, target, resamples, seed, report)
+    return TestResult("approximate randomization", observed, (extreme + 1) / (resamples + 1), resamples, seed)
+
+
+def _exact_loop(diffs: list[float], target: float) -> int:
+    """Of the 2**n sign flips (itertools.product's order), how many reach `target` (the reference)."""
+    n = len(diffs)
+    extreme = 0
+    for signs in itertools.product((1.0, -1.0), repeat=n):
+        if abs(sum(s * d for s, d in zip(signs, diffs)) / n) >= target:
+            extreme += 1
+    return extreme
+
+
+def _permutation_loop(diffs: list[float], target: float, resamples: int, seed, report: Callable[[int], None]) -> int:
+    """Approximate randomization's resamples one by one (the reference): how many reach `target`."""
+    rng = random.Random(seed)
+    n = len(diffs)
+    extreme = 0
     for done in range(1, resamples + 1):
         total = sum(d if rng.random() < 0.5 else -d for d in diffs)
         if abs(total / n) >= target:
             extreme += 1
         report(done)
-    return TestResult("approximate randomization", observed, (extreme + 1) / (resamples + 1), resamples, seed)
+    return extreme
+
+
+# --- the same resamples in bulk (the compiled path) ---------------------------------------------
+
+_BLOCK = 1 << 20  # terms per block of resamples: a block's positions take 4 MiB
+_COMPENSATED = sys.version_info >= (3, 12)  # how this Python's sum() adds floats (kernels/resample.h)
+
+
+def _in_bulk(n: int) -> bool:
+    """Whether the resamples of n pairs are drawn and summed in bulk: on the compiled path, for
+    up to 2**31 - 1 pairs (int32 positions; random.Random draws them from one 32-bit word)."""
+    return native.active() and n < 2**31
+
+
+class _PythonRandomDraws:
+    """The draws `random.Random(seed)` makes, in order, made in bulk by the kernels' copy of its
+    generator (MT19937, from the state random.Random(seed) starts from)."""
+
+    def __init__(self, seed):
+        from array import array
+
+        words = array("I", random.Random(seed).getstate()[1])  # 624 words and the position
+        assert words.itemsize == 4
+        self._state = bytearray(words.tobytes())
+
+    def below(self, n: int, count: int) -> bytes:
+        """The next `count` values of randrange(n), as int32."""
+        return native.random_draws(self._state, 0, n, count)
+
+    def halves(self, count: int):
+        """The next `count` values of `random() >= 0.5`, as uint8 0 or 1."""
+        import numpy as np
+
+        return np.frombuffer(native.random_draws(self._state, 1, 0, count), dtype=np.uint8)
+
+
+def _sums(values: bytes, n: int, rows: int, index: bytes | None = None, negate=None, centres=None):
+    """Per row, the float Python's sum() gives of its n terms (native.resample_sums)."""
+    import numpy as np
+
+    sums = native.resample_sums(values, len(values) // 8, n, rows, index, None if negate is None else negate.tobytes(),
+                                None if centres is None else centres.tobytes(), _COMPENSATED)
+    return np.frombuffer(sums, dtype=np.float64)
+
+
+def _report_range(report: Callable[[int], None], start: int, end: int) -> None:
+    for done in range(start + 1, end + 1):
+        report(done)
+
+
+def _bootstrap_in_bulk(diffs: list[float], observed: float, resamples: int, seed, keep_samples: bool, effect: bool,
+                       report: Callable[[int], None]) -> tuple[int, list | None, list | None]:
+    """`_bootstrap_loop`'s numbers, a block of resamples at a time."""
+    import numpy as np
+
+    n = len(diffs)
+    values = np.array(diffs, dtype=np.float64).tobytes()
+    draws = _PythonRandomDraws(seed)
+    threshold = abs(observed) - _EPS
+    extreme = 0
+    samples = np.empty(resamples) if keep_samples or effect else None
+    effects = np.empty(resamples) if effect else None
+    rows = max(1, _BLOCK // n)
+    for start in range(0, resamples, rows):
+        count = min(rows, resamples - start)
+        index = draws.below(n, count * n)
+        sample = _sums(values, n, count, index) / n
+        extreme += int(np.count_nonzero(np.abs(sample - observed) >= threshold))
+        if samples is not None:
+            samples[start:start + count] = sample
+        if effects is not None:  # d_z of each resample; a spread within rounding of 0 leaves it undefined
+            if n > 1:
+                spread = np.sqrt(_sums(values, n, count, index, centres=sample) / (n - 1))
+            else:
+                spread = np.zeros(count)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                defined = (spread > 1e-12 * np.abs(sample)) & (spread > 0)
+                effects[start:start + count] = np.where(defined, sample / np.where(defined, spread, 1.0), math.nan)
+        _report_range(report, start, start + count)
+    return (extreme, None if not keep_samples else samples.tolist(),
+            None if effects is None else effects.tolist())
+
+
+def _permutation_in_bulk(diffs: list[float], target: float, resamples: int, seed,
+                         report: Callable[[int], None]) -> int:
+    """`_permutation_loop`'s count, a block of resamples at a time."""
+    import numpy as np
+
+    n = len(diffs)
+    values = np.array(diffs, dtype=np.float64).tobytes()
+    draws = _PythonRandomDraws(seed)
+    extreme = 0
+    rows = max(1, _BLOCK // n)
+    for start in range(0, resamples, rows):
+        count = min(rows, resamples - start)
+        negate = draws.halves(n * count)
+        totals = _sums(values, n, count, negate=negate)
+        extreme += int(np.count_nonzero(np.abs(totals / n) >= target))
+        _report_range(report, start, start + count)
+    return extreme
+
+
+def _exact_in_bulk(diffs: list[float], target: float) -> int:
+    """`_exact_loop`'s count: row k of itertools.product((1.0, -1.0), repeat=n) negates pair i
+    when bit n - 1 - i of k is set."""
+    import numpy as np
+
+    n = len(diffs)
+    values = np.array(diffs, dtype=np.float64).tobytes()
+    shifts = np.arange(n - 1, -1, -1, dtype=np.int64)
+    extreme = 0
+    rows = max(1, _BLOCK // n)
+    for start in range(0, 2**n, rows):
+        k = np.arange(start, min(start + rows, 2**n), dtype=np.int64)
+        negate = ((k[:, None] >> shifts) & 1).astype(np.uint8)
+        totals = _sums(values, n, len(k), negate=negate)
+        extreme += int(np.count_nonzero(np.abs(totals / n) >= target))
+    return extreme

@@ -4,6 +4,7 @@ as rouge-score uses it, Snowball for other languages, and XL-Sum's per-language 
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Callable
 
@@ -37,7 +38,6 @@ def _nltk_porter_stemmer() -> Callable[[str], str]:
 
     stemmer = porter.PorterStemmer()  # NLTK_EXTENSIONS mode, as rouge-score uses it
 
-    @lru_cache(maxsize=200_000)
     def stem(term: str) -> str:
         return stemmer.stem(term) if len(term) > 3 else term
 
@@ -52,14 +52,47 @@ def _snowball_stemmer(language: str) -> Callable[[str], str]:
     except KeyError as exc:
         known = ", ".join(sorted(snowballstemmer.algorithms()))
         raise ValueError(f"unknown Snowball language {excerpt(language)}; known: {known}") from exc
-    return lru_cache(maxsize=200_000)(stemmer.stemWord)
+    return stemmer.stemWord
+
+
+def get_stemmer(name: str, data_dir: str | None = None) -> Callable[[str], str] | None:
+    """A stemming function by name: none, rouge155, porter, snowball-<language>, xlsum-<language>;
+    one per name and data directory in the process, each with one cache of stems per word type
+    (shared by every caller and thread: functools.lru_cache is thread-safe)."""
+    if name in ("none", "", None):
+        return None
+    return _shared_stemmer(name, data_dir)  # positional: one cache key however the caller passes them
+
+
+STEM_CACHE_SIZE = 1 << 18  # word types per stemmer; the cache is an LRU beyond that
 
 
 @lru_cache(maxsize=32)
-def get_stemmer(name: str, data_dir: str | None = None) -> Callable[[str], str] | None:
-    """A stemming function by name: none, rouge155, porter, snowball-<language>, xlsum-<language>."""
-    if name in ("none", "", None):
-        return None
+def _shared_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
+    stem = _load_stemmer(name, data_dir)
+    lock = threading.Lock()  # Snowball's stemmers keep the word being stemmed in the object
+
+    def stem_alone(term: str) -> str:
+        with lock:
+            return stem(term)
+
+    stem_alone.__wrapped__ = stem  # type: ignore[attr-defined]
+    cached = lru_cache(maxsize=STEM_CACHE_SIZE)(stem_alone)
+    _LOADED.append(cached)
+    return cached
+
+
+_LOADED: list = []  # every stemmer loaded, for clear_stem_caches
+
+
+def clear_stem_caches() -> None:
+    """Empty every loaded stemmer's cache of stems (bench/calibrate_costs.py prices a cold
+    cache); the stemmers stay loaded."""
+    for cached in _LOADED:
+        cached.cache_clear()
+
+
+def _load_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
     if name == "rouge155":
         return _rouge155_stemmer(data_dir)
     if name == "porter":

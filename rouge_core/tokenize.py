@@ -8,11 +8,12 @@ fast path for the common tokenizers that builds Token objects only when someone 
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import fields, replace
 from functools import cached_property
 from typing import Callable
 
-from . import native
+from . import kernel_spec, native
 from .document import Document, Token
 from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
@@ -75,32 +76,83 @@ def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stop
         fast = _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
         if fast is not None:
             return fast
-    doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
-    return replace(doc, lcs_view=lcs_view) if lcs_view is not None else doc
+    if lcs_view is not None:  # ROUGE-1.5.5's -b view: both Documents eager
+        doc = _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
+        return replace(doc, lcs_view=lcs_view)
+    return _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
 
 
-def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
-    split_words = splitter(tokenizer)
+def term_filter(stemmer: str, stopwords, data_dir: str | None):
+    """What becomes of a word after the tokenizer: a function term -> the term kept (stemmed)
+    or None (a stopword, or a stem left empty: "a stemmer that leaves nothing leaves no token"),
+    computed once per distinct word (a dict per call in front of the stemmer's own cache,
+    rouge_core.stemming.get_stemmer); None when nothing changes words. Every path applies this,
+    once per word type."""
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
-    tokens: list[Token] = []
+    if stem is None and not stop:
+        return None
+    seen: dict[str, str | None] = {}
+
+    def kept(term: str) -> str | None:
+        out = seen.get(term, kept)
+        if out is kept:
+            out = None if stop and term in stop else (stem(term) if stem is not None else term) or None
+            seen[term] = out
+        return out
+
+    return kept
+
+
+def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None):
+    """The words of `text` in sentences `spans` as the pipeline keeps them: (terms, starts,
+    ends, bounds), offsets into the text, [start, end) token indices per sentence."""
+    split_words = splitter(tokenizer)
+    keep = term_filter(stemmer, stopwords, data_dir)
+    terms: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
     bounds: list[tuple[int, int]] = []
     sentence_words = _sentence_words(text, spans, split_words, lowercase)
     if check is not None:
         check(sum(len(words) for _, words in sentence_words),
-              (lambda: len({term for _, words in sentence_words for term, _, _ in words})) if stem is not None else None)
-    for s_index, (s_start, words) in enumerate(sentence_words):
-        first = len(tokens)
+              (lambda: len({term for _, words in sentence_words for term, _, _ in words}))
+              if get_stemmer(stemmer, data_dir) is not None else None)
+    for s_start, words in sentence_words:
+        first = len(terms)
         for term, start, end in words:
-            if stop and term in stop:
-                continue
-            if stem is not None:
-                term = stem(term)
-                if not term:  # a stemmer that leaves nothing leaves no token
+            if keep is not None:
+                term = keep(term)
+                if term is None:
                     continue
-            tokens.append(Token(term, s_start + start, s_start + end, s_index))
-        bounds.append((first, len(tokens)))
-    return Document(text, tuple(tokens), tuple(bounds), tuple(spans))
+            terms.append(term)
+            starts.append(s_start + start)
+            ends.append(s_start + end)
+        bounds.append((first, len(terms)))
+    return terms, starts, ends, bounds
+
+
+def _token_objects(terms, starts, ends, bounds) -> tuple[Token, ...]:
+    return tuple(Token(terms[k], starts[k], ends[k], s_index)
+                 for s_index, (a, b) in enumerate(bounds) for k in range(a, b))
+
+
+def _tokenize_spans(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
+    """The eager Document: its Token objects built at once."""
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
+    return Document(text, _token_objects(terms, starts, ends, bounds), tuple(bounds), tuple(spans))
+
+
+def _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document:
+    """The Document of any tokenizer (a Python splitter, a user's function, stemming,
+    stopwords, limits): its terms and sentence bounds, with each token's offsets kept in arrays
+    and its Token objects built when first read (scoring interns the terms once:
+    rouge_core.native.tokens_of)."""
+    terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
+    doc = object.__new__(_SplitDocument)
+    doc.__dict__.update(text=text, term_tuple=tuple(terms), sentence_bounds=tuple(bounds),
+                        sentence_spans=tuple(spans), lcs_view=None, _offsets=(array("q", starts), array("q", ends)))
+    return doc
 
 
 def _sentence_words(text, spans, split_words, lowercase):
@@ -158,6 +210,21 @@ class _LazyDocument(Document):
         return (_rebuild_lazy, (state,))
 
 
+class _SplitDocument(_LazyDocument):
+    """A _LazyDocument of any tokenizer (`_split_document`): its Token objects come from the
+    offsets it keeps, without tokenizing again."""
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:  # type: ignore[override]
+        starts, ends = self.__dict__["_offsets"]
+        return _token_objects(self.term_tuple, starts, ends, self.sentence_bounds)
+
+    def __reduce__(self):
+        state = self.__getstate__()
+        state.pop("tokens", None)  # rebuilt from the offsets
+        return (_rebuild_split, (state,))
+
+
 class _NativeDocument(_LazyDocument):
     """A _LazyDocument tokenized by the compiled kernels (rouge_core.native): its terms stay
     token ids in a `Tokens` until someone reads `term_tuple`, which then holds the very terms
@@ -170,7 +237,7 @@ class _NativeDocument(_LazyDocument):
     @cached_property
     def term_tuple(self) -> tuple[str, ...]:  # type: ignore[override]
         tokens = self._tokens()
-        return tokens.terms() if tokens else tuple(t.term for t in self.tokens)
+        return tokens.terms() if tokens is not None else tuple(t.term for t in self.tokens)
 
     @cached_property
     def sentence_bounds(self) -> tuple[tuple[int, int], ...]:  # type: ignore[override]
@@ -179,7 +246,7 @@ class _NativeDocument(_LazyDocument):
 
     def __len__(self) -> int:
         tokens = self._tokens()
-        return len(tokens) if tokens else len(self.term_tuple)
+        return len(tokens) if tokens is not None else len(self.term_tuple)
 
     def __reduce__(self):
         self.term_tuple  # pickled as the lazy form, terms and bounds included (no Tokens)
@@ -198,40 +265,73 @@ class _ProbedDocument(_NativeDocument):
             return None
         tokens = memo.get(native.TOKENS)
         if tokens is None:
-            tokens = memo[native.TOKENS] = native.tokenize_ascii(self.text, d["_lazy_args"][1])
+            tokenizer, lowercase = d["_lazy_args"][:2]
+            tokens = memo[native.TOKENS] = native.tokenize_text(self.text, word_rule(tokenizer, lowercase))
         return tokens
 
 
-def _ascii_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None) -> tuple | None:
-    """The compiled ASCII tokenizers' arguments for these settings, or None when they need the
+def word_rule(tokenizer, lowercase: bool) -> int | None:
+    """How the compiled tokenizers find this tokenizer's words (kernel_spec.WORD_RULES), or
+    None when they do not have it: rouge-score lower-cases with Python's str.lower() before
+    keeping [a-z0-9] runs, ROUGE-1.5.5 lower-cases its [A-Za-z0-9] runs (ASCII only), and both
+    keep [A-Za-z0-9] as written without lower-casing (rouge_core.words)."""
+    if tokenizer == "rouge-score":
+        return kernel_spec.WORDS_LOWER_UNICODE if lowercase else kernel_spec.WORDS_KEEP_CASE
+    if tokenizer == "rouge155":
+        return kernel_spec.WORDS_LOWER_ASCII if lowercase else kernel_spec.WORDS_KEEP_CASE
+    return None
+
+
+def _compiled_settings(tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                       data_dir: str | None, limit_words: int | None, limit_bytes: int | None) -> tuple | None:
+    """The compiled tokenizers' arguments for these settings, or None when they need the
     Python pipeline (another tokenizer, stemming, stopwords, limits)."""
-    if (tokenizer not in ("rouge-score", "rouge155") or stemmer != "none" or stopwords != "none"
-            or sentence_split != "newline" or limit_words or limit_bytes):
+    rule = word_rule(tokenizer, lowercase)
+    if (rule is None or stemmer != "none" or stopwords != "none" or sentence_split != "newline" or limit_words
+            or limit_bytes):
         return None
-    return lowercase, (tokenizer, lowercase, stemmer, stopwords, data_dir)
+    return rule, (tokenizer, lowercase, stemmer, stopwords, data_dir)
 
 
-def ascii_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                    data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                    lcs_byte_limit_defect: bool):
-    """For settings in the order of `Options.tokenize_key()`: a function tokenizing ASCII
-    text as `tokenize_with` does, in one call to the compiled kernels; None when these
-    settings need the Python pipeline (another tokenizer, stemming, stopwords, limits), or
-    `kernels` is false (whether the kernels are in use: rouge_core.native.active())."""
-    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
-                               limit_bytes)
-    return native.ascii_document_maker(_NativeDocument, settings) if settings and kernels else None
+def text_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                   data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                   lcs_byte_limit_defect: bool):
+    """For settings in the order of `Options.tokenize_key()`: a function tokenizing a text as
+    `tokenize_with` does, in one call to the compiled kernels (None for a text they do not take,
+    a lone surrogate); None when these settings need the Python pipeline (another tokenizer,
+    stemming, stopwords, limits), or `kernels` is false (whether the kernels are in use:
+    rouge_core.native.active())."""
+    settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                  limit_bytes)
+    return native.text_document_maker(_NativeDocument, settings) if settings and kernels else None
 
 
-def ascii_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
-                 data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
-                 lcs_byte_limit_defect: bool):
-    """As `ascii_tokenizer`: a function scoring ASCII texts for these settings in one call to
-    the kernels (rouge_core.native.ascii_scorer: the Documents those of `ascii_tokenizer`), or None."""
-    settings = _ascii_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
-                               limit_bytes)
-    return native.ascii_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
+def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopwords, sentence_split: str,
+                data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
+                lcs_byte_limit_defect: bool):
+    """As `text_tokenizer`: a function scoring texts for these settings in one call to the
+    kernels (rouge_core.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
+    settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                  limit_bytes)
+    return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
+
+
+def _filtered(doc: "_NativeDocument", keep) -> "_NativeDocument":
+    """The compiled tokenizer's Document with stemming and stopwords applied once per distinct
+    word (`term_filter`): its Tokens mapped in C (rouge_core.native.tokens_mapped); its Token
+    objects, when read, come from the pure pipeline with the same settings."""
+    tokens = doc._tokens()
+    mapped = native.tokens_mapped(tokens, tuple(map(keep, tokens.vocabulary())))
+    if mapped is None:  # a stem that is not a string: the Python pipeline decides
+        return None
+    doc.__dict__["_memo"][native.TOKENS] = mapped
+    return doc
+
+
+def _rebuild_split(state: dict) -> _SplitDocument:
+    doc = object.__new__(_SplitDocument)
+    doc.__dict__.update(state)
+    return doc
 
 
 def _rebuild_lazy(state: dict) -> _LazyDocument:
@@ -258,16 +358,25 @@ _ASCII_WORDS = {True: _ascii_word_table(True), False: _ascii_word_table(False)}
 
 def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None) -> Document | None:
     """Terms and sentence bounds without Token objects, for the common tokenizers; None when
-    the eager path is needed (non-ASCII text for the ASCII tokenizers, other tokenizers).
+    the eager path is needed (other tokenizers; on the pure path, non-ASCII text for the
+    tokenizers of rouge-score and ROUGE-1.5.5).
     `spans` None means one sentence per non-empty line of the whole text; the spans are
     then found only if someone asks for them."""
+    keep = term_filter(stemmer, stopwords, data_dir)
+    lazy_args = (tokenizer, lowercase, stemmer, stopwords, data_dir)
     if tokenizer in ("rouge-score", "rouge155"):
+        if native.active() and spans is None:
+            # the same words and sentences, found by the compiled tokenizer (any text with UTF-8)
+            doc = native.text_document(_NativeDocument, (word_rule(tokenizer, lowercase), lazy_args), text)
+            if doc is not None and check is not None:
+                tokens = doc._tokens()
+                check(len(tokens), (lambda: tokens.distinct) if get_stemmer(stemmer, data_dir) is not None else None)
+            if doc is not None and keep is not None:
+                doc = _filtered(doc, keep)
+            if doc is not None:
+                return doc
         if not text.isascii():
             return None
-        if native.active() and spans is None and stemmer == "none" and stopwords == "none":
-            # the same words and sentences, found by the compiled tokenizer
-            return native.ascii_document(_NativeDocument, (lowercase, (tokenizer, lowercase, stemmer, stopwords,
-                                                                       data_dir)), text)
         # One translate maps every separator byte but the newline to a space (offsets
         # unchanged: one byte is one character in ASCII); split() then gives
         # [a-z0-9]+ / [A-Za-z0-9]+ words.
@@ -276,39 +385,40 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
     elif tokenizer == "whitespace":
         source, lower_each = text, lowercase
     else:
-        return None
-    stem = None if stemmer == "none" else get_stemmer(stemmer, data_dir)
-    stop = None if stopwords == "none" else get_stopwords(stopwords, data_dir)
+        terms_of = getattr(splitter(tokenizer), "terms", None) if spans is None else None
+        per_line = terms_of(text, lowercase) if terms_of is not None else None
+        return None if per_line is None else _terms_document(text, per_line, keep, lazy_args, check)
     if spans is None:
         # As split_sentences: empty lines are skipped, blank ones are sentences.
         sentences = [line.split() for line in source.split("\n") if line]
     else:
         sentences = [source[s_start:s_end].split() for s_start, s_end in spans]
+    if lower_each:
+        sentences = [[w.lower() for w in words] for words in sentences]
+    doc = _terms_document(text, sentences, keep, lazy_args, check)
+    if spans is not None:
+        doc.__dict__["sentence_spans"] = tuple(spans)
+    return doc
+
+
+def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tuple, check=None) -> _LazyDocument:
+    """A _LazyDocument of these terms per sentence (stemming and stopwords applied: `keep`);
+    its Token objects, when read, come from the pipeline with the same settings. `check`: as
+    in `tokenize_with`, called before the words are stemmed."""
     if check is not None:
-        check(sum(map(len, sentences)), (lambda: len(set().union(*sentences))) if stem is not None else None)
+        stems = get_stemmer(lazy_args[2], lazy_args[4]) is not None
+        check(sum(map(len, sentences)), (lambda: len(set().union(*sentences))) if stems else None)
     terms: list[str] = []
     bounds: list[tuple[int, int]] = []
     for words in sentences:
-        if lower_each:
-            words = [w.lower() for w in words]
-        if stop:
-            words = [w for w in words if w not in stop]
-        if stem is not None:
-            words = [stem(w) for w in words]
+        if keep is not None:
+            words = [term for term in map(keep, words) if term is not None]
         first = len(terms)
         terms.extend(words)
         bounds.append((first, len(terms)))
     doc = object.__new__(_LazyDocument)
-    state = doc.__dict__
-    state.update(
-        text=text,
-        sentence_bounds=tuple(bounds),
-        lcs_view=None,
-        term_tuple=tuple(terms),
-        _lazy_args=(tokenizer, lowercase, stemmer, stopwords, data_dir),
-    )
-    if spans is not None:
-        state["sentence_spans"] = tuple(spans)
+    doc.__dict__.update(text=text, sentence_bounds=tuple(bounds), lcs_view=None, term_tuple=tuple(terms),
+                        _lazy_args=lazy_args)
     return doc
 
 
@@ -328,21 +438,46 @@ def _splitter_kind(tokenizer, lowercase: bool) -> str:
 
 def route(text: str, key: tuple) -> str:
     """Which tokenizer code runs on `text` under the settings `key` (Options.tokenize_key()),
-    as `tokenize_with` and scoring's `prepare` choose it: "compiled" (the compiled kernels'
-    ASCII tokenizer), "lazy:ascii" (ASCII text translated and split) or "lazy:whitespace" (terms
-    without Token records), or "eager:<tokenizer>" (a Python tokenizer with a Token record
-    per word: rouge-score's or ROUGE-1.5.5's on non-ASCII text, unicode, cjk, multilingual,
-    xlsum-basic, user). rouge_core.cost prices each; a test checks this agrees with the
-    Documents tokenizing makes."""
-    tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, _ = key
-    if tokenizer in ("rouge-score", "rouge155") and text.isascii():
-        if (native.active() and stemmer == "none" and stopwords == "none" and sentence_split == "newline"
-                and not limit_words and not limit_bytes):
+    as `tokenize_with` and scoring's `prepare` choose it:
+
+        "compiled"           the compiled kernels' tokenizer (rouge-score's or ROUGE-1.5.5's, on
+                             any text: UTF-8), then stemming and stopwords once per word type
+        "lazy:ascii"         ASCII text translated and split (sentence splitting or limits)
+        "lazy:whitespace"    whitespace-split terms
+        "lazy:multilingual"  XL-Sum's tokenizer (or "lazy:xlsum-basic") line by line, terms only
+        "split:<tokenizer>"  a Python tokenizer with the terms and offsets of every word kept in
+                             arrays (Token records built when read): rouge-score's or
+                             ROUGE-1.5.5's on non-ASCII text with sentence splitting or limits,
+                             unicode, cjk, multilingual with a segmenter, user
+        "eager:<tokenizer>"  the same with a Token record per word made at once (ROUGE-1.5.5's
+                             `-b` view)
+
+    Every route but the compiled one gives terms that scoring on the compiled path interns to
+    ids once (rouge_core.cost prices that and each route; tests/core/test_tokens_from_anywhere.py
+    checks this agrees with the Documents tokenizing makes)."""
+    tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, view = key
+    plain = sentence_split == "newline" and not limit_words and not limit_bytes
+    if tokenizer in ("rouge-score", "rouge155"):
+        if native.active() and plain and (text.isascii() or tokenizer == "rouge155" or not lowercase
+                                          or not native.WHY_NO_UNICODE):
             return "compiled"
-        return "lazy:ascii"
-    if tokenizer == "whitespace":
+        if text.isascii():
+            return "lazy:ascii"
+    elif tokenizer == "whitespace":
         return "lazy:whitespace"
-    return "eager:" + _splitter_kind(tokenizer, lowercase)
+    kind = _splitter_kind(tokenizer, lowercase)
+    if limit_bytes and not limit_words and view:
+        return "eager:" + kind
+    if plain and kind in ("multilingual", "xlsum-basic") and _reads_by_line(text, tokenizer, kind):
+        return "lazy:" + kind
+    return "split:" + kind
+
+
+def _reads_by_line(text: str, tokenizer, kind: str) -> bool:
+    from .multilingual import reads_by_line
+    from .words import Splitter
+
+    return reads_by_line(text, tokenizer.language if isinstance(tokenizer, Splitter) else None, kind == "xlsum-basic")
 
 
 def segmenter_runs(text: str, key: tuple, path: str) -> tuple:

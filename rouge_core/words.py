@@ -223,7 +223,24 @@ def _split_xlsum_basic(text: str, lowercase: bool) -> Triples:
     return split_basic(text, lowercase)
 
 
+def _multilingual_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+    from .multilingual import xlsum_terms
+
+    return xlsum_terms(text, lowercase, None)
+
+
+def _xlsum_basic_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+    from .multilingual import basic_terms
+
+    return basic_terms(text, lowercase)
+
+
+# A splitter's `terms(text, lowercase)`, when it has one: its terms per sentence of one per
+# non-empty line (rouge_core.sentences "newline"), without offsets (None: it cannot tell
+# without them), for the pipeline's Documents whose Token objects are built only when read.
 _split_multilingual.whole_text = True  # type: ignore[attr-defined]  # see rouge_core.multilingual
+_split_multilingual.terms = _multilingual_terms  # type: ignore[attr-defined]
+_split_xlsum_basic.terms = _xlsum_basic_terms  # type: ignore[attr-defined]
 SPLITTERS["multilingual"] = _split_multilingual
 SPLITTERS["xlsum-basic"] = _split_xlsum_basic
 TOKENIZERS = tuple(SPLITTERS)
@@ -260,6 +277,14 @@ class Splitter:
 
     def __str__(self) -> str:
         return self.tokenizer
+
+    def terms(self, text: str, lowercase: bool) -> list[list[str]] | None:
+        """As the named splitters' `terms`: XL-Sum's for its language; None for the others."""
+        if self.tokenizer != "multilingual":
+            return None
+        from .multilingual import xlsum_terms
+
+        return xlsum_terms(text, lowercase, self.language)
 
     def __call__(self, text: str, lowercase: bool) -> Triples:
         if self.tokenizer == "multilingual":

@@ -44,7 +44,7 @@ from ..options import Options, profile
 from ..scoring import Result, prepare, score_documents
 from ..stemming import get_stemmer
 from .rouge_score import RougeScorer as _RougeScoreScorer
-from .rouge_score.rouge_scorer import _method_for
+from .rouge_score.rouge_scorer import _kept, _method_for
 from .rouge_score.scoring import Score
 
 __all__ = ["RougeScorer", "Score"]
@@ -85,17 +85,18 @@ class RougeScorer(_RougeScoreScorer):
         self._summary_options: Options = self._options.replace(tokenizer="xlsum-basic", language=None,
                                                                profile="multilingual")
 
-    def _results(self, target: str, prediction: str, evidence: bool) -> dict[str, Result]:
+    def _results(self, target: str, prediction: str, evidence: bool, kept: dict | None = None) -> dict[str, Result]:
         methods = [_method_for(t) for t in self.rouge_types]
         out: dict[str, Result] = {}
         flat = [m for m in methods if m != "rougeLsum"]
         if flat:
-            cand, ref = prepare(prediction, self._options, "prediction"), prepare(target, self._options, "target")
-            result = score_documents(cand, [ref], flat, self._options, evidence=evidence)
+            cand = _kept(kept, "flat", lambda: prepare(prediction, self._options, "prediction"))
+            result = score_documents(cand, [prepare(target, self._options, "target")], flat, self._options,
+                                     evidence=evidence)
             out.update({m: result for m in flat})
         if "rougeLsum" in methods:
             o = self._summary_options
-            result = score_documents(prepare(prediction, o, "prediction"), [prepare(target, o, "target")],
-                                     ["rougeLsum"], o, evidence=evidence)
+            cand = _kept(kept, "sentences", lambda: prepare(prediction, o, "prediction"))
+            result = score_documents(cand, [prepare(target, o, "target")], ["rougeLsum"], o, evidence=evidence)
             out["rougeLsum"] = result
         return out

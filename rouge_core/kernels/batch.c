@@ -4,7 +4,7 @@
 /* Score one pair; values: np * nrefs * BATCH_VALUES doubles. A shared document is only read:
  * the candidate's layout is private to the call. */
 static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w) {
-    Tok *own = cand->tok ? NULL : tokenize_ascii(cand->text, cand->len, job->lowercase);
+    Tok *own = cand->tok ? NULL : tokenize_text(cand->text, cand->len, job->rule);
     const Tok *cv = cand->tok ? cand->tok : own;
     if (!cv) return -1;
     int rc = -1;
@@ -12,7 +12,7 @@ static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs,
     view.layout = NULL;
     if (kwork_ready(w, cv) < 0) goto done;
     for (isize i = 0; i < nrefs; i++) {
-        Tok *r = refs[i].tok ? NULL : tokenize_ascii(refs[i].text, refs[i].len, job->lowercase);
+        Tok *r = refs[i].tok ? NULL : tokenize_text(refs[i].text, refs[i].len, job->rule);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;
         int ok = rv && kwork_join(w, cv, rv) == 0;
         for (isize k = 0; k < job->np && ok; k++) {

@@ -8,7 +8,7 @@
 
 #include "pair.h"
 
-/* A text of a pair: ASCII text to tokenize, or a document already tokenized (read only). */
+/* A text of a pair: UTF-8 text to tokenize, or a document already tokenized (read only). */
 typedef struct {
     const unsigned char *text;
     isize len;
@@ -25,7 +25,7 @@ typedef struct {
     const long long *offsets;   /* per pair: where its values start */
     double *values;
     isize n, block, nblocks;
-    int lowercase, empty_nan;
+    int rule, empty_nan; /* rule: how the tokenizer finds words (WORDS_*) */
     /* shared by the runs (atomic) */
     isize next;      /* the next block to take */
     isize running;   /* runs under way */

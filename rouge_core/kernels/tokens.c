@@ -2,6 +2,7 @@
 #include "tokens.h"
 
 #include "lcs.h"
+#include "lowering.h" /* written at build time from Python's str.lower() (kernel_spec.lowerings) */
 
 int ivec_push(IVec *a, i32 x) {
     if (a->n == a->cap && ivec_reserve(a, 1) < 0) return -1;
@@ -271,8 +272,39 @@ fail:
     return NULL;
 }
 
+Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
+    TokBuild b;
+    Term *q = xmalloc((size_t)t->nv * sizeof(Term));
+    isize *kept_before = xmalloc((size_t)(t->n + 1) * sizeof(isize)); /* per token: kept tokens before it */
+    if (!q || !kept_before || tb_init(&b, t->n) < 0) {
+        FREE_ALL(q, kept_before);
+        return NULL;
+    }
+    for (isize v = 0; v < t->nv; v++)
+        if (to[v].data) q[v] = term_make(to[v].data, to[v].len);
+    for (isize i = 0; i < t->n; i++) {
+        i32 v = t->ids[i];
+        kept_before[i] = b.t->n;
+        if (!to[v].data) continue;
+        isize before = b.t->nv;
+        if (tb_add(&b, &q[v]) < 0) goto fail;
+        if (b.t->nv > before) origin[before] = v;
+    }
+    kept_before[t->n] = b.t->n;
+    for (isize k = 0; k < t->nsent; k++)
+        if (push_sentence(&b.t->bounds, &b.t->nsent, &b.cap_sent, kept_before[t->bounds[2 * k]],
+                          kept_before[t->bounds[2 * k + 1]]) < 0)
+            goto fail;
+    FREE_ALL(q, kept_before);
+    return b.t;
+fail:
+    FREE_ALL(q, kept_before);
+    tok_free(b.t);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------------------------------
- * the ASCII tokenizers
+ * the tokenizers of rouge-score and ROUGE-1.5.5
  * ---------------------------------------------------------------------------------------- */
 
 __attribute__((always_inline)) static inline int tb_word(TokBuild *b, const unsigned char *data, isize len) {
@@ -306,8 +338,8 @@ static inline unsigned char word_byte(unsigned char c, int lowercase) {
 }
 #endif
 
-/* Where the scanner's words and sentences go: into a vocabulary being built (tokenize_ascii),
- * or looked up in a candidate's (probe_ascii). */
+/* Where the scanner's words and sentences go: into a vocabulary being built (tokenize_text),
+ * or looked up in a candidate's (probe_text). */
 enum { SCAN_BUILD = 0, SCAN_PROBE = 1 };
 
 __attribute__((always_inline)) static inline int scan_word(int mode, TokBuild *b, Probe *p, const unsigned char *data,
@@ -331,9 +363,10 @@ __attribute__((always_inline)) static inline int scan_sentence(int mode, TokBuil
     return push_sentence(&p->bounds, &p->nsent, &p->cap_sent, start, end);
 }
 
-/* The tokenizers' scan of ASCII `text` (tokens.h); `buf` has room for len + 80 bytes (the
- * words are written there, lower-cased if asked, and read up to 8 bytes past their end). */
-__attribute__((always_inline)) static inline int scan_ascii(int mode, TokBuild *b, Probe *p, const unsigned char *text,
+/* The tokenizers' scan of UTF-8 `text` (tokens.h; bytes >= 0x80 are separators, as the SSE2
+ * compares are signed); `buf` has room for len + 80 bytes (the words are written there,
+ * lower-cased if asked, and read up to 8 bytes past their end). */
+__attribute__((always_inline)) static inline int scan_words(int mode, TokBuild *b, Probe *p, const unsigned char *text,
                                                             isize len, int lowercase, unsigned char *buf) {
     isize line_start = 0, s_start = 0, word = -1;
 #if defined(__SSE2__)
@@ -423,22 +456,97 @@ __attribute__((always_inline)) static inline int scan_ascii(int mode, TokBuild *
     return 0;
 }
 
-Tok *tokenize_ascii(const unsigned char *text, isize len, int lowercase) {
+/* ------------------------------------------------------------------------------------------
+ * rouge-score's str.lower(): the code points whose lower case holds [a-z0-9]
+ * ---------------------------------------------------------------------------------------- */
+
+const char *const LOWERING_VERSION = LOWERING_UNICODE;
+const Lowering LOWERING_ENTRIES[] = LOWERING_TABLE;
+const int LOWERING_ENTRY_COUNT = LOWERING_COUNT;
+
+/* The entry of the lowering table whose code point starts at p (left bytes on), or NULL. */
+static const Lowering *lowering_at(const unsigned char *p, isize left) {
+    for (int k = 0; k < LOWERING_COUNT; k++) {
+        const Lowering *l = &LOWERING_ENTRIES[k];
+        if (left >= l->len && p[0] == (unsigned char)l->utf8[0] && memcmp(p, l->utf8, (size_t)l->len) == 0) return l;
+    }
+    return NULL;
+}
+
+/* Where the first code point of the lowering table stands in text, or -1 (one memchr pass per
+ * entry: most texts hold none). */
+static isize first_lowering(const unsigned char *text, isize len) {
+    isize first = -1;
+    for (int k = 0; k < LOWERING_COUNT; k++) {
+        const Lowering *l = &LOWERING_ENTRIES[k];
+        isize end = first >= 0 ? first : len;
+        for (const unsigned char *p = text; p < text + end;) {
+            p = memchr(p, (unsigned char)l->utf8[0], (size_t)(text + end - p));
+            if (!p) break;
+            if (lowering_at(p, text + len - p) == l) {
+                first = p - text;
+                break;
+            }
+            p++;
+        }
+    }
+    return first;
+}
+
+/* text (len bytes, a code point of the table first at `at`) with each code point of the table
+ * replaced by its lower case, into out (room for len bytes: a lower case is never longer than
+ * its UTF-8, lowerings() checks it): the length written. */
+static isize apply_lowerings(const unsigned char *text, isize len, isize at, unsigned char *out) {
+    memcpy(out, text, (size_t)at);
+    isize o = at;
+    for (isize i = at; i < len;) {
+        const Lowering *l = text[i] >= 0x80 ? lowering_at(text + i, len - i) : NULL;
+        if (l) {
+            memcpy(out + o, l->ascii, (size_t)l->ascii_len);
+            o += l->ascii_len;
+            i += l->len;
+        } else {
+            out[o++] = text[i++];
+        }
+    }
+    return o;
+}
+
+/* The bytes the scanner reads for `rule`: the text itself, or under WORDS_LOWER_UNICODE a
+ * text holding code points of the lowering table, a copy with each replaced by its lower case
+ * (in *copy, NULL when none: the caller frees it); *len becomes the copy's length. NULL on no
+ * memory. */
+static const unsigned char *words_source(const unsigned char *text, isize *len, int rule, unsigned char **copy) {
+    *copy = NULL;
+    isize at = rule == WORDS_LOWER_UNICODE ? first_lowering(text, *len) : -1;
+    if (at < 0) return text;
+    if (!(*copy = xmalloc((size_t)*len))) return NULL;
+    *len = apply_lowerings(text, *len, at, *copy);
+    return *copy;
+}
+
+Tok *tokenize_text(const unsigned char *text, isize len, int rule) {
+    unsigned char *copy;
+    const unsigned char *source = words_source(text, &len, rule, &copy);
     TokBuild b;
-    if (tb_init(&b, len / 4 + 8) < 0) return NULL;
+    if (!source || tb_init(&b, len / 4 + 8) < 0) {
+        free(copy);
+        return NULL;
+    }
     b.padded = 1;
     Tok *t = b.t;
     t->padded = 1;
     t->buf = xmalloc((size_t)len + 80);
-    if (!t->buf || scan_ascii(SCAN_BUILD, &b, NULL, text, len, lowercase, t->buf) < 0) {
+    if (!t->buf || scan_words(SCAN_BUILD, &b, NULL, source, len, rule != WORDS_KEEP_CASE, t->buf) < 0) {
         tok_free(t);
-        return NULL;
+        t = NULL;
     }
+    free(copy);
     return t;
 }
 
 void probe_free(Probe *p) {
-    FREE_ALL(p->rows, p->counts, p->bounds, p->buf);
+    FREE_ALL(p->rows, p->counts, p->bounds, p->buf, p->lowered);
     memset(p, 0, sizeof(*p));
 }
 
@@ -462,9 +570,15 @@ static int probe_ready(Probe *p, const Tok *c, isize len) {
     return 0;
 }
 
-int probe_ascii(Probe *p, const Tok *c, const unsigned char *text, isize len, int lowercase) {
+int probe_text(Probe *p, const Tok *c, const unsigned char *text, isize len, int rule) {
+    isize at = rule == WORDS_LOWER_UNICODE ? first_lowering(text, len) : -1;
+    if (at >= 0) { /* as words_source, into the probe's own buffer */
+        if (!grow_buffer((void **)&p->lowered, &p->lowered_cap, len, 1)) return -1;
+        len = apply_lowerings(text, len, at, p->lowered);
+        text = p->lowered;
+    }
     if (probe_ready(p, c, len) < 0) return -1;
-    return scan_ascii(SCAN_PROBE, NULL, p, text, len, lowercase, p->buf);
+    return scan_words(SCAN_PROBE, NULL, p, text, len, rule != WORDS_KEEP_CASE, p->buf);
 }
 
 Tok probe_view(const Probe *p) {

@@ -1,9 +1,9 @@
 /* Documents as token-id arrays: each document numbers its distinct terms in order of first
  * occurrence (Tok); a pair is joined by looking the reference's distinct terms up in the
  * candidate's vocabulary. Terms are compared by their UTF-8 bytes (equal strings, equal
- * bytes). Also the ASCII tokenizers of rouge-score and ROUGE-1.5.5
- * (rouge_core.tokenize._lazy_document), building a vocabulary or only looking words up in a
- * candidate's (Probe). */
+ * bytes). Also the tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 text
+ * (rouge_core.words._split_rouge_score / _split_rouge155, as rouge_core.tokenize uses them),
+ * building a vocabulary or only looking words up in a candidate's (Probe). */
 #ifndef ROUGE_KERNELS_TOKENS_H
 #define ROUGE_KERNELS_TOKENS_H
 
@@ -49,13 +49,34 @@ i32 tok_find(const Tok *t, const Term *q);
  * checked by the caller). NULL on no memory. */
 Tok *tok_from_terms(const TermRef *terms, isize n, const i32 *bounds, isize nsent);
 
-/* The ASCII tokenizers on ASCII `text`: words are runs of [A-Za-z0-9] (lower-cased if asked),
- * one sentence per line, empty lines skipped (a line of separators only is an empty sentence).
- * NULL on no memory. */
-Tok *tokenize_ascii(const unsigned char *text, isize len, int lowercase);
+/* t's tokens with each term replaced by `to[id]` (data NULL: the token is dropped), in the
+ * same sentences (a sentence may become empty): a stemmer and a stopword list applied once per
+ * distinct term. origin (room for t->nv) gets, per id of the new Tok, the id of t it came from
+ * first. The new terms' data must outlive the Tok. NULL on no memory. */
+Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
+
+/* The tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 `text`: words are runs of
+ * [A-Za-z0-9] (every other byte separates them: non-ASCII characters are bytes >= 0x80),
+ * kept as written (WORDS_KEEP_CASE), with A-Z lower-cased (WORDS_LOWER_ASCII), or after
+ * Python's str.lower() of the text (WORDS_LOWER_UNICODE: the code points of the lowering
+ * table, lowering.h, become their lower case first); one sentence per line ('\n'), empty
+ * lines skipped (a line of separators only is an empty sentence). NULL on no memory. */
+Tok *tokenize_text(const unsigned char *text, isize len, int rule);
+
+/* The lowering table compiled in (lowering.h): its Unicode version, size and entries. */
+typedef struct {
+    unsigned code;             /* the code point */
+    const char *utf8;          /* its UTF-8 */
+    int len;                   /* bytes */
+    const char *ascii;         /* its lower case, [a-z0-9] kept and every other character a space */
+    int ascii_len;
+} Lowering;
+extern const char *const LOWERING_VERSION;
+extern const Lowering LOWERING_ENTRIES[];
+extern const int LOWERING_ENTRY_COUNT;
 
 /* A reference tokenized against a candidate's vocabulary, without one of its own
- * (probe_ascii): per token the candidate id or -1 (join's rows), per candidate id its count
+ * (probe_text): per token the candidate id or -1 (join's rows), per candidate id its count
  * (join's ref_count), the sentence bounds. Its buffers grow, never shrink. */
 typedef struct {
     const Tok *c;
@@ -68,13 +89,15 @@ typedef struct {
     isize nsent, cap_sent;
     unsigned char *buf; /* the lower-cased words being looked up (padded as the tokenizer's) */
     isize buf_cap;
+    unsigned char *lowered; /* the text with the lowering table applied (WORDS_LOWER_UNICODE) */
+    isize lowered_cap;
 } Probe;
 
 void probe_free(Probe *p);
 
-/* The words of an ASCII text looked up in candidate c's vocabulary, into `p`: what
- * tokenize_ascii and join give, without building the text's own vocabulary. -1 on no memory. */
-int probe_ascii(Probe *p, const Tok *c, const unsigned char *text, isize len, int lowercase);
+/* The words of a UTF-8 text looked up in candidate c's vocabulary, into `p`: what
+ * tokenize_text and join give, without building the text's own vocabulary. -1 on no memory. */
+int probe_text(Probe *p, const Tok *c, const unsigned char *text, isize len, int rule);
 
 /* The reference's view for the kernels (pair_stats reads only its length and sentences). */
 Tok probe_view(const Probe *p);

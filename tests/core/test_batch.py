@@ -4,11 +4,13 @@ the pair; costs are checked before they are paid."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rouge_core
-from rouge_core import native
+from rouge_core import kernel_spec, native
 from rouge_core.batch import score_batch
 from rouge_core.corpus import score_pair_stats
 from rouge_core.cost import CostLimit, CostLimitError
@@ -109,7 +111,7 @@ FOUR = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
 
 def mixed_pairs(n: int) -> tuple[list, list]:
-    """ASCII pairs the kernels tokenize, with a non-ASCII one, an empty one and several
+    """Pairs the kernels tokenize, a non-ASCII one among them, an empty one and several
     references here and there (those the kernels leave to Python, or combine)."""
     cands = [f"the cat {i} sat on the mat.\nit was {'happy' if i % 3 else 'sad'} {i % 5}" for i in range(n)]
     refs = [[f"a cat {i % 7} sat on a mat", "the cat was happy"] if i % 4 == 0 else [f"cat {i} on mat.\nhappy"]
@@ -133,7 +135,8 @@ def job_of(cands, refs, block: int):
     from rouge_core.scoring import _method_plans
 
     plans = native.KERNELS.plans(_method_plans(tuple(FOUR), opts, 1)[3])
-    return native.KERNELS.batch_job(plans, cands, refs, True, True, 2**62, 1, opts.alpha, False, block)
+    return native.KERNELS.batch_job(plans, cands, refs, kernel_spec.WORDS_LOWER_UNICODE, 2**62, 1, opts.alpha, False,
+                                    block)
 
 
 @needs_kernels
@@ -152,7 +155,7 @@ def test_a_job_run_by_several_threads_at_once_has_the_values_of_one_run():
         thread.join()
     values, offsets, unscored = shared.result()
     assert (values, offsets, unscored) == alone.result()
-    assert unscored == [0, 3, 4, 8] + list(range(12, 300, 4))  # several references, or not ASCII
+    assert unscored == list(range(0, 300, 4))  # several references (the non-ASCII pair 3 is scored)
     assert len(values) == 8 * 4 * 7 * (300 - len(unscored))  # doubles: 4 plans, 7 values, 1 reference
 
 
@@ -164,7 +167,7 @@ def test_a_job_reports_the_pairs_done_in_a_row_and_refuses_its_result_until_fini
     with pytest.raises(RuntimeError, match="not finished"):
         job.result()
     assert [job.run(1), job.done(), job.run(1), job.done(), job.run(1), job.done()] == [True, 4, True, 8, False, 10]
-    assert job.run() is False and job.result()[2] == [0, 3, 4, 8]
+    assert job.run() is False and job.result()[2] == [0, 4, 8]
 
 
 @needs_kernels
@@ -282,3 +285,48 @@ def test_reference_lists_changed_after_the_call_do_not_change_its_records():
             assert records(scored) == expected
         finally:
             refs[:] = changed
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(text, st.lists(text, min_size=1, max_size=3)), min_size=1, max_size=12),
+       st.sampled_from([1, 2]), st.integers(0, 60))
+def test_long_texts_are_checked_then_scored_by_the_threads_not_one_by_one(pairs, workers, longest):
+    """Texts longer than the kernels may score unchecked (here any above `longest` characters)
+    are checked, then scored by a second job on the batch's threads, with the same records;
+    only pairs the kernels cannot take at all are scored one by one in Python."""
+    import rouge_core.batch as batch
+
+    cands, refs = [c for c, _ in pairs], [r for _, r in pairs]
+    in_python = []
+    real = batch._score_in_python
+
+    def spy(candidate, references, *args):
+        in_python.append((candidate, tuple(references)))
+        return real(candidate, references, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch, "_max_chars", lambda *args: longest)
+        patch.setattr(batch, "_score_in_python", spy)
+        got = score_batch(cands, refs, METHODS, "rouge-score", workers=workers, chunk_size=2)
+        assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
+    # not ASCII, or (scored in Python as always when Python tokenizes) a text without a token
+    expected = [(c, tuple(r)) for c, r in pairs
+                if not all(t.isascii() for t in (c, *r)) or
+                (any(len(t) > longest for t in (c, *r)) and not all(re.search("[A-Za-z0-9]", t) for t in (c, *r)))]
+    assert in_python == expected
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_long_ascii_pairs_are_not_scored_one_by_one_in_python(monkeypatch):
+    import rouge_core.batch as batch
+
+    cands = [f"the cat number {i} sat on the mat\nand looked at the dog {i % 3}" for i in range(40)]
+    refs = [[f"a cat {i} sat on a mat", f"the dog {i} looked at the cat\ntwice"] for i in range(40)]
+    in_python = []
+    real = batch._score_in_python
+    monkeypatch.setattr(batch, "_max_chars", lambda *args: 20)
+    monkeypatch.setattr(batch, "_score_in_python", lambda c, r, *args: (in_python.append(c), real(c, r, *args))[1])
+    got = score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=4)
+    assert in_python == []
+    assert records(got) == sequential(cands, refs, METHODS, "rouge-score")

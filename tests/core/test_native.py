@@ -385,13 +385,13 @@ def first_three_letters(text: str) -> list[str]:
 
 
 def test_these_settings_never_take_the_compiled_tokenizer():
-    from rouge_core.tokenize import ascii_tokenizer
+    from rouge_core.tokenize import text_tokenizer
 
     for overrides in [*TOKENIZATION_OPTIONS, dict(tokenizer=first_three_letters), dict(tokenizer="multilingual")]:
         opts = rouge_core.profile("rouge-score", **overrides)
-        assert ascii_tokenizer(native.KERNELS, *opts.tokenize_key()) is None, overrides
+        assert text_tokenizer(native.KERNELS, *opts.tokenize_key()) is None, overrides
     # the language option alone leaves the ASCII tokenizer its words, and its compiled path
-    assert ascii_tokenizer(native.KERNELS, *rouge_core.profile("rouge-score", language="turkish").tokenize_key())
+    assert text_tokenizer(native.KERNELS, *rouge_core.profile("rouge-score", language="turkish").tokenize_key())
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

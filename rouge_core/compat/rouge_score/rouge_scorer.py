@@ -39,7 +39,7 @@ from typing import Sequence
 
 from ...lcs import lcs_alignment
 from ...options import Options, profile
-from ...scoring import Result, score_documents
+from ...scoring import Result, score_documents, text_records
 from ...document import Document, pretokenized
 from ...sentences import split_sentences
 from ...tokenize import tokenize_with
@@ -155,6 +155,8 @@ def _whole_text(text) -> str:
 class RougeScorer(BaseScorer):
     """rouge-score's RougeScorer, computed by rouge_core (profile "rouge-score")."""
 
+    _checked: tuple = (None, ())  # the rouge types last checked, and their methods (`_methods`)
+
     def __init__(self, rouge_types: Sequence[str], use_stemmer: bool = False, split_summaries: bool = False,
                  tokenizer=None):
         self.rouge_types = rouge_types
@@ -194,7 +196,10 @@ class RougeScorer(BaseScorer):
 
     # -- scoring --------------------------------------------------------------------------
 
-    def _results(self, target, prediction, evidence: bool) -> dict[str, Result]:
+    def _results(self, target, prediction, evidence: bool, kept: dict | None = None) -> dict[str, Result]:
+        """Each type's Result of `prediction` against `target`. `kept`: the prediction's
+        Documents made by earlier calls with the same prediction (score_multi's, so the
+        prediction is tokenized once whatever the number of targets), added to as made."""
         methods = [_method_for(t) for t in self.rouge_types]
         flat = [m for m in methods if m != "rougeLsum"]
         summary = [m for m in methods if m == "rougeLsum"]
@@ -204,35 +209,69 @@ class RougeScorer(BaseScorer):
             # One tokenization serves every type: the newline-split document's tokens are the
             # whole text's tokens (a newline separates tokens either way).
             ref = self._default(as_text(target), "newline")
-            cand = self._default(as_text(prediction), "newline")
+            cand = _kept(kept, "newline", lambda: self._default(as_text(prediction), "newline"))
             result = score_documents(cand, [ref], methods, self._options, evidence=evidence)
             return {m: result for m in methods}
         if flat:
-            result = score_documents(self._flat(prediction), [self._flat(target)], flat, self._options,
-                                     evidence=evidence)
+            cand = _kept(kept, "flat", lambda: self._flat(prediction))
+            result = score_documents(cand, [self._flat(target)], flat, self._options, evidence=evidence)
             out.update({m: result for m in flat})
         if summary:
-            result = score_documents(self._sentences(prediction), [self._sentences(target)], summary,
-                                     self._options, evidence=evidence)
+            cand = _kept(kept, "sentences", lambda: self._sentences(prediction))
+            result = score_documents(cand, [self._sentences(target)], summary, self._options, evidence=evidence)
             out["rougeLsum"] = result
         return out
 
+    def _methods(self) -> tuple[str, ...]:
+        """rouge_core's method of each rouge type, checked as rouge-score checks them (kept
+        while the types stay the same)."""
+        types = tuple(self.rouge_types)
+        if types != self._checked[0]:
+            self._checked = (types, tuple(_method_for(t) for t in types))
+        return self._checked[1]
+
+    def _scores_at_once(self, targets: tuple, prediction) -> list[dict[str, Score]] | None:
+        """Per target, {rouge type: Score}, the prediction tokenized once and every target
+        scored in one call to the compiled kernels (str texts, rouge_core's own
+        tokenizer, rougeLsum's sentences by line); None when the ordinary path must score them."""
+        if (self._tokenizer is not None or self._split_summaries or type(prediction) is not str
+                or type(self)._results is not RougeScorer._results):  # a subclass scores its own way
+            return None
+        scored = text_records(prediction, targets, self._methods(), self._options, None, documents=False,
+                              combined=False)
+        if scored is None:
+            return None
+        records = scored[-1]
+        if len(targets) == 1:
+            return [{t: _score_of(t, records[t].score, records[t].stats) for t in self.rouge_types}]
+        by_name = {plan[5]: per_ref for plan, per_ref in zip(scored[1], records)}
+        return [{t: _score_of(t, by_name[t][i].score, by_name[t][i].stats) for t in self.rouge_types}
+                for i in range(len(targets))]
+
     def score(self, target, prediction) -> dict[str, Score]:
         """Scores of `prediction` against one `target`: {rouge type: Score}."""
-        results = self._results(target, prediction, evidence=False)
+        if type(target) is str:
+            fast = self._scores_at_once((target,), prediction)
+            if fast is not None:
+                return fast[0]
+        return self._scores(target, prediction)
+
+    def _scores(self, target, prediction, kept: dict | None = None) -> dict[str, Score]:
+        results = self._results(target, prediction, False, kept)
         out = {}
         for rouge_type in self.rouge_types:
             method = results[rouge_type][rouge_type]
-            s = method.score
-            if rouge_type in _LCS_TYPES and _an_empty_side(method):
-                out[rouge_type] = _EMPTY_LCS  # rouge-score returns the integers 0 here, not 0.0
-            else:
-                out[rouge_type] = Score(s.precision, s.recall, s.fmeasure)
+            out[rouge_type] = _score_of(rouge_type, method.score, method.per_reference[0].stats)
         return out
 
     def score_multi(self, targets: Sequence, prediction) -> dict[str, Score]:
         """For each type, the score against the target with the highest F (the first on ties)."""
-        score_dicts = [self.score(t, prediction) for t in targets]
+        score_dicts = None
+        if isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
+            score_dicts = self._scores_at_once(tuple(targets), prediction)  # the prediction tokenized once
+        if score_dicts is None:
+            kept: dict = {}  # the prediction's Documents, made for the first target
+            score_dicts = [self._scores(t, prediction, kept) for t in targets]
         if not score_dicts:
             raise ValueError("attempt to get argmax of an empty sequence")
         best = {}
@@ -253,9 +292,21 @@ _LCS_TYPES = frozenset(("rougeL", "rougeLsum"))
 _EMPTY_LCS = Score(precision=0, recall=0, fmeasure=0)
 
 
-def _an_empty_side(method) -> bool:
-    stats = method.per_reference[0].stats
-    return not stats.cand_total or not stats.ref_total
+def _kept(kept: dict | None, key: str, make):
+    """kept[key], made by make() the first time (always made when kept is None)."""
+    if kept is None:
+        return make()
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
+
+
+def _score_of(rouge_type: str, score, stats) -> Score:
+    """rouge-score's Score of one type on one target, from rouge_core's score and statistics:
+    the integers 0 for rougeL and rougeLsum when a side has no token, as rouge-score returns."""
+    if rouge_type in _LCS_TYPES and (not stats.cand_total or not stats.ref_total):
+        return _EMPTY_LCS
+    return Score(score.precision, score.recall, score.fmeasure)
 
 
 def _same_both_ways(text) -> bool:
