@@ -75,7 +75,8 @@ class Method:
         if spec is None:
             raise ValueError(f"unknown method family {excerpt(self.family)}; choose one of {tuple(FAMILIES)}")
         if spec.parameter is not None:
-            spec.parameter.check(self.value)
+            # kept as the range gives it (w = 2 as 2.0): both paths then compute in the same types
+            object.__setattr__(self, spec.field, spec.parameter.check(self.value))
 
     @property
     def spec(self) -> "Family":

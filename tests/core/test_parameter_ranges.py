@@ -120,3 +120,12 @@ def test_alpha(alpha):
     assert compiled == pure
     if compiled[0] == "ok":
         assert 0 <= alpha <= 1 and not math.isnan(alpha)
+
+
+def test_an_integer_weight_is_the_float_weight_on_both_paths():
+    # w = 2 made the pure path's totals integers (81) where the kernels give floats (81.0)
+    assert type(Method("W", weight=2).weight) is float and Method("W", weight=2) == Method("W", weight=2.0)
+    for profile in ("rouge-score", "rouge-1.5.5"):
+        compiled, pure = on_both_paths(
+            lambda: rouge_core.score(CANDIDATE, [REFERENCE], [Method("W", weight=2)], profile, evidence=False))
+        assert compiled == pure
