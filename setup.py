@@ -43,9 +43,14 @@ class OptionalBuildExt(build_ext):
         self.force = True  # compile every time: no "up-to-date" skip on file dates
 
     def build_extension(self, ext):
-        stale = self.get_ext_fullpath(ext.name)
-        if os.path.exists(stale):
-            os.remove(stale)  # a failed compile then leaves no module, and the package is pure
+        # Every earlier module of this name goes, whatever ABI tag it was built for (an abi3 build
+        # must not leave a cpython-311 one beside it to be packed): a failed compile then leaves
+        # no module, and the package is pure.
+        target = self.get_ext_fullpath(ext.name)
+        stem = os.path.join(os.path.dirname(target), ext.name.rsplit(".", 1)[-1])
+        for stale in glob(stem + ".*"):
+            if stale.endswith((".so", ".pyd")):
+                os.remove(stale)
         super().build_extension(ext)
     # --- end of the stale-build guard
 

@@ -141,14 +141,14 @@ def score_batch(
 
     if tokenizer is not None:
         segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
-        long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_chars)
+        long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
             # bound go to a second job on the same threads (not one by one on this thread).
             cands, refs = _tokens_for([candidates[i] for i in long_texts], [refs_lists[i] for i in long_texts],
                                       planned, opts, cost_limit)
-            job = native.batch_job(compiled_plans, cands, refs, False, opts.lowercase, max_chars, max_refs,
-                                   opts.alpha, opts.empty == "nan", chunk_size)
+            job = native.batch_job(compiled_plans, cands, refs, None, max_bytes, max_refs, opts.alpha,
+                                   opts.empty == "nan", chunk_size)
             segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
         segments = [(range(start, end), job) for start, end, job in
@@ -287,19 +287,27 @@ def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size:
     return segments
 
 
-def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, max_chars: int) -> list[int]:
-    """Of the pairs a job left out, those of ASCII str texts one of which is longer than
-    `max_chars` (the pairs whose costs must be checked before the kernels score them)."""
-    def fits(text) -> bool:
-        return type(text) is str and text.isascii()
+def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, max_bytes: int) -> list[int]:
+    """Of the pairs a job left out, those of texts the compiled tokenizers take (str, valid
+    Unicode) one of which is longer than `max_bytes` of UTF-8 (the pairs whose costs must be
+    checked before the kernels score them)."""
+    def utf8_length(text) -> int | None:
+        if type(text) is not str:
+            return None
+        if text.isascii():
+            return len(text)
+        try:
+            return len(text.encode("utf-8"))
+        except UnicodeEncodeError:  # a lone surrogate: scored (and refused) the ordinary way
+            return None
 
     out = []
     for i in unscored:
         refs = refs_lists[i]
         if not isinstance(refs, (list, tuple)) or not refs:
             continue
-        texts = (candidates[i], *refs)
-        if all(fits(t) for t in texts) and any(len(t) > max_chars for t in texts):
+        lengths = [utf8_length(t) for t in (candidates[i], *refs)]
+        if None not in lengths and max(lengths) > max_bytes:
             out.append(i)
     return out
 

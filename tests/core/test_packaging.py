@@ -258,7 +258,7 @@ def test_a_build_without_a_compiler_never_packs_an_earlier_module(tmp_path):
     with build_wheel(tree, tmp_path / "out", CC="false") as archive:
         names = archive.namelist()
     assert "rouge_core/scoring.py" in names
-    assert [n for n in names if n.startswith("rouge_core/_native") and not n.endswith(".c")] == []
+    assert [n for n in names if n.startswith("rouge_core/_native") and n.endswith((".so", ".pyd"))] == []
 
 
 def test_built_wheel_carries_licence_typing_data_metadata_and_a_fresh_module(tmp_path):
@@ -269,7 +269,7 @@ def test_built_wheel_carries_licence_typing_data_metadata_and_a_fresh_module(tmp
         names = set(archive.namelist())
         info = next(n for n in names if n.endswith(".dist-info/METADATA"))
         metadata = email.message_from_bytes(archive.read(info))
-        module = next(n for n in names if n.startswith("rouge_core/_native") and not n.endswith(".c"))
+        module = next(n for n in names if n.startswith("rouge_core/_native") and n.endswith((".so", ".pyd")))
         assert archive.read(module) != stale and archive.read(module).startswith(b"\x7fELF")
     assert f"rouge_lens-{__version__}-" in wheel.name and metadata["Version"] == __version__
     assert metadata["License-Expression"] == "Apache-2.0"
