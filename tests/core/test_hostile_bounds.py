@@ -58,7 +58,20 @@ def test_porter_stemming_of_many_distinct_words_is_refused_before_any_word_is_st
     assert info.value.method == cost.TOKENIZING and "cost_limit=rouge_core.UNBOUNDED" in str(info.value)
 
 
-@pytest.mark.parametrize("language,script,chars", [("thai", "ก", 310_000), ("japanese", "日", 220_000)])
+# Known defect (issue 29, item 3, open): the segmenters' time grows faster than their characters
+# (PyThaiNLP on 310,000 characters: 5.3 s, 9.5x the time of 60,000), and the cost model is linear
+# in them: a long Thai text is priced at about a quarter of its time, so it is not refused.
+SEGMENTER_COSTS_SUPERLINEAR = pytest.mark.xfail(
+    strict=True, reason="issue 29 item 3: segmenter cost grows superlinearly; the linear model underestimates it")
+
+
+@pytest.mark.parametrize("language,script,chars", [
+    pytest.param("thai", "ก", 310_000, marks=SEGMENTER_COSTS_SUPERLINEAR),
+    pytest.param("japanese", "日", 220_000, marks=pytest.mark.xfail(
+        strict=True, reason="issue 29: the Japanese texts of this shape now take 0.5-0.9 s (the estimate is "
+                            "8x above it for the unicode tokenizer): the refusal this test expects is wrong, "
+                            "the estimate too")),
+])
 def test_segmenters_are_estimated_before_they_run(monkeypatch, language, script, chars):
     # Thai 310k characters took 5.3-6.7 s, Japanese 220k 2.7-3.0 s and 377 MB, outside the estimate
     from rouge_core import multilingual, segment
@@ -79,7 +92,9 @@ def test_segmenters_are_estimated_before_they_run(monkeypatch, language, script,
 def test_a_call_of_thousands_of_short_texts_counts_them_all():
     # each reference alone is cheap; 20,000 of them through a Python tokenizer are not
     refs = [" ".join(words(30, seed)) + " é" for seed in range(20_000)]
-    estimates = cost.estimate_texts(["rouge1"], refs[0], refs, "rouge-score", evidence=False, tokenize=False)
+    # (rouge-score's own tokenizer now reads "é" in C: 0.1 s for all of them; the unicode one is Python's: 3.3 s)
+    options = rouge_core.profile("rouge-score", tokenizer="unicode")
+    estimates = cost.estimate_texts(["rouge1"], refs[0], refs, options, evidence=False, tokenize=False)
     assert not rouge_core.DEFAULT_COST_LIMIT.allows(cost.total(estimates.values()))
 
 
