@@ -294,12 +294,15 @@ def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "pyonmttok", None)
     monkeypatch.setattr(segment, "sys", types.SimpleNamespace(version_info=(3, 13, 0)))
-    multilingual._onmt.cache_clear()
+    caches = (multilingual._onmt, multilingual._onmt_piece, multilingual._onmt_terms)  # pieces other tests tokenized
+    for cache in caches:
+        cache.cache_clear()
     try:
         with pytest.raises(segment.MissingExtraError) as caught:
             rouge_core.score("a b", ["a"], ["rouge1"], "multilingual")
     finally:
-        multilingual._onmt.cache_clear()
+        for cache in caches:
+            cache.cache_clear()
     assert str(caught.value) == ("XL-Sum's multilingual tokenizer (OpenNMT) needs the package pyonmttok, which is "
                                  "not installed here: pyonmttok has no build for Python 3.13; the [multilingual] "
                                  "extra installs it on Python 3.10 to 3.12")
