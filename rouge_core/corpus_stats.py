@@ -1,0 +1,293 @@
+"""A corpus's per-pair sufficient statistics in NumPy arrays: what macro and micro scores, the
+seeded bootstrap and the paired tests read, and nothing else.
+
+Per pair and method the store keeps the pooled statistics a micro sum adds (hits, candidate
+total, reference total; `rouge_core.corpus.pair_micro_stats`), as 32-bit unsigned integers
+when they are whole numbers below 2^32 (4 bytes each), else as float64. The pair's P, R and F
+are kept only where they cannot be rebuilt from those counts bit for bit: every chunk is
+checked (the rebuilt scores are compared with the scored ones, bit for bit) and a method whose
+scores do not rebuild (ROUGE-W's powers, "max"/"mean" reference modes, ROUGE-1.5.5's rounded
+P and R) keeps them as float64. So a summary pair costs 12 bytes per method in the common case
+and at most 48 (STORE_BYTES_MAX).
+
+The aggregates are computed as `rouge_core.corpus` computed them from the per-pair records,
+to the bit: macro means add the defined scores one after another (np.add.accumulate is a
+sequential sum, np.sum is not); micro sums add the statistics in pair order (whole numbers add
+exactly in any order while the total stays below 2^53, which `freeze` checks); the bootstrap
+gathers the same values with the same resampled indices and reduces them with the same NumPy
+calls.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .options import Options
+from .scoring import MethodScore, score_from_stats
+from .stats import Score, Stats
+
+MEASURES = ("precision", "recall", "fmeasure")
+SIDES = ("hits", "cand_total", "ref_total")
+STORE_BYTES_MAX = 48  # per pair and method: three float64 counts and three float64 scores
+_UINT32_LIMIT = 2.0**32
+_EXACT_SUM_LIMIT = 2.0**53  # below it, whole numbers add exactly whatever the order
+
+
+def _compact(values: np.ndarray) -> np.ndarray:
+    """float64 whole numbers in [0, 2^32) as uint32 (the same values, a third of the bytes)."""
+    if values.size and np.all((values >= 0) & (values < _UINT32_LIMIT)) and np.array_equal(values, np.floor(values)):
+        return values.astype(np.uint32)
+    return values
+
+
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and bool(np.array_equal(a.view(np.uint64), b.view(np.uint64)))
+
+
+def derive_scores(hits, cand, ref, options: Options) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """P, R and F of pooled counts, elementwise, with the arithmetic of
+    rouge_core.stats (_ratio, f_measure) and scoring.score_from_stats for methods without an
+    exponent and profiles that do not round P and R. Used only where `MethodColumns` checked
+    that it gives the scored values bit for bit."""
+    hits = np.asarray(hits, dtype=np.float64)
+    cand = np.asarray(cand, dtype=np.float64)
+    ref = np.asarray(ref, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        p = np.where(cand > 0, hits / np.where(cand > 0, cand, 1.0), 0.0)
+        r = np.where(ref > 0, hits / np.where(ref > 0, ref, 1.0), 0.0)
+        if options.empty == "nan":
+            p[cand <= 0] = np.nan
+            r[ref <= 0] = np.nan
+        alpha = options.alpha
+        denominator = (1 - alpha) * p + alpha * r
+        f = np.where(denominator > 0, p * r / np.where(denominator > 0, denominator, 1.0), 0.0)
+        f[np.isnan(p) | np.isnan(r)] = np.nan
+    return p, r, f
+
+
+class MethodColumns:
+    """One method's columns, filled chunk by chunk (`append`), then joined (`freeze`)."""
+
+    def __init__(self, name: str, options: Options):
+        self.name = name
+        self.options = options
+        self.exponent: float | None = None  # the first pooled statistics' exponent (1 but for ROUGE-W)
+        self.with_stats = 0  # pairs whose record has statistics (a pair without references has none)
+        self._sides: list[list[np.ndarray]] = [[], [], []]
+        self._scores: list[tuple[np.ndarray, ...] | None] = []  # per chunk: P, R, F, or None where they rebuild
+        self.sides: tuple[np.ndarray, ...] = ()
+        self.scores: tuple[np.ndarray, ...] | None = None
+        self.has_nan: dict[str, bool] = {}
+        self.without_stats: set[int] = set()  # pairs whose record has no statistics (no reference)
+        self._lengths: list[int] = []
+        self._seen = 0
+
+    def append(self, records: Sequence[MethodScore]) -> None:
+        from .corpus import pair_micro_stats
+
+        k = len(records)
+        scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
+        pooled = [pair_micro_stats(r) for r in records]
+        for j, s in enumerate(pooled):
+            if s is None:
+                self.without_stats.add(self._seen + j)
+            else:
+                self.with_stats += 1
+                if self.exponent is None:
+                    self.exponent = s.exponent
+        self._seen += len(records)
+        self._lengths.append(len(records))
+        sides = [np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
+                 for side in SIDES]
+        rebuilt = (self.options.round_pr is None and all(s is None or s.exponent == 1.0 for s in pooled)
+                   and all(s is not None for s in pooled)
+                   and all(_same_bits(a, b) for a, b in zip(derive_scores(*sides, self.options), scores)))
+        self._scores.append(None if rebuilt else scores)
+        for column, values in zip(self._sides, sides):
+            column.append(_compact(values))
+
+    def freeze(self) -> None:
+        """Join the chunks, one column at a time (the chunks are let go as they are joined)."""
+        n = sum(len(c) for c in self._sides[0])
+        sides = []
+        for column in self._sides:
+            joined = np.concatenate(column) if column else np.zeros(0, np.uint32)
+            column.clear()
+            if joined.dtype == np.uint32 and n and float(joined.max(initial=0)) * n >= _EXACT_SUM_LIMIT:
+                joined = joined.astype(np.float64)  # sums could round: add them as floats, as before
+            sides.append(joined)
+        self.sides = tuple(sides)
+        if any(chunk is not None for chunk in self._scores):
+            starts = np.cumsum([0] + self._lengths)
+            full = []
+            for j in range(3):
+                column = np.empty(n, np.float64)
+                for i, chunk in enumerate(self._scores):
+                    lo, hi = starts[i], starts[i + 1]
+                    column[lo:hi] = (chunk[j] if chunk is not None else
+                                     derive_scores(*(s[lo:hi] for s in self.sides), self.options)[j])
+                full.append(column)
+            self.scores = tuple(full)
+        self._scores = []
+        self._lengths = []
+        for j, measure in enumerate(MEASURES):
+            self.has_nan[measure] = bool(np.isnan(self.measure(measure)).any()) if n else False
+
+    def measure(self, measure: str) -> np.ndarray:
+        """Every pair's P, R or F (float64)."""
+        j = MEASURES.index(measure)
+        if self.scores is not None:
+            return self.scores[j]
+        return derive_scores(*self.sides, self.options)[j]
+
+    def gathered(self, idx: np.ndarray) -> dict[str, np.ndarray]:
+        """P, R, F of the pairs at `idx` (any shape): the stored values, or rebuilt from the
+        gathered counts (the same bits: the rebuilding is elementwise)."""
+        if self.scores is not None:
+            return {m: self.scores[j][idx] for j, m in enumerate(MEASURES)}
+        p, r, f = derive_scores(*(s[idx] for s in self.sides), self.options)
+        return {"precision": p, "recall": r, "fmeasure": f}
+
+    @property
+    def nbytes(self) -> int:
+        return sum(s.nbytes for s in self.sides) + (sum(s.nbytes for s in self.scores) if self.scores else 0)
+
+
+class CorpusStatistics:
+    """Every method's columns for a corpus; `append` chunks of per-pair records in corpus order,
+    then `freeze`."""
+
+    def __init__(self, methods: Sequence[str], options: Options):
+        self.methods = tuple(methods)
+        self.options = options
+        self.columns = {m: MethodColumns(m, options) for m in self.methods}
+        self.n = 0
+        self.frozen = False
+
+    @classmethod
+    def of_records(cls, pairs: Iterable[dict[str, MethodScore]], methods: Sequence[str], options: Options,
+                   chunk: int = 8192) -> "CorpusStatistics":
+        stats = cls(methods, options)
+        batch: list = []
+        for pair in pairs:
+            batch.append(pair)
+            if len(batch) >= chunk:
+                stats.append(batch)
+                batch = []
+        if batch:
+            stats.append(batch)
+        stats.freeze()
+        return stats
+
+    def append(self, pairs: Sequence[dict[str, MethodScore]]) -> None:
+        if self.frozen:
+            raise RuntimeError("the statistics are complete; no more pairs can be added")
+        if not pairs:
+            return
+        for m, column in self.columns.items():
+            column.append([p[m] for p in pairs])
+        self.n += len(pairs)
+
+    def freeze(self) -> "CorpusStatistics":
+        if not self.frozen:
+            for column in self.columns.values():
+                column.freeze()
+            self.frozen = True
+        return self
+
+    def __len__(self) -> int:
+        return self.n
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the statistics take (at most STORE_BYTES_MAX per pair and method)."""
+        return sum(c.nbytes for c in self.columns.values())
+
+    def array(self, method: str, measure: str = "fmeasure") -> np.ndarray:
+        return self.columns[method].measure(measure)
+
+    def macro(self, method: str) -> Score:
+        """Mean of the defined per-pair P, R and F, added one after another (aggregate_macro)."""
+        out = []
+        for measure in MEASURES:
+            values = self.array(method, measure)
+            defined = values[~np.isnan(values)]
+            out.append(float(np.add.accumulate(defined)[-1]) / len(defined) if len(defined) else math.nan)
+        return Score(*out)
+
+    def micro_stats(self, method: str) -> Stats | None:
+        """The pooled statistics of every pair, added in pair order (aggregate_micro)."""
+        column = self.columns[method]
+        if not column.with_stats:
+            return None
+        totals = [_sequential_sum(side) for side in column.sides]
+        return Stats(*totals, column.exponent if column.exponent is not None else 1.0)
+
+    def micro(self, method: str) -> Score:
+        total = self.micro_stats(method)
+        if total is None:
+            return Score(math.nan, math.nan, math.nan)
+        return score_from_stats(total, self.options)
+
+    def pair_record(self, i: int, method, signature: str) -> MethodScore:
+        """Pair i's record rebuilt from the statistics (its texts were not kept): the score and
+        the pooled statistics, no per-reference detail."""
+        column = self.columns[method.name]
+        if column.scores is not None:
+            score = Score(*(float(s[i]) for s in column.scores))
+        else:
+            p, r, f = derive_scores(*(s[i:i + 1] for s in column.sides), self.options)
+            score = Score(float(p[0]), float(r[0]), float(f[0]))
+        stats = (None if i in column.without_stats else
+                 Stats(*(float(s[i]) for s in column.sides), column.exponent if column.exponent is not None else 1.0))
+        return MethodScore(method, score, (), None, "from the corpus statistics (the texts were not kept)", stats,
+                           signature)
+
+
+def _sequential_sum(values: np.ndarray, block: int = 1 << 20) -> float:
+    """values[0] + values[1] + ... one after another, as Python adds them in a loop."""
+    if values.dtype.kind == "u":  # whole numbers, total below 2^53 (checked when frozen): exact in any order
+        return float(int(values.sum(dtype=np.uint64)))
+    total = 0.0
+    for start in range(0, len(values), block):
+        part = values[start:start + block]
+        if len(part):
+            total = float(np.add.accumulate(np.concatenate(([total], part)))[-1])
+    return total
+
+
+@dataclass(frozen=True)
+class PairNumbers(Sequence):
+    """The ids "1" .. "n" of a corpus given without ids, made when read (10 million ids as
+    strings would take more memory than their statistics)."""
+
+    n: int
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(str(i + 1) for i in range(*index.indices(self.n)))
+        if index < 0:
+            index += self.n
+        if not 0 <= index < self.n:
+            raise IndexError(index)
+        return str(index + 1)
+
+    def __iter__(self):
+        return (str(i + 1) for i in range(self.n))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, PairNumbers):
+            return self.n == other.n
+        if isinstance(other, (tuple, list)):
+            return len(other) == self.n and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("PairNumbers", self.n))
