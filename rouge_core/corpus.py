@@ -357,39 +357,83 @@ def score_corpus(
         if ids is not None and len(ids) != total:
             raise ValueError(f"{len(ids)} ids but {total} candidates")
     keep = sized if keep_texts is None else bool(keep_texts)
-    statistics = CorpusStatistics(names, opts)
-    reference_counts: set[int] = set()
-    kept_ids: list[str] | None = [] if ids is not None else None
-    kept_cands: list[str] = []
-    kept_refs: list[tuple[str, ...]] = []
-    for start, chunk_ids, cands, refs, records in _scored_chunks(candidates, references_per_pair, ids, names, opts,
-                                                                 total, chunk_size, workers, cost_limit, progress):
-        reference_counts.update(len(r) for r in refs)
-        statistics.append(records)
-        if kept_ids is not None:
-            kept_ids.extend(chunk_ids)
-        if keep:
-            kept_cands.extend(cands)
-            kept_refs.extend(tuple(r) for r in refs)
+    scorer = CorpusScorer(names, opts, workers=workers, cost_limit=cost_limit, keep_texts=keep,
+                          keep_ids=ids is not None)
+    for start, chunk_ids, cands, refs in _chunks(candidates, references_per_pair, ids, total, chunk_size):
+        progress_of_chunk = None
+        if progress is not None:
+            def progress_of_chunk(done: int, _total, base: int = start) -> None:
+                progress(base + done, total)
+        records = scorer.add(cands, refs, chunk_ids, progress=progress_of_chunk)
         if on_chunk is not None:
             on_chunk(PairChunk(start, chunk_ids, records))
         del records
-    statistics.freeze()
-    return CorpusResult(
-        ids=tuple(kept_ids) if kept_ids is not None else PairNumbers(statistics.n),
-        candidates=tuple(kept_cands),
-        references=tuple(kept_refs),
-        methods=names,
-        options=opts,
-        signatures=corpus_signatures(names, opts, reference_counts),
-        statistics=statistics,
-        cost_limit=cost_limit,
-    )
+    return scorer.result()
 
 
-def _scored_chunks(candidates, references_per_pair, ids, names: tuple[str, ...], opts: Options, total: int | None,
-                   chunk_size: int, workers: int, cost_limit: CostLimit | None, progress):
-    """(start, ids, candidates, references, records) per chunk of pairs, in corpus order."""
+class CorpusScorer:
+    """Scores a corpus chunk by chunk (`add`) into per-pair statistics, then gives the
+    CorpusResult (`result`): score_corpus's engine, for a caller that reads several systems'
+    candidates in step (the command line)."""
+
+    def __init__(self, methods: Sequence[str | Method], options: Options | str | None = None, *, workers: int = 1,
+                 cost_limit: CostLimit | None = None, keep_texts: bool = False, keep_ids: bool = True):
+        resolve_limit(cost_limit)
+        self.options = resolve_options(options, {})
+        self.methods = tuple(parse_method(m, self.options).name for m in methods)
+        self.workers = workers
+        self.cost_limit = cost_limit
+        self.statistics = CorpusStatistics(self.methods, self.options)
+        self._reference_counts: set[int] = set()
+        self._ids: list[str] | None = [] if keep_ids else None
+        self._texts: tuple[list, list] | None = ([], []) if keep_texts else None
+
+    def add(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
+            ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None) -> list:
+        """Score the next pairs (ids: theirs, else their 1-based positions in the corpus); their
+        numbers go into the statistics; their records (no evidence) are returned."""
+        start = self.statistics.n
+        ids = [str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(len(candidates))]
+        if len(candidates) != len(references_per_pair) or len(ids) != len(candidates):
+            raise ValueError(f"{len(candidates)} candidates, {len(references_per_pair)} reference lists and "
+                             f"{len(ids)} ids")
+        if self.workers > 1 and not native.active():
+            from .parallel import iter_scores
+
+            records = list(iter_scores(candidates, references_per_pair, self.methods, self.options,
+                                       workers=self.workers, cost_limit=self.cost_limit,
+                                       progress=each_pair(progress)))
+        else:
+            from .batch import score_batch
+
+            records = score_batch(candidates, references_per_pair, self.methods, self.options, workers=self.workers,
+                                  ids=ids, cost_limit=self.cost_limit, progress=progress).pairs
+        self._reference_counts.update(len(r) for r in references_per_pair)
+        self.statistics.append(records)
+        if self._ids is not None:
+            self._ids.extend(ids)
+        if self._texts is not None:
+            self._texts[0].extend(candidates)
+            self._texts[1].extend(tuple(r) for r in references_per_pair)
+        return records
+
+    def result(self) -> CorpusResult:
+        statistics = self.statistics.freeze()
+        texts = self._texts or ((), ())
+        return CorpusResult(
+            ids=tuple(self._ids) if self._ids is not None else PairNumbers(statistics.n),
+            candidates=tuple(texts[0]),
+            references=tuple(texts[1]),
+            methods=self.methods,
+            options=self.options,
+            signatures=corpus_signatures(self.methods, self.options, self._reference_counts),
+            statistics=statistics,
+            cost_limit=self.cost_limit,
+        )
+
+
+def _chunks(candidates, references_per_pair, ids, total: int | None, chunk_size: int):
+    """(start, ids or None, candidates, references) per chunk of pairs, in corpus order."""
     from itertools import islice
 
     streamed = total is None  # sized inputs had their lengths checked already
@@ -399,33 +443,14 @@ def _scored_chunks(candidates, references_per_pair, ids, names: tuple[str, ...],
         rows = zip(candidates, references_per_pair, ids, strict=streamed)
     if streamed:
         rows = _checked_lengths(rows)
-    processes = workers > 1 and not native.active()
     start = 0
     while True:
         chunk = list(islice(rows, chunk_size))
         if not chunk:
             return
-        cands = [c for c, _, _ in chunk]
-        refs = [r for _, r, _ in chunk]
-        chunk_ids = ([str(x) for _, _, x in chunk] if ids is not None
-                     else [str(start + k + 1) for k in range(len(chunk))])
-        del chunk
-
-        def report(done: int, _total, base: int = start) -> None:
-            progress(base + done, total)
-
-        if processes:
-            from .parallel import iter_scores
-
-            records = list(iter_scores(cands, refs, names, opts, workers=workers, cost_limit=cost_limit,
-                                       progress=None if progress is None else each_pair(report)))
-        else:
-            from .batch import score_batch
-
-            records = score_batch(cands, refs, names, opts, workers=workers, ids=chunk_ids, cost_limit=cost_limit,
-                                  progress=None if progress is None else report).pairs
-        yield start, chunk_ids, cands, refs, records
-        start += len(cands)
+        chunk_ids = [str(x) for _, _, x in chunk] if ids is not None else None
+        yield start, chunk_ids, [c for c, _, _ in chunk], [r for _, r, _ in chunk]
+        start += len(chunk)
 
 
 def _checked_lengths(rows):
