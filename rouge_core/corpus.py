@@ -365,6 +365,8 @@ def score_corpus(
             def progress_of_chunk(done: int, _total, base: int = start) -> None:
                 progress(base + done, total)
         records = scorer.add(cands, refs, chunk_ids, progress=progress_of_chunk)
+        if chunk_ids is None:
+            chunk_ids = [str(start + k + 1) for k in range(len(cands))]
         if on_chunk is not None:
             on_chunk(PairChunk(start, chunk_ids, records))
         del records
