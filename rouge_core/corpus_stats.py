@@ -92,19 +92,29 @@ class MethodColumns:
         k = len(records)
         scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
         pooled = [pair_micro_stats(r) for r in records]
-        for j, s in enumerate(pooled):
-            if s is None:
-                self.without_stats.add(self._seen + j)
-            else:
-                self.with_stats += 1
-                if self.exponent is None:
-                    self.exponent = s.exponent
-        self._seen += len(records)
-        self._lengths.append(len(records))
-        sides = [np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
-                 for side in SIDES]
-        rebuilt = (self.options.round_pr is None and all(s is None or s.exponent == 1.0 for s in pooled)
-                   and all(s is not None for s in pooled)
+        sides = tuple(np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
+                      for side in SIDES)
+        present = np.fromiter((s is not None for s in pooled), bool, k)
+        exponents = {s.exponent for s in pooled if s is not None}
+        exponent = next((s.exponent for s in pooled if s is not None), None)
+        self.append_arrays(scores, sides, present, exponent, exponents <= {1.0})
+
+    def append_arrays(self, scores: tuple, sides: tuple, present: np.ndarray, exponent: float | None,
+                      no_power: bool = False) -> None:
+        """The next pairs as arrays: P, R, F; hits, candidate and reference totals (0 where a pair
+        has no statistics); which pairs have statistics; the statistics' exponent (the first's);
+        `no_power`: every exponent is 1 (their scores may rebuild from the counts)."""
+        k = len(present)
+        missing = np.flatnonzero(~present)
+        self.without_stats.update((self._seen + missing).tolist())
+        self.with_stats += k - len(missing)
+        if self.exponent is None and exponent is not None:
+            self.exponent = float(exponent)
+        self._seen += k
+        self._lengths.append(k)
+        scores = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in scores)
+        sides = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in sides)
+        rebuilt = (self.options.round_pr is None and no_power and not len(missing)
                    and all(_same_bits(a, b) for a, b in zip(derive_scores(*sides, self.options), scores)))
         self._scores.append(None if rebuilt else scores)
         for column, values in zip(self._sides, sides):
@@ -182,6 +192,15 @@ class CorpusStatistics:
             stats.append(batch)
         stats.freeze()
         return stats
+
+    def append_arrays(self, n: int, arrays: dict[str, tuple]) -> None:
+        """The next `n` pairs from arrays per method: (scores, sides, present, exponent, no_power)
+        as MethodColumns.append_arrays takes them (statistics gathered from workers)."""
+        if self.frozen:
+            raise RuntimeError("the statistics are complete; no more pairs can be added")
+        for m, column in self.columns.items():
+            column.append_arrays(*arrays[m])
+        self.n += n
 
     def append(self, pairs: Sequence[dict[str, MethodScore]]) -> None:
         if self.frozen:
