@@ -524,13 +524,32 @@ class CsvRows:
 
         self.out = out
         self._neutralise = neutralise
+        self._seen: dict[str, str] = {}
         self._writer = csv.writer(out, lineterminator="\r\n")  # cells holding a CR or LF get quoted
         if header:
             self._writer.writerow(CSV_COLUMNS)
 
     def write(self, rows) -> None:
-        neutralise = self._neutralise
-        self._writer.writerows([neutralise(_csv_value(row.get(column))) for column in CSV_COLUMNS] for row in rows)
+        cell = self._cell
+        self._writer.writerows([cell(row.get(column)) for column in CSV_COLUMNS] for row in rows)
+
+    def _cell(self, value) -> str:
+        """_csv_value, protected (rouge_core.export.neutralise); a float's digits need no
+        protection, and the few texts that repeat on every row (system, method, signature, an
+        id on each of its methods' rows) are protected once."""
+        if value is None:
+            return ""
+        if isinstance(value, float):
+            text = repr(value)
+            return text if text[0].isdigit() or text == "nan" else self._neutralise(text)
+        text = str(value)
+        done = self._seen.get(text)
+        if done is None:
+            done = self._neutralise(text)
+            if len(self._seen) >= 4096:
+                self._seen.clear()
+            self._seen[text] = done
+        return done
 
 
 def write_csv(report: Report, out) -> None:
