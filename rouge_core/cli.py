@@ -910,11 +910,13 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
     try:
         if args.jsonl:
             name = "stdin.jsonl" if args.jsonl == STDIN else args.jsonl
-            chunks = corpus_stream.jsonl_chunks(_open_stream(args.jsonl, stdin, limit, opened), name, rows=STREAM_ROWS)
+            chunks = corpus_stream.jsonl_chunks(_open_stream(args.jsonl, stdin, limit, opened), name, rows=STREAM_ROWS,
+                                                block=corpus_stream.READ_BLOCK)
         else:
             cands = {p: _open_stream(p, stdin, limit, opened) for p in args.candidates}
             refs = {p: _open_stream(p, stdin, limit, opened) for p in args.refs}
-            chunks = corpus_stream.parallel_chunks(cands, refs, marker=args.sentence_sep, rows=STREAM_ROWS)
+            chunks = corpus_stream.parallel_chunks(cands, refs, marker=args.sentence_sep, rows=STREAM_ROWS,
+                                                   block=corpus_stream.READ_BLOCK)
         scorers: dict[str, CorpusScorer] = {}
         rows: dict[str, CsvRows] = {}  # per system, where its CSV rows go as they are scored
         done = 0
