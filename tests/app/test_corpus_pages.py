@@ -264,3 +264,23 @@ def test_an_unopenable_database_names_no_server_path(tmp_path, monkeypatch):
     assert not at.exception
     assert any("cannot be opened" in e.value for e in at.error)
     assert not any(str(tmp_path) in e.value for e in at.error)
+
+
+def test_the_corpus_page_holds_statistics_not_records_and_makes_a_pair_when_opened():
+    """Issue 33: after scoring, each system's result holds its per-pair statistics (NumPy
+    columns) and the texts; no pair's records exist until one is read (a row opened)."""
+    from rouge_core.corpus import PairRecords
+
+    at = page("corpus.py")
+    at.run()
+    paste(at, "corpus", CSV)
+    at.button(key="score_corpus").click().run()
+    assert not at.exception
+    result = at.session_state["corpus_results"]["candidate_A"]
+    assert isinstance(result.pairs, PairRecords) and result.pairs._recent == {}
+    assert result.statistics.nbytes <= 4 * len(result.methods) * 48
+    opened = result.pairs[1]  # what opening row p2 reads: scored again from its texts, with its references
+    assert {m: repr(s.score) for m, s in opened.items()} == {
+        m: repr(s.score) for m, s in rouge_core.score("the dog ran home", ["the dog ran home quickly"], result.methods,
+                                                      result.options, evidence=False).methods.items()}
+    assert len(opened[result.methods[0]].per_reference) == 1
