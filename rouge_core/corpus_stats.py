@@ -52,21 +52,33 @@ def derive_scores(hits, cand, ref, options: Options) -> tuple[np.ndarray, np.nda
     """P, R and F of pooled counts, elementwise, with the arithmetic of
     rouge_core.stats (_ratio, f_measure) and scoring.score_from_stats for methods without an
     exponent and profiles that do not round P and R. Used only where `MethodColumns` checked
-    that it gives the scored values bit for bit."""
+    that it gives the scored values bit for bit. Few temporaries: it runs on resampled blocks
+    of up to millions of pairs."""
     hits = np.asarray(hits, dtype=np.float64)
-    cand = np.asarray(cand, dtype=np.float64)
-    ref = np.asarray(ref, dtype=np.float64)
+    p = _ratio_of(hits, cand, options)
+    r = _ratio_of(hits, ref, options)
+    del hits
+    alpha = options.alpha
     with np.errstate(all="ignore"):
-        p = np.where(cand > 0, hits / np.where(cand > 0, cand, 1.0), 0.0)
-        r = np.where(ref > 0, hits / np.where(ref > 0, ref, 1.0), 0.0)
+        denominator = np.multiply(p, 1 - alpha)
+        denominator += np.multiply(r, alpha)
+        product = np.multiply(p, r)
+        f = np.divide(product, denominator, out=np.zeros_like(product), where=denominator > 0)
+        del product, denominator
         if options.empty == "nan":
-            p[cand <= 0] = np.nan
-            r[ref <= 0] = np.nan
-        alpha = options.alpha
-        denominator = (1 - alpha) * p + alpha * r
-        f = np.where(denominator > 0, p * r / np.where(denominator > 0, denominator, 1.0), 0.0)
-        f[np.isnan(p) | np.isnan(r)] = np.nan
+            f[np.isnan(p) | np.isnan(r)] = np.nan
     return p, r, f
+
+
+def _ratio_of(hits: np.ndarray, total, options: Options) -> np.ndarray:
+    """hits / total, 0 where the total is 0 (NaN under empty="nan"), as stats._ratio divides."""
+    total = np.asarray(total, dtype=np.float64)
+    defined = total > 0
+    with np.errstate(all="ignore"):
+        out = np.divide(hits, total, out=np.zeros_like(hits), where=defined)
+    if options.empty == "nan":
+        out[~defined] = np.nan
+    return out
 
 
 class MethodColumns:
