@@ -194,7 +194,14 @@ def _source_file(args, stdin, limit: int | None):
     path = getattr(args, "source", None)
     return None if not path else (path, _read_bytes(path, stdin, limit))
 def _read_pipe(path: str, limit: int | None) -> bytes:
-    """A named pipe: opened without waiting, then read once a writer has written (or closed)."""
+    """A named pipe, read once a writer has written (or closed)."""
+    with _open_pipe(path) as fh:
+        return _read_stream(fh, path, limit)
+
+
+def _open_pipe(path: str):
+    """A named pipe opened without waiting, returned once a writer has written (or closed); one
+    that no program writes to within PIPE_WAIT_SECONDS is refused instead of waited for forever."""
     import select
 
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -205,9 +212,9 @@ def _read_pipe(path: str, limit: int | None) -> bytes:
             raise CliError(f"{path}: a named pipe that nothing wrote to in {PIPE_WAIT_SECONDS} s; start the program "
                            "that writes to it first, or give a regular file (or - for standard input)")
         os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as fh:
-            fd = -1
-            return _read_stream(fh, path, limit)
+        fh = os.fdopen(fd, "rb", closefd=True)
+        fd = -1
+        return fh
     finally:
         if fd >= 0:
             os.close(fd)
@@ -861,28 +868,11 @@ def _open_stream(path: str, stdin, limit: int | None, opened: list):
         raise CliError(f"{path}: is a directory, not a file")
     try:
         info = os.stat(path)
-        if stat.S_ISFIFO(info.st_mode):
-            _wait_for_writer(path)
-        fh = open(path, "rb")
+        fh = _open_pipe(path) if stat.S_ISFIFO(info.st_mode) else open(path, "rb")
     except OSError as exc:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
     opened.append(fh)
     return fh if stat.S_ISREG(info.st_mode) else _Bounded(fh, path, limit)
-
-
-def _wait_for_writer(path: str) -> None:
-    """A named pipe that no program writes to within PIPE_WAIT_SECONDS is refused."""
-    import select
-
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLHUP)
-        if not poller.poll(PIPE_WAIT_SECONDS * 1000):
-            raise CliError(f"{path}: a named pipe that nothing wrote to in {PIPE_WAIT_SECONDS} s; start the program "
-                           "that writes to it first, or give a regular file (or - for standard input)")
-    finally:
-        os.close(fd)
 
 
 def _progress_marks(step: int = PROGRESS_EVERY):
