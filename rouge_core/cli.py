@@ -171,10 +171,7 @@ def _read_bytes(path: str, stdin, limit: int | None = MAX_INPUT_BYTES) -> bytes:
     writes to within PIPE_WAIT_SECONDS is refused instead of waited for forever."""
     if path == STDIN:
         return _read_stream(stdin, "standard input", limit)
-    if not os.path.exists(path):
-        raise CliError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise CliError(f"{path}: is a directory, not a file")
+    _check_path(path)
     try:
         info = os.stat(path)
         if stat.S_ISREG(info.st_mode):
@@ -188,6 +185,13 @@ def _read_bytes(path: str, stdin, limit: int | None = MAX_INPUT_BYTES) -> bytes:
             return _read_stream(fh, path, limit)
     except OSError as exc:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _check_path(path: str) -> None:
+    if not os.path.exists(path):
+        raise CliError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory, not a file")
 
 
 def _source_file(args, stdin, limit: int | None):
@@ -862,10 +866,7 @@ def _open_stream(path: str, stdin, limit: int | None, opened: list):
     """A binary stream of an input, opened for reading a chunk at a time."""
     if path == STDIN:
         return _Bounded(stdin, "standard input", limit)
-    if not os.path.exists(path):
-        raise CliError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise CliError(f"{path}: is a directory, not a file")
+    _check_path(path)
     try:
         info = os.stat(path)
         fh = _open_pipe(path) if stat.S_ISFIFO(info.st_mode) else open(path, "rb")

@@ -168,18 +168,8 @@ def parallel_chunks(candidate_streams: Mapping[str, BinaryIO], reference_streams
 def _parallel_chunk(lines: list[list[str]], cand_names: list[str], ref_names: list[str], marker: str,
                     done: int) -> Corpus:
     k = len(cand_names)
-    problems, warnings, references = [], [], []
-    for i, row in enumerate(lines):
-        number = done + i + 1
-        refs = [split_marked(line, marker) for line in row[k:]]
-        empty = [n for n, r in zip(ref_names, refs) if not r]
-        if len(empty) == len(refs):
-            problems.append(f"line {number}: empty reference in {', '.join(empty)}")
-            if len(problems) >= MAX_PROBLEMS:
-                break
-        elif empty:
-            warnings.append(f"line {number}: empty reference in {', '.join(empty)} (left out)")
-        references.append(tuple(r for r in refs if r))
+    references, warnings, problems = corpus_io.parallel_references([row[k:] for row in lines], ref_names, marker,
+                                                                   done + 1)
     if problems:
         raise CorpusError(problems)
     systems = {}
