@@ -9,7 +9,7 @@ import streamlit as st
 import rouge_core
 from rouge_core import cost
 from rouge_core.corpus import CorpusResult, rank_systems
-from rouge_core.viz.highlight import lcs_alignment_html, ngram_highlight_html, union_lcs_html, wlcs_runs_html
+from rouge_core.viz import highlight
 
 from . import compute
 
@@ -77,27 +77,21 @@ def not_comparable(corpus, results: dict[str, CorpusResult]) -> str:
 
 def candidate_evidence(candidate: str, references: tuple[str, ...], method: str,
                        options: rouge_core.Options) -> tuple[str, int | None, str]:
-    """The candidate as HTML with `method`'s evidence against the reference the method chose:
-    matched n-grams (ROUGE-N), the LCS alignment (L), the union LCS per reference sentence
-    (Lsum), the weighted runs (W); for the skip-bigram methods, whose evidence is a table, the
-    matched words. Returns the HTML, the reference's index (None: pooled over all references)
-    and a note on what is marked."""
+    """The candidate as HTML with `method`'s evidence against the reference the method chose,
+    as its family's evidence is drawn (rouge_core.viz.highlight.candidate_view): matched
+    n-grams (ROUGE-N), the LCS alignment (L), the union LCS per reference sentence (Lsum), the
+    weighted runs (W); for a family whose evidence has no such view (the skip-bigram methods,
+    whose evidence is a table), the matched words. Returns the HTML, the reference's index
+    (None: pooled over all references) and a note on what is marked."""
     method_score = compute.scores(candidate, references, (method,), options)[method]
     ref_index = method_score.chosen
-    family = rouge_core.parse_method(method).family
-    shown = method if family in ("N", "L", "Lsum", "W") else "rouge1"
+    family = rouge_core.parse_method(method).spec
+    viewed = highlight.has_candidate_view(family.evidence)
+    shown = method if viewed else "rouge1"
     result = compute.evidence(candidate, references[ref_index or 0], shown, options)
     evidence = result[shown].per_reference[0].evidence
-    cand, ref = result.candidate, result.references[0]
-    if family == "N":
-        html, note = ngram_highlight_html(cand, evidence, "candidate"), "matched n-grams marked"
-    elif family == "L":
-        html, note = lcs_alignment_html(cand, ref, evidence)[0], "the LCS with the reference, pairs numbered"
-    elif family == "Lsum":
-        html, note = union_lcs_html(cand, ref, evidence), "per reference sentence, its LCS with each summary sentence"
-    elif family == "W":
-        html, note = wlcs_runs_html(cand, ref, evidence)[0], "runs of consecutive matches, numbered"
-    else:
-        html, note = ngram_highlight_html(cand, evidence, "candidate"), (
-            "matched words marked (the skip-bigrams are a table: open the summary on the Score page)")
+    html, note = highlight.candidate_view(evidence, result.candidate, result.references[0])
+    if not viewed:
+        note = (f"matched words marked (the {family.unit or 'evidence'} of {family.title} are a table: open the "
+                "summary on the Score page)")
     return html, ref_index, note

@@ -82,14 +82,21 @@ def _input_key(prefix: str, name: str) -> str:
     return f"{prefix}_{name}" if not generation else f"{prefix}_{name}_{generation}"
 
 
+def make_current(corpus: corpus_io.Corpus) -> None:
+    """`corpus` (an example, a stored corpus reopened) becomes the current one in place of any
+    loaded file: the loaders are drawn afresh and empty, since a file still sitting in one would
+    be read again on the next run and replace it."""
+    st.session_state[CORPUS_KEY] = corpus
+    st.session_state.pop(CORPUS_FILE_KEY, None)
+    st.session_state[_FAILED_KEY] = False
+    st.session_state[_INPUTS_GENERATION_KEY] = st.session_state.get(_INPUTS_GENERATION_KEY, 0) + 1
+
+
 def load_example(key: str, prefix: str | None = None) -> None:
     """Make the example corpus `key` the current one, as a loaded file would be (a button's
     callback: it runs before the loaders are drawn, so they are drawn empty). The loader of
     `prefix` stays open with the example's preview, as it does after an upload."""
-    st.session_state[CORPUS_KEY] = sample_corpora.load_sample(key)
-    st.session_state.pop(CORPUS_FILE_KEY, None)
-    st.session_state[_FAILED_KEY] = False
-    st.session_state[_INPUTS_GENERATION_KEY] = st.session_state.get(_INPUTS_GENERATION_KEY, 0) + 1
+    make_current(sample_corpora.load_sample(key))
     if prefix is not None:
         st.session_state[f"{prefix}_loader_open"] = True
 
@@ -197,6 +204,7 @@ def _table_columns(prefix: str, data: bytes, name: str) -> None:
     table = _read_table(data, name, corpus_io.DEFAULT_MAX_BYTES)
     guess = corpus_io.guess_mapping(table.columns)
     columns = list(table.columns)
+    _forget_choices_of_other_columns(prefix, name, columns)
     st.markdown("**Columns** (change them if the names differ)")
     c1, c2, c3, c4 = st.columns(4)
     row_number = "(row number)"
@@ -219,6 +227,16 @@ def _table_columns(prefix: str, data: bytes, name: str) -> None:
     corpus = built[1] if built is not None and built[0] == key else corpus_io.build_corpus(table, mapping)
     st.session_state[_BUILT_KEY] = (key, corpus)
     _accept(corpus)
+
+
+def _forget_choices_of_other_columns(prefix: str, name: str, columns: list[str]) -> None:
+    """The column choices are kept per file name; a new file (or paste) of the same name with other
+    columns starts again from the guess instead of keeping choices its columns do not have."""
+    seen_key = f"{prefix}_map_columns_{name}"
+    if st.session_state.get(seen_key, columns) != columns:
+        for part in ("id", "cand", "ref", "source"):
+            st.session_state.pop(f"{prefix}_map_{part}_{name}", None)
+    st.session_state[seen_key] = columns
 
 
 def _parallel_loader(prefix: str) -> None:

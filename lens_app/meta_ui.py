@@ -42,7 +42,7 @@ def scoring_in_words(estimates: Sequence[tuple[meta.Variant, cost.CostEstimate]]
     """The estimate of scoring every variant, and the costliest variant's share of it."""
     whole = cost.total([e for _, e in estimates], "every variant")
     costliest, estimate = max(estimates, key=lambda ve: ve[1].seconds)
-    head = f"about {cost.format_seconds(whole.seconds)}"
+    head = cost.approximately(whole.seconds)
     if len(estimates) > 1 and estimate.seconds > 0.25 * whole.seconds:
         head += f" ({md(costliest.label)}: {cost.format_seconds(estimate.seconds)})"
     return head

@@ -98,7 +98,7 @@ def load_stored(store: ReviewStore, fingerprint: str) -> bool:
     corpus = store.corpus(fingerprint) if _FINGERPRINT.fullmatch(fingerprint or "") else None
     if corpus is None:
         return False
-    st.session_state[ui.CORPUS_KEY] = corpus
+    ui.make_current(corpus)
     return True
 
 

@@ -1,7 +1,10 @@
 """The settings every page shares, owned by one frozen value.
 
 `Settings` holds what the sidebar offers (a profile, the text-processing and scoring options,
-and the methods' parameters n, d and w), with the defaults and the choices defined here once.
+and the methods' parameters), with the defaults and the choices defined here once. The method
+parameters (n, d and its "unlimited" tick, w) are fields the method families declare
+(rouge_core.methods `UiParameter`): each registered family's parameters become fields, share
+link parameters and sidebar widgets, and `.methods()` asks every family the app scores.
 Pages ask it for `.options()` (a rouge_core.Options) and `.methods()` (method names); share
 links are `.to_query()` and `Settings.from_query(...)`. The sidebar's widgets are one view of
 it (lens_app.sidebar); nothing else keeps a copy of a setting.
@@ -20,11 +23,10 @@ from dataclasses import asdict, dataclass, fields, replace
 import rouge_core
 from rouge_core.errors import excerpt, short_text
 from rouge_core.languages import LANGUAGES, XLSUM_STEMMED, canonical
-from rouge_core.methods import method_name
+from rouge_core.methods import FAMILIES, MAX_SIDEBAR_DISTANCE, UiParameter, ui_parameters
 from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
 from rouge_core.multilingual import stemmer_installed
 from rouge_core.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
-from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.signature import exact_number
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
 
@@ -72,11 +74,6 @@ class LENGTH_LIMIT:  # noqa: N801 (a namespace of constants)
     maximum = 10**9
 
 
-# The largest finite skip distance the sidebar holds (its number box, in the browser, holds
-# integers up to 2^53 only). Any distance of at least a text's length counts the same pairs as
-# an unlimited one (dinf=1); a link with a larger d is refused with that advice.
-MAX_SIDEBAR_DISTANCE = 10**9
-
 LENGTH_UNITS = tuple(LENGTH_LIMIT.labels)
 LENGTH_FIELDS = {"words": "limit_words", "bytes": "limit_bytes"}
 
@@ -99,14 +96,6 @@ def _whole(text: str) -> int:
     return int(digits)
 
 
-def _distance(text: str) -> int:
-    value = _whole(text)
-    if value > MAX_SIDEBAR_DISTANCE:
-        raise ValueError(f"the sidebar holds skip distances up to {MAX_SIDEBAR_DISTANCE:,}; a distance of at least "
-                         "the texts' length counts the same skip-bigrams as an unlimited one: use dinf=1")
-    return value
-
-
 def _limit(text: str) -> int:
     value = _whole(text)
     if not 0 <= value <= LENGTH_LIMIT.maximum:
@@ -119,7 +108,32 @@ def _language(text: str) -> str:
     return NO_LANGUAGE if text.strip().lower() in (NO_LANGUAGE, "") else canonical(text)
 
 
-# Settings field -> (URL parameter, to text, from text). The names are those of links already shared.
+PARAMETERS = ui_parameters()  # the method parameters Settings holds: those of the families registered now
+
+
+def _parameter_reader(parameter: UiParameter):
+    """A method parameter from a link: a number the widget can hold (its range is checked
+    with the others)."""
+    def read(text: str):
+        value = _whole(text) if parameter.range.integer else float(text)
+        if parameter.widget_maximum is not None and value > parameter.widget_maximum:
+            raise ValueError(f"the sidebar holds {parameter.range.name} up to {parameter.widget_maximum:,}; "
+                             f"{parameter.beyond}")
+        return value
+    return read
+
+
+def _parameter_query(parameter: UiParameter) -> dict:
+    """The link parameters of a method parameter (and of its "unlimited" tick)."""
+    to_text = str if parameter.range.integer else exact_number
+    query = {parameter.setting: (parameter.query, to_text, _parameter_reader(parameter))}
+    if parameter.unlimited_setting is not None:
+        query[parameter.unlimited_setting] = (f"{parameter.query}inf", _yes, lambda s: s == "1")
+    return query
+
+
+# Settings field -> (URL parameter, to text, from text). The names are those of links already
+# shared; the method parameters' are their ranges' keys (rouge_core.params).
 QUERY = {
     "profile": ("profile", str, str),
     "tokenizer": ("tok", str, str),
@@ -130,14 +144,11 @@ QUERY = {
     "stopwords": ("sw", str, str),
     "multi_ref": ("multi", str, str),
     "alpha": ("alpha", exact_number, float),
-    "max_n": ("n", str, _whole),
-    "skip_distance": ("d", str, _distance),
-    "skip_unlimited": ("dinf", _yes, lambda s: s == "1"),
-    "weight": ("w", exact_number, float),
+    **{field: entry for parameter in PARAMETERS for field, entry in _parameter_query(parameter).items()},
     "limit_words": ("l", str, _limit),
     "limit_bytes": ("b", str, _limit),
 }
-RANGES = {"max_n": NGRAM_N, "skip_distance": SKIP_DISTANCE, "weight": WLCS_WEIGHT}
+RANGES = {parameter.setting: parameter.range for parameter in PARAMETERS}
 
 
 def _profile_fields(name: str) -> dict:
@@ -157,10 +168,25 @@ def _sidebar_values(options: rouge_core.Options) -> dict:
     return values
 
 
+def _with_method_parameters(cls):
+    """Give the class a field for each method parameter the registered families declare (and
+    for its "unlimited" tick), at its range's default: max_n, weight, skip_distance and
+    skip_unlimited for the built-in families."""
+    for parameter in PARAMETERS:
+        cls.__annotations__[parameter.setting] = "int" if parameter.range.integer else "float"
+        setattr(cls, parameter.setting, parameter.range.default)
+        if parameter.unlimited_setting is not None:
+            cls.__annotations__[parameter.unlimited_setting] = "bool"
+            setattr(cls, parameter.unlimited_setting, False)
+    return cls
+
+
 @dataclass(frozen=True)
+@_with_method_parameters
 class Settings:
-    """What the sidebar holds. `skip_distance` is the finite distance of the widget and
-    `skip_unlimited` the "unlimited" tick (the methods then use rougeS* / rougeSU*)."""
+    """What the sidebar holds: the options below, then the method parameters the families
+    declare (`_with_method_parameters`). `skip_distance` is the finite distance of the widget
+    and `skip_unlimited` the "unlimited" tick (the methods then use rougeS* / rougeSU*)."""
 
     profile: str = DEFAULT_PROFILE
     tokenizer: str = _profile_fields(DEFAULT_PROFILE)["tokenizer"]
@@ -173,10 +199,6 @@ class Settings:
     alpha: float = _profile_fields(DEFAULT_PROFILE)["alpha"]
     limit_words: int = 0
     limit_bytes: int = 0
-    max_n: int = NGRAM_N.default
-    skip_distance: int = SKIP_DISTANCE.default
-    skip_unlimited: bool = False
-    weight: float = WLCS_WEIGHT.default
 
     @classmethod
     def for_profile(cls, name: str, **changes) -> "Settings":
@@ -244,10 +266,21 @@ class Settings:
         """The skip distance the methods use (None: unlimited)."""
         return None if self.skip_unlimited else self.skip_distance
 
+    def parameter_values(self) -> dict:
+        """The method parameters as set, by Settings field (a family registered after this
+        module was loaded has no field: its parameters are at their defaults)."""
+        values = {}
+        for parameter in ui_parameters():
+            values[parameter.setting] = getattr(self, parameter.setting, parameter.range.default)
+            if parameter.unlimited_setting is not None:
+                values[parameter.unlimited_setting] = getattr(self, parameter.unlimited_setting, False)
+        return values
+
     def methods(self) -> list[str]:
-        """Every method family with these parameters: ROUGE-1 … ROUGE-n, L, Lsum, W, S, SU."""
-        return [*(method_name("N", k) for k in range(1, self.max_n + 1)), method_name("L"), method_name("Lsum"),
-                method_name("W", self.weight), method_name("S", self.distance), method_name("SU", self.distance)]
+        """The methods of every family the app scores, with these parameters, in the registry's
+        order: ROUGE-1 … ROUGE-n, L, Lsum, W, S, SU for the built-in families."""
+        values = self.parameter_values()
+        return [method.name for family in FAMILIES.values() if family.in_app for method in family.app_methods(values)]
 
     def differing(self) -> list[str]:
         """The option fields set away from the profile's own values (those in effect: a
@@ -305,3 +338,6 @@ class Settings:
 
 
 FIELDS = tuple(f.name for f in fields(Settings))
+# the method parameters' fields (a profile's choice keeps them)
+PARAMETER_FIELDS = tuple(field for field in FIELDS if field in {name for p in PARAMETERS
+                                                                 for name in (p.setting, p.unlimited_setting) if name})

@@ -22,17 +22,18 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.languages import language_choices
-from rouge_core.params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
+from rouge_core.methods import UiParameter
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
 from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
-from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MAX_SIDEBAR_DISTANCE, MULTI_REF_LABELS,
-                       NO_LANGUAGE, PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
+from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MULTI_REF_LABELS, NO_LANGUAGE,
+                       PARAMETER_FIELDS, PARAMETERS, PROFILE_CHOICES, STOPWORDS, Settings, stemmer_label)
 
 _GENERATIONS_KEY = "_sidebar_generations"  # widget name -> how often the server redrew it
 _F_VIEW_KEY = "_sidebar_f_view"  # "β" or "α": which of the two views of the F weight is drawn
 
+UNLIMITED_LABEL = "unlimited"  # the tick beside a parameter that may be unlimited
 # The sidebar's widgets by name: the label each is drawn with (tests find them by it).
 LABELS = {
     "profile": "Profile",
@@ -48,10 +49,9 @@ LABELS = {
     "f_view": "F-measure weight",
     "beta": "β",
     "alpha": "α",
-    "max_n": "n: ROUGE-1 … ROUGE-n",
-    "skip_distance": "Skip distance (S, SU)",
-    "skip_unlimited": "unlimited",
-    "weight": "W weight",
+    # the method parameters, as their families declare them (rouge_core.methods.UiParameter)
+    **{name: label for p in PARAMETERS
+       for name, label in ((p.setting, p.label), (p.unlimited_setting, UNLIMITED_LABEL)) if name},
 }
 # Which widgets show a Settings field (β and α both show `alpha`; the length limit's two
 # widgets show `limit_words` and `limit_bytes`).
@@ -107,8 +107,7 @@ def choose_profile(name: str, **changes) -> None:
     if name == CUSTOM:
         show(settings.replace(profile=CUSTOM, **changes))
         return
-    show(Settings.for_profile(name, **{"max_n": settings.max_n, "skip_distance": settings.skip_distance,
-                                       "skip_unlimited": settings.skip_unlimited, "weight": settings.weight, **changes}))
+    show(Settings.for_profile(name, **{**{field: getattr(settings, field) for field in PARAMETER_FIELDS}, **changes}))
 
 
 # --- the F weight: one number, two views ------------------------------------------------------
@@ -160,9 +159,10 @@ def _widget_changed(name: str, key: str) -> None:
     if name == "profile":
         choose_profile(value)
         return
-    if name in ("beta", "weight"):
+    if name == "beta" or name in _DECIMAL_PARAMETERS:
         rounded = round(float(value), DECIMALS)
-        new = settings.replace(alpha=alpha_from_beta(rounded)) if name == "beta" else settings.replace(weight=rounded)
+        new = (settings.replace(alpha=alpha_from_beta(rounded)) if name == "beta"
+               else settings.replace(**{name: rounded}))
         show(new, shown_by=name)
         if rounded != value:
             _redraw(name)  # the field shows the value in use, not the extra digits typed
@@ -176,9 +176,16 @@ def _widget_changed(name: str, key: str) -> None:
     if name == "length":
         show(settings.with_length_limit(settings.length_unit, int(value)), shown_by=name)
         return
-    converters = {"lowercase": bool, "strip_diacritics": bool, "skip_unlimited": bool, "max_n": int,
-                  "skip_distance": int}
+    converters = {"lowercase": bool, "strip_diacritics": bool, **_PARAMETER_CONVERTERS}
     show(settings.replace(**{name: converters.get(name, str)(value)}), shown_by=name)
+
+
+# the method parameters' widgets: a number box (whole numbers, or held to DECIMALS decimals) and
+# the "unlimited" tick of a parameter that may be unlimited
+_DECIMAL_PARAMETERS = {p.setting for p in PARAMETERS if not p.range.integer}
+_PARAMETER_CONVERTERS = {name: kind for p in PARAMETERS
+                         for name, kind in ((p.setting, int if p.range.integer else float), (p.unlimited_setting, bool))
+                         if name}
 
 
 def _args(name: str) -> dict:
@@ -221,19 +228,8 @@ def render() -> Settings:
     _length_limit(sb, settings)
     _f_weight(sb, settings)
     sb.markdown("**Method parameters**")
-    # The widgets' bounds are the methods' own ranges (rouge_core.params), so a valid value
-    # from a link is kept as it is.
-    sb.number_input(min_value=NGRAM_N.minimum, max_value=NGRAM_N.maximum, step=1, value=settings.max_n,
-                    **_args("max_n"))
-    col_d, col_u = sb.columns([3, 2], vertical_alignment="bottom")
-    col_d.number_input(min_value=SKIP_DISTANCE.minimum, max_value=MAX_SIDEBAR_DISTANCE, step=1,
-                       value=settings.skip_distance, disabled=settings.skip_unlimited, **_args("skip_distance"),
-                       help="At most this many tokens between the two words of a skip-bigram.")
-    col_u.checkbox(value=settings.skip_unlimited, **_args("skip_unlimited"))
-    sb.number_input(min_value=WLCS_WEIGHT.minimum, max_value=WLCS_WEIGHT.maximum, step=0.1, format="%g",
-                    value=settings.weight, **_args("weight"),
-                    help=f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
-                         f"w is {WLCS_WEIGHT.describe()}.")
+    for parameter in PARAMETERS:
+        _parameter(sb, settings, parameter)
 
     changed = settings.differing()
     if changed and settings.within_profile:
@@ -243,6 +239,24 @@ def render() -> Settings:
         sb.caption(f"Changed from the {settings.profile} profile: {', '.join(changed)}. "
                    "The numbers no longer claim to equal that tool's.")
     return settings
+
+
+def _parameter(sb, settings: Settings, parameter: UiParameter) -> None:
+    """A method parameter's number box (beside its "unlimited" tick when it has one). Its
+    bounds are the parameter's own range (rouge_core.params), so a valid value from a link is
+    kept as it is."""
+    container, tick = (sb, None) if parameter.unlimited_setting is None else sb.columns([3, 2],
+                                                                                        vertical_alignment="bottom")
+    unlimited = parameter.unlimited_setting is not None and getattr(settings, parameter.unlimited_setting)
+    if parameter.range.integer:
+        bounds = dict(min_value=int(parameter.range.minimum), max_value=int(parameter.maximum), step=1)
+    else:
+        bounds = dict(min_value=float(parameter.range.minimum), max_value=float(parameter.maximum),
+                      step=float(parameter.step), format="%g")
+    container.number_input(value=getattr(settings, parameter.setting), disabled=unlimited,
+                           help=parameter.help or None, **bounds, **_args(parameter.setting))
+    if tick is not None:
+        tick.checkbox(value=unlimited, **_args(parameter.unlimited_setting))
 
 
 def _length_limit(sb, settings: Settings) -> None:

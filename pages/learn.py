@@ -6,6 +6,8 @@ Every number shown comes from rouge_core. A section computes only while it is op
 
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 import streamlit as st
 
@@ -16,11 +18,11 @@ from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, current_settings, texts_or_example
 from rouge_core import explain
-from rouge_core.methods import method_name
+from rouge_core.methods import lessons
 from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
-from rouge_core.viz.highlight import SCROLL_BOX_HEIGHT, box_html
+from rouge_core.viz.highlight import SCROLL_BOX_HEIGHT, box_html, candidate_view
 from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router
@@ -110,14 +112,15 @@ def tokens_section() -> None:
 
 
 # --- ROUGE-N -------------------------------------------------------------------------------
-def ngram_section() -> None:
+def ngram_section(families) -> None:
     st.markdown(
         "ROUGE-N counts the n-grams (runs of n tokens) the candidate shares with the reference. "
         "A shared n-gram counts as often as it occurs on the side where it is **rarer** — the clipping "
         "that stops a candidate from scoring by repeating a word."
     )
     n = st.radio("n", [1, 2, 3, 4], horizontal=True, key="learn_n")
-    if not affordable(method_name("N", n)):
+    name = families[0].method(n).name
+    if not affordable(name):
         return
     rows = explain.ngram_table(c_terms, r_terms, n)
     table(rows, key="learn_ngrams")
@@ -129,7 +132,7 @@ def ngram_section() -> None:
         )
     if len(clipped) > MAX_CLIPPING_LINES:
         st.caption(f"… and {len(clipped) - MAX_CLIPPING_LINES:,} more clipped {n}-grams (the table shows them all).")
-    stats = per_reference_stats(method_name("N", n))
+    stats = per_reference_stats(name)
     st.markdown(f"**Matches** = sum of *counted* = {explain.format_number(stats.hits)}; "
                 f"the candidate has {explain.format_number(stats.cand_total)} {n}-grams, the reference {explain.format_number(stats.ref_total)}.")
     show_working(stats, options)
@@ -137,7 +140,7 @@ def ngram_section() -> None:
 
 
 # --- ROUGE-L -------------------------------------------------------------------------------
-def lcs_section() -> None:
+def lcs_section(families) -> None:
     st.markdown(
         "ROUGE-L looks for the longest sequence of tokens that appears in both texts **in the same order**, "
         "gaps allowed. The table below is the dynamic program: cell (i, j) holds the LCS length of the first "
@@ -199,7 +202,7 @@ def weighted_lengths(lengths) -> str:
     return f"{' + '.join(terms[:3])} + … + {' + '.join(terms[-2:])}, {len(terms):,} reference sentences"
 
 
-def wlcs_section() -> None:
+def wlcs_section(families) -> None:
     st.markdown(
         "Plain LCS gives *the cat* … *sat* the same credit whether the matches are adjacent or scattered. "
         "ROUGE-W weights a run of k consecutive matches by f(k) = k^w (w > 1), so one run of 3 is worth more "
@@ -207,7 +210,7 @@ def wlcs_section() -> None:
     )
     w = st.slider("weight w", WLCS_WEIGHT.minimum, 3.0, min(current_settings().weight, 3.0), 0.05, key="learn_w",
                   help="Starts at the sidebar's W weight.")
-    if not affordable(method_name("W", w)):
+    if not affordable(families[0].method(w).name):
         return
     runs = compute.w_runs(candidate, reference, options, w)
     run_lengths = sorted({r["length k"] for form in ("paper", "rouge155") for r in runs[form]["runs"]})
@@ -230,7 +233,7 @@ def wlcs_section() -> None:
 
 
 # --- ROUGE-S / SU --------------------------------------------------------------------------
-def skip_section() -> None:
+def skip_section(families) -> None:
     st.markdown(
         "A skip-bigram is any ordered pair of tokens with at most d tokens between them. ROUGE-S counts the "
         "shared skip-bigrams (clipped, like n-grams); ROUGE-SU also counts unigrams, so a candidate with no "
@@ -243,14 +246,15 @@ def skip_section() -> None:
                          min(SKIP_DISTANCE.default if chosen is None else chosen, max(longest - 2, 0), widest_gap),
                          key="learn_skip", help="Starts at the sidebar's skip distance.")
     widest = min(longest, 12)
-    if not affordable(method_name("SU", max(distance, widest))):
+    skip, with_unigrams = families  # ROUGE-S, ROUGE-SU
+    if not affordable(with_unigrams.method(max(distance, widest)).name):
         return
     walk = compute.skip_walkthrough(candidate, reference, options, distance, widest)
     st.markdown(f"The candidate's {len(walk['listed']):,} skip-bigrams with gap ≤ {distance}:")
     table(walk["listed"], key="learn_skip_listed", height=220)
     st.markdown("Shared skip-bigrams and how many times each counts:")
     table(walk["shared"], key="learn_skip_shared", height=220)
-    show_working(per_reference_stats(method_name("S", distance)), options)
+    show_working(per_reference_stats(skip.method(distance).name), options)
     st.altair_chart(learn_charts.skip_growth_chart(walk["growth"], distance), width="content")
     st.markdown(
         "**Adding unigrams.** ROUGE-1.5.5 (`-u`) adds the unigram of every position *but the last* (its loop stops one "
@@ -281,13 +285,34 @@ def multi_section() -> None:
     sources("ROUGE-1.5.5", "rouge-score", "MATLAB rougeEvaluationScore")
 
 
+# --- any other family: its statistics and their working ------------------------------------
+def family_section(families) -> None:
+    """The lesson of a family this page has no walk-through of its own for: what it measures,
+    its statistics on the pair and their working, and its evidence where it is drawn."""
+    settings = current_settings()
+    for family in families:
+        st.markdown(f"**{md(family.title)}** measures {md(family.summary)}.")
+        for method in family.app_methods(settings.parameter_values()):
+            if not affordable(method.name):
+                return
+            result = compute.evidence(candidate, reference, method.name, options)
+            ref_score = result[method.name].per_reference[0]
+            st.markdown(f"{md(method.label)}: {explain.format_number(ref_score.stats.hits)} matched "
+                        f"({family.unit or 'units'}).")
+            view = candidate_view(ref_score.evidence, result.candidate, result.references[0])
+            if view is not None:
+                st.html(view[0])
+            show_working(ref_score.stats, options)
+
+
 # --- the page: each section computes only while it is open --------------------------------
+# The page's own walk-throughs of the built-in families, by their lesson's key (rouge_core.methods
+# Family.lesson); any other family's lesson is family_section.
+WALKS = {"n": ngram_section, "l": lcs_section, "w": wlcs_section, "s": skip_section}
 SECTIONS = (
     ("How your text is tokenized", tokens_section, "learn_open_tokens", False),
-    ("ROUGE-N: counting shared n-grams", ngram_section, "learn_open_n", True),
-    ("ROUGE-L: the longest common subsequence", lcs_section, "learn_open_l", False),
-    ("ROUGE-W: rewarding consecutive matches", wlcs_section, "learn_open_w", False),
-    ("ROUGE-S and ROUGE-SU: skip-bigrams", skip_section, "learn_open_s", False),
+    *((lesson.title, partial(WALKS.get(lesson.key, family_section), families), f"learn_open_{lesson.key}",
+       lesson.key == "n") for lesson, families in lessons()),
     ("Multiple references: five ways to combine them", multi_section, "learn_open_multi", False),
 )
 for title, body, key, expanded in SECTIONS:

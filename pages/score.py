@@ -19,7 +19,7 @@ from lens_app import compute, costs, inputs, share, source_ui, state
 from lens_app.display import column_settings, show_table
 from lens_app.markup import md
 from rouge_core.explain import format_number as num
-from rouge_core.methods import method_name
+from rouge_core.methods import evidence_tabs
 from rouge_core.scoring import merge_references
 from rouge_core.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
@@ -27,8 +27,6 @@ from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
-EVIDENCE_TABS = ("Matched n-grams (ROUGE-N)", "LCS alignment (ROUGE-L, Lsum)", "Weighted runs (ROUGE-W)",
-                 "Skip-bigrams (ROUGE-S, SU)")
 SWEEPS = {"n": "n (ROUGE-N)", "skip": "skip distance (S, SU)", "beta": "β (F weight)", "w": "w (ROUGE-W)"}
 
 
@@ -147,10 +145,11 @@ def show_side_by_side(cand_html: str, ref_html: str, ref_index: int, result: rou
                                 f"{highlight.TOKENS_SHOWN:,} tokens; the file has every token, marked the same way.")
 
 
-def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, max_n: int) -> None:
+def render_ngrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, max_n: int,
+                  family) -> None:
     n = st.segmented_control("n", list(range(1, max(max_n, 4) + 1)), default=1, key=f"highlight_n_up_to_{max(max_n, 4)}",
                              format_func=lambda k: f"{k}-grams") or 1
-    name = method_name("N", n)
+    name = family.method(n).name
     if not evidence_affordable(candidate, reference, [name], options):
         return
     result = compute.evidence(candidate, reference, name, options)
@@ -197,8 +196,9 @@ def render_lcs(candidate: str, reference: str, ref_index: int, options: rouge_co
                f"recall {num(lsum.stats.hits)} / {num(lsum.stats.ref_total)}.")
 
 
-def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, w: float) -> None:
-    method = rouge_core.parse_method(method_name("W", w))
+def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, w: float,
+                family) -> None:
+    method = family.method(w)
     if not evidence_affordable(candidate, reference, [method.name], options):
         return
     result = compute.evidence(candidate, reference, method.name, options)
@@ -217,11 +217,12 @@ def render_wlcs(candidate: str, reference: str, ref_index: int, options: rouge_c
 
 
 def render_skipgrams(candidate: str, reference: str, ref_index: int, options: rouge_core.Options,
-                     skip_distance: int | None) -> None:
+                     skip_distance: int | None, families) -> None:
     gap = "any number of" if skip_distance is None else f"at most {skip_distance}"
-    kind = st.radio("Method", ("S", "SU"), horizontal=True, key="skip_family",
-                    format_func=lambda k: "ROUGE-S (skip-bigrams)" if k == "S" else "ROUGE-SU (skip-bigrams + unigrams)")
-    name = method_name(kind, skip_distance)
+    by_key = {family.key: family for family in families}  # ROUGE-S and ROUGE-SU
+    kind = st.radio("Method", tuple(by_key), horizontal=True, key="skip_family", format_func=lambda k: by_key[k].title,
+                    captions=[family.summary for family in families])
+    name = by_key[kind].method(skip_distance).name
     st.caption(f"A skip-bigram is an ordered word pair with {gap} words between them (skip distance in the sidebar). "
                "Click a column header to sort.")
     if not evidence_affordable(candidate, reference, [name], options):
@@ -252,16 +253,43 @@ def render_evidence(candidate: str, references: tuple[str, ...], options: rouge_
         ref_index = st.selectbox("Show the evidence against", range(len(references)), index=chosen or 0,
                                  format_func=lambda i: f"reference {i + 1}", key=f"evidence_reference_of_{len(references)}")
     reference = references[ref_index]
-    views = (
-        lambda: render_ngrams(candidate, reference, ref_index, options, state.current_settings().max_n),
-        lambda: render_lcs(candidate, reference, ref_index, options),
-        lambda: render_wlcs(candidate, reference, ref_index, options, state.current_settings().weight),
-        lambda: render_skipgrams(candidate, reference, ref_index, options, state.current_settings().distance),
-    )
-    for tab, view in zip(st.tabs(EVIDENCE_TABS, key="evidence_tab", on_change="rerun"), views):
+    tabs = evidence_tabs()  # one per family (or group of families) the app scores
+    for tab, (section, families) in zip(st.tabs([s.title for s, _ in tabs], key="evidence_tab", on_change="rerun"),
+                                        tabs):
         if tab.open:  # only the open tab computes its evidence
             with tab:
-                view()
+                view = OWN_VIEWS.get(section.key, render_family_evidence)
+                view(candidate, reference, ref_index, options, families, state.current_settings())
+
+
+def render_family_evidence(candidate: str, reference: str, ref_index: int, options: rouge_core.Options, families,
+                           settings) -> None:
+    """The evidence of a family this page has no view of its own for: each of its methods'
+    statistics, and its evidence on the candidate where rouge_core.viz.highlight draws it."""
+    names = [m.name for family in families for m in family.app_methods(settings.parameter_values())]
+    if not evidence_affordable(candidate, reference, names, options):
+        return
+    for name in names:
+        result = compute.evidence(candidate, reference, name, options)
+        ref_score = result[name].per_reference[0]
+        st.markdown(f"**{md(rouge_core.parse_method(name).label)}**")
+        view = highlight.candidate_view(ref_score.evidence, result.candidate, result.references[0])
+        if view is not None:
+            show_html(view[0])
+        stats = ref_score.stats
+        st.caption(f"{num(stats.hits)} matched: precision {num(stats.hits)} / {num(stats.cand_total)} = "
+                   f"{ref_score.score.precision:.4f}, recall {num(stats.hits)} / {num(stats.ref_total)} = "
+                   f"{ref_score.score.recall:.4f} against reference {ref_index + 1}.")
+
+
+# The page's own views of the built-in families' evidence, by their tab's key (rouge_core.methods
+# Family.evidence_tab); any other family's tab is drawn by render_family_evidence.
+OWN_VIEWS = {
+    "n": lambda c, r, i, o, families, s: render_ngrams(c, r, i, o, s.max_n, families[0]),
+    "lcs": lambda c, r, i, o, families, s: render_lcs(c, r, i, o),
+    "w": lambda c, r, i, o, families, s: render_wlcs(c, r, i, o, s.weight, families[0]),
+    "skip": lambda c, r, i, o, families, s: render_skipgrams(c, r, i, o, s.distance, families),
+}
 
 
 # --- sweeps and profiles: computed when opened ----------------------------------------------

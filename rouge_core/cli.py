@@ -64,7 +64,7 @@ from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpu
 from .errors import short_text
 from .cost import (UNBOUNDED, CostLimitError, bootstrap_corpus_estimate, check_resampling,
                    paired_tests_estimate)
-from .methods import parse_method
+from .methods import parse_method, spellings
 from .options import MULTI_REF_MODES, PROFILES, profile
 from .scoring import DEFAULT_METHODS
 from .sentences import SENTENCE_SPLITTERS
@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f'sentence separator inside a line (default "{corpus_io.SENTENCE_MARKER}"; "" for none)')
     m = p.add_argument_group("scoring")
     m.add_argument("-m", "--methods", nargs="+", default=list(DEFAULT_METHODS), metavar="METHOD",
-                   help="rouge1..rougeN rougeL rougeLsum rougeLsum-best rougeW-1.2 rougeS4 rougeS* rougeSU4 rougeSU*, "
+                   help=f"{spellings()}, "  # every registered family (rouge_core.methods)
                         "or a name the profile's tool prints (ROUGE-2, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4: under "
                         "rouge-1.5.5 ROUGE-L is rougeLsum); results are keyed by rouge_core's names "
                         f"(default: {' '.join(DEFAULT_METHODS)})")

@@ -531,6 +531,20 @@ def read_pairs(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> li
 AUTO = "auto"
 
 
+def detect_format(data: bytes, name: str, max_bytes: int | None, format: str = AUTO):
+    """(the file's bytes unpacked, their name, formats.detect's answer): gzip undone, the format
+    recognised by content, and checked against `format` unless it is "auto"; CorpusError
+    otherwise."""
+    try:
+        unpacked, inner = formats.unpack(data, name, max_bytes)
+        detected = formats.detect(unpacked, inner, max_bytes)
+        if format != AUTO:
+            formats.check_format(detected, format, name)
+    except InputError as e:
+        raise CorpusError(str(e)) from None
+    return unpacked, inner, detected
+
+
 def read_corpus(data: bytes, name: str, max_bytes: int | None = DEFAULT_MAX_BYTES, *, format: str = AUTO,
                 first_reference_only: bool = False, mapping: ColumnMapping | None = None) -> Corpus:
     """A corpus from a table (CSV, TSV, JSON lines, JSON: columns as `mapping` says, else as
@@ -540,13 +554,7 @@ def read_corpus(data: bytes, name: str, max_bytes: int | None = DEFAULT_MAX_BYTE
     must agree). `first_reference_only` keeps each pair's first reference. The corpus's
     `recognised` says which format was recognised and what of the file was read and not read;
     every problem raises CorpusError naming its line, item or document."""
-    try:
-        unpacked, inner = formats.unpack(data, name, max_bytes)
-        detected = formats.detect(unpacked, inner, max_bytes)
-        if format != AUTO:
-            formats.check_format(detected, format, name)
-    except InputError as e:
-        raise CorpusError(str(e)) from None
+    unpacked, inner, detected = detect_format(data, name, max_bytes, format)
     if detected.format == formats.TABLE:
         table = read_table(unpacked, inner, max_bytes)
         try:

@@ -129,6 +129,12 @@ def format_seconds(seconds: float) -> str:
     return f"{seconds / 3600:,.1f} h"
 
 
+def approximately(seconds: float) -> str:
+    """'about 3.2 s', or 'under 0.01 s' (never 'about under')."""
+    text = format_seconds(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
 def format_bytes(n: float) -> str:
     if n < MB:
         return "under 1 MB"
@@ -163,7 +169,7 @@ class CostEstimate:
 
     def describe(self) -> str:
         """e.g. 'about 54 s and 2.1 GB (12,345,678 skip-bigrams)'."""
-        return (f"about {format_seconds(self.seconds)} and {format_bytes(self.peak_bytes)} "
+        return (f"{approximately(self.seconds)} and {format_bytes(self.peak_bytes)} "
                 f"({self.count:,} {self.unit})")
 
     def times(self, k: float, label: str | None = None) -> "CostEstimate":
@@ -691,20 +697,15 @@ def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence
     texts = _texts_terms(cand, refs)
     if texts.time:
         shared["texts"] = texts
-    if spec.builds_layout and (not native.active() or spec.key != "L" or evidence) and not cand.view:
+    if spec.shares_layout(native.active(), evidence) and not cand.view:
         shared["layout"] = _layout_terms(cand)
     return per_ref, shared, unit, count
 
 
 def _kernel_key(method: "Method", options: "Options") -> str:
     """Which kernel computes the method (ROUGE-N's unigram, bigram and longer kernels differ,
-    as do ROUGE-W's two forms)."""
-    key = method.spec.key
-    if key == "N":
-        return "N1" if method.n == 1 else "N2" if method.n == 2 else "Nn"
-    if key == "W":
-        return "Wp" if options.wlcs_form == "paper" else "W155"
-    return key
+    as do ROUGE-W's two forms): the family says (Family.kernel_key)."""
+    return method.spec.kernel_key(method, options)
 
 
 def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",

@@ -92,7 +92,7 @@ import numpy as np
 
 from .errors import excerpt
 from . import optional
-from .corpus_io import AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, read_table
+from .corpus_io import AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, detect_format, read_table
 from .cost import UNBOUNDED as _UNBOUNDED
 from .textio import InputError
 from .significance import holm
@@ -1537,13 +1537,7 @@ def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int | 
     `recognised` says what format was recognised and what was read."""
     from . import formats
 
-    try:
-        unpacked, inner = formats.unpack(data, name, max_bytes)
-        detected = formats.detect(unpacked, inner, max_bytes)
-        if format != AUTO:
-            formats.check_format(detected, format, name)
-    except InputError as e:
-        raise CorpusError(str(e)) from None
+    unpacked, inner, detected = detect_format(data, name, max_bytes, format)
     if detected.format == formats.TABLE:
         return _judgements_of_table(read_table(unpacked, inner, max_bytes), name, detected)
     if detected.format not in formats.HOLDS_JUDGEMENTS:

@@ -5,8 +5,11 @@ is one object that says everything about itself: how its methods are named and p
 (`rouge2`, `rougeW-1.2`, `rougeSU*`), what ROUGE-1.5.5 prints for them, their readable labels,
 the range of their parameter (rouge_core.params), which options change their statistics (and
 so enter their signature), how they compute statistics and evidence on a pair of Documents,
-and what that costs (rouge_core.cost). Scoring, signatures, tables, the app and the
-compatibility front doors ask the family; nothing else spells a method name out.
+what that costs (rouge_core.cost), and what the app shows of it (its sidebar parameters, its
+Learn lesson, its Score tab). Scoring, signatures, the cost guard, tables, the command line,
+the app and the compatibility front doors ask the registry (`FAMILIES`); nothing else spells
+a method name out. A new family is a `Family` subclass and one `register(...)` (see
+docs/architecture.md, "A method family is one plug-in").
 
     rouge<n>          ROUGE-N, clipped n-gram overlap (n >= 1)
     rougeL            sentence-level LCS over the whole token lists (rouge-score rougeL)
@@ -42,6 +45,7 @@ from .kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LC
 from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
                   union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
+from .options import STATISTICS, fields_of, shown
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
 from .stats import Stats
@@ -128,17 +132,72 @@ def _layout(doc: Document):
 
 
 @dataclass(frozen=True)
+class UiParameter:
+    """A method parameter as the app offers it (lens_app.settings holds it, lens_app.sidebar
+    draws it): `setting`, the Settings field that holds it (families that take the same
+    parameter declare the same UiParameter and share it: S and SU one skip distance); `label`
+    and `help` of its widget; `range` (rouge_core.params), whose `key` names it in share links;
+    `step` of its number box; `widget_maximum`: the box's own bound when the range has none
+    that a browser can hold, with `beyond`, the advice for a larger value; `unlimited_setting`:
+    the Settings field of its "unlimited" tick (a range that allows None), named in links by
+    the key and "inf"."""
+
+    setting: str
+    label: str
+    range: ParameterRange
+    help: str = ""
+    step: float = 1
+    widget_maximum: float | None = None
+    beyond: str = ""
+    unlimited_setting: str | None = None
+
+    @property
+    def query(self) -> str:
+        return self.range.key
+
+    @property
+    def maximum(self) -> float | None:
+        """The largest value the widget holds."""
+        return self.range.maximum if self.widget_maximum is None else self.widget_maximum
+
+    def value(self, values) -> object:
+        """The parameter's value among the Settings' `values` (a mapping): None when unlimited."""
+        if self.unlimited_setting is not None and values[self.unlimited_setting]:
+            return None
+        return values[self.setting]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A family's section of a page: its Learn page lesson or its Score page evidence tab.
+    `key` names it (the Learn page's expander is "learn_open_<key>"), `title` heads it.
+    Families shown together share one (the lesson of L, Lsum and Lsum-best; the tab of S and
+    SU). A page draws its own view of the sections it knows by key and, for any other, the
+    families' statistics on the pair, their working and their evidence where
+    rouge_core.viz.highlight draws it."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
 class Family:
     """One method family (see the module docstring). Subclasses give the computation.
 
     key: "N", "L", "Lsum", "Lbest", "W", "S" or "SU"; title: "ROUGE-N", ...;
     summary: what it measures, in one sentence; parameter: its ParameterRange (None: none);
-    field: the Method field holding the parameter; statistics_options: the Options fields,
-    besides tokenization, that change its statistics (each enters the signature under the
-    short key given); counts_grams: ROUGE-1.5.5 rounds its recall before `-f B` compares;
+    field: the Method field holding the parameter; statistics_options: the Options fields of
+    the STATISTICS job (rouge_core.options) that change its statistics (each enters its
+    signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before
+    `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
     reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
-    unit: what its cost counts; evidence: the type of its evidence.
+    unit: what its cost counts; evidence: the type of its evidence (rouge_core.viz.highlight
+    draws the types it has a view for).
+
+    What the app shows of it: ui, its parameters as the sidebar offers them (UiParameter);
+    in_app, whether the app scores it beside the others (`app_methods`); lesson, its Section
+    of the Learn page; evidence_tab, its Section of the Score page's evidence (None: none).
 
     `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
     compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
@@ -151,12 +210,16 @@ class Family:
     summary: str
     parameter: ParameterRange | None = None
     field: str | None = None
-    statistics_options: tuple[tuple[str, str], ...] = ()
+    statistics_options: tuple[str, ...] = ()
     counts_grams: bool = False
     builds_layout: bool = False
     reads_lcs_view: bool = False
     unit: str = ""
     evidence: type | None = None
+    ui: tuple[UiParameter, ...] = ()
+    in_app: bool = True
+    lesson: Section | None = None
+    evidence_tab: Section | None = None
 
     # names ----------------------------------------------------------------------------------
     def value_of(self, method: Method):
@@ -195,19 +258,33 @@ class Family:
         """The method a lower-cased name stands for, None when it is not this family's."""
         raise NotImplementedError
 
+    def spelling(self) -> str:
+        """How help texts and messages write the family's names: its usual method."""
+        return self.name(None if self.parameter is None else self.parameter.default)
+
+    def app_methods(self, values) -> list[Method]:
+        """The methods the app scores under the Settings' `values` (a mapping holding every
+        `ui` setting): the family's method with its parameter as set."""
+        if self.parameter is None:
+            return [self.method()]
+        return [self.method(self.ui[0].value(values))]
+
+    def kernel_key(self, method: Method, options: "Options") -> str:
+        """The kernel that computes `method`, as rouge_core.cost_model's measurements name it."""
+        return self.key
+
+    def shares_layout(self, compiled: bool, evidence: bool) -> bool:
+        """Whether computing it builds the candidate's bit masks (shared with the call's other
+        methods), on the compiled path or not, with evidence or not."""
+        return self.builds_layout
+
     def signature_parts(self, options: "Options") -> list[str]:
         """The signature fields this family adds (its statistics options that are set)."""
-        return [f"{short}:{self._signature_value(getattr(options, field))}" for field, short in self.statistics_options]
-
-    @staticmethod
-    def _signature_value(value) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value)
+        return [f"{shown(name).key}:{shown(name).text(getattr(options, name))}" for name in self.statistics_options]
 
     def statistics_key(self, options: "Options") -> tuple:
         """The options its statistics depend on beyond tokenization."""
-        return tuple(getattr(options, field) for field, _ in self.statistics_options)
+        return tuple(getattr(options, name) for name in self.statistics_options)
 
     # computing ------------------------------------------------------------------------------
     def compute(self, method: Method, cand: Document, ref: Document, options: "Options", evidence: bool
@@ -271,6 +348,15 @@ class NGramFamily(Family):
         m = re.fullmatch(r"rouge-?(\d+)", key)
         return None if m is None else self.method(_integer(m[1]))
 
+    def spelling(self) -> str:
+        return "rouge1..rougeN"
+
+    def app_methods(self, values) -> list[Method]:
+        return [self.method(n) for n in range(1, self.ui[0].value(values) + 1)]  # ROUGE-1 … ROUGE-n
+
+    def kernel_key(self, method, options) -> str:
+        return "N1" if method.n == 1 else "N2" if method.n == 2 else "Nn"
+
     def native_plan(self, method, options):
         return (KERNEL_NGRAM, method.n, 0, 0.0)
 
@@ -309,6 +395,9 @@ class SentenceLcsFamily(Family):
 
     def parse(self, key: str) -> Method | None:
         return Method(self.key) if key in ("rougel", "rouge-l") else None
+
+    def shares_layout(self, compiled: bool, evidence: bool) -> bool:
+        return not compiled or evidence  # its compiled kernel without evidence reads the token lists
 
     def native_plan(self, method, options):
         return (KERNEL_LCS, 0, 0, 0.0)
@@ -420,6 +509,9 @@ class WeightedLcsFamily(Family):
     def native_plan(self, method, options):
         return (KERNEL_WLCS_PAPER if options.wlcs_form == "paper" else KERNEL_WLCS_ROUGE155, 0, 0, method.weight)
 
+    def kernel_key(self, method, options) -> str:
+        return "Wp" if options.wlcs_form == "paper" else "W155"
+
     def compute_pure(self, method, cand, ref, options, evidence):
         if cand.lcs_view is not None or ref.lcs_view is not None:
             return _perl_byte_limited_lcs(method, cand, ref, evidence)
@@ -448,6 +540,9 @@ class SkipBigramFamily(Family):
         if m is None:
             return None
         return self.method(None if m[1] == UNLIMITED else _integer(m[1]))
+
+    def spelling(self) -> str:
+        return f"{self.name(self.parameter.default)} / {self.name(None)}"
 
     def _unigram_form(self, options) -> str | None:
         return options.su_form if self.unigrams else None
@@ -493,27 +588,108 @@ def _integer(digits: str) -> int:
     return int(digits)
 
 
+# The method parameters as the app offers them, and the pages' sections (see UiParameter, Section).
+MAX_N_SETTING = UiParameter("max_n", "n: ROUGE-1 … ROUGE-n", NGRAM_N)
+# The largest finite skip distance the sidebar holds (its number box, in the browser, holds
+# integers up to 2^53 only). Any distance of at least a text's length counts the same pairs as
+# an unlimited one (dinf=1); a link with a larger d is refused with that advice.
+MAX_SIDEBAR_DISTANCE = 10**9
+SKIP_SETTING = UiParameter("skip_distance", "Skip distance (S, SU)", SKIP_DISTANCE,
+                           "At most this many tokens between the two words of a skip-bigram.",
+                           widget_maximum=MAX_SIDEBAR_DISTANCE,
+                           beyond="a distance of at least the texts' length counts the same skip-bigrams as an unlimited "
+                                  "one: use dinf=1", unlimited_setting="skip_unlimited")
+WEIGHT_SETTING = UiParameter("weight", "W weight", WLCS_WEIGHT,
+                             f"ROUGE-W weighs a run of k consecutive matches as k^w; w = 1 is plain LCS. "
+                             f"w is {WLCS_WEIGHT.describe()}.", step=0.1)
+LCS_LESSON = Section("l", "ROUGE-L: the longest common subsequence")
+SKIP_LESSON = Section("s", "ROUGE-S and ROUGE-SU: skip-bigrams")
+LCS_TAB = Section("lcs", "LCS alignment (ROUGE-L, Lsum)")
+SKIP_TAB = Section("skip", "Skip-bigrams (ROUGE-S, SU)")
+
 _FAMILY_LIST = (
     NGramFamily("N", "ROUGE-N", "clipped n-gram overlap", NGRAM_N, "n", counts_grams=True, unit="n-grams",
-                evidence=NgramEvidence),
+                evidence=NgramEvidence, ui=(MAX_N_SETTING,), lesson=Section("n", "ROUGE-N: counting shared n-grams"),
+                evidence_tab=Section("n", "Matched n-grams (ROUGE-N)")),
     SentenceLcsFamily("L", "ROUGE-L", "the longest common subsequence of the whole token lists", builds_layout=True,
-                      unit="LCS cells", evidence=SentenceLcsEvidence),
+                      unit="LCS cells", evidence=SentenceLcsEvidence, lesson=LCS_LESSON, evidence_tab=LCS_TAB),
     UnionLcsFamily("Lsum", "ROUGE-Lsum", "the union of each reference sentence's LCS with every candidate sentence",
-                   builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence),
+                   builds_layout=True, reads_lcs_view=True, unit="LCS cells", evidence=UnionLcsEvidence,
+                   lesson=LCS_LESSON, evidence_tab=LCS_TAB),
     BestSentenceLcsFamily("Lbest", "ROUGE-Lsum-best", "each candidate sentence's LCS with its best reference sentence",
-                          statistics_options=(("best_sentence_clip", "bestclip"),), unit="LCS cells",
-                          evidence=BestSentenceEvidence),
+                          statistics_options=("best_sentence_clip",), unit="LCS cells",
+                          evidence=BestSentenceEvidence, in_app=False, lesson=LCS_LESSON),
     WeightedLcsFamily("W", "ROUGE-W", "the weighted LCS: runs of k consecutive matches weigh k^w", WLCS_WEIGHT, "weight",
-                      statistics_options=(("wlcs_form", "wform"),), reads_lcs_view=True, unit="DP cells",
-                      evidence=WlcsEvidence),
+                      statistics_options=("wlcs_form",), reads_lcs_view=True, unit="DP cells",
+                      evidence=WlcsEvidence, ui=(WEIGHT_SETTING,),
+                      lesson=Section("w", "ROUGE-W: rewarding consecutive matches"),
+                      evidence_tab=Section("w", "Weighted runs (ROUGE-W)")),
     SkipBigramFamily("S", "ROUGE-S", "ordered word pairs with at most d words between them", SKIP_DISTANCE, "distance",
-                     counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence),
+                     counts_grams=True, unit="skip-bigrams", evidence=SkipBigramEvidence, ui=(SKIP_SETTING,),
+                     lesson=SKIP_LESSON, evidence_tab=SKIP_TAB),
     SkipBigramFamily("SU", "ROUGE-SU", "skip-bigrams plus unigrams", SKIP_DISTANCE, "distance",
-                     statistics_options=(("su_form", "suform"),), counts_grams=True, unit="skip-bigrams",
-                     evidence=SkipBigramEvidence, unigrams=True),
+                     statistics_options=("su_form",), counts_grams=True, unit="skip-bigrams",
+                     evidence=SkipBigramEvidence, ui=(SKIP_SETTING,), lesson=SKIP_LESSON, evidence_tab=SKIP_TAB,
+                     unigrams=True),
 )
-FAMILIES: dict[str, Family] = {family.key: family for family in _FAMILY_LIST}
-LAYOUT_FAMILIES = tuple(key for key, family in FAMILIES.items() if family.builds_layout)
+FAMILIES: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    """Add a method family to the registry (parse_method, signatures, the cost guard, the app
+    and the command line read it). Its key and names must be new; the Options it reads must be
+    STATISTICS options (rouge_core.options); its UI parameters must agree with any family
+    already sharing their setting."""
+    if family.key in FAMILIES:
+        raise ValueError(f"a method family {family.key!r} is registered already")
+    wrong = [name for name in family.statistics_options if name not in fields_of(STATISTICS)]
+    if wrong:
+        raise ValueError(f"{family.title} reads {wrong}, which are not STATISTICS options ({fields_of(STATISTICS)})")
+    for ui in family.ui:
+        other = next((p for f in FAMILIES.values() for p in f.ui if p.setting == ui.setting), ui)
+        if other != ui:
+            raise ValueError(f"{family.title}'s setting {ui.setting!r} differs from the one registered under that name")
+    FAMILIES[family.key] = family
+    return family
+
+
+def unregister(key: str) -> Family:
+    """Remove a family added with `register` (a test's own family, for instance)."""
+    return FAMILIES.pop(key)
+
+
+def ui_parameters() -> tuple[UiParameter, ...]:
+    """Every method parameter the app offers, once each, in the registry's order."""
+    return tuple({p.setting: p for family in FAMILIES.values() for p in family.ui}.values())
+
+
+def _sections(section_of) -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    found: dict[Section, list[Family]] = {}
+    for family in FAMILIES.values():
+        section = section_of(family)
+        if section is not None:
+            found.setdefault(section, []).append(family)
+    return tuple((section, tuple(families)) for section, families in found.items())
+
+
+def lessons() -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    """The Learn page's lessons in the registry's order, each with the families it teaches."""
+    return _sections(lambda family: family.lesson)
+
+
+def evidence_tabs() -> tuple[tuple[Section, tuple[Family, ...]], ...]:
+    """The Score page's evidence tabs in the registry's order, each with the families it shows
+    (of those the app scores)."""
+    return _sections(lambda family: family.evidence_tab if family.in_app else None)
+
+
+def spellings() -> str:
+    """Every family's names, as help texts and messages list them."""
+    return ", ".join(family.spelling() for family in FAMILIES.values())
+
+
+for _family in _FAMILY_LIST:
+    register(_family)
 
 
 # --- names the tools print ------------------------------------------------------------------
@@ -602,7 +778,7 @@ def parse_method(name: str | Method, options=None) -> Method:
     if meaning is not None:
         key = meaning.lower()
     try:
-        for family in _FAMILY_LIST:
+        for family in tuple(FAMILIES.values()):
             method = family.parse(key)
             if method is not None:
                 return method
@@ -612,8 +788,7 @@ def parse_method(name: str | Method, options=None) -> Method:
     if basic_elements is not None:
         raise ValueError(_basic_elements_message(name, basic_elements[1]))
     raise ValueError(
-        f"unknown ROUGE method {excerpt(name)}; use rouge1..rougeN, rougeL, rougeLsum, rougeLsum-best, "
-        "rougeW-1.2, rougeS4 / rougeS*, rougeSU4 / rougeSU*, or a name a tool prints (ROUGE-2, ROUGE-L, "
+        f"unknown ROUGE method {excerpt(name)}; use {spellings()}, or a name a tool prints (ROUGE-2, ROUGE-L, "
         "ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*) under that tool's profile"
     )
 

@@ -1,9 +1,34 @@
-"""One frozen options object; profiles are named presets of it."""
+"""One frozen options object, its fields split by job; profiles are named presets of it.
+
+Every field of `Options` is declared with the job it has in the pipeline and how the
+signature shows it (`option(default, job, signature=Shown(...))`), and everything that
+depends on that split is derived from those declarations, never listed again:
+
+    TOKENS      text -> tokens: decides the Document (one tokenization serves every method);
+                `Options.tokenize_key()`, in the order rouge_core.tokenize.tokenize_with takes them
+    STATISTICS  tokens -> statistics: read only by the method families that name them
+                (rouge_core.methods `Family.statistics_options`), and so in their signatures only
+    SCORE       statistics -> score: applied to statistics once they exist (rouge_core.scoring
+                `rescore` changes them without computing anything again)
+    LABEL       the profile's name: it changes no number
+
+`Options.part(job)` is one job's (field, value) pairs, a key of its own; `statistics_key()`
+is what decides the statistics (TOKENS and STATISTICS). rouge_core.signature reads its keys,
+labels and values from the `Shown` of each field: the fields shown `always` in the order of
+the jobs (the profile, then how texts became tokens, the reference count, then how statistics
+became scores), the others when set away from their `usual` value, in the order declared here
+(published short forms keep that order, so a new field goes last).
+"""
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import os
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
 
 from .errors import excerpt
 from .params import ROUND_DECIMALS
@@ -12,7 +37,80 @@ from .sentences import SENTENCE_SPLITTERS
 from .languages import UNRUNNABLE_STEMMERS, canonical
 from .multilingual import STEMMER_LANGUAGES, STEMMER_PREFIX
 from .stemming import STEMMERS, is_stemmer_name
-from .words import TOKENIZERS, UserTokenizer, word_splitter
+from .tokenize import tokenize_with
+from .words import TOKENIZERS, UserTokenizer, tokenizer_label, word_splitter
+
+# The jobs an option can have (see the module docstring), in the order the signature shows them.
+LABEL = "label"
+TOKENS = "tokens"
+STATISTICS = "statistics"
+SCORE = "score"
+JOBS = (LABEL, TOKENS, STATISTICS, SCORE)
+
+
+# --- how values print in a signature -------------------------------------------------------
+def yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def exact_number(value: float) -> str:
+    """A number as a signature prints it: short (`0.2`, `1`) where that reads back as the same
+    float, else every digit (`0.37174721189591076`, α of β = 1.3), so the signature
+    reproduces the number it stands for."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def stopwords_label(spec) -> str:
+    """"none", "smart", or "custom<count>:<content hash>" for the user's own words."""
+    if isinstance(spec, frozenset):
+        return f"custom{len(spec)}:{_digest(chr(10).join(sorted(spec)))}"
+    return str(spec)
+
+
+@lru_cache(maxsize=16)
+def data_dir_label(data_dir: str) -> str:
+    """The content of a data folder's files that change scores (stopwords, exception lists)."""
+    from .resources import DATA_FILES
+
+    h = hashlib.sha256()
+    for name in DATA_FILES:
+        path = Path(data_dir) / name
+        h.update(name.encode())
+        h.update(path.read_bytes() if path.is_file() else b"(missing)")
+    return h.hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How a field enters the signature: its short `key`, its `label` in the long form, and
+    `shown(value)`, the text of its value. A field shown `always` is in every signature;
+    another only when its value is neither `usual` nor False and it `applies` to the options
+    (a STATISTICS field: in the signature of the families that read it)."""
+
+    key: str
+    label: str
+    always: bool = False
+    usual: object = None
+    shown: Callable[[object], str] = str
+    applies: Callable[["Options"], bool] | None = None
+
+    def text(self, value) -> str:
+        return self.shown(value)
+
+
+def option(default, job: str, *, signature: Shown, splitter: bool = False):
+    """An Options field: its default, its job (TOKENS, STATISTICS, SCORE or LABEL), how the
+    signature shows it; `splitter`: a TOKENS field that chooses the word splitter (the
+    tokenizer and what refines it), folded into one value of `tokenize_key()`."""
+    if job not in JOBS:
+        raise ValueError(f"unknown option job {job!r}; choose one of {JOBS}")
+    return field(default=default, metadata={"job": job, "signature": signature, "splitter": splitter})
+
 
 MULTI_REF_MODES = ("pooled", "best-recall", "best-f", "max", "mean")
 PROFILES = ("rouge-1.5.5", "rouge-score", "matlab", "reval", "multilingual")
@@ -55,25 +153,32 @@ class Options:
       and the Arabic tatweel from words (kept by default).
     """
 
-    tokenizer: str = "rouge-score"
-    lowercase: bool = True
-    stemmer: str = "none"
-    stopwords: str | frozenset = "none"
-    sentence_split: str = "newline"
-    multi_ref: str = "best-f"
-    alpha: float = 0.5
-    round_pr: int | None = None
-    wlcs_form: str = "paper"
-    su_form: str = "rouge155"
-    empty: str = "zero"
-    limit_words: int | None = None
-    limit_bytes: int | None = None
-    lcs_byte_limit_defect: bool = False
-    best_sentence_clip: bool = True
-    data_dir: str | None = None
-    language: str | None = None
-    strip_diacritics: bool = False
-    profile: str = "custom"
+    tokenizer: str = option("rouge-score", TOKENS, splitter=True,
+                            signature=Shown("tok", "tokenizer", always=True, shown=tokenizer_label))
+    language: str | None = option(None, TOKENS, splitter=True, signature=Shown("lang", "language"))
+    strip_diacritics: bool = option(False, TOKENS, splitter=True,
+                                    signature=Shown("diacritics", "diacritics", usual=False, shown=lambda _: "strip"))
+    lowercase: bool = option(True, TOKENS, signature=Shown("lc", "lower-case", always=True, shown=yes_no))
+    stemmer: str = option("none", TOKENS, signature=Shown("stem", "stemmer", always=True))
+    stopwords: str | frozenset = option("none", TOKENS,
+                                        signature=Shown("sw", "stopwords", always=True, shown=stopwords_label))
+    sentence_split: str = option("newline", TOKENS, signature=Shown("split", "sentence splitting", always=True))
+    multi_ref: str = option("best-f", SCORE, signature=Shown("multi", "several references", always=True))
+    alpha: float = option(0.5, SCORE, signature=Shown("alpha", "alpha (F weight)", always=True, shown=exact_number))
+    round_pr: int | None = option(None, SCORE, signature=Shown("round", "P and R rounded to"))
+    wlcs_form: str = option("paper", STATISTICS, signature=Shown("wform", "wform"))
+    su_form: str = option("rouge155", STATISTICS, signature=Shown("suform", "suform"))
+    empty: str = option("zero", SCORE, signature=Shown("empty", "empty sides score", usual="zero"))
+    limit_words: int | None = option(None, TOKENS, signature=Shown("words", "word limit (-l)"))
+    limit_bytes: int | None = option(None, TOKENS, signature=Shown("bytes", "byte limit (-b)"))
+    # the defect changes nothing without a byte limit
+    lcs_byte_limit_defect: bool = option(False, TOKENS, signature=Shown(
+        "lcsbytes", "ROUGE-1.5.5's -b defect for L and W", shown=lambda _: "yes",
+        applies=lambda options: bool(options.limit_bytes)))
+    best_sentence_clip: bool = option(True, STATISTICS, signature=Shown("bestclip", "bestclip", shown=yes_no))
+    data_dir: str | None = option(None, TOKENS,
+                                  signature=Shown("data", "data folder (content)", shown=lambda d: data_dir_label(d)))
+    profile: str = option("custom", LABEL, signature=Shown("profile", "profile", always=True))
 
     def __post_init__(self) -> None:
         # Options are the front door of every setting: each field is checked here, with a
@@ -139,9 +244,8 @@ class Options:
         return h
 
     def __getstate__(self):
-        state = dict(self.__dict__)
-        state.pop("_hash", None)  # string hashes differ between processes
-        return state
+        # the caches: string hashes differ between processes, and a user's tokenizer may not pickle
+        return {name: value for name, value in self.__dict__.items() if not name.startswith("_")}
 
     @property
     def beta(self) -> float:
@@ -164,16 +268,26 @@ class Options:
         return replace(self, **changes)
 
     def tokenize_key(self) -> tuple:
-        """The fields that decide tokenization (one tokenization serves every method), in the
-        order of `tokenize_with`'s parameters; computed once per Options."""
+        """The TOKENS fields' values (one tokenization serves every method), in the order of
+        `tokenize_with`'s parameters, the word splitter resolved from the fields that choose
+        it; computed once per Options."""
         key = self.__dict__.get("_tokenize_key")
         if key is None:
             # a name, or the tokenizer resolved with the options that change its words
-            splitter = word_splitter(self.tokenizer, self.language, self.strip_diacritics)
-            key = (splitter, self.lowercase, self.stemmer, self.stopwords, self.sentence_split, self.data_dir,
-                   self.limit_words, self.limit_bytes, self.lcs_byte_limit_defect)
+            splitter = word_splitter(*(getattr(self, name) for name in SPLITTER_FIELDS))
+            key = (splitter, *(getattr(self, name) for name in TOKENIZE_PARAMETERS[1:]))
             object.__setattr__(self, "_tokenize_key", key)
         return key
+
+    def part(self, job: str) -> tuple[tuple[str, object], ...]:
+        """The (field, value) pairs of one job (TOKENS, STATISTICS, SCORE or LABEL): equal
+        parts, equal results of that job."""
+        return tuple((name, getattr(self, name)) for name in fields_of(job))
+
+    def statistics_key(self) -> tuple[tuple[str, object], ...]:
+        """What decides the statistics (the TOKENS and STATISTICS parts): equal keys, equal
+        statistics; the SCORE and LABEL fields only turn them into scores."""
+        return self.part(TOKENS) + self.part(STATISTICS)
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -182,6 +296,26 @@ class Options:
         if not isinstance(self.tokenizer, str):
             d["tokenizer"] = UserTokenizer.wrap(self.tokenizer).name
         return d
+
+
+def fields_of(job: str) -> tuple[str, ...]:
+    """The names of the Options fields with this job, in declaration order."""
+    return _JOB_FIELDS[job]
+
+
+def shown(name: str) -> Shown:
+    """How the signature shows the Options field `name`."""
+    return _SHOWN[name]
+
+
+_SHOWN = {f.name: f.metadata["signature"] for f in fields(Options)}
+_JOB_FIELDS = {job: tuple(f.name for f in fields(Options) if f.metadata["job"] == job) for job in JOBS}
+SPLITTER_FIELDS = tuple(f.name for f in fields(Options) if f.metadata["splitter"])  # word_splitter's parameters
+# tokenize_with's settings, by their Options names; the first takes the word splitter
+TOKENIZE_PARAMETERS = tuple(name for name, p in inspect.signature(tokenize_with).parameters.items()
+                            if p.kind is p.POSITIONAL_OR_KEYWORD)[1:]
+if set(TOKENIZE_PARAMETERS[1:]) | set(SPLITTER_FIELDS) != set(fields_of(TOKENS)) or TOKENIZE_PARAMETERS[0] not in SPLITTER_FIELDS:
+    raise ImportError(f"the TOKENS options {fields_of(TOKENS)} are not tokenize_with's settings {TOKENIZE_PARAMETERS}")
 
 
 _PRESETS = {

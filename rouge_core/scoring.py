@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache, partial
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from . import native, rules155
 from .cost import (UNBOUNDED, Budget, CostLimit, check_call, check_compiled, compiled_chars_bound, native_bound,
                    precheck_texts, tokenizing_check)
-from .methods import LAYOUT_FAMILIES, Method, parse_method
-from .options import Options, profile
+from .methods import Method, parse_method
+from .options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
 from .stats import Score, Stats, f_measure
 from .document import Document, pretokenized
@@ -411,7 +411,7 @@ def _method_plans(specs: tuple, options: Options, n_refs: int
         method = parse_method(spec, options)
         plans.append((method, method.name, signature(method, options, n_refs)))
     names = tuple(dict.fromkeys(name for _, name, _ in plans))
-    ordered = tuple(sorted(plans, key=lambda plan: plan[0].family not in LAYOUT_FAMILIES))
+    ordered = tuple(sorted(plans, key=lambda plan: not plan[0].spec.builds_layout))
     return ordered, names, tuple(method for method, _, _ in ordered), native_plans(plans, names, options)
 
 
@@ -516,13 +516,13 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
 
 
 # The Options fields applied to statistics once they exist: changing only these (or the
-# profile label) rescores a result without computing anything again.
-SCORE_FIELDS = frozenset(("multi_ref", "alpha", "round_pr", "empty", "profile"))
+# profile label) rescores a result without computing anything again (their job: rouge_core.options).
+SCORE_FIELDS = frozenset((*fields_of(SCORE), *fields_of(LABEL)))
 
 
 def statistics_key(options: Options) -> tuple:
     """What decides the statistics (everything but SCORE_FIELDS): equal keys, equal statistics."""
-    return tuple((f.name, getattr(options, f.name)) for f in fields(Options) if f.name not in SCORE_FIELDS)
+    return options.statistics_key()
 
 
 def rescore(result: Result, options: Options) -> Result:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from functools import singledispatch
 from typing import Mapping, Sequence
 
 from ..lcs import SentenceLcsEvidence, UnionLcsEvidence
@@ -316,3 +317,39 @@ NGRAM_LEGEND = legend_html(
     (MATCHED_STYLE, "matched"),
     (CLIPPED_STYLE, "clipped: occurs more often here than on the other side"),
 )
+
+
+# --- one family's evidence on the candidate, whatever the family -----------------------------
+# Each evidence type registers its view (a new method family registers its own, in its own
+# module: `@candidate_view.register`); the app draws any family's evidence through this, and
+# a family whose evidence has no view is shown by its matched words (lens_app.compare_ui).
+@singledispatch
+def candidate_view(evidence, cand: Document, ref: Document) -> tuple[str, str] | None:
+    """The candidate as HTML with `evidence` marked, and a note on what is marked; None for
+    an evidence type without a view."""
+    return None
+
+
+@candidate_view.register
+def _(evidence: NgramEvidence, cand: Document, ref: Document) -> tuple[str, str]:
+    return ngram_highlight_html(cand, evidence, "candidate"), "matched n-grams marked"
+
+
+@candidate_view.register
+def _(evidence: SentenceLcsEvidence, cand: Document, ref: Document) -> tuple[str, str]:
+    return lcs_alignment_html(cand, ref, evidence)[0], "the LCS with the reference, pairs numbered"
+
+
+@candidate_view.register
+def _(evidence: UnionLcsEvidence, cand: Document, ref: Document) -> tuple[str, str]:
+    return union_lcs_html(cand, ref, evidence), "per reference sentence, its LCS with each summary sentence"
+
+
+@candidate_view.register
+def _(evidence: WlcsEvidence, cand: Document, ref: Document) -> tuple[str, str]:
+    return wlcs_runs_html(cand, ref, evidence)[0], "runs of consecutive matches, numbered"
+
+
+def has_candidate_view(evidence_type: type | None) -> bool:
+    """Whether evidence of this type has its own view (`candidate_view`)."""
+    return evidence_type is not None and candidate_view.dispatch(evidence_type) is not candidate_view.dispatch(object)

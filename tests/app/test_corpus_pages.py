@@ -266,6 +266,18 @@ def test_an_unopenable_database_names_no_server_path(tmp_path, monkeypatch):
     assert not any(str(tmp_path) in e.value for e in at.error)
 
 
+def test_a_second_paste_with_other_columns_is_read_with_its_own_columns():
+    """The column choices of the first paste (candidate_A, candidate_B, ...) do not stick to a
+    second paste of other columns: it is read from its own guessed columns."""
+    at = page("corpus.py")
+    at.run()
+    paste(at, "corpus", CSV)
+    at.text_area(key="corpus_paste").set_value("id,candidate,reference\nq1,a b c,a b\nq2,x y,x z\n").run()
+    assert not at.exception and not at.error
+    assert "Parsed 2 pairs; systems: candidate." in plain(at.success[0].value)
+    assert at.multiselect(key="corpus_map_cand_pasted.csv").value == ["candidate"]
+
+
 def test_the_corpus_page_holds_statistics_not_records_and_makes_a_pair_when_opened():
     """Issue 33: after scoring, each system's result holds its per-pair statistics (NumPy
     columns) and the texts; no pair's records exist until one is read (a row opened)."""

@@ -11,7 +11,9 @@ What runs, in the README's order and in one namespace (a later example sees an e
 - every fenced block of `>>>` lines, as a doctest.
 
 Names the README leaves to the reader (their data: `candidates`, `references`, `eval_batches`,
-`df`, `model_summaries`) are given small values first (`reader_data`). A block that imports an
+`df`, `model_summaries`) are given small values first (`reader_data`), and the files they read
+(`READER_FILES`: SummEval's annotations) are synthetic stand-ins from tests/data, in the
+folder the examples run in (a new temporary one). A block that imports an
 optional package that is not installed here (or one named by --skip-module) is skipped, and
 the report says which and why; anything else that fails is a failure. Exit status 0 when every
 example that ran gave what the README shows.
@@ -28,8 +30,11 @@ import contextlib
 import doctest
 import importlib.util
 import io
+import os
 import re
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +72,10 @@ def blocks(readme: str) -> list[Block]:
         elif block.language == "" and block.text.lstrip().startswith(">>>"):
             runnable.append(block)
     return runnable
+
+
+# The files the README's examples read, as the reader would have them: {name: stand-in beside the README}.
+READER_FILES = {"model_annotations.aligned.jsonl": "tests/data/formats/summeval.jsonl"}
 
 
 def reader_data() -> dict:
@@ -245,11 +254,22 @@ def run(readme: Path, skip_modules: set[str] = frozenset()) -> Outcome:
     namespace: dict = {"__name__": "__readme__"}
     namespace.update(reader_data())
     outcome = Outcome()
-    for block in blocks(readme.read_text(encoding="utf-8")):
-        if block.language == "python":
-            run_python(block, namespace, outcome, set(skip_modules))
-        else:
-            run_doctest(block, namespace, outcome)
+    text = readme.read_text(encoding="utf-8")
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="readme-examples-") as folder:
+        for name, stand_in in READER_FILES.items():
+            source = readme.resolve().parent / stand_in
+            if source.exists():  # beside the project's README (not beside a test's own)
+                shutil.copyfile(source, Path(folder) / name)
+        os.chdir(folder)  # what an example writes goes there, and it reads the stand-ins by name
+        try:
+            for block in blocks(text):
+                if block.language == "python":
+                    run_python(block, namespace, outcome, set(skip_modules))
+                else:
+                    run_doctest(block, namespace, outcome)
+        finally:
+            os.chdir(here)
     return outcome
 
 
