@@ -40,8 +40,11 @@ Output: per system, the macro mean and the micro (pooled) score of every method;
 systems, for every pair of systems and method, the mean difference with its interval and
 two paired significance tests (paired bootstrap, approximate randomization). --per-pair adds
 every pair to the table; CSV and JSON always carry the pairs. Every row carries its
-reproducibility signature. Progress goes to stderr every 1000 pairs on runs of more than 1000
-pairs. Errors are one line on stderr and exit status 2.
+reproducibility signature. -c/-r files and --jsonl are read, scored and written a chunk of
+pairs at a time (CSV rows as they are scored), so memory does not grow with the corpus beyond
+its per-pair statistics (rouge_core.corpus_stats); --corpus tables are read whole. Progress
+goes to stderr ("scored 1,000 pairs", a few lines per tenfold). -o FILE is written only when
+the run succeeds. Errors are one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
