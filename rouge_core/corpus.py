@@ -262,7 +262,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
         block = slice(start, start + len(idx))
         for m in result.methods:
             column = columns[m]
-            for measure, values in column.gathered(idx).items():  # P, R, F of the resampled pairs
+            for measure, values in column.gathered(idx):  # P, R, F of the resampled pairs
                 with np.errstate(all="ignore"):
                     means[m][measure][block] = (np.nanmean(values, axis=1) if column.has_nan[measure]
                                                 else values.mean(axis=1))

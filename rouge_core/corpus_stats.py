@@ -34,7 +34,8 @@ MEASURES = ("precision", "recall", "fmeasure")
 SIDES = ("hits", "cand_total", "ref_total")
 STORE_BYTES_MAX = 48  # per pair and method: three float64 counts and three float64 scores
 _UINT32_LIMIT = 2.0**32
-_EXACT_SUM_LIMIT = 2.0**53  # below it, whole numbers add exactly whatever the order
+_EXACT_SUM_LIMIT = 2.0**53
+GROWTH_STEP = 1 << 20  # pairs a column grows by once it is large  # below it, whole numbers add exactly whatever the order
 
 
 def _compact(values: np.ndarray) -> np.ndarray:
@@ -58,16 +59,22 @@ def derive_scores(hits, cand, ref, options: Options) -> tuple[np.ndarray, np.nda
     p = _ratio_of(hits, cand, options)
     r = _ratio_of(hits, ref, options)
     del hits
+    return p, r, _f_of(p, r, options)
+
+
+def _f_of(p: np.ndarray, r: np.ndarray, options: Options) -> np.ndarray:
+    """stats.f_measure elementwise."""
     alpha = options.alpha
     with np.errstate(all="ignore"):
         denominator = np.multiply(p, 1 - alpha)
         denominator += np.multiply(r, alpha)
-        product = np.multiply(p, r)
-        f = np.divide(product, denominator, out=np.zeros_like(product), where=denominator > 0)
-        del product, denominator
+        f = np.multiply(p, r)
+        np.divide(f, denominator, out=f, where=denominator > 0)
+        f[~(denominator > 0)] = 0.0
+        del denominator
         if options.empty == "nan":
             f[np.isnan(p) | np.isnan(r)] = np.nan
-    return p, r, f
+    return f
 
 
 def _ratio_of(hits: np.ndarray, total, options: Options) -> np.ndarray:
@@ -89,7 +96,10 @@ class MethodColumns:
         self.options = options
         self.exponent: float | None = None  # the first pooled statistics' exponent (1 but for ROUGE-W)
         self.with_stats = 0  # pairs whose record has statistics (a pair without references has none)
-        self._sides: list[list[np.ndarray]] = [[], [], []]
+        # the counts, grown in place (ndarray.resize: realloc, which moves big blocks without copying
+        # them), so memory holds the pairs once, never a list of chunks and their joined copy
+        self._sides: list[np.ndarray] = [np.zeros(0, np.uint32) for _ in SIDES]
+        self._size = 0
         self._scores: list[tuple[np.ndarray, ...] | None] = []  # per chunk: P, R, F, or None where they rebuild
         self.sides: tuple[np.ndarray, ...] = ()
         self.scores: tuple[np.ndarray, ...] | None = None
@@ -129,19 +139,32 @@ class MethodColumns:
         rebuilt = (self.options.round_pr is None and no_power and not len(missing)
                    and all(_same_bits(a, b) for a, b in zip(derive_scores(*sides, self.options), scores)))
         self._scores.append(None if rebuilt else scores)
-        for column, values in zip(self._sides, sides):
-            column.append(_compact(values))
+        end = self._size + k
+        for j, values in enumerate(sides):
+            values = _compact(values)
+            column = self._sides[j]
+            if column.dtype == np.uint32 and values.dtype != np.uint32:
+                column = column.astype(np.float64)  # a count that is not a whole number below 2^32
+            if end > len(column):
+                if not column.flags.owndata:
+                    column = column.copy()
+                # doubling while small, then steps of GROWTH_STEP pairs: resize fills what it adds
+                # with zeros, so spare room would be resident memory
+                column.resize(max(end, min(2 * len(column), len(column) + GROWTH_STEP), 1024), refcheck=False)
+            column[self._size:end] = values
+            self._sides[j] = column
+        self._size = end
 
     def freeze(self) -> None:
-        """Join the chunks, one column at a time (the chunks are let go as they are joined)."""
-        n = sum(len(c) for c in self._sides[0])
+        """The columns cut to the pairs' number; P, R and F joined where they are kept."""
+        n = self._size
         sides = []
         for column in self._sides:
-            joined = np.concatenate(column) if column else np.zeros(0, np.uint32)
-            column.clear()
-            if joined.dtype == np.uint32 and n and float(joined.max(initial=0)) * n >= _EXACT_SUM_LIMIT:
-                joined = joined.astype(np.float64)  # sums could round: add them as floats, as before
-            sides.append(joined)
+            if len(column) != n:
+                column.resize(n, refcheck=False)
+            if column.dtype == np.uint32 and n and float(column.max(initial=0)) * n >= _EXACT_SUM_LIMIT:
+                column = column.astype(np.float64)  # sums could round: add them as floats, as before
+            sides.append(column)
         self.sides = tuple(sides)
         if any(chunk is not None for chunk in self._scores):
             starts = np.cumsum([0] + self._lengths)
@@ -156,8 +179,20 @@ class MethodColumns:
             self.scores = tuple(full)
         self._scores = []
         self._lengths = []
-        for j, measure in enumerate(MEASURES):
-            self.has_nan[measure] = bool(np.isnan(self.measure(measure)).any()) if n else False
+        self._sides = []
+        for measure in MEASURES:
+            self.has_nan[measure] = any(bool(np.isnan(block).any()) for block in self.blocks(measure))
+
+    def blocks(self, measure: str, size: int = 1 << 20):
+        """Every pair's P, R or F in order, `size` pairs at a time (rebuilt a block at a time:
+        never the whole column's temporaries at once)."""
+        j = MEASURES.index(measure)
+        n = len(self.sides[0]) if self.sides else 0
+        for lo in range(0, n, size):
+            if self.scores is not None:
+                yield self.scores[j][lo:lo + size]
+            else:
+                yield derive_scores(*(s[lo:lo + size] for s in self.sides), self.options)[j]
 
     def measure(self, measure: str) -> np.ndarray:
         """Every pair's P, R or F (float64)."""
@@ -166,13 +201,21 @@ class MethodColumns:
             return self.scores[j]
         return derive_scores(*self.sides, self.options)[j]
 
-    def gathered(self, idx: np.ndarray) -> dict[str, np.ndarray]:
-        """P, R, F of the pairs at `idx` (any shape): the stored values, or rebuilt from the
-        gathered counts (the same bits: the rebuilding is elementwise)."""
+    def gathered(self, idx: np.ndarray):
+        """(measure, values) of the pairs at `idx` (any shape), P, then R, then F: the stored
+        values, or rebuilt from the gathered counts (the same bits: the rebuilding is
+        elementwise), one measure's temporaries at a time."""
         if self.scores is not None:
-            return {m: self.scores[j][idx] for j, m in enumerate(MEASURES)}
-        p, r, f = derive_scores(*(s[idx] for s in self.sides), self.options)
-        return {"precision": p, "recall": r, "fmeasure": f}
+            for j, m in enumerate(MEASURES):
+                yield m, self.scores[j][idx]
+            return
+        hits = self.sides[0][idx].astype(np.float64)
+        p = _ratio_of(hits, self.sides[1][idx], self.options)
+        yield "precision", p
+        r = _ratio_of(hits, self.sides[2][idx], self.options)
+        del hits
+        yield "recall", r
+        yield "fmeasure", _f_of(p, r, self.options)
 
     @property
     def nbytes(self) -> int:
@@ -245,9 +288,13 @@ class CorpusStatistics:
         """Mean of the defined per-pair P, R and F, added one after another (aggregate_macro)."""
         out = []
         for measure in MEASURES:
-            values = self.array(method, measure)
-            defined = values[~np.isnan(values)]
-            out.append(float(np.add.accumulate(defined)[-1]) / len(defined) if len(defined) else math.nan)
+            total, count = 0.0, 0
+            for block in self.columns[method].blocks(measure):
+                defined = block[~np.isnan(block)]
+                if len(defined):
+                    total = float(np.add.accumulate(np.concatenate(([total], defined)))[-1])
+                    count += len(defined)
+            out.append(total / count if count else math.nan)
         return Score(*out)
 
     def micro_stats(self, method: str) -> Stats | None:
