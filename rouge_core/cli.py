@@ -40,8 +40,11 @@ Output: per system, the macro mean and the micro (pooled) score of every method;
 systems, for every pair of systems and method, the mean difference with its interval and
 two paired significance tests (paired bootstrap, approximate randomization). --per-pair adds
 every pair to the table; CSV and JSON always carry the pairs. Every row carries its
-reproducibility signature. Progress goes to stderr every 1000 pairs on runs of more than 1000
-pairs. Errors are one line on stderr and exit status 2.
+reproducibility signature. -c/-r files and --jsonl are read, scored and written a chunk of
+pairs at a time (CSV rows as they are scored), so memory does not grow with the corpus beyond
+its per-pair statistics (rouge_core.corpus_stats); --corpus tables are read whole. Progress
+goes to stderr ("scored 1,000 pairs", a few lines per tenfold). -o FILE is written only when
+the run succeeds. Errors are one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ import stat
 import sys
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from . import corpus_io
 from .languages import canonical
@@ -171,10 +174,7 @@ def _read_bytes(path: str, stdin, limit: int | None = MAX_INPUT_BYTES) -> bytes:
     writes to within PIPE_WAIT_SECONDS is refused instead of waited for forever."""
     if path == STDIN:
         return _read_stream(stdin, "standard input", limit)
-    if not os.path.exists(path):
-        raise CliError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise CliError(f"{path}: is a directory, not a file")
+    _check_path(path)
     try:
         info = os.stat(path)
         if stat.S_ISREG(info.st_mode):
@@ -190,11 +190,25 @@ def _read_bytes(path: str, stdin, limit: int | None = MAX_INPUT_BYTES) -> bytes:
         raise CliError(f"{path}: cannot read ({exc.strerror})") from None
 
 
+def _check_path(path: str) -> None:
+    if not os.path.exists(path):
+        raise CliError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory, not a file")
+
+
 def _source_file(args, stdin, limit: int | None):
     path = getattr(args, "source", None)
     return None if not path else (path, _read_bytes(path, stdin, limit))
 def _read_pipe(path: str, limit: int | None) -> bytes:
-    """A named pipe: opened without waiting, then read once a writer has written (or closed)."""
+    """A named pipe, read once a writer has written (or closed)."""
+    with _open_pipe(path) as fh:
+        return _read_stream(fh, path, limit)
+
+
+def _open_pipe(path: str):
+    """A named pipe opened without waiting, returned once a writer has written (or closed); one
+    that no program writes to within PIPE_WAIT_SECONDS is refused instead of waited for forever."""
     import select
 
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -205,9 +219,9 @@ def _read_pipe(path: str, limit: int | None) -> bytes:
             raise CliError(f"{path}: a named pipe that nothing wrote to in {PIPE_WAIT_SECONDS} s; start the program "
                            "that writes to it first, or give a regular file (or - for standard input)")
         os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as fh:
-            fd = -1
-            return _read_stream(fh, path, limit)
+        fh = os.fdopen(fd, "rb", closefd=True)
+        fd = -1
+        return fh
     finally:
         if fd >= 0:
             os.close(fd)
@@ -329,13 +343,17 @@ def _check_statistics(args) -> None:
 class Report:
     """What a run computed: per system its CorpusResult (and bootstrap), and the comparisons."""
 
-    corpus: corpus_io.Corpus
+    corpus: corpus_io.Corpus | None  # None when the input was streamed (rouge_core.corpus_stream)
     results: dict[str, CorpusResult]
     bootstraps: dict
     comparisons: list[SystemComparison]
     resamples: int
     seed: int
     confidence: float
+
+    @property
+    def pairs(self) -> int:
+        return len(next(iter(self.results.values())))
 
     @property
     def methods(self) -> tuple[str, ...]:
@@ -367,8 +385,14 @@ def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples:
         except CostLimitError as exc:
             raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair")) from None
         done_before += len(candidates)
+    return _statistics(corpus, results, resamples, seed, confidence)
+
+
+def _statistics(corpus, results: dict[str, CorpusResult], resamples: int, seed: int, confidence: float) -> Report:
+    """The bootstrap of every system and the comparisons of every pair of systems (their costs
+    were checked before scoring)."""
     bootstraps = ({s: r.bootstrap(resamples, seed, confidence, cost_limit=UNBOUNDED) for s, r in results.items()}
-                  if resamples else {})  # checked before scoring
+                  if resamples else {})
     comparisons = []
     if resamples and len(results) > 1:
         for a, b in combinations(results, 2):
@@ -376,7 +400,7 @@ def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples:
                 try:
                     comparisons.append(compare_systems(results[a], results[b], method, names=(a, b),
                                                        resamples=resamples, seed=seed, confidence=confidence,
-                                                       cost_limit=UNBOUNDED))  # checked before scoring
+                                                       cost_limit=UNBOUNDED))
                 except ValueError:  # no pair with a defined score for both: nothing to compare
                     continue
     return Report(corpus, results, bootstraps, comparisons, resamples, seed, confidence)
@@ -385,9 +409,12 @@ def run(corpus: corpus_io.Corpus, methods, opts, *, workers: int = 1, resamples:
 def _check_resampling(corpus: corpus_io.Corpus, methods, resamples: int, cost_limit) -> None:
     """CliError before anything is scored when one system's bootstrap, or one comparison of two
     systems, would cost more than the bound (rouge_core.cost's estimates); --no-cost-limit lifts it."""
-    n = len(corpus)
+    _check_resampling_of(len(corpus), len(corpus.systems), methods, resamples, cost_limit)
+
+
+def _check_resampling_of(n: int, systems: int, methods, resamples: int, cost_limit) -> None:
     estimates = [bootstrap_corpus_estimate(n, resamples, len(methods))]
-    if len(corpus.systems) > 1:
+    if systems > 1:
         estimates.append(paired_tests_estimate(n, resamples))
     for estimate in estimates:
         try:
@@ -425,12 +452,31 @@ def _aggregate_rows(report: Report, system: str) -> list[dict]:
     return rows
 
 
-def _pair_rows(report: Report, system: str) -> list[dict]:
+ROWS_AT_A_TIME = 1 << 16
+
+
+def _pair_rows(report: Report, system: str, start: int = 0) -> Iterator[dict]:
+    """Every pair's row of one system (from `start`), read from its statistics."""
     result = report.results[system]
-    return [{"system": system, "pair": pair_id, "method": m, "precision": pair[m].score.precision,
-             "recall": pair[m].score.recall, "fmeasure": pair[m].score.fmeasure, "fmeasure_low": None,
-             "fmeasure_high": None, "signature": result.signatures[m]}
-            for pair_id, pair in zip(result.ids, result.pairs) for m in result.methods]
+    scores = {m: [result.array(m, k) for k in ("precision", "recall", "fmeasure")] for m in result.methods}
+    for lo in range(start, len(result), ROWS_AT_A_TIME):
+        hi = min(lo + ROWS_AT_A_TIME, len(result))
+        block = {m: [column[lo:hi].tolist() for column in columns] for m, columns in scores.items()}
+        for k, pair_id in enumerate(result.ids[lo:hi]):
+            for m in result.methods:
+                p, r, f = (column[k] for column in block[m])
+                yield {"system": system, "pair": pair_id, "method": m, "precision": p, "recall": r, "fmeasure": f,
+                       "fmeasure_low": None, "fmeasure_high": None, "signature": result.signatures[m]}
+
+
+def _record_rows(system: str, ids, records) -> Iterator[dict]:
+    """The rows of pairs as they are scored: each carries its pair's own signature (its
+    reference count), as the rows cannot wait for the corpus's last pair."""
+    for pair_id, pair in zip(ids, records):
+        for m, ms in pair.items():
+            yield {"system": system, "pair": pair_id, "method": m, "precision": ms.score.precision,
+                   "recall": ms.score.recall, "fmeasure": ms.score.fmeasure, "fmeasure_low": None,
+                   "fmeasure_high": None, "signature": ms.signature}
 
 
 def render_table(report: Report, per_pair: bool) -> str:
@@ -455,7 +501,7 @@ def render_table(report: Report, per_pair: bool) -> str:
                 line += f"  [{_fmt(r['fmeasure_low'])}, {_fmt(r['fmeasure_high'])}]"
             lines.append(line)
         lines.append("")
-    lines.append(f"{len(report.corpus)} pairs; mean = macro average over pairs, micro = scores of the summed statistics")
+    lines.append(f"{report.pairs} pairs; mean = macro average over pairs, micro = scores of the summed statistics")
     if boot:
         lines.append(f"intervals: {report.confidence:g}% percentile bootstrap, {report.resamples} resamples, "
                      f"seed {report.seed}")
@@ -483,18 +529,67 @@ def _csv_value(value) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
-def render_csv(report: Report) -> str:
-    """Every pair, every aggregate and every comparison of every system in one table (floats
-    in full precision; text cells protected for spreadsheets by rouge_core.export)."""
-    from .export import neutralise
+class CsvRows:
+    """The CSV table written row by row to `out` (floats in full precision; text cells
+    protected for spreadsheets by rouge_core.export), its header first."""
 
+    def __init__(self, out, header: bool = True):
+        from .export import neutralise
+
+        self.out = out
+        self._neutralise = neutralise
+        self._seen: dict[str, str] = {}
+        self._writer = csv.writer(out, lineterminator="\r\n")  # cells holding a CR or LF get quoted
+        if header:
+            self._writer.writerow(CSV_COLUMNS)
+
+    def write(self, rows) -> None:
+        cell = self._cell
+        self._writer.writerows([cell(row.get(column)) for column in CSV_COLUMNS] for row in rows)
+
+    def _cell(self, value) -> str:
+        """_csv_value, protected (rouge_core.export.neutralise); a float's digits need no
+        protection, and the few texts that repeat on every row (system, method, signature, an
+        id on each of its methods' rows) are protected once."""
+        if value is None:
+            return ""
+        if isinstance(value, float):
+            text = repr(value)
+            return text if text[0].isdigit() or text == "nan" else self._neutralise(text)
+        text = str(value)
+        done = self._seen.get(text)
+        if done is None:
+            done = self._neutralise(text)
+            if len(self._seen) >= 4096:
+                self._seen.clear()
+            self._seen[text] = done
+        return done
+
+
+def write_csv(report: Report, out) -> None:
+    """Every pair, every aggregate and every comparison of every system in one table. `out`: a
+    text stream, or (a streamed run) per system the CsvRows its pairs were written to as they
+    were scored: the first system's the output itself, the others' temporary files, copied in."""
+    if isinstance(out, dict):
+        streamed = out
+        rows = next(iter(streamed.values()))
+    else:
+        streamed, rows = {}, CsvRows(out)
+    for number, system in enumerate(report.results):
+        if system not in streamed:
+            rows.write(_pair_rows(report, system))
+        elif number:
+            spool = streamed[system].out
+            spool.seek(0)
+            while block := spool.read(1 << 20):
+                rows.out.write(block)
+        rows.write(_aggregate_rows(report, system))
+    rows.write(_comparison_row(c) for c in report.comparisons)
+
+
+def render_csv(report: Report) -> str:
     buf = io.StringIO(newline="")
-    writer = csv.writer(buf, lineterminator="\r\n")  # cells holding a CR or LF get quoted
-    writer.writerow(CSV_COLUMNS)
-    rows = [row for system in report.results for row in (*_pair_rows(report, system), *_aggregate_rows(report, system))]
-    rows += [_comparison_row(c) for c in report.comparisons]
-    for row in rows:
-        writer.writerow([neutralise(_csv_value(row.get(column))) for column in CSV_COLUMNS])
+    write_csv(report, buf)
     return buf.getvalue()
 
 
@@ -502,11 +597,32 @@ def _scores(row: dict) -> dict:
     return {k: _json_safe(row[k]) for k in ("precision", "recall", "fmeasure")}
 
 
+def _json_pairs(report: Report, system: str) -> Iterator[dict]:
+    pair = None
+    for row in _pair_rows(report, system):
+        if pair is None or pair["pair"] != row["pair"]:
+            if pair is not None:
+                yield pair
+            pair = {"pair": row["pair"], "scores": {}}
+        pair["scores"][row["method"]] = _scores(row)
+    if pair is not None:
+        yield pair
+
+
 def render_json(report: Report) -> str:
+    buf = io.StringIO()
+    write_json(report, buf)
+    return buf.getvalue()
+
+
+def write_json(report: Report, out) -> None:
+    """The JSON document, written piece by piece: every list of pairs is written pair by pair
+    where json.dumps(indent=2) would put it (the same text, never all of it in memory)."""
+    import re
+
     systems = []
-    for system, result in report.results.items():
-        pairs = [{"pair": pair_id, "scores": {m: _scores(pair[m].score.as_dict()) for m in result.methods}}
-                 for pair_id, pair in zip(result.ids, result.pairs)]
+    for number, (system, result) in enumerate(report.results.items()):
+        pairs = _PairsMark(number)
         aggregates = _aggregate_rows(report, system)
         entry = {"name": system, "pairs": pairs,
                  "mean": {r["method"]: _scores(r) for r in aggregates if r["pair"] == "mean"},
@@ -519,7 +635,7 @@ def render_json(report: Report) -> str:
         systems.append(entry)
     doc = {
         "version": __version__,
-        "pairs_in_corpus": len(report.corpus),
+        "pairs_in_corpus": report.pairs,
         "signatures": report.signatures,
         "bootstrap": ({"resamples": report.resamples, "seed": report.seed, "confidence": report.confidence}
                       if report.resamples else None),
@@ -532,7 +648,39 @@ def render_json(report: Report) -> str:
     }
     if len(systems) == 1:  # the one-system form: its pairs and aggregates at the top
         doc.update(pairs=systems[0]["pairs"], mean=systems[0]["mean"], micro=systems[0]["micro"])
-    return json.dumps(doc, indent=2, allow_nan=False, ensure_ascii=False) + "\n"
+    text = json.dumps(doc, indent=2, allow_nan=False, ensure_ascii=False, default=_PairsMark.encode) + "\n"
+    names = list(report.results)
+    at = 0
+    for found in re.finditer(r'^( *)(.*)"\\u0000pairs (\d+)\\u0000"', text, flags=re.MULTILINE):
+        indent, number = found.group(1), int(found.group(3))
+        out.write(text[at:found.end(2)])
+        _write_json_list(out, _json_pairs(report, names[number]), len(indent) + 2)
+        at = found.end()
+    out.write(text[at:])
+
+
+class _PairsMark:
+    """Where a list of pairs goes in the JSON text (written there by write_json)."""
+
+    def __init__(self, number: int):
+        self.number = number
+
+    @staticmethod
+    def encode(value):
+        if isinstance(value, _PairsMark):
+            return f"\u0000pairs {value.number}\u0000"
+        raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def _write_json_list(out, items, indent: int) -> None:
+    """json.dumps(list(items), indent=2) as it reads at `indent` spaces, written item by item."""
+    pad = " " * indent
+    first = True
+    for item in items:
+        out.write(("[\n" if first else ",\n") + pad
+                  + json.dumps(item, indent=2, allow_nan=False, ensure_ascii=False).replace("\n", "\n" + pad))
+        first = False
+    out.write("[]" if first else "\n" + " " * (indent - 2) + "]")
 
 
 COMPARE = "compare"
@@ -635,6 +783,189 @@ def compare_main(argv: Sequence[str], stdin, stdout, stderr) -> int:
     return 0
 
 
+def write_report(report: Report, args, out) -> None:
+    if args.format == "csv":
+        write_csv(report, out)
+    elif args.format == "json":
+        write_json(report, out)
+    else:
+        out.write(render_table(report, args.per_pair))
+
+
+class Output:
+    """Where the output goes: standard output, or a file written under a temporary name next
+    to it and renamed when the run succeeds (a failed run leaves no half-written file)."""
+
+    def __init__(self, path: str | None, stdout):
+        self.path = path
+        self.stdout = stdout
+        self._fh = None
+        self._temporary = None
+
+    def __enter__(self):
+        if not self.path:
+            return self.stdout
+        import tempfile
+
+        folder = os.path.dirname(os.path.abspath(self.path))
+        try:
+            fd, self._temporary = tempfile.mkstemp(prefix=".rouge-lens-", suffix=".partial", dir=folder)
+            self._fh = open(fd, "w", encoding="utf-8", newline="")
+        except OSError as exc:
+            raise CliError(f"{self.path}: cannot write ({exc.strerror})") from None
+        return self._fh
+
+    def __exit__(self, kind, value, traceback):
+        if self._fh is None:
+            return False
+        try:
+            self._fh.close()
+            if kind is None:
+                os.replace(self._temporary, self.path)
+        except OSError as exc:
+            if kind is None:
+                raise CliError(f"{self.path}: cannot write ({exc.strerror})") from None
+        finally:
+            if os.path.exists(self._temporary):
+                os.unlink(self._temporary)
+        return False
+
+
+# --- streamed runs: -c/-r files and --jsonl, read, scored and written a chunk at a time ----------
+
+STREAM_ROWS = 8192  # pairs read, scored and written at a time
+
+
+def _check_inputs(args) -> None:
+    if args.corpus:
+        raise CliError("give one input: -c/-r files, --jsonl FILE or --corpus FILE")
+    if args.jsonl and (args.candidates or args.refs):
+        raise CliError("give one input: -c/-r files, --jsonl FILE or --corpus FILE")
+    if [*args.candidates, *args.refs, args.jsonl].count(STDIN) > 1:
+        raise CliError("only one input can be read from standard input (-)")
+    if not args.jsonl and (not args.candidates or not args.refs):
+        raise CliError("give -c CANDIDATES and at least one -r REFERENCES file, --jsonl FILE or --corpus FILE")
+    if len(set(args.candidates)) < len(args.candidates):
+        raise CliError("the same candidate file is given twice")
+
+
+class _Bounded:
+    """A binary stream refused past `limit` bytes (standard input, a pipe or a device: a
+    regular file's size is known, and a streamed run's memory does not grow with it)."""
+
+    def __init__(self, stream, path: str, limit: int | None):
+        self._stream, self._path, self._left = stream, path, limit
+
+    def read(self, size: int) -> bytes:
+        data = self._stream.read(size)
+        if self._left is not None:
+            self._left -= len(data)
+            if self._left < 0:
+                raise _too_large(self._path)
+        return data
+
+
+def _open_stream(path: str, stdin, limit: int | None, opened: list):
+    """A binary stream of an input, opened for reading a chunk at a time."""
+    if path == STDIN:
+        return _Bounded(stdin, "standard input", limit)
+    _check_path(path)
+    try:
+        info = os.stat(path)
+        fh = _open_pipe(path) if stat.S_ISFIFO(info.st_mode) else open(path, "rb")
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+    opened.append(fh)
+    return fh if stat.S_ISREG(info.st_mode) else _Bounded(fh, path, limit)
+
+
+def _progress_marks(step: int = PROGRESS_EVERY):
+    """The pair counts progress is reported at: every `step` up to 10 × step, then every
+    10 × step up to 100 × step, and so on (a few lines per tenfold, whatever the length)."""
+    mark, size = step, step
+    while True:
+        yield mark
+        if mark >= 10 * size:
+            size *= 10
+        mark += size
+
+
+def stream_run(args, opts, stdin, out, stderr) -> Report:
+    """Read the input a chunk of pairs at a time, score every system's chunk (its per-pair rows
+    written as it is scored: CSV rows of the first system at once; other systems' and the other
+    formats' rows after the last chunk, from the statistics), then the aggregates, intervals
+    and comparisons. Memory: the statistics (rouge_core.corpus_stats), whatever the length."""
+    from . import corpus_stream
+    from .corpus import CorpusScorer
+
+    cost_limit = UNBOUNDED if args.no_cost_limit else None
+    limit = None if args.no_cost_limit else MAX_INPUT_BYTES
+    opened: list = []
+    try:
+        if args.jsonl:
+            name = "stdin.jsonl" if args.jsonl == STDIN else args.jsonl
+            chunks = corpus_stream.jsonl_chunks(_open_stream(args.jsonl, stdin, limit, opened), name, rows=STREAM_ROWS,
+                                                block=corpus_stream.READ_BLOCK)
+        else:
+            cands = {p: _open_stream(p, stdin, limit, opened) for p in args.candidates}
+            refs = {p: _open_stream(p, stdin, limit, opened) for p in args.refs}
+            chunks = corpus_stream.parallel_chunks(cands, refs, marker=args.sentence_sep, rows=STREAM_ROWS,
+                                                   block=corpus_stream.READ_BLOCK)
+        scorers: dict[str, CorpusScorer] = {}
+        rows: dict[str, CsvRows] = {}  # per system, where its CSV rows go as they are scored
+        done = 0
+        marks = _progress_marks()
+        mark = next(marks)
+        for chunk in chunks:
+            if not scorers:
+                scorers = {system: CorpusScorer(args.methods, opts, workers=args.workers, cost_limit=cost_limit,
+                                                keep_ids=args.jsonl is not None) for system in chunk.systems}
+                if args.format == "csv":  # the first system's rows go out at once, the others' after it
+                    spools = [_spool(opened) for _ in list(chunk.systems)[1:]]
+                    rows = dict(zip(chunk.systems, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+            for warning in chunk.warnings if not args.quiet else ():
+                print(f"{PROG}: warning: {warning}", file=stderr)
+            if args.bootstrap:  # the resampling's cost, checked before these pairs are scored
+                _check_resampling_of(done + len(chunk), len(scorers), args.methods, args.bootstrap, cost_limit)
+            for number, (system, candidates) in enumerate(chunk.systems.items()):
+                def report_progress(d: int, _t, base: int = done) -> None:
+                    nonlocal mark
+                    while base + d >= mark:
+                        several = f" of each of {len(scorers)} systems" if len(scorers) > 1 else ""
+                        print(f"{PROG}: scored {mark:,} pairs{several}", file=stderr, flush=True)
+                        mark = next(marks)
+
+                try:
+                    records = scorers[system].add(list(candidates), list(chunk.references), list(chunk.ids),
+                                                  progress=report_progress if number == 0 and not args.quiet else None)
+                except CostLimitError as exc:
+                    raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
+                                               scope="pair")) from None
+                if rows:
+                    rows[system].write(_record_rows(system, chunk.ids, records))
+                del records
+            done += len(chunk)
+        results = {system: scorer.result() for system, scorer in scorers.items()}
+        report = _statistics(None, results, args.bootstrap, args.seed, args.confidence)
+        if rows:
+            write_csv(report, rows)
+        else:
+            write_report(report, args, out)
+        return report
+    finally:
+        for fh in opened:
+            fh.close()
+
+
+def _spool(opened: list):
+    """A temporary file (deleted when closed) holding a system's CSV rows until they are written."""
+    import tempfile
+
+    fh = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+    opened.append(fh)
+    return fh
+
+
 def _write(text: str, path: str | None, stdout) -> None:
     if path:
         try:
@@ -661,26 +992,19 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
                 parse_method(name, opts)
             except ValueError as exc:
                 raise CliError(f"--methods: {exc}") from None
+        if args.jsonl or args.candidates or args.refs:  # read and scored a chunk at a time
+            _check_inputs(args)
+            with Output(args.output, stdout) as out:
+                stream_run(args, opts, stdin, out, stderr)
+            return 0
         corpus = read_corpus(args, stdin)
         for warning in corpus.warnings if not args.quiet else ():
             print(f"{PROG}: warning: {warning}", file=stderr)
         progress = None if args.quiet else (lambda msg: print(msg, file=stderr, flush=True))
         report = run(corpus, args.methods, opts, workers=args.workers, resamples=args.bootstrap, seed=args.seed,
                      confidence=args.confidence, no_cost_limit=args.no_cost_limit, progress=progress)
-        if args.format == "csv":
-            text = render_csv(report)
-        elif args.format == "json":
-            text = render_json(report)
-        else:
-            text = render_table(report, args.per_pair)
-        if args.output:
-            try:
-                with open(args.output, "w", encoding="utf-8", newline="") as fh:
-                    fh.write(text)
-            except OSError as exc:
-                raise CliError(f"{args.output}: cannot write ({exc.strerror})") from None
-        else:
-            stdout.write(text)
+        with Output(args.output, stdout) as out:
+            write_report(report, args, out)
         return 0
     except InputError as exc:  # CliError, CorpusError, and the library's refusals of bad input
         print(f"{PROG}: error: {_one_line(exc)}", file=stderr)

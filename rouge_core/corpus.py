@@ -21,6 +21,7 @@ from .options import Options
 from .scoring import MethodScore, prepare_pair, resolve_options, score_documents, score_from_stats
 from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
+from .corpus_stats import CorpusStatistics, PairNumbers
 from . import optional
 
 from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpus.holm)
@@ -110,18 +111,41 @@ class BootstrapResult:
 
 @dataclass(frozen=True)
 class CorpusResult:
-    """Per-pair scores of a corpus and its aggregates."""
+    """Per-pair scores of a corpus and its aggregates.
 
-    ids: tuple[str, ...]
-    candidates: tuple[str, ...]
-    references: tuple[tuple[str, ...], ...]
+    The numbers live in `statistics` (rouge_core.corpus_stats: a few NumPy columns per method,
+    at most 48 bytes per pair and method); macro, micro, `values`, `bootstrap` and the paired
+    tests read them. `pairs[i]` (pair i's `{method: MethodScore}`) is made when read: scored
+    again from the pair's texts when they were kept (a corpus given as sequences), else rebuilt
+    from the statistics (a corpus streamed from an iterable: the score and the pooled
+    statistics, no per-reference detail). Built from records (`pairs=`), as before, it keeps
+    them and derives the statistics from them."""
+
+    ids: Sequence[str]
+    candidates: Sequence[str]
+    references: Sequence[Sequence[str]]
     methods: tuple[str, ...]
     options: Options
-    pairs: tuple[dict[str, MethodScore], ...]
+    pairs: Sequence[dict[str, MethodScore]] | None = None
     signatures: dict[str, str] = field(default_factory=dict)
+    statistics: CorpusStatistics | None = None
+    cost_limit: CostLimit | None = None  # the bound pairs were scored under (records made again under it)
+
+    def __post_init__(self):
+        if self.statistics is None:
+            if self.pairs is None:
+                raise ValueError("a CorpusResult needs its pairs' records or their statistics")
+            object.__setattr__(self, "statistics",
+                               CorpusStatistics.of_records(self.pairs, self.methods, self.options))
+        elif self.pairs is None:
+            object.__setattr__(self, "pairs", PairRecords(self))
 
     def __len__(self) -> int:
-        return len(self.pairs)
+        return len(self.statistics)
+
+    @property
+    def texts_kept(self) -> bool:
+        return len(self.candidates) == len(self) and len(self.references) == len(self)
 
     def method_key(self, method: str | Method) -> str:
         """The key of `method`'s scores: rouge_core's name of the method, a name a tool prints
@@ -132,14 +156,17 @@ class CorpusResult:
         return parse_method(method, self.options).name
 
     def values(self, method: str | Method, measure: str = "fmeasure") -> list[float]:
-        key = self.method_key(method)
-        return [getattr(p[key].score, measure) for p in self.pairs]
+        return self.array(method, measure).tolist()
+
+    def array(self, method: str | Method, measure: str = "fmeasure"):
+        """Every pair's score as a NumPy float64 array (`values` as a list)."""
+        return self.statistics.array(self.method_key(method), measure)
 
     def macro(self) -> dict[str, Score]:
-        return {m: aggregate_macro(p[m].score for p in self.pairs) for m in self.methods}
+        return {m: self.statistics.macro(m) for m in self.methods}
 
     def micro(self) -> dict[str, Score]:
-        return {m: aggregate_micro((pair_micro_stats(p[m]) for p in self.pairs), self.options) for m in self.methods}
+        return {m: self.statistics.micro(m) for m in self.methods}
 
     @property
     def signature(self) -> str:
@@ -155,19 +182,14 @@ class CorpusResult:
         of references, so an export of this table loads back (corpus_io) as the same pairs."""
         pd = optional.pandas("CorpusResult.to_frame()")
 
-        rows = []
-        for i, pair in enumerate(self.pairs):
-            row: dict[str, object] = {"id": self.ids[i]}
-            for m in self.methods:
-                s = pair[m].score
-                row[f"{m}_precision"] = s.precision
-                row[f"{m}_recall"] = s.recall
-                row[f"{m}_fmeasure"] = s.fmeasure
-            if texts:
-                row["candidate"] = self.candidates[i]
-                row["references"] = json.dumps(list(self.references[i]), ensure_ascii=False)
-            rows.append(row)
-        return pd.DataFrame(rows)
+        columns: dict[str, object] = {"id": list(self.ids)}
+        for m in self.methods:
+            for measure in MEASURES:
+                columns[f"{m}_{measure}"] = self.array(m, measure)
+        if texts and self.texts_kept:
+            columns["candidate"] = list(self.candidates)
+            columns["references"] = [json.dumps(list(r), ensure_ascii=False) for r in self.references]
+        return pd.DataFrame(columns)
 
     def aggregates_frame(self, bootstrap: BootstrapResult | None = None):
         """Long table: method, aggregate (macro/micro), P, R, F (plus interval bounds of F)."""
@@ -177,7 +199,7 @@ class CorpusResult:
         for kind, table in (("macro", self.macro()), ("micro", self.micro())):
             for m, s in table.items():
                 row = {"method": m, "aggregate": kind, "precision": s.precision, "recall": s.recall,
-                       "fmeasure": s.fmeasure, "pairs": len(self.pairs)}
+                       "fmeasure": s.fmeasure, "pairs": len(self)}
                 if bootstrap is not None:
                     iv = getattr(bootstrap, kind)[m]["fmeasure"]
                     row.update(fmeasure_low=iv.low, fmeasure_high=iv.high, resamples=bootstrap.resamples,
@@ -224,7 +246,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
     resamples = _resamples(resamples)
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
-    n = len(result.pairs)
+    n = len(result)
     check_resampling(bootstrap_corpus_estimate(n, resamples, len(result.methods)), cost_limit)
     lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
     macro_out: dict[str, dict[str, Interval]] = {}
@@ -233,24 +255,22 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
         return BootstrapResult(resamples, seed, confidence, macro_out, micro_out)
     observed_macro, observed_micro = result.macro(), result.micro()
     opts = result.options
-    macro_values, micro_sides, exponents = {}, {}, {}
-    for m in result.methods:
-        macro_values[m] = {measure: np.array(result.values(m, measure), dtype=float) for measure in MEASURES}
-        stats = [pair_micro_stats(p[m]) for p in result.pairs]
-        exponents[m] = next((s.exponent for s in stats if s is not None), 1.0)
-        micro_sides[m] = [np.array([getattr(s, side) if s else 0.0 for s in stats])
-                          for side in ("hits", "cand_total", "ref_total")]
+    columns = result.statistics.columns
     means = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
     micro = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
     for start, idx in _index_blocks(n, resamples, seed):
         block = slice(start, start + len(idx))
         for m in result.methods:
-            for measure, values in macro_values[m].items():
+            column = columns[m]
+            for measure, values in column.gathered(idx):  # P, R, F of the resampled pairs
                 with np.errstate(all="ignore"):
-                    means[m][measure][block] = (np.nanmean(values[idx], axis=1) if np.isnan(values).any()
-                                                else values[idx].mean(axis=1))
-            hits, cand, ref = (side[idx].sum(axis=1) for side in micro_sides[m])
-            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponents[m]), opts)
+                    means[m][measure][block] = (np.nanmean(values, axis=1) if column.has_nan[measure]
+                                                else values.mean(axis=1))
+                del values
+            # whole-number counts add exactly in any order; float counts as they always were added
+            hits, cand, ref = (side[idx].sum(axis=1, dtype=np.float64) for side in column.sides)
+            exponent = column.exponent if column.exponent is not None else 1.0
+            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts)
                       for h, c, r in zip(hits, cand, ref)]
             for measure in MEASURES:
                 micro[m][measure][block] = [getattr(sc, measure) for sc in scores]
@@ -271,58 +291,235 @@ def corpus_signatures(methods: Sequence[str | Method], options: Options, referen
     return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
+STREAM_CHUNK = 8192  # pairs scored, kept as records and handed to `on_chunk` at a time
+
+
+@dataclass(frozen=True)
+class PairChunk:
+    """A run of consecutive pairs as `score_corpus` scored them, handed to its `on_chunk`
+    callback as soon as they are scored (to write per-pair output as it goes): `start` is the
+    0-based position of the first, `ids` their ids, `records` their `{method: MethodScore}`
+    (no evidence). The records are let go once the callback returns."""
+
+    start: int
+    ids: Sequence[str]
+    records: Sequence[dict[str, MethodScore]]
+
+
+def _is_sequence(value) -> bool:
+    return hasattr(value, "__len__") and hasattr(value, "__getitem__") and not isinstance(value, (str, bytes))
+
+
 def score_corpus(
-    candidates: Sequence[str],
-    references_per_pair: Sequence[Sequence[str]],
+    candidates: Iterable[str],
+    references_per_pair: Iterable[Sequence[str]],
     methods: Sequence[str | Method],
     options: Options | str | None = None,
     *,
-    ids: Sequence[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    ids: Iterable[str] | None = None,
+    progress: Callable[[int, int | None], None] | None = None,
     cost_limit: CostLimit | None = None,
     workers: int = 1,
+    chunk_size: int = STREAM_CHUNK,
+    on_chunk: Callable[[PairChunk], None] | None = None,
+    keep_texts: bool | None = None,
 ) -> CorpusResult:
-    """Score each candidate against its references with every method.
+    """Score each candidate against its references with every method, `chunk_size` pairs at a
+    time: a chunk is scored (its records made), its numbers go into the result's statistics
+    (rouge_core.corpus_stats: at most 48 bytes per pair and method), `on_chunk(PairChunk)` sees
+    it, and its records are let go. So memory stays bounded whatever the corpus's length:
+    `candidates`, `references_per_pair` (and `ids`) may be lists or any iterables (a
+    generator reading a file, standard input), read lazily, in step.
 
-    `progress(done, total)` is called after each pair (a page moves its progress bar).
-    `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`: none); a
-    pair above it raises CostLimitError naming the pair (its id) before that pair is scored.
-    `workers`: on the compiled kernels (rouge_core.native), threads scoring blocks of pairs
-    with the GIL released (rouge_core.batch: progress reaches a block's pairs when it and every
-    block before it are done); on the pure path, more than one worker scores in processes
-    (rouge_core.parallel). The numbers and their
-    order are the same whatever the number of workers."""
+    `keep_texts` (default: whether the inputs are sequences, i.e. already in memory) keeps
+    the texts in the result, so `result.pairs[i]` scores pair i again with its full records
+    (evidence of a row opened); without them it is rebuilt from the statistics.
+    `progress(done, total)` is called after each pair (total None for an iterable without
+    len()). `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`:
+    none); a pair above it raises CostLimitError naming the pair (its id) before that pair is
+    scored. `workers`: on the compiled kernels (rouge_core.native), threads scoring blocks of
+    a chunk with the GIL released (rouge_core.batch); on the pure path, more than one worker
+    scores in processes (rouge_core.parallel). The numbers and their order are the same
+    whatever the number of workers and the chunk size."""
     resolve_limit(cost_limit)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a positive integer, got {excerpt(workers)}")
-    if native.active():
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a positive integer, got {excerpt(chunk_size)}")
+    opts = resolve_options(options, {})
+    names = tuple(parse_method(m, opts).name for m in methods)
+    sized = _is_sequence(candidates) and _is_sequence(references_per_pair) and (ids is None or _is_sequence(ids))
+    total = None
+    if sized:
+        total = len(candidates)
+        if total != len(references_per_pair):
+            raise ValueError(f"{total} candidates but {len(references_per_pair)} reference lists")
+        if ids is not None and len(ids) != total:
+            raise ValueError(f"{len(ids)} ids but {total} candidates")
+    keep = sized if keep_texts is None else bool(keep_texts)
+    scorer = CorpusScorer(names, opts, workers=workers, cost_limit=cost_limit, keep_texts=keep,
+                          keep_ids=ids is not None)
+    for start, chunk_ids, cands, refs in _chunks(candidates, references_per_pair, ids, total, chunk_size):
+        progress_of_chunk = None
+        if progress is not None:
+            def progress_of_chunk(done: int, _total, base: int = start) -> None:
+                progress(base + done, total)
+        records = scorer.add(cands, refs, chunk_ids, progress=progress_of_chunk)
+        if chunk_ids is None:
+            chunk_ids = [str(start + k + 1) for k in range(len(cands))]
+        if on_chunk is not None:
+            on_chunk(PairChunk(start, chunk_ids, records))
+        del records
+    return scorer.result()
+
+
+class CorpusScorer:
+    """Scores a corpus chunk by chunk (`add`) into per-pair statistics, then gives the
+    CorpusResult (`result`): score_corpus's engine, for a caller that reads several systems'
+    candidates in step (the command line)."""
+
+    def __init__(self, methods: Sequence[str | Method], options: Options | str | None = None, *, workers: int = 1,
+                 cost_limit: CostLimit | None = None, keep_texts: bool = False, keep_ids: bool = True):
+        resolve_limit(cost_limit)
+        self.options = resolve_options(options, {})
+        self.methods = tuple(parse_method(m, self.options).name for m in methods)
+        self.workers = workers
+        self.cost_limit = cost_limit
+        self.statistics = CorpusStatistics(self.methods, self.options)
+        self._reference_counts: set[int] = set()
+        self._ids: list[str] | None = [] if keep_ids else None
+        self._texts: tuple[list, list] | None = ([], []) if keep_texts else None
+
+    def add(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
+            ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None) -> list:
+        """Score the next pairs (ids: theirs, else their 1-based positions in the corpus); their
+        numbers go into the statistics; their records (no evidence) are returned."""
+        start = self.statistics.n
+        ids = [str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(len(candidates))]
+        if len(candidates) != len(references_per_pair) or len(ids) != len(candidates):
+            raise ValueError(f"{len(candidates)} candidates, {len(references_per_pair)} reference lists and "
+                             f"{len(ids)} ids")
+        if self.workers > 1 and not native.active():
+            from .parallel import iter_scores
+
+            records = list(iter_scores(candidates, references_per_pair, self.methods, self.options,
+                                       workers=self.workers, cost_limit=self.cost_limit,
+                                       progress=each_pair(progress)))
+        else:
+            from .batch import score_batch
+
+            records = score_batch(candidates, references_per_pair, self.methods, self.options, workers=self.workers,
+                                  ids=ids, cost_limit=self.cost_limit, progress=progress).pairs
+        self._reference_counts.update(len(r) for r in references_per_pair)
+        self.statistics.append(records)
+        if self._ids is not None:
+            self._ids.extend(ids)
+        if self._texts is not None:
+            self._texts[0].extend(candidates)
+            self._texts[1].extend(tuple(r) for r in references_per_pair)
+        return records
+
+    def result(self) -> CorpusResult:
+        statistics = self.statistics.freeze()
+        texts = self._texts or ((), ())
+        return CorpusResult(
+            ids=tuple(self._ids) if self._ids is not None else PairNumbers(statistics.n),
+            candidates=tuple(texts[0]),
+            references=tuple(texts[1]),
+            methods=self.methods,
+            options=self.options,
+            signatures=corpus_signatures(self.methods, self.options, self._reference_counts),
+            statistics=statistics,
+            cost_limit=self.cost_limit,
+        )
+
+
+def _chunks(candidates, references_per_pair, ids, total: int | None, chunk_size: int):
+    """(start, ids or None, candidates, references) per chunk of pairs, in corpus order."""
+    from itertools import islice
+
+    streamed = total is None  # sized inputs had their lengths checked already
+    if ids is None:
+        rows = ((c, r, None) for c, r in zip(candidates, references_per_pair, strict=streamed))
+    else:
+        rows = zip(candidates, references_per_pair, ids, strict=streamed)
+    if streamed:
+        rows = _checked_lengths(rows)
+    start = 0
+    while True:
+        chunk = list(islice(rows, chunk_size))
+        if not chunk:
+            return
+        chunk_ids = [str(x) for _, _, x in chunk] if ids is not None else None
+        yield start, chunk_ids, [c for c, _, _ in chunk], [r for _, r, _ in chunk]
+        start += len(chunk)
+
+
+def _checked_lengths(rows):
+    """The rows of iterables read in step; a ValueError when one runs out before the other."""
+    count = 0
+    try:
+        for row in rows:
+            count += 1
+            yield row
+    except ValueError as exc:
+        if "zip()" not in str(exc):
+            raise
+        raise ValueError(f"the candidates, reference lists (and ids) have different lengths: they differ after "
+                         f"{count:,} pairs") from None
+
+
+class PairRecords(Sequence):
+    """`CorpusResult.pairs`: pair i's `{method: MethodScore}` made when read, from its texts
+    when the result kept them (scored again, as score_corpus scored it), else from the
+    statistics. The last few pairs read are kept (a page reads one pair's methods in turn)."""
+
+    _KEPT = 64
+
+    def __init__(self, result: CorpusResult):
+        self._result = result
+        self._recent: dict[int, dict[str, MethodScore]] = {}
+
+    def __len__(self) -> int:
+        return len(self._result)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("pair index out of range")
+        found = self._recent.get(index)
+        if found is None:
+            found = self._make(index)
+            if len(self._recent) >= self._KEPT:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[index] = found
+        return found
+
+    def _make(self, i: int) -> dict[str, MethodScore]:
+        r = self._result
+        if r.texts_kept:
+            try:
+                return score_pair_stats(r.candidates[i], tuple(r.references[i]), r.methods, r.options, r.cost_limit)
+            except CostLimitError as exc:
+                raise exc.with_pair(str(r.ids[i])) from None
+        parsed = {m: parse_method(m, r.options) for m in r.methods}
+        return {m: r.statistics.pair_record(i, parsed[m], r.signatures.get(m, "")) for m in r.methods}
+
+    def __iter__(self) -> Iterator[dict[str, MethodScore]]:
+        r = self._result
+        if not r.texts_kept:
+            yield from (self[i] for i in range(len(self)))
+            return
         from .batch import score_batch
 
-        def score_in_batches(names: tuple[str, ...], opts: Options):
-            return score_batch(candidates, references_per_pair, names, opts, workers=workers, ids=ids,
-                               cost_limit=cost_limit, progress=progress)
-
-        return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_batches)
-    if workers > 1:
-        from .parallel import score_corpus_parallel
-
-        return score_corpus_parallel(candidates, references_per_pair, methods, options, ids=ids, workers=workers,
-                                     progress=each_pair(progress), cost_limit=cost_limit)
-
-    def score_in_order(names: tuple[str, ...], opts: Options) -> Iterator[dict[str, MethodScore]]:
-        total = len(candidates)
-        pair_ids = ids if ids is not None else [str(i + 1) for i in range(total)]
-        for i, (cand, refs) in enumerate(zip(candidates, references_per_pair)):
-            try:
-                yield score_pair_stats(cand, tuple(refs), names, opts, cost_limit)
-            except CostLimitError as exc:
-                raise exc.with_pair(str(pair_ids[i])) from None
-            except (TypeError, ValueError) as exc:
-                raise (TypeError if isinstance(exc, TypeError) else ValueError)(f"pair {pair_ids[i]}: {exc}") from None
-            if progress is not None:
-                progress(i + 1, total)
-
-    return assemble_corpus(candidates, references_per_pair, methods, options, ids, score_in_order)
+        for start in range(0, len(self), STREAM_CHUNK):
+            end = min(start + STREAM_CHUNK, len(self))
+            yield from score_batch(r.candidates[start:end], r.references[start:end], r.methods, r.options,
+                                   ids=list(r.ids[start:end]), cost_limit=r.cost_limit)
 
 
 def each_pair(progress: Callable[[int, int], None] | None) -> Callable[[int, int], None] | None:
@@ -365,8 +562,8 @@ def assemble_corpus(
         references=tuple(tuple(r) for r in references_per_pair),
         methods=names,
         options=opts,
-        pairs=tuple(score_pairs(names, opts)),
         signatures=corpus_signatures(names, opts, [len(r) for r in references_per_pair]),
+        statistics=CorpusStatistics.of_records(score_pairs(names, opts), names, opts),
     )
 
 
@@ -717,11 +914,11 @@ def rank_systems(results: Mapping[str, CorpusResult], method: str, *, measure: s
     if len(results) < 2:
         raise ValueError("ranking needs at least two systems")
     name = next(iter(results.values())).method_key(method)
-    means = {s: getattr(aggregate_macro(p[name].score for p in r.pairs), measure) for s, r in results.items()}
+    means = {s: getattr(r.macro()[name], measure) for s, r in results.items()}
     order = tuple(sorted(results, key=lambda s: (-means[s] if not math.isnan(means[s]) else math.inf)))
     pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]
     resamples = _resamples(resamples)
-    check_resampling(paired_tests_estimate(len(next(iter(results.values())).pairs), resamples, len(pairs)), cost_limit)
+    check_resampling(paired_tests_estimate(len(next(iter(results.values()))), resamples, len(pairs)), cost_limit)
     total = 2 * resamples * len(pairs)
     comparisons = []
     for done, (a, b) in enumerate(pairs):

@@ -436,6 +436,25 @@ def _lines(data: bytes, name: str, max_bytes: int) -> list[str]:
     return split_lines(decode(data, name, max_bytes))
 
 
+def parallel_references(lines: Sequence[Sequence[str]], names: Sequence[str], marker: str,
+                        first: int = 1) -> tuple[list[tuple[str, ...]], list[str], list[str]]:
+    """Line i of every reference file (`lines[i]`, the files `names`) as pair i's references, with
+    the warnings (an empty reference left out) and problems (every reference empty) naming the
+    line (numbered from `first`)."""
+    references, warnings, problems = [], [], []
+    for i, row in enumerate(lines):
+        refs = [split_marked(line, marker) for line in row]
+        empty = [name for name, r in zip(names, refs) if not r]
+        if len(empty) == len(refs):
+            problems.append(f"line {first + i}: empty reference in {', '.join(empty)}")
+            if len(problems) >= MAX_PROBLEMS:
+                break
+        elif empty:
+            warnings.append(f"line {first + i}: empty reference in {', '.join(empty)} (left out)")
+        references.append(tuple(r for r in refs if r))
+    return references, warnings, problems
+
+
 def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping[str, bytes], *,
                   marker: str = SENTENCE_MARKER, max_bytes: int = DEFAULT_MAX_BYTES,
                   max_rows: int | None = DEFAULT_MAX_ROWS, source_file: tuple[str, bytes] | None = None) -> Corpus:
@@ -470,18 +489,8 @@ def read_parallel(candidate_files: Mapping[str, bytes], reference_files: Mapping
     n = next(iter(counts.values()))
     if n == 0:
         raise CorpusError("the files are empty")
-    references = []
-    warnings = []
-    for i in range(n):
-        refs = [split_marked(texts[name][i], marker) for name in reference_files]
-        empty = [name for name, r in zip(reference_files, refs) if not r]
-        if len(empty) == len(refs):
-            problems.append(f"line {i + 1}: empty reference in {', '.join(empty)}")
-            if len(problems) >= MAX_PROBLEMS:
-                break
-        elif empty:
-            warnings.append(f"line {i + 1}: empty reference in {', '.join(empty)} (left out)")
-        references.append(tuple(r for r in refs if r))
+    references, warnings, problems = parallel_references(
+        [[texts[name][i] for name in reference_files] for i in range(n)], list(reference_files), marker)
     if problems:
         raise CorpusError(problems)
     systems = {}

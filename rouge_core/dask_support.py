@@ -5,29 +5,29 @@ significance on the gathered per-pair statistics.
     from dask.distributed import Client, LocalCluster
     from rouge_core.dask_support import score_dataframe_dask, corpus_result_from_stats
 
-    with LocalCluster(n_workers=4) as cluster, Client(cluster) as client:
-        stats = score_dataframe_dask(df, ["rouge1", "rougeL"], "rouge-score",
-                                     candidate="summary", references=["ref1", "ref2"],
-                                     npartitions=16, client=client)
-    result = corpus_result_from_stats(df, stats, ["rouge1", "rougeL"], "rouge-score",
-                                      candidate="summary", references=["ref1", "ref2"])
-    result.macro(), result.micro(), result.bootstrap(1000, seed=0)
+    if __name__ == "__main__":  # worker processes import this script again: start them only here
+        with LocalCluster(n_workers=4) as cluster, Client(cluster) as client:
+            stats = score_dataframe_dask(df, ["rouge1", "rougeL"], "rouge-score",
+                                         candidate="summary", references=["ref1", "ref2"],
+                                         npartitions=16, client=client)
+        result = corpus_result_from_stats(df, stats, ["rouge1", "rougeL"], "rouge-score",
+                                          candidate="summary", references=["ref1", "ref2"])
+        result.macro(), result.micro(), result.bootstrap(1000, seed=0)
 
-Per pair only numbers travel back (P, R, F and the pooled hits/totals per method), so the
-gathered frame is small; `corpus_result_from_stats` turns it into the same CorpusResult the
+Each partition is scored as score_corpus scores a chunk (rouge_core.batch); per pair only
+numbers travel back (P, R, F and the pooled hits/totals per method), so the gathered frame is
+small; `corpus_result_from_stats` turns it, column by column, into the same CorpusResult the
 single-process `score_corpus` returns (per-pair scores, macro, micro, bootstrap identical).
 Dask is imported lazily: the rest of rouge_core does not need it.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 from .methods import Method, parse_method
 from .options import Options
-from .scoring import MethodScore, resolve_options
-from .stats import Score, Stats
+from .scoring import resolve_options
 
 FIELDS = ("precision", "recall", "fmeasure", "hits", "cand_total", "ref_total", "exponent", "chosen")
 
@@ -46,27 +46,31 @@ def stats_columns(methods: Sequence[str | Method]) -> list[str]:
 
 
 def score_partition(frame, methods: Sequence[str], options: Options, candidate: str = "candidate", references="reference"):
-    """Score one pandas partition; one row of numbers per pair, index kept. Pure and picklable."""
+    """Score one pandas partition as score_corpus scores a chunk (rouge_core.batch: the compiled
+    kernels where they apply); one row of numbers per pair, index kept. Pure and picklable."""
+    import numpy as np
     import pandas as pd
 
-    from .corpus import pair_micro_stats, score_pair_stats
+    from .batch import score_batch
+    from .corpus_stats import CorpusStatistics, SIDES
 
     names = [parse_method(m, options).name for m in methods]
-    rows = []
-    for cand, refs in zip(frame[candidate], _reference_lists(frame, references)):
-        scored = score_pair_stats(cand, refs, names, options)
-        row = []
-        for name in names:
-            ms = scored[name]
-            st = pair_micro_stats(ms)
-            row += [ms.score.precision, ms.score.recall, ms.score.fmeasure,
-                    st.hits if st else math.nan, st.cand_total if st else math.nan,
-                    st.ref_total if st else math.nan, st.exponent if st else 1.0,
-                    -1 if ms.chosen is None else ms.chosen]
-        rows.append(row)
-    columns = stats_columns(names)
-    out = pd.DataFrame(rows, columns=columns, index=frame.index, dtype=float)
-    return out.astype({c: "int64" for c in columns if c.endswith(":chosen")})
+    refs = _reference_lists(frame, references)
+    records = score_batch(list(frame[candidate]), refs, names, options).pairs if len(frame) else []
+    stats = CorpusStatistics.of_records(records, names, options)
+    columns: dict[str, object] = {}
+    for name in names:
+        column = stats.columns[name]
+        present = np.ones(len(frame), bool)
+        present[list(column.without_stats)] = False
+        for measure in ("precision", "recall", "fmeasure"):
+            columns[f"{name}:{measure}"] = column.measure(measure) if len(frame) else np.zeros(0)
+        for side, values in zip(SIDES, column.sides or [np.zeros(0)] * 3):
+            columns[f"{name}:{side}"] = np.where(present, values.astype(np.float64), np.nan)
+        columns[f"{name}:exponent"] = np.full(len(frame), column.exponent if column.exponent is not None else 1.0)
+        columns[f"{name}:chosen"] = np.fromiter((-1 if r[name].chosen is None else r[name].chosen for r in records),
+                                                np.int64, len(records))
+    return pd.DataFrame(columns, index=frame.index, columns=stats_columns(names))
 
 
 def score_dataframe_dask(frame, methods: Sequence[str | Method], options: Options | str | None = None, *,
@@ -88,35 +92,41 @@ def score_dataframe_dask(frame, methods: Sequence[str | Method], options: Option
 
 def corpus_result_from_stats(frame, stats, methods: Sequence[str | Method], options: Options | str | None = None, *,
                              candidate: str = "candidate", references="reference", ids: Sequence[str] | None = None):
-    """The CorpusResult the single-process path gives, rebuilt from gathered statistics, so
-    `.macro()`, `.micro()`, `.bootstrap()` and `rouge_core.significance` work unchanged."""
+    """The CorpusResult the single-process path gives, rebuilt from gathered statistics
+    (column by column, no loop over rows), so `.macro()`, `.micro()`, `.bootstrap()` and
+    `compare_systems` give the single-process numbers."""
+    import numpy as np
+
     from .corpus import CorpusResult, corpus_signatures
+    from .corpus_stats import CorpusStatistics, SIDES
 
     opts = resolve_options(options, {})
-    methods_parsed = [parse_method(m, opts) for m in methods]
-    names = tuple(m.name for m in methods_parsed)
+    names = tuple(parse_method(m, opts).name for m in methods)
     refs = _reference_lists(frame, references)
-    sigs = corpus_signatures(names, opts, [len(r) for r in refs])
-    pairs = []
-    for _, row in stats.iterrows():
-        d = {}
-        for m in methods_parsed:
-            g = lambda f: row[f"{m.name}:{f}"]  # noqa: E731
-            st = None if math.isnan(g("hits")) else Stats(float(g("hits")), float(g("cand_total")), float(g("ref_total")), float(g("exponent")))
-            chosen = int(g("chosen"))
-            d[m.name] = MethodScore(m, Score(float(g("precision")), float(g("recall")), float(g("fmeasure"))), (),
-                                    None if chosen < 0 else chosen, "gathered from Dask", st, sigs[m.name])
-        pairs.append(d)
+    sigs = corpus_signatures(names, opts, {len(r) for r in refs})
+    statistics = CorpusStatistics(names, opts)
+    arrays = {}
+    for name in names:
+        def col(field: str):
+            return stats[f"{name}:{field}"].to_numpy(dtype=np.float64)
+
+        present = ~np.isnan(col("hits"))
+        sides = tuple(np.where(present, col(side), 0.0) for side in SIDES)
+        exponents = col("exponent")[present]
+        arrays[name] = (tuple(col(m) for m in ("precision", "recall", "fmeasure")), sides, present,
+                        float(exponents[0]) if len(exponents) else None, bool(np.all(exponents == 1.0)))
+    statistics.append_arrays(len(stats), arrays)
+    statistics.freeze()
     if ids is None:
-        ids = [str(i + 1) for i in range(len(pairs))]
+        ids = [str(i + 1) for i in range(len(stats))]
     return CorpusResult(
         ids=tuple(str(x) for x in ids),
         candidates=tuple(frame[candidate]),
         references=tuple(refs),
         methods=names,
         options=opts,
-        pairs=tuple(pairs),
         signatures=sigs,
+        statistics=statistics,
     )
 
 

@@ -276,3 +276,23 @@ def test_a_second_paste_with_other_columns_is_read_with_its_own_columns():
     assert not at.exception and not at.error
     assert "Parsed 2 pairs; systems: candidate." in plain(at.success[0].value)
     assert at.multiselect(key="corpus_map_cand_pasted.csv").value == ["candidate"]
+
+
+def test_the_corpus_page_holds_statistics_not_records_and_makes_a_pair_when_opened():
+    """Issue 33: after scoring, each system's result holds its per-pair statistics (NumPy
+    columns) and the texts; no pair's records exist until one is read (a row opened)."""
+    from rouge_core.corpus import PairRecords
+
+    at = page("corpus.py")
+    at.run()
+    paste(at, "corpus", CSV)
+    at.button(key="score_corpus").click().run()
+    assert not at.exception
+    result = at.session_state["corpus_results"]["candidate_A"]
+    assert isinstance(result.pairs, PairRecords) and result.pairs._recent == {}
+    assert result.statistics.nbytes <= 4 * len(result.methods) * 48
+    opened = result.pairs[1]  # what opening row p2 reads: scored again from its texts, with its references
+    assert {m: repr(s.score) for m, s in opened.items()} == {
+        m: repr(s.score) for m, s in rouge_core.score("the dog ran home", ["the dog ran home quickly"], result.methods,
+                                                      result.options, evidence=False).methods.items()}
+    assert len(opened[result.methods[0]].per_reference) == 1
