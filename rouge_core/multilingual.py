@@ -445,6 +445,13 @@ def _onmt_terms(piece: str) -> tuple[str, ...] | None:
     return None if spans is None else tuple(term for term, _, _ in spans)
 
 
+def forget_tokenizer() -> None:
+    """Forget OpenNMT's tokenizer and every piece it tokenized, so that the next text finds the
+    package afresh (a test hiding pyonmttok; the pieces would otherwise skip the import)."""
+    for cache in (_onmt, _onmt_piece, _onmt_terms):
+        cache.cache_clear()
+
+
 def _fast_split_xlsum(text: str, lowercase: bool, language: str | None) -> Triples | None:
     """`split_xlsum` without a loop per character; None where the reference steps must run
     (Burmese's units, a length-changing lower case, OpenNMT tokens that do not spell a piece

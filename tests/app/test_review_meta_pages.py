@@ -249,7 +249,7 @@ def test_a_profile_whose_extra_is_missing_is_named_and_left_out(db, monkeypatch)
     from rouge_core import multilingual
 
     monkeypatch.setitem(sys.modules, "pyonmttok", None)  # as if the [multilingual] extra were not installed
-    multilingual._onmt.cache_clear()
+    multilingual.forget_tokenizer()
     try:
         seeded_judgements(db)
         at = meta_page(db)
@@ -260,7 +260,7 @@ def test_a_profile_whose_extra_is_missing_is_named_and_left_out(db, monkeypatch)
                                              "tokenizer (OpenNMT) needs the package pyonmttok")
                    and "pip install 'rouge-lens[multilingual]'" in plain(c.value) for c in at.caption)
     finally:
-        multilingual._onmt.cache_clear()
+        multilingual.forget_tokenizer()
 
 
 def test_imported_judgements_and_one_annotator(db):

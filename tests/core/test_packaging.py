@@ -294,15 +294,12 @@ def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "pyonmttok", None)
     monkeypatch.setattr(segment, "sys", types.SimpleNamespace(version_info=(3, 13, 0)))
-    caches = (multilingual._onmt, multilingual._onmt_piece, multilingual._onmt_terms)  # pieces other tests tokenized
-    for cache in caches:
-        cache.cache_clear()
+    multilingual.forget_tokenizer()  # and the pieces other tests tokenized
     try:
         with pytest.raises(segment.MissingExtraError) as caught:
             rouge_core.score("a b", ["a"], ["rouge1"], "multilingual")
     finally:
-        for cache in caches:
-            cache.cache_clear()
+        multilingual.forget_tokenizer()
     assert str(caught.value) == ("XL-Sum's multilingual tokenizer (OpenNMT) needs the package pyonmttok, which is "
                                  "not installed here: pyonmttok has no build for Python 3.13; the [multilingual] "
                                  "extra installs it on Python 3.10 to 3.12")
