@@ -70,7 +70,7 @@ def test_a_long_text_with_default_settings_and_an_unlimited_distance_asks_first(
     page = browser_page
     page.goto(app_url)
     page.get_by_role("button", name="reval: the cat is sitting").click()
-    candidate, reference = _long_text(3500, 1), _long_text(3500, 2)
+    candidate, reference = _long_text(6000, 1), _long_text(6000, 2)  # rougeS* above the bound without evidence too
     _commit(page, page.get_by_label("Candidate (the summary to score)"), candidate)
     _commit(page, page.get_by_label("Reference (a human summary)"), reference)
     expected = rc.score(candidate, [reference], ["rouge1"], "rouge-score")["rouge1"].fmeasure
