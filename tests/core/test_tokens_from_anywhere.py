@@ -219,7 +219,10 @@ def test_each_stemmer_has_one_cache_of_stems_shared_by_every_caller_and_thread(n
         docs = list(pool.map(lambda t: rouge_core.tokenize(t, stemmer=name, tokenizer="rouge155"), texts))
     assert [d.term_tuple for d in docs] == [tuple(expected[k::4]) for k in range(4)] * 4
     info = stem.cache_info()
-    assert info.currsize == len(words) and info.misses <= len(words) + 8  # each word type stemmed once (a race: twice)
+    # one cache for every thread: each word type kept once; a word is stemmed at most once per thread
+    # (4 threads may miss it together before the first stores it: lru_cache does not wait; under the
+    # sanitizers' slowdown that happens to dozens of words)
+    assert info.currsize == len(words) and info.misses <= 4 * len(words) and info.hits >= len(texts) * 75 - info.misses
 
 
 # --- which code runs: tokenize.route agrees with the Documents, every front door on the kernels ----
