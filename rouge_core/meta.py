@@ -272,9 +272,29 @@ def _rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.
     return _kendall_rows(x, z, variant or "b")
 
 
-_BY_DOCUMENT: OrderedDict = OrderedDict()  # (arrays' digest, shapes, strides, coefficient) -> per-row values
-_BY_DOCUMENT_KEPT = 512
-_BY_DOCUMENT_LOCK = threading.Lock()
+class _KeptArrays:
+    """The last `kept` read-only arrays by key, shared by threads (least recently used goes first)."""
+
+    def __init__(self, kept: int):
+        self.kept, self.lock, self.arrays = kept, threading.Lock(), OrderedDict()
+
+    def get(self, key):
+        with self.lock:
+            found = self.arrays.get(key)
+            if found is not None:
+                self.arrays.move_to_end(key)
+            return found
+
+    def put(self, key, values: np.ndarray) -> np.ndarray:
+        values.setflags(write=False)
+        with self.lock:
+            self.arrays[key] = values
+            while len(self.arrays) > self.kept:
+                self.arrays.popitem(last=False)
+        return values
+
+
+_BY_DOCUMENT = _KeptArrays(512)  # (arrays' digest, shapes, strides, coefficient) -> per-row values
 
 
 def _document_rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | None) -> np.ndarray:
@@ -283,18 +303,10 @@ def _document_rows(x: np.ndarray, z: np.ndarray, method: str, variant: str | Non
     numpy's sums, and so the last bits, depend on it)."""
     key = (hashlib.blake2b(x.tobytes() + z.tobytes(), digest_size=16).digest(), x.shape, x.strides, z.strides,
            method, variant)
-    with _BY_DOCUMENT_LOCK:
-        found = _BY_DOCUMENT.get(key)
-        if found is not None:
-            _BY_DOCUMENT.move_to_end(key)
-            return found
-    values = _rows(x, z, method, variant)
-    values.setflags(write=False)
-    with _BY_DOCUMENT_LOCK:
-        _BY_DOCUMENT[key] = values
-        while len(_BY_DOCUMENT) > _BY_DOCUMENT_KEPT:
-            _BY_DOCUMENT.popitem(last=False)
-    return values
+    found = _BY_DOCUMENT.get(key)
+    if found is not None:
+        return found
+    return _BY_DOCUMENT.put(key, _rows(x, z, method, variant))
 
 
 def coefficient(x: Sequence[float], z: Sequence[float], method: str = "pearson", variant: str | None = "b") -> float:
@@ -546,9 +558,7 @@ def _resampled_values(arrays: Sequence[np.ndarray], human: np.ndarray, level: st
     return out
 
 
-_MEANS: OrderedDict = OrderedDict()  # (matrix digest, shape, draws) -> resamples x systems means
-_MEANS_KEPT = 256  # at 1,000 resamples of 16 systems, 128 KB each
-_MEANS_LOCK = threading.Lock()
+_MEANS = _KeptArrays(256)  # (matrix digest, shape, draws) -> resamples x systems means; 1,000 x 16: 128 KB each
 
 
 def _resampled_means(matrix: np.ndarray, rows, cols, draws: tuple) -> np.ndarray:
@@ -556,22 +566,15 @@ def _resampled_means(matrix: np.ndarray, rows, cols, draws: tuple) -> np.ndarray
     (`_nanmean` of the gathered matrix, block by block, as the general path computes it); kept
     for the last few matrices and draws."""
     key = (hashlib.blake2b(matrix.tobytes(), digest_size=16).digest(), matrix.shape, draws)
-    with _MEANS_LOCK:
-        found = _MEANS.get(key)
-        if found is not None:
-            _MEANS.move_to_end(key)
-            return found
+    found = _MEANS.get(key)
+    if found is not None:
+        return found
     s, d = matrix.shape
     resamples = draws[1]
     means = np.empty((resamples, s))
     for block in _blocks(resamples, s * d * max(s, 1)):
         means[block] = _nanmean(_gather(matrix, rows, cols, block), axis=2)
-    means.setflags(write=False)
-    with _MEANS_LOCK:
-        _MEANS[key] = means
-        while len(_MEANS) > _MEANS_KEPT:
-            _MEANS.popitem(last=False)
-    return means
+    return _MEANS.put(key, means)
 
 
 def _extent(metrics: Mapping[str, Scores], human_scores: Scores) -> tuple[int, int]:
