@@ -83,7 +83,7 @@ def effect_label(d: float) -> str:
 def _check(a: Sequence[float], b: Sequence[float]) -> tuple[list[float], float]:
     if len(a) != len(b):
         raise ValueError(f"paired tests need the same pairs: {len(a)} scores against {len(b)}")
-    if not a:
+    if len(a) == 0:  # not `not a`: NumPy arrays and pandas Series are welcome too
         raise ValueError("paired tests need at least one pair")
     diffs = [float(x) - float(y) for x, y in zip(a, b)]
     if any(math.isnan(d) for d in diffs):

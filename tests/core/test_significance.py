@@ -46,6 +46,19 @@ def test_clear_difference_is_significant_and_noise_is_not():
     assert approximate_randomization(a, noise_b, 300, 0).p_value > 0.5
 
 
+def test_numpy_arrays_give_the_numbers_of_lists():
+    np = pytest.importorskip("numpy")
+    a = [0.6 + 0.01 * (i % 5) for i in range(50)]
+    b = [x - 0.02 * (i % 3) for i, x in enumerate(a)]
+    from_lists = paired_bootstrap(a, b, 300, 7, confidence=95, effect=True), approximate_randomization(a, b, 300, 7)
+    from_arrays = (paired_bootstrap(np.array(a), np.array(b), 300, 7, confidence=95, effect=True),
+                   approximate_randomization(np.array(a), np.array(b), 300, 7))
+    assert from_arrays == from_lists
+    assert 0 < from_lists[1].p_value < 0.05
+    with pytest.raises(ValueError, match="at least one pair"):
+        paired_bootstrap(np.array([]), np.array([]))
+
+
 def test_bad_input():
     with pytest.raises(ValueError):
         paired_bootstrap([1, 2], [1])
