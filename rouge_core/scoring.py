@@ -368,7 +368,7 @@ def score(
 
     `evidence=True` adds to each per-reference score the evidence behind it (the matched
     n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`); it costs
-    about 4-6 times a call without it on summary pairs. Without it (the default) the call costs
+    about 4-7 times a call without it on summary pairs. Without it (the default) the call costs
     little more than the compiled kernels, the scores and signatures are the same to the bit,
     and `ReferenceScore.evidence` is `NO_EVIDENCE`: false, and reading any of its attributes
     raises `EvidenceNotComputedError` (a ValueError) saying to pass `evidence=True`.
