@@ -6,6 +6,7 @@ way; a score computed without evidence says so (NO_EVIDENCE, and EvidenceNotComp
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
 import struct
@@ -26,15 +27,7 @@ PATHS = ["native", "pure"]
 
 
 def on_path(path: str):
-    return native.pure() if path == "pure" else _nothing()
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+    return native.pure() if path == "pure" else contextlib.nullcontext()
 
 
 def bits(x) -> bytes | object:
