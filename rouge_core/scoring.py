@@ -40,9 +40,9 @@ class _NoEvidence:
         if name.startswith("__"):  # copy, pickle and friends probing for hooks
             raise AttributeError(name)
         raise EvidenceNotComputedError(
-            f"this score was computed without evidence (evidence=False, the default), so it has no "
-            f"{name!r}: score again with evidence=True (e.g. rouge_core.score(candidate, references, methods, "
-            f"evidence=True)) to read it")
+            f"this score was computed without evidence, so it has no {name!r}: evidence is built only when asked "
+            f"for; score the pair again with evidence=True (rouge_core.score(candidate, references, methods, "
+            f"options, evidence=True)). evidence=False is the default, and corpora and batches never build it")
 
     def __bool__(self) -> bool:
         return False

@@ -180,3 +180,14 @@ def test_the_rouge_score_drop_in_and_compute_build_no_evidence(path, evidence_sp
     with on_path(path):
         rouge_core.score(CAND, REFS, ["rouge1"], evidence=True)  # the spy sees evidence when it is built
     assert evidence_spy
+
+
+def test_a_stale_build_of_the_kernels_is_turned_off_not_an_import_error(monkeypatch):
+    class BuiltBefore:  # configure_scoring took the reason alone
+        def configure_scoring(self, only_reference):
+            raise TypeError("configure_scoring() takes exactly one argument (2 given)")
+
+    monkeypatch.setattr(native, "KERNELS", BuiltBefore())
+    monkeypatch.setattr(native, "WHY_PURE", "")
+    native.configure_scoring("the only reference", NO_EVIDENCE)
+    assert native.KERNELS is None and "rebuild" in native.WHY_PURE
