@@ -14,8 +14,8 @@ from .frameworks import RougeAccumulator, compute
 from .methods import Method, parse_method
 from .options import MULTI_REF_MODES, PROFILES, Options, profile
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
-from .scoring import (DEFAULT_METHODS, NO_EVIDENCE, EvidenceNotComputedError, MethodScore, ReferenceScore, Result, score,
-                      score_documents)
+from .scoring import (DEFAULT_METHODS, NO_EVIDENCE, EvidenceNotComputedError, MethodScore, ReferenceScore, Result,
+                      score, score_documents)
 from .stats import Interval, Score, Stats, f_measure
 from .document import Document, Token, pretokenized
 from .tokenize import tokenize

@@ -587,7 +587,8 @@ def _combined(plans, scored: list, options: Options) -> dict:
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *,
-                    evidence: bool = False, cost_limit: CostLimit | None = None, budget: Budget | None = None) -> Result:
+                    evidence: bool = False, cost_limit: CostLimit | None = None,
+                    budget: Budget | None = None) -> Result:
     """Every method on tokenized Documents (`score` without the tokenizing; evidence only with
     `evidence=True`, as there); the cost of the
     whole call is checked against `cost_limit` (as in `score`) before anything is computed,
@@ -617,7 +618,8 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
         per_ref = []
         for index, ref in enumerate(refs):
             stats, ev = compute(method, cand, ref, options, evidence)
-            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev if evidence else NO_EVIDENCE))
+            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options),
+                                          ev if evidence else NO_EVIDENCE))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})
 

@@ -56,7 +56,8 @@ def test_matched_words_are_marked_on_the_characters_typed(language, cand, ref, m
 
 
 def test_reference_side_marks_its_own_characters():
-    result = rouge_core.score("東京都に住んでいます。", ["東京に住んでいる。"], ["rouge1"], "rouge-score", tokenizer="unicode", evidence=True)
+    result = rouge_core.score("東京都に住んでいます。", ["東京に住んでいる。"], ["rouge1"], "rouge-score", tokenizer="unicode",
+                              evidence=True)
     evidence = result["rouge1"].per_reference[0].evidence
     markup = highlight.ngram_highlight_html(result.references[0], evidence, "reference")
     assert _marked(markup) == ["東京", "に", "住ん", "で"]
