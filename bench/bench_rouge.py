@@ -4,8 +4,10 @@ Run from the repository root:
 
     python bench/bench_rouge.py            # full run (10,000 summary pairs, 500 long pairs)
     python bench/bench_rouge.py --quick    # smaller corpora, same report
+    python bench/bench_rouge.py --quick --evidence-cost   # only score() with and without evidence
 
-It times rouge_core.score without evidence and the rouge-score drop-in
+It times rouge_core.score without evidence (and, against it, with evidence and as called with no
+evidence argument: issue 34 lets the default cost at most 1.5x) and the rouge-score drop-in
 (rouge_core.compat.rouge_score) against rouge-score-rs (pip install rouge-score-rs) on single
 types and with 4 references, the batch on 1 and 2 threads (summary and long pairs), and
 compare_systems at 10,000 pairs (1,000 + 1,000 resamples), each against issue 34's targets.
@@ -521,6 +523,42 @@ def big_pair_section(tokens: int, repeats: int = 3) -> dict:
     return out
 
 
+def evidence_cost_section(pairs, block: int = 500) -> dict:
+    """Issue 34's rule for the default: `rouge_core.score` as called with no `evidence`
+    argument, with `evidence=True` and with `evidence=False`, on the same summary pairs
+    (tokenization included, interleaved like the other sections; the evidence is built but not
+    read). Returns per set of types the cost of evidence=True and of the default relative to
+    evidence=False."""
+    print(f"\n== the cost of evidence: rouge_core.score on {len(pairs)} summary pairs ==")
+    print(f"{'methods':34s} {'call':22s} {'pairs/s':>10s} {'vs evidence=False':>18s}")
+    opts = rouge_core.profile("rouge-score")
+    out = {}
+    for types in SETS:
+        def call(**evidence):
+            return lambda chunk: [rouge_core.score(c, [r], types, opts, **evidence)[types[0]].fmeasure
+                                  for c, r in chunk]
+
+        runners = {"default (no argument)": call(), "evidence=True": call(evidence=True),
+                   "evidence=False": call(evidence=False)}
+        elapsed, results = timed_interleaved(runners, pairs, block)
+        assert results["evidence=True"] == results["evidence=False"] == results["default (no argument)"]
+        base = elapsed["evidence=False"]
+        for name in runners:
+            print(f"{'+'.join(types):34s} {name:22s} {len(pairs) / elapsed[name]:10.1f} "
+                  f"{elapsed[name] / base:17.2f}x")
+        out["+".join(types)] = {"evidence=True": elapsed["evidence=True"] / base,
+                                "default": elapsed["default (no argument)"] / base}
+    return out
+
+
+def evidence_cost_targets(costs: dict) -> None:
+    with_evidence = [v["evidence=True"] for v in costs.values()]
+    default = max(v["default"] for v in costs.values())
+    print(f"evidence=True costs {min(with_evidence):.2f}-{max(with_evidence):.2f}x evidence=False on summary pairs; "
+          f"the default costs at most {default:.2f}x (issue 34: the default may cost at most 1.5x: "
+          f"{'met' if default <= 1.5 else 'NOT met'})")
+
+
 def read_evidence(result) -> None:
     """Read every field of every evidence record of `result`: the native path fills its big
     collections (matches, union-LCS sentences, skip-bigram rows) in on first read."""
@@ -634,6 +672,9 @@ def main(argv=None):
     ap.add_argument("--big", type=int, default=None, help="tokens of the one long pair (default 20,000)")
     ap.add_argument("--unicode-only", action="store_true",
                     help="only the non-ASCII slices (issue 29): accented prose, other scripts, every profile's long pair")
+    ap.add_argument("--evidence-cost", action="store_true",
+                    help="only the cost of evidence (issue 34): rouge_core.score with no evidence argument, with "
+                         "evidence=True and with evidence=False on the same summary pairs")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="time the per-pair sections by this process's CPU time, not the wall clock (on a machine "
                          "other work loads: its share of the cores then stretches no implementation's time)")
@@ -654,6 +695,10 @@ def main(argv=None):
     print("per-pair sections timed by", "CPU time (--cpu-clock)" if args.cpu_clock else "the wall clock")
     t0 = time.perf_counter()
     summary = summary_corpus(n_summary)
+    if args.evidence_cost:
+        evidence_cost_targets(evidence_cost_section(summary))
+        print("\nat the end:", load())
+        return
     long = long_corpus(n_long)
     print(f"corpora generated in {time.perf_counter() - t0:.1f} s (seeded)")
     n_uni_summary, n_uni_long = (600, 30) if args.quick else (3000, 150)
@@ -673,6 +718,7 @@ def main(argv=None):
     speedup_long, ceiling_long = batch_section(long, lo[four]["results"], label="long pairs")
     significance = significance_section(n_significance)
     big = big_pair_section(n_big)
+    evidence_costs = evidence_cost_section(summary[:2000])
     evidence, evidence_read = evidence_section(2000)
     sweep = sweep_section(summary[:50])
     print("\nat the end:", load())
@@ -724,6 +770,7 @@ def main(argv=None):
     print(f"all methods with evidence, 2,000-token pair: {evidence * 1000:.1f} ms (target < 30 ms: "
           f"{check(evidence < 0.03)}); with the evidence read in full: {evidence_read * 1000:.1f} ms")
     print(f"sweep of 20 parameter values, 50 pairs: {sweep:.3f} s (target < 1 s: {check(sweep < 1)})")
+    evidence_cost_targets(evidence_costs)
     unicode_targets(uni, n_big)
 
 

@@ -14,7 +14,8 @@ from .frameworks import RougeAccumulator, compute
 from .methods import Method, parse_method
 from .options import MULTI_REF_MODES, PROFILES, Options, profile
 from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
-from .scoring import DEFAULT_METHODS, MethodScore, ReferenceScore, Result, score, score_documents
+from .scoring import (DEFAULT_METHODS, NO_EVIDENCE, EvidenceNotComputedError, MethodScore, ReferenceScore, Result,
+                      score, score_documents)
 from .stats import Interval, Score, Stats, f_measure
 from .document import Document, Token, pretokenized
 from .tokenize import tokenize
@@ -23,7 +24,8 @@ from . import native
 
 __all__ = [
     "CorpusResult", "CostEstimate", "CostLimit", "CostLimitError", "DEFAULT_COST_LIMIT", "DEFAULT_METHODS", "Document",
-    "Interval", "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "Options", "PROFILES", "ParameterRange",
+    "EvidenceNotComputedError", "Interval", "MULTI_REF_MODES", "Method", "MethodScore", "NGRAM_N", "NO_EVIDENCE",
+    "Options", "PROFILES", "ParameterRange",
     "ReferenceScore", "Result", "RougeAccumulator", "SKIP_DISTANCE", "Score", "Stats", "Token", "UNBOUNDED",
     "WLCS_WEIGHT", "accelerated", "compute", "f_measure", "parse_method", "pretokenized", "profile", "score",
     "score_corpus", "score_documents", "tokenize", "__version__",

@@ -42,6 +42,7 @@ static Record RECORDS[RECORD_KINDS];
 static const char *const RECORD_FIELD_NAMES[RECORD_KINDS][SPEC_MAX_FIELDS + 1] = SPEC_RECORD_FIELDS;
 
 static PyObject *ONLY_REFERENCE; /* the reason a single reference is chosen */
+static PyObject *NO_EVIDENCE;    /* ReferenceScore.evidence of a score computed without evidence */
 
 /* ------------------------------------------------------------------------------------------
  * small helpers
@@ -301,10 +302,13 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
     Py_RETURN_NONE;
 }
 
-/* configure_scoring(only_reference): the reason a single reference is chosen. */
-static PyObject *py_configure_scoring(PyObject *mod, PyObject *arg) {
-    if (!PyUnicode_Check(arg)) return PyErr_Format(PyExc_TypeError, "configure_scoring(only_reference: str)");
-    replace_ref(&ONLY_REFERENCE, Py_NewRef(arg));
+/* configure_scoring(only_reference, no_evidence): the reason a single reference is chosen,
+ * and the evidence of a score computed without it (rouge_core.scoring.NO_EVIDENCE). */
+static PyObject *py_configure_scoring(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyUnicode_Check(args[0]))
+        return PyErr_Format(PyExc_TypeError, "configure_scoring(only_reference: str, no_evidence)");
+    replace_ref(&ONLY_REFERENCE, Py_NewRef(args[0]));
+    replace_ref(&NO_EVIDENCE, Py_NewRef(args[1]));
     Py_RETURN_NONE;
 }
 
@@ -917,7 +921,7 @@ typedef struct {
 
 static int rule_of(PyObject *alpha, PyObject *empty_nan, PyObject *score_fn, ScoreRule *rule) {
     if (as_double(alpha, &rule->alpha) < 0 || as_flag(empty_nan, &rule->empty_nan) < 0) return -1;
-    if (!ONLY_REFERENCE) {
+    if (!ONLY_REFERENCE || !NO_EVIDENCE) {
         PyErr_SetString(PyExc_RuntimeError, "rouge_core._native: configure_scoring was not called");
         return -1;
     }
@@ -1005,7 +1009,7 @@ static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_r
         v[REFERENCE_SCORE_INDEX] = PyLong_FromSsize_t(i);
         v[REFERENCE_SCORE_STATS] = stats;
         v[REFERENCE_SCORE_SCORE] = score;
-        v[REFERENCE_SCORE_EVIDENCE] = Py_NewRef(Py_None);
+        v[REFERENCE_SCORE_EVIDENCE] = Py_NewRef(NO_EVIDENCE);
         PyObject *ref = record(REC_REFERENCE_SCORE, NULL, v);
         if (!ref || PyTuple_SetItem(per, i, ref) < 0) goto done;
     }
@@ -1904,7 +1908,7 @@ static PyMethodDef module_methods[] = {
     {"union_evidence", FASTCALL(py_union_evidence),
      "union_evidence(cand, ref) -> per reference sentence (alignments, union, counted)"},
     {"configure_record", FASTCALL(py_configure_record), "configure_record(kind, cls, fields)"},
-    {"configure_scoring", (PyCFunction)py_configure_scoring, METH_O, "configure_scoring(only_reference)"},
+    {"configure_scoring", FASTCALL(py_configure_scoring), "configure_scoring(only_reference, no_evidence)"},
     {"f_measure", FASTCALL(py_f_measure), "f_measure(precision, recall, alpha): rouge_core.stats.f_measure, compiled"},
     {"score_pair", FASTCALL(py_score_pair),
      "score_pair(plans, cand, refs, alpha, empty_nan, score_fn[, max_side[, combine]]) -> records, or None above "

@@ -52,7 +52,7 @@ from .limits import perl_whitespace_split
 from .options import Options
 from .porter155 import porter_stem
 from .resources import exception_table
-from .scoring import MethodScore, ReferenceScore, combine_references, resolve_options, score_from_stats
+from .scoring import NO_EVIDENCE, MethodScore, ReferenceScore, combine_references, resolve_options, score_from_stats
 from .signature import signature
 from .stats import Stats
 
@@ -231,14 +231,15 @@ def _shown(unit: str) -> str:
 
 
 def score_basic_elements(candidate: bytes | str, references: bytes | str | Sequence[bytes | str], mode: str = "HM",
-                         options: Options | str = "rouge-1.5.5", *, evidence: bool = True,
+                         options: Options | str = "rouge-1.5.5", *, evidence: bool = False,
                          **overrides) -> MethodScore:
     """ROUGE-BE of a candidate's BE text against its references' BE texts (SIMPLE format).
 
     `options` is a profile name or Options; it supplies how references combine (`multi_ref`:
     "pooled" is ROUGE-1.5.5's -f A, "best-recall" its -f B), `alpha`, `round_pr` and the
     stemmer ("none", or "rouge155" for -m). BE units are always lower-cased as the script
-    does, whatever the tokenizer settings.
+    does, whatever the tokenizer settings. `evidence=True` keeps each reference's units
+    (`BasicElementEvidence`); without it `ReferenceScore.evidence` is `NO_EVIDENCE`, as in `score`.
     """
     opts = resolve_options(options, overrides)
     if opts.stemmer not in _STEMMERS:
@@ -253,5 +254,5 @@ def score_basic_elements(candidate: bytes | str, references: bytes | str | Seque
     for index, reference in enumerate(references):
         ref = be_units(be_lines(reference), mode, stem=stem, data_dir=opts.data_dir, source=f"reference {index + 1}")
         stats, ev = unit_stats(cand, ref, evidence)
-        per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, opts), ev))
+        per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, opts), ev if evidence else NO_EVIDENCE))
     return combine_references(method, per_ref, opts, signature(method, opts, len(per_ref)))

@@ -766,14 +766,15 @@ def _reference_list(references) -> list:
 
 
 def estimate(method: str | Method, candidate, references, options: "Options | str | None" = None, *,
-             evidence: bool = True) -> CostEstimate:
+             evidence: bool = False) -> CostEstimate:
     """The cost of one method on a candidate against its references (tokenizing aside: see
     `estimate_texts`).
 
     candidate / each reference: a Document (tokenized once, as scoring does), a token
     count, or a list of sentence lengths. `references` is a list of those (a single one is
     taken as one reference). `options` (an Options or a profile name) decides the ROUGE-W
-    and ROUGE-SU forms. On the path that computes (rouge_core.native)."""
+    and ROUGE-SU forms. `evidence` as the call to `score` gives it (False by default, as there).
+    On the path that computes (rouge_core.native)."""
     from .methods import parse_method
 
     options = _options(options)
@@ -783,7 +784,7 @@ def estimate(method: str | Method, candidate, references, options: "Options | st
 
 
 def estimate_methods(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None,
-                     *, evidence: bool = True) -> dict[str, CostEstimate]:
+                     *, evidence: bool = False) -> dict[str, CostEstimate]:
     """`estimate` for each method, by method name, in the order given; `total(...)` of the
     values is the whole call's cost, which is what a CostLimit bounds."""
     from .methods import parse_method
@@ -903,7 +904,7 @@ def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = No
 
 
 def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
-                   evidence: bool = True, documents=None, tokenize: bool = True) -> dict[str, CostEstimate]:
+                   evidence: bool = False, documents=None, tokenize: bool = True) -> dict[str, CostEstimate]:
     """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
     on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
     values is the call's cost). `documents` (the (candidate, references) Documents when

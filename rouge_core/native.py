@@ -104,11 +104,15 @@ def register_records(*classes: type) -> None:
             return
 
 
-def configure_scoring(only_reference: str) -> None:
-    """Hand the kernels the reason a single reference is chosen (rouge_core.scoring). Their
-    F-measure is rouge_core.stats.f_measure itself, compiled (kernel_spec.RULES)."""
+def configure_scoring(only_reference: str, no_evidence: object) -> None:
+    """Hand the kernels the reason a single reference is chosen and the evidence of a score
+    computed without it (rouge_core.scoring). Their F-measure is rouge_core.stats.f_measure
+    itself, compiled (kernel_spec.RULES)."""
     if KERNELS is not None:
-        KERNELS.configure_scoring(only_reference)
+        try:
+            KERNELS.configure_scoring(only_reference, no_evidence)
+        except TypeError as exc:  # a stale build (it took the reason alone)
+            _turn_off(f"the compiled kernels were built for another rouge_core: rebuild them ({exc})")
 
 
 def active() -> bool:

@@ -24,6 +24,39 @@ DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 TextLike = str | Document | Sequence[str]
 
 
+class EvidenceNotComputedError(ValueError):
+    """Evidence read from a score computed without it (`evidence=False`, the default)."""
+
+
+class _NoEvidence:
+    """`ReferenceScore.evidence` of a score computed without evidence (`NO_EVIDENCE`, one object):
+    false, printed as what it is, and any of its attributes read raises EvidenceNotComputedError
+    naming `evidence=True`, instead of an AttributeError of None (or of a truthful-looking empty
+    evidence). A method whose family has no evidence gives None even with `evidence=True`."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):  # copy, pickle and friends probing for hooks
+            raise AttributeError(name)
+        raise EvidenceNotComputedError(
+            f"this score was computed without evidence, so it has no {name!r}: evidence is built only when asked "
+            f"for; score the pair again with evidence=True (rouge_core.score(candidate, references, methods, "
+            f"options, evidence=True)). evidence=False is the default, and corpora and batches never build it")
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NO_EVIDENCE"
+
+    def __reduce__(self):  # pickles and copies as the one object
+        return "NO_EVIDENCE"
+
+
+NO_EVIDENCE = _NoEvidence()
+
+
 # Result records are plain (not frozen) slotted dataclasses: a corpus creates millions of
 # them, and a frozen dataclass's __init__ costs about three times as much. Treat them as
 # read-only.
@@ -34,7 +67,7 @@ class ReferenceScore:
     index: int
     stats: Stats
     score: Score
-    evidence: object | None = None
+    evidence: object = NO_EVIDENCE  # NO_EVIDENCE unless scored with evidence=True (None: the method has none)
 
 
 @dataclass(slots=True)
@@ -139,7 +172,7 @@ class Result:
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
 
 native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
-native.configure_scoring(ONLY_REFERENCE)
+native.configure_scoring(ONLY_REFERENCE, NO_EVIDENCE)
 
 
 def resolve_options(options: Options | str | None, overrides: dict) -> Options:
@@ -320,7 +353,7 @@ def score(
     methods: Iterable[str | Method] = DEFAULT_METHODS,
     options: Options | str | None = None,
     *,
-    evidence: bool = True,
+    evidence: bool = False,
     cost_limit: CostLimit | None = None,
     **overrides,
 ) -> Result:
@@ -333,9 +366,12 @@ def score(
     `options` is an Options object or a profile name ("rouge-1.5.5", "rouge-score",
     "matlab", "reval"); keyword overrides change single fields (e.g. stemmer="porter").
 
-    `evidence` (the default) adds to each per-reference score the evidence behind it (the
-    matched n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`);
-    with `evidence=False` it is None and the call costs little more than the compiled kernels.
+    `evidence=True` adds to each per-reference score the evidence behind it (the matched
+    n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`); it costs
+    about 4-7 times a call without it on summary pairs. Without it (the default) the call costs
+    little more than the compiled kernels, the scores and signatures are the same to the bit,
+    and `ReferenceScore.evidence` is `NO_EVIDENCE`: false, and reading any of its attributes
+    raises `EvidenceNotComputedError` (a ValueError) saying to pass `evidence=True`.
 
     `cost_limit` bounds the call's estimated cost (rouge_core.cost): None for the default
     bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.cost.UNBOUNDED`. Above it,
@@ -551,8 +587,10 @@ def _combined(plans, scored: list, options: Options) -> dict:
 
 
 def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[str | Method], options: Options, *,
-                    evidence: bool = True, cost_limit: CostLimit | None = None, budget: Budget | None = None) -> Result:
-    """Every method on tokenized Documents (`score` without the tokenizing); the cost of the
+                    evidence: bool = False, cost_limit: CostLimit | None = None,
+                    budget: Budget | None = None) -> Result:
+    """Every method on tokenized Documents (`score` without the tokenizing; evidence only with
+    `evidence=True`, as there); the cost of the
     whole call is checked against `cost_limit` (as in `score`) before anything is computed,
     together with what `budget` (the call's tokenizing, when `score` tokenized) holds."""
     if isinstance(methods, (str, Method)):
@@ -580,7 +618,8 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
         per_ref = []
         for index, ref in enumerate(refs):
             stats, ev = compute(method, cand, ref, options, evidence)
-            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options), ev))
+            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options),
+                                          ev if evidence else NO_EVIDENCE))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})
 

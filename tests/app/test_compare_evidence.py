@@ -24,7 +24,7 @@ def test_each_family_s_evidence_is_drawn_by_its_view(method, draw, note):
     html, ref_index, said = candidate_evidence(CANDIDATE, REFERENCES, method, OPTIONS)
     chosen = rouge_core.score(CANDIDATE, list(REFERENCES), [method], OPTIONS)[method].chosen
     assert ref_index == chosen
-    result = rouge_core.score(CANDIDATE, [REFERENCES[chosen or 0]], [method], OPTIONS)
+    result = rouge_core.score(CANDIDATE, [REFERENCES[chosen or 0]], [method], OPTIONS, evidence=True)
     assert html == draw(result.candidate, result.references[0], result[method].per_reference[0].evidence)
     assert said == note
 
@@ -32,7 +32,7 @@ def test_each_family_s_evidence_is_drawn_by_its_view(method, draw, note):
 @pytest.mark.parametrize("method,title", [("rougeS4", "ROUGE-S"), ("rougeSU*", "ROUGE-SU")])
 def test_a_family_without_a_view_shows_the_matched_words(method, title):
     html, ref_index, said = candidate_evidence(CANDIDATE, REFERENCES, method, OPTIONS)
-    result = rouge_core.score(CANDIDATE, [REFERENCES[ref_index or 0]], ["rouge1"], OPTIONS)
+    result = rouge_core.score(CANDIDATE, [REFERENCES[ref_index or 0]], ["rouge1"], OPTIONS, evidence=True)
     assert html == highlight.ngram_highlight_html(result.candidate, result["rouge1"].per_reference[0].evidence,
                                                   "candidate")
     assert said == (f"matched words marked (the skip-bigrams of {title} are a table: open the summary on the "

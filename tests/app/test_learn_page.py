@@ -96,7 +96,8 @@ def test_heatmap_holds_the_lcs_table(candidate, references, options):
     assert heatmap[["i", "j", "value", "on_path", "match"]].to_dict("records") == [
         {k: c[k] for k in ("i", "j", "value", "on_path", "match")} for c in cells
     ]
-    lcs = rouge_core.score(candidate, references, ["rougeL"], options)["rougeL"].per_reference[0].evidence.lcs
+    scored = rouge_core.score(candidate, references, ["rougeL"], options, evidence=True)
+    lcs = scored["rougeL"].per_reference[0].evidence.lcs
     lcs_box = [re.sub(r"<[^>]*>", "", body) for body in section_html(at) if "rl-token" not in body]
     assert html.unescape(lcs_box[0]) == (" ".join(lcs) or "(empty)")  # the LCS, under the heatmap
 

@@ -68,7 +68,7 @@ def test_known_units_and_scores():
     assert be_units(be_lines(peer), "HM", stem=True).counts == {"gilbert|hurrican": 1, "sweep|dominican republ": 1}
     assert be_units(be_lines(peer), "H").counts == {"gilbert": 1}
     assert be_units(be_lines(peer), "HMR2").total == 3
-    result = score_basic_elements(peer, [model], "HM", stemmer="rouge155")
+    result = score_basic_elements(peer, [model], "HM", stemmer="rouge155", evidence=True)
     # 2 of the model's 3 units (gilbert|hurrican, sweep|dominican republ; not sweep|island) are the peer's 2
     assert (result.recall, result.precision, result.fmeasure) == (0.66667, 1.0, 0.8)
     assert result.per_reference[0].evidence.matches == (("gilbert|hurrican", 1, 1, 1), ("sweep|dominican republ", 1, 1, 1))

@@ -273,9 +273,10 @@ def test_a_huge_skip_distance_gives_the_unlimited_numbers_on_both_paths(distance
     got = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], [name], evidence=False)[name].fmeasure
     with native.pure():
         pure = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], [name], evidence=False)[name]
-    unlimited = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], ["rougeS*"])["rougeS*"]
+    unlimited = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], ["rougeS*"],
+                                 evidence=True)["rougeS*"]
     assert got == pure.fmeasure == unlimited.fmeasure == pytest.approx(2 / 3)
-    with_evidence = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], [name])[name]
+    with_evidence = rouge_core.score("the cat sat on the mat", ["the cat is on the mat"], [name], evidence=True)[name]
     assert [r.gram for r in with_evidence.per_reference[0].evidence.rows] == \
         [r.gram for r in unlimited.per_reference[0].evidence.rows]
 

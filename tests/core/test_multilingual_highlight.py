@@ -36,7 +36,7 @@ def test_matched_words_are_marked_on_the_characters_typed(language, cand, ref, m
         options = rouge_core.profile("rouge-score", tokenizer="unicode")
     else:  # Hindi has no XL-Sum segmenter: its default tokenizer finds the same words
         options = rouge_core.profile("multilingual", language=language)
-    result = rouge_core.score(cand, [ref], ["rouge1", "rougeL"], options)
+    result = rouge_core.score(cand, [ref], ["rouge1", "rougeL"], options, evidence=True)
     evidence = result["rouge1"].per_reference[0].evidence
     markup = highlight.ngram_highlight_html(result.candidate, evidence, "candidate")
     assert _marked(markup) == matched
@@ -56,7 +56,8 @@ def test_matched_words_are_marked_on_the_characters_typed(language, cand, ref, m
 
 
 def test_reference_side_marks_its_own_characters():
-    result = rouge_core.score("東京都に住んでいます。", ["東京に住んでいる。"], ["rouge1"], "rouge-score", tokenizer="unicode")
+    result = rouge_core.score("東京都に住んでいます。", ["東京に住んでいる。"], ["rouge1"], "rouge-score", tokenizer="unicode",
+                              evidence=True)
     evidence = result["rouge1"].per_reference[0].evidence
     markup = highlight.ngram_highlight_html(result.references[0], evidence, "reference")
     assert _marked(markup) == ["東京", "に", "住ん", "で"]
@@ -65,7 +66,7 @@ def test_reference_side_marks_its_own_characters():
 
 def test_nfd_text_is_marked_on_its_own_decomposed_characters():
     cand = "cafe\u0301 au lait"
-    result = rouge_core.score(cand, ["café noir"], ["rouge1"], "rouge-score", tokenizer="unicode")
+    result = rouge_core.score(cand, ["café noir"], ["rouge1"], "rouge-score", tokenizer="unicode", evidence=True)
     markup = highlight.ngram_highlight_html(result.candidate, result["rouge1"].per_reference[0].evidence, "candidate")
     assert _marked(markup) == ["cafe\u0301"]
 

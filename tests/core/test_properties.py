@@ -81,7 +81,7 @@ def test_bit_parallel_lcs_equals_the_dp_table(a, b):
 @FAST
 @given(cand=text, ref=text)
 def test_evidence_agrees_with_statistics(cand, ref):
-    r = rouge_core.score(cand, [ref], ["rouge2", "rougeL", "rougeLsum", "rougeSU4"], "rouge-score")
+    r = rouge_core.score(cand, [ref], ["rouge2", "rougeL", "rougeLsum", "rougeSU4"], "rouge-score", evidence=True)
     n2 = r["rouge2"].per_reference[0]
     assert sum(m.matched for m in n2.evidence.matches) == n2.stats.hits
     rl = r["rougeL"].per_reference[0]
@@ -94,7 +94,7 @@ def test_evidence_agrees_with_statistics(cand, ref):
 
 
 def test_ngram_evidence_names_clipped_occurrences():
-    r = rouge_core.score("the the the cat", ["the cat the"], ["rouge1"], "rouge-score")
+    r = rouge_core.score("the the the cat", ["the cat the"], ["rouge1"], "rouge-score", evidence=True)
     match = {m.ngram: m for m in r["rouge1"].per_reference[0].evidence.matches}
     assert match[("the",)].cand_count == 3 and match[("the",)].ref_count == 2 and match[("the",)].matched == 2
     assert match[("the",)].cand_starts == (0, 1, 2)
@@ -102,7 +102,7 @@ def test_ngram_evidence_names_clipped_occurrences():
 
 
 def test_wlcs_runs_and_weights():
-    r = rouge_core.score("a b c x d e", ["a b c d e"], ["rougeW-2"], "rouge-score")
+    r = rouge_core.score("a b c x d e", ["a b c d e"], ["rougeW-2"], "rouge-score", evidence=True)
     ev = r["rougeW-2"].per_reference[0].evidence
     assert [run.ref_positions for run in ev.runs] == [(0, 1, 2), (3, 4)]
     assert [run.weight for run in ev.runs] == [9.0, 4.0]

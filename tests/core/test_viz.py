@@ -15,7 +15,7 @@ METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "
 
 
 def _result(candidate="the cat sat on the mat", references=("the cat is on the mat",), options="rouge-score"):
-    return rc.score(candidate, list(references), METHODS, options)
+    return rc.score(candidate, list(references), METHODS, options, evidence=True)
 
 
 def _spans(markup: str, css_class: str) -> list[str]:
@@ -66,7 +66,8 @@ def test_injection_in_the_candidate_comes_out_escaped():
 
 
 def test_injection_in_titles_is_escaped():
-    r = rc.score('x"><script>y', ['x"><script>y'], ["rouge1"], "matlab")  # whitespace tokens keep the quotes
+    # whitespace tokens keep the quotes
+    r = rc.score('x"><script>y', ['x"><script>y'], ["rouge1"], "matlab", evidence=True)
     markup = highlight.ngram_highlight_html(r.candidate, r["rouge1"].per_reference[0].evidence, "candidate")
     assert "<script" not in markup
     titles = re.findall(r'title="([^"]*)"', markup)

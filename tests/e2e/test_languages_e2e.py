@@ -51,7 +51,7 @@ def test_a_language_example_is_scored_and_marked_on_the_right_characters(app_url
     page.goto(app_url)
     candidate, reference = languages.EXAMPLES[language]
     options = rc.profile("multilingual", language=language)
-    result = rc.score(candidate, [reference], ["rouge1"], options)
+    result = rc.score(candidate, [reference], ["rouge1"], options, evidence=True)
     evidence = result["rouge1"].per_reference[0].evidence
 
     page.get_by_role("button", name=languages.display_name(language), exact=True).click()

@@ -128,7 +128,7 @@ words = st.lists(st.one_of(st.sampled_from(["the", "cat", "<b>", "a&b", "\"x\"",
 @given(words, words, st.sampled_from(["rouge-score", "rouge-1.5.5", "matlab", "reval"]))
 def test_highlight_html_escapes_user_text(candidate, reference, profile):
     methods = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2"]
-    result = rouge_core.score(candidate, [reference], methods, profile)
+    result = rouge_core.score(candidate, [reference], methods, profile, evidence=True)
     cand, ref = result.candidate, result.references[0]
     for side, doc in (("candidate", cand), ("reference", ref)):
         for method in ("rouge1", "rouge2"):
