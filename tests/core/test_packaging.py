@@ -205,6 +205,13 @@ def test_metadata_names_the_supported_pythons_authors_and_keywords():
     assert all(v in SpecifierSet(PROJECT["requires-python"]) for v in supported)
 
 
+def test_ci_runs_the_python_matrix_on_every_supported_python():
+    matrix = (ROOT / ".ci" / "python-matrix").read_text()
+    supported = re.search(r'^SUPPORTED="([^"]+)"', matrix, re.M).group(1).split()
+    call = re.search(r"^\s*\.ci/python-matrix (.+)$", (ROOT / ".ci" / "run").read_text(), re.M).group(1)
+    assert set(supported) <= set(re.findall(r"\b3\.\d+\b", call)), call
+
+
 def test_a_table_without_pandas_names_the_frames_extra(monkeypatch):
     result = rouge_core.score("the cat", ["the cat sat"], ["rouge1"])
     monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
