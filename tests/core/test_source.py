@@ -167,7 +167,8 @@ def test_an_interval_left_undefined_equals_itself_on_every_python():
     from rouge_core.stats import Interval
 
     undefined = Interval(math.nan, math.nan, math.nan)
-    assert Interval(math.nan, math.nan, math.nan) == undefined and {undefined: 1}[Interval(math.nan, math.nan, math.nan)]
+    again = Interval(math.nan, math.nan, math.nan)
+    assert again == undefined and hash(again) == hash(undefined) and {undefined: 1}[again] == 1
     assert Interval(0.5, 0.25, 1.0) == Interval(0.5, 0.25, 1.0) != Interval(0.5, 0.25, 0.75)
     assert Interval(math.nan, 0.0, 1.0) != Interval(0.0, 0.0, 1.0) and Interval(1.0, 0.0, 1.0) != (1.0, 0.0, 1.0)
 

@@ -45,9 +45,11 @@ if __name__ == "__main__":
                         calls.append({"test": "bootstrap", "confidence": conf, "effect": eff, "result": r.as_dict()})
                     for exact in (None, False):
                         prog = []
-                        r = approximate_randomization(a, b, resamples, seed, exact, progress=lambda d, t: prog.append([d, t]))
+                        r = approximate_randomization(a, b, resamples, seed, exact,
+                                                      progress=lambda d, t: prog.append([d, t]))
                         calls.append({"test": "permutation", "exact": exact, "result": r.as_dict()})
-                    cases.append({"series": [n, seed * 31 + n, kind], "resamples": resamples, "seed": seed, "calls": calls})
+                    cases.append({"series": [n, seed * 31 + n, kind], "resamples": resamples, "seed": seed,
+                                  "calls": calls})
     # exact enumeration of larger n
     for n in (10, 14):
         a, b = series(n, n, "rouge")
