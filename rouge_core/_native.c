@@ -1968,7 +1968,9 @@ static int add_lowerings(PyObject *m) {
     PyObject *table = PyTuple_New(LOWERING_ENTRY_COUNT);
     for (int k = 0; table && k < LOWERING_ENTRY_COUNT; k++) {
         const Lowering *l = &LOWERING_ENTRIES[k];
-        PyObject *row = Py_BuildValue("(Is#)", l->code, l->ascii, (Py_ssize_t)l->ascii_len);
+        /* No '#' format: CPython 3.13's headers call the int-length variant whatever PY_SSIZE_T_CLEAN
+         * says, so an abi3 module built by 3.13 would raise SystemError on 3.10-3.12 (cpython gh-104922). */
+        PyObject *row = Py_BuildValue("(IN)", l->code, PyUnicode_FromStringAndSize(l->ascii, l->ascii_len));
         if (!row || PyTuple_SetItem(table, k, row) < 0) Py_CLEAR(table);
     }
     PyObject *both = table ? Py_BuildValue("(sN)", LOWERING_VERSION, table) : NULL;

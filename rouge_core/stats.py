@@ -109,3 +109,11 @@ class Interval:
     value: float
     low: float
     high: float
+
+    def __eq__(self, other: object) -> bool:
+        # As a tuple of its fields, as dataclasses compared on Python 3.12 and earlier: a statistic left
+        # undefined (math.nan) compares equal to itself, so the same call's results are equal on every
+        # Python (3.13's generated __eq__ compares field by field, where nan != nan: cpython gh-120645).
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.value, self.low, self.high) == (other.value, other.low, other.high)

@@ -11,6 +11,7 @@ from rouge_score import rouge_scorer as real_scorer
 from rouge_core import native, scoring
 from rouge_core.compat import rouge_score as dropin
 from rouge_core.compat.rouge_score import rouge_scorer as dropin_module
+from tests.extras import needs_pyonmttok
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 PREDICTION = "the cat sat on the mat\nit was happy"
@@ -53,6 +54,7 @@ def test_score_multi_scores_every_target_in_one_kernel_call(monkeypatch):
     assert got == real_scorer.RougeScorer(TYPES).score_multi(TARGETS, PREDICTION)
 
 
+@needs_pyonmttok
 def test_the_multilingual_drop_in_prepares_the_prediction_once_per_call(monkeypatch):
     from rouge_core.compat import multilingual_rouge
 

@@ -205,6 +205,13 @@ def test_metadata_names_the_supported_pythons_authors_and_keywords():
     assert all(v in SpecifierSet(PROJECT["requires-python"]) for v in supported)
 
 
+def test_ci_runs_the_python_matrix_on_every_supported_python():
+    matrix = (ROOT / ".ci" / "python-matrix").read_text()
+    supported = re.search(r'^SUPPORTED="([^"]+)"', matrix, re.M).group(1).split()
+    call = re.search(r"^\s*\.ci/python-matrix (.+)$", (ROOT / ".ci" / "run").read_text(), re.M).group(1)
+    assert set(supported) <= set(re.findall(r"\b3\.\d+\b", call)), call
+
+
 def test_a_table_without_pandas_names_the_frames_extra(monkeypatch):
     result = rouge_core.score("the cat", ["the cat sat"], ["rouge1"])
     monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
@@ -306,3 +313,15 @@ def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
     from rouge_core.scoring import missing_extra
 
     assert "pyonmttok has no build for Python 3.13" in missing_extra(rouge_core.profile("multilingual"))
+
+
+def test_the_binding_uses_no_length_formats_that_break_its_abi3_module_on_older_pythons():
+    """An abi3 module serves 3.10 on whichever Python built it. CPython 3.13's headers map the '#'
+    formats (s#, y#, ...) of Py_BuildValue and PyArg_Parse* to the int-length functions whatever
+    PY_SSIZE_T_CLEAN says, so a module built by 3.13 raises SystemError ("PY_SSIZE_T_CLEAN macro must
+    be defined for '#' formats") on 3.10-3.12 wherever the binding uses one (cpython gh-104922)."""
+    source = (ROOT / "rouge_core" / "_native.c").read_text(encoding="utf-8")
+    calls = re.findall(r"\b(Py_BuildValue|Py_VaBuildValue|PyArg_\w+)\s*\(([^;]*?\"[^\"]*\")", source)
+    assert len(calls) >= 4  # the calls are found
+    formats = {name + ": " + re.findall(r"\"([^\"]*)\"", args)[0] for name, args in calls}
+    assert [f for f in formats if "#" in f] == []

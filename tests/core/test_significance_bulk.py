@@ -158,3 +158,11 @@ def test_the_kernels_refuse_bad_buffers():
         native.resample_sums(bytes(16), 2, 2, 1, (7).to_bytes(4, "little") * 2, None, None, False)
     with pytest.raises(ValueError, match="holds"):
         native.resample_sums(bytes(15), 2, 2, 1, None, None, None, False)
+
+
+def test_reading_the_recorders_series_writes_no_file(tmp_path, monkeypatch):
+    # the recorder runs (and writes sys.argv[1]) only as a script: under `pytest -q` it wrote a file "-q"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", ["pytest", "-q"])
+    assert _recorder().series(3, 1, "ties") == _recorder().series(3, 1, "ties")
+    assert list(tmp_path.iterdir()) == []

@@ -161,6 +161,18 @@ def test_corpus_level_means_and_intervals():
         corpus_abstractiveness({"x": ["a", "b"]}, sources)
 
 
+def test_an_interval_left_undefined_equals_itself_on_every_python():
+    # 3.13's dataclass __eq__ compares field by field (nan != nan); Interval compares as a tuple, as
+    # before, so equal results stay equal (cpython gh-120645)
+    from rouge_core.stats import Interval
+
+    undefined = Interval(math.nan, math.nan, math.nan)
+    again = Interval(math.nan, math.nan, math.nan)
+    assert again == undefined and hash(again) == hash(undefined) and {undefined: 1}[again] == 1
+    assert Interval(0.5, 0.25, 1.0) == Interval(0.5, 0.25, 1.0) != Interval(0.5, 0.25, 0.75)
+    assert Interval(math.nan, 0.0, 1.0) != Interval(0.0, 0.0, 1.0) and Interval(1.0, 0.0, 1.0) != (1.0, 0.0, 1.0)
+
+
 def test_corpus_interval_is_the_percentile_of_resampled_means():
     from rouge_core.corpus import bootstrap_indices
 

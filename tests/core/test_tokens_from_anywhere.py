@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import rouge_core
 from rouge_core import multilingual, native
 from rouge_core.scoring import prepare
+from tests.extras import needs_pyonmttok
 
 tokenize_module = importlib.import_module("rouge_core.tokenize")  # rouge_core.tokenize is also the function
 SETTINGS = settings(max_examples=80, deadline=None, derandomize=True,
@@ -96,16 +97,18 @@ def test_a_stem_that_is_not_a_string_is_left_to_the_python_pipeline(monkeypatch)
 
 
 PYTHON_TOKENIZERS = [dict(tokenizer="unicode"), dict(tokenizer="cjk"), dict(tokenizer="whitespace"),
-                     dict(tokenizer="xlsum-basic"), dict(tokenizer="multilingual"),
-                     dict(tokenizer="multilingual", language="hindi"), dict(tokenizer="unicode", stemmer="porter"),
+                     dict(tokenizer="xlsum-basic"), dict(tokenizer="unicode", stemmer="porter"),
                      dict(sentence_split="punctuation"), dict(limit_words=7, tokenizer="rouge155")]
+OPENNMT_TOKENIZERS = [dict(tokenizer="multilingual"), dict(tokenizer="multilingual", language="hindi")]
 
 
 @needs_kernels
+@pytest.mark.parametrize("tokenizers", [pytest.param(PYTHON_TOKENIZERS, id="python"),
+                                        pytest.param(OPENNMT_TOKENIZERS, id="opennmt", marks=needs_pyonmttok)])
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(prose, st.sampled_from(range(len(PYTHON_TOKENIZERS))))
-def test_python_tokenizers_make_documents_whose_token_objects_wait_to_be_read(text, which):
-    options = rouge_core.profile("rouge-score", **PYTHON_TOKENIZERS[which])
+@given(text=prose, data=st.data())
+def test_python_tokenizers_make_documents_whose_token_objects_wait_to_be_read(tokenizers, text, data):
+    options = rouge_core.profile("rouge-score", **data.draw(st.sampled_from(tokenizers), label="tokenizer"))
     fast = prepare(text, options)
     result = rouge_core.score(fast, [text + " the"], ["rouge1", "rougeL", "rougeLsum"], options, evidence=False)
     assert "tokens" not in fast.__dict__  # scored from the terms, interned once
@@ -129,6 +132,7 @@ xlsum_texts = st.lists(st.tuples(st.sampled_from(DEVANAGARI + OTHER + ["The", "c
 any_text = st.text(st.characters(min_codepoint=0, max_codepoint=sys.maxunicode, exclude_categories=()), max_size=30)
 
 
+@needs_pyonmttok
 @SETTINGS
 @given(st.one_of(xlsum_texts, any_text), st.sampled_from([None, "hindi", "chinese", "thai"]), st.booleans())
 def test_xlsum_fast_steps_give_the_reference_tokens(text, language, lowercase):
@@ -167,6 +171,7 @@ def _by_line(triples, lines):
     return out
 
 
+@needs_pyonmttok
 def test_the_fast_steps_run_on_ordinary_text():
     text = "हिन्दी भाषा, बहुत\u200dसुंदर है।\nThe cat's 3.5 km"
     assert multilingual._fast_split_xlsum(text, True, "hindi") is not None
@@ -175,6 +180,7 @@ def test_the_fast_steps_run_on_ordinary_text():
     assert multilingual._fast_pieces("İx", True) is None and multilingual._fast_pieces("😀 x", True) is None
 
 
+@needs_pyonmttok
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.lists(st.text(st.characters(exclude_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1, max_size=8)
                 .filter(lambda w: not any(c.isspace() for c in w)), min_size=1, max_size=8))
@@ -189,6 +195,7 @@ def test_opennmt_tokenizes_each_space_separated_word_on_its_own(words):
     assert onmt("a \u0301b") == ["a", "％0020\u0301", "b"] and multilingual._onmt_piece("\u0301b") is None
 
 
+@needs_pyonmttok
 @SETTINGS
 @given(xlsum_texts, st.sampled_from([None, "hindi"]))
 def test_the_multilingual_profile_documents_match_pure(text, language):
@@ -240,10 +247,10 @@ ROUTE_CASES = [  # (profile, overrides, text, route)
     ("matlab", {}, "Über alles", "lazy:whitespace"),
     ("rouge-score", {"tokenizer": "unicode"}, "Über café", "split:unicode"),
     ("rouge-score", {"tokenizer": "cjk"}, "中文 text", "split:cjk"),
-    ("multilingual", {}, "हिन्दी भाषा है।\nThe cat", "lazy:multilingual"),
-    ("multilingual", {"language": "hindi"}, "हिन्दी भाषा है।", "lazy:multilingual"),
+    pytest.param("multilingual", {}, "हिन्दी भाषा है।\nThe cat", "lazy:multilingual", marks=needs_pyonmttok),
+    pytest.param("multilingual", {"language": "hindi"}, "हिन्दी भाषा है।", "lazy:multilingual", marks=needs_pyonmttok),
     ("multilingual", {"language": "chinese"}, "中文是语言", "split:multilingual"),
-    ("multilingual", {}, "emoji 😀 here", "split:multilingual"),
+    pytest.param("multilingual", {}, "emoji 😀 here", "split:multilingual", marks=needs_pyonmttok),
     ("multilingual", {"tokenizer": "xlsum-basic"}, "हिन्दी भाषा", "lazy:xlsum-basic"),
 ]
 DOCUMENT_OF_ROUTE = {"compiled": "_NativeDocument", "lazy": "_LazyDocument", "split": "_SplitDocument",
