@@ -19,7 +19,7 @@ from lens_app.markup import md
 from lens_app.state import current_options, current_settings, texts_or_example
 from rouge_core import explain
 from rouge_core.methods import lessons
-from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
+from rouge_core import SKIP_DISTANCE, WLCS_WEIGHT
 from rouge_core.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
 from rouge_core.viz.highlight import SCROLL_BOX_HEIGHT, box_html, candidate_view

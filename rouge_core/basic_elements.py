@@ -47,6 +47,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from .be_method import BE_MODES, BasicElementError, BasicElementMethod, check_mode
 from .errors import excerpt
 from .limits import perl_whitespace_split
 from .options import Options
@@ -59,49 +60,8 @@ from .stats import Stats
 __all__ = ["BE_MODES", "BasicElementError", "BasicElementEvidence", "BasicElementMethod", "BeUnits", "be_lines",
            "be_units", "score_basic_elements", "unit_stats"]
 
-BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
 _COUNT_KEY = "_cn_"  # the script keeps a map's unit total under this key, beside the units
 _STEMMERS = ("none", "rouge155")
-
-
-class BasicElementError(ValueError):
-    """A BE text that is not one `head|modifier|relation` triple per line, or a bad mode."""
-
-
-@dataclass(frozen=True)
-class BasicElementMethod:
-    """ROUGE-BE in one mode, in the shape scoring's records and signatures expect of a method."""
-
-    mode: str
-    family: str = "BE"
-    counts_ngrams: bool = True  # -f B compares rounded recall, as for ROUGE-N
-
-    def __post_init__(self) -> None:
-        check_mode(self.mode)
-
-    @property
-    def name(self) -> str:
-        return f"rougeBE-{self.mode}"
-
-    @property
-    def rouge155_name(self) -> str:
-        return f"ROUGE-BE-{self.mode}"
-
-    @property
-    def spec(self) -> "_BasicElementFamily":
-        return _BASIC_ELEMENTS
-
-
-class _BasicElementFamily:
-    """What signatures ask of a method's family. BE units are lower-cased whatever the
-    options, and the mode is in the method's name, so no option adds to the signature."""
-
-    @staticmethod
-    def signature_parts(options: Options) -> list[str]:
-        return []
-
-
-_BASIC_ELEMENTS = _BasicElementFamily()
 
 
 @dataclass(frozen=True)
@@ -122,12 +82,6 @@ class BasicElementEvidence:
     @property
     def matches(self) -> tuple[tuple[str, int, int, int], ...]:
         return tuple(u for u in self.units if u[3])
-
-
-def check_mode(mode: str) -> str:
-    if mode not in BE_MODES:
-        raise BasicElementError(f"unknown Basic Element mode {excerpt(mode)}; choose one of {', '.join(BE_MODES)}")
-    return mode
 
 
 def be_lines(data: bytes | str) -> list[str]:

@@ -5,7 +5,7 @@ run on several cores at once.
     scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
     scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
 
-Same numbers as scoring pair by pair (`rouge_core.corpus.score_pair_stats`), in input order,
+Same numbers as scoring pair by pair (`rouge_core.pairs.score_pair_stats`), in input order,
 whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
 ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
 tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
@@ -40,7 +40,7 @@ from .methods import Method, parse_method
 from .options import Options
 from .scoring import MethodScore, _method_plans, combine_references, prepare_pair, resolve_options, score_from_stats
 from .tokenize import text_tokenizer, word_rule
-from .corpus import each_pair, score_pair_stats
+from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
 DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
@@ -313,7 +313,7 @@ def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, ma
 
 
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
-    """One pair the ordinary way (rouge_core.corpus.score_pair_stats), errors naming the pair."""
+    """One pair the ordinary way (rouge_core.pairs.score_pair_stats), errors naming the pair."""
     try:
         return score_pair_stats(candidate, tuple(references), names, opts, cost_limit)
     except CostLimitError as exc:

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from .errors import excerpt
 from . import native
-from .cost import (RESAMPLE_BLOCK, UNBOUNDED, Budget, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
+from .cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
                    check_resampling, paired_tests_estimate, resolve_limit)
 from .methods import Method, parse_method
 from .options import Options
-from .scoring import MethodScore, prepare_pair, resolve_options, score_documents, score_from_stats
+from .scoring import MethodScore, resolve_options, score_from_stats
 from .signature import VARIES, signature
 from .stats import Interval, Score, Stats
 from .corpus_stats import CorpusStatistics, PairNumbers
+from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpus's names)
 from . import optional
 
 from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpus.holm)
@@ -30,30 +31,6 @@ if TYPE_CHECKING:
     from .significance import TestResult
 
 MEASURES = ("precision", "recall", "fmeasure")
-
-
-def score_pair_stats(candidate: str, references: Sequence[str], methods: Sequence[str | Method], options: Options,
-                     cost_limit: CostLimit | None = None) -> dict[str, MethodScore]:
-    """Every method on one (candidate, references) pair, without evidence (it is recomputed
-    on demand for the one pair a user opens); the pair's cost is checked against
-    `cost_limit` (None: the default bound) first, its tokenizing included."""
-    budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
-    cand, refs = prepare_pair(candidate, list(references), options, budget)
-    return score_documents(cand, refs, methods, options, evidence=False, cost_limit=cost_limit, budget=budget).methods
-
-
-def pair_micro_stats(method_score: MethodScore) -> Stats | None:
-    """The statistics a pair adds to a pooled (micro) sum.
-
-    Modes that pick one reference contribute that reference's statistics; "max" and
-    "mean" combine scores rather than counts, so their pair contributes the pool of all
-    its references (the only count-level reading of "every reference counts")."""
-    if method_score.stats is not None:
-        return method_score.stats
-    total = None
-    for ref in method_score.per_reference:
-        total = ref.stats if total is None else total + ref.stats
-    return total
 
 
 def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Score:
@@ -400,8 +377,6 @@ class CorpusScorer:
             raise ValueError(f"{len(candidates)} candidates, {len(references_per_pair)} reference lists and "
                              f"{len(ids)} ids")
         if self.workers > 1 and not native.active():
-            from .parallel import iter_scores
-
             records = list(iter_scores(candidates, references_per_pair, self.methods, self.options,
                                        workers=self.workers, cost_limit=self.cost_limit,
                                        progress=each_pair(progress)))
@@ -520,22 +495,6 @@ class PairRecords(Sequence):
             end = min(start + STREAM_CHUNK, len(self))
             yield from score_batch(r.candidates[start:end], r.references[start:end], r.methods, r.options,
                                    ids=list(r.ids[start:end]), cost_limit=r.cost_limit)
-
-
-def each_pair(progress: Callable[[int, int], None] | None) -> Callable[[int, int], None] | None:
-    """A progress callback told when a run of pairs is done (a chunk), calling `progress` for
-    every pair of it in order, as score_corpus promises."""
-    if progress is None:
-        return None
-    reported = 0
-
-    def report(done: int, total: int) -> None:
-        nonlocal reported
-        for pair in range(reported + 1, done + 1):
-            progress(pair, total)
-        reported = max(reported, done)
-
-    return report
 
 
 def assemble_corpus(

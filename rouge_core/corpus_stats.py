@@ -2,7 +2,7 @@
 seeded bootstrap and the paired tests read, and nothing else.
 
 Per pair and method the store keeps the pooled statistics a micro sum adds (hits, candidate
-total, reference total; `rouge_core.corpus.pair_micro_stats`), as 32-bit unsigned integers
+total, reference total; `rouge_core.pairs.pair_micro_stats`), as 32-bit unsigned integers
 when they are whole numbers below 2^32 (4 bytes each), else as float64. The pair's P, R and F
 are kept only where they cannot be rebuilt from those counts bit for bit: every chunk is
 checked (the rebuilt scores are compared with the scored ones, bit for bit) and a method whose
@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .options import Options
+from .pairs import pair_micro_stats
 from .scoring import MethodScore, score_from_stats
 from .stats import Score, Stats
 
@@ -109,8 +110,6 @@ class MethodColumns:
         self._seen = 0
 
     def append(self, records: Sequence[MethodScore]) -> None:
-        from .corpus import pair_micro_stats
-
         k = len(records)
         scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
         pooled = [pair_micro_stats(r) for r in records]

@@ -35,8 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .be_method import BE_MODES
 from .errors import excerpt
-from . import cost, native
+from . import cost_terms, native
 from .bitparallel_lcs import CandidateLayout
 from .deferred import Later
 from .document import Document
@@ -325,7 +326,8 @@ class Family:
         """Whether the kernel applies to these Documents (not to ROUGE-1.5.5's `-b` view)."""
         return not self.reads_lcs_view or (cand.lcs_view is None and ref.lcs_view is None)
 
-    def cost(self, method: Method, cand: "cost.Shape", ref: "cost.Shape", evidence: bool, options: "Options"):
+    def cost(self, method: Method, cand: "cost_terms.Shape", ref: "cost_terms.Shape", evidence: bool,
+             options: "Options"):
         """(seconds, bytes, unit, count) of `method` on one pair of this shape (rouge_core.cost)."""
         raise NotImplementedError
 
@@ -377,7 +379,7 @@ class NGramFamily(Family):
         return stats, (ngram_evidence(c_terms, r_terms, n) if evidence else None)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.ngram_cost(method.n, cand, ref, evidence)
+        return cost_terms.ngram_cost(method.n, cand, ref, evidence)
 
 
 @dataclass(frozen=True)
@@ -411,7 +413,7 @@ class SentenceLcsFamily(Family):
         return sentence_lcs(cand.term_tuple, ref.term_tuple, evidence, layout=_layout(cand))
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.lcs_cost(cand, ref, evidence)
+        return cost_terms.lcs_cost(cand, ref, evidence)
 
 
 def _perl_byte_limited_lcs(method: Method, cand: Document, ref: Document, evidence: bool):
@@ -457,7 +459,7 @@ class UnionLcsFamily(Family):
                          layout=_layout(cand), unigram_counts=counts)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.union_lcs_cost(cand, ref, evidence)
+        return cost_terms.union_lcs_cost(cand, ref, evidence)
 
 
 @dataclass(frozen=True)
@@ -486,7 +488,7 @@ class BestSentenceLcsFamily(Family):
                                  options.best_sentence_clip)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.best_sentence_cost(cand, ref, evidence)
+        return cost_terms.best_sentence_cost(cand, ref, evidence)
 
 
 @dataclass(frozen=True)
@@ -522,7 +524,7 @@ class WeightedLcsFamily(Family):
                              method.weight, evidence)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.wlcs_cost(cand, ref, evidence, options.wlcs_form)
+        return cost_terms.wlcs_cost(cand, ref, evidence, options.wlcs_form)
 
 
 @dataclass(frozen=True)
@@ -562,10 +564,10 @@ class SkipBigramFamily(Family):
         return skip_stats(cand.term_tuple, ref.term_tuple, method.distance, self._unigram_form(options), evidence)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost.skip_cost(method.distance, self._unigram_form(options), cand, ref, evidence)
+        return cost_terms.skip_cost(method.distance, self._unigram_form(options), cand, ref, evidence)
 
     def alternative(self, method: Method) -> str | None:
-        bounded = cost.BOUNDED_DISTANCE
+        bounded = cost_terms.BOUNDED_DISTANCE
         if method.distance is None or method.distance > bounded:
             return self.name(bounded)
         return None
@@ -753,8 +755,6 @@ def printed_meaning(key: str, name: str, options=None) -> str | None:
 
 
 def _basic_elements_message(name: str, mode: str | None) -> str:
-    from .basic_elements import BE_MODES  # basic_elements builds on scoring, which builds on this module
-
     mode = (mode or "").upper()
     if mode not in BE_MODES:
         mode = "HM"

@@ -20,6 +20,7 @@ compute*Score routines:
 
 from __future__ import annotations
 
+from .be_method import BasicElementMethod
 from .methods import FAMILIES, Method
 from .stats import Score, Stats, f_measure  # the script's F = P·R / ((1−α)·P + α·R): the one rule
 
@@ -73,7 +74,5 @@ def report_methods(max_n: int, *, lcs: bool = True, weight: float | None = None,
         families = ("SU",) if skip_unigrams else ("S", "SU") if skip_unigrams_and_plain else ("S",)
         methods += [FAMILIES[key].method(distance) for key in families]
     if basic_elements is not None:
-        from .basic_elements import BasicElementMethod  # it builds on scoring, which builds on this module
-
         methods.append(BasicElementMethod(basic_elements))
     return tuple(methods)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rouge_core.stats import Interval
 
 from .flags import Flags
+from .report import render
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,4 @@ class Report:
 
     def text(self) -> str:
         """The report exactly as ROUGE-1.5.5.pl prints it."""
-        from .report import render
-
         return render(self)
