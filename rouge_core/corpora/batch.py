@@ -1,16 +1,16 @@
 """Many pairs per call: the compiled kernels score the pairs with the GIL released, so threads
 run on several cores at once.
 
-    from rouge_core.batch import score_batch
+    from rouge_core.corpora.batch import score_batch
     scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
     scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
 
-Same numbers as scoring pair by pair (`rouge_core.pairs.score_pair_stats`), in input order,
+Same numbers as scoring pair by pair (`rouge_core.corpora.pairs.score_pair_stats`), in input order,
 whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
 ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
 tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
-cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.native) the
+cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.kernels.native) the
 whole batch is scored in Python.
 
 How the threads share the work: when the kernels tokenize, the batch is one native job
@@ -34,12 +34,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence
 
-from . import cost, native
-from .cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
-from .methods import Method, parse_method
-from .options import Options
-from .scoring import MethodScore, _method_plans, combine_references, prepare_pair, resolve_options, score_from_stats
-from .tokenize import text_tokenizer, word_rule
+from ..scorer import cost
+from ..kernels import native
+from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
+from ..families.methods import Method, parse_method
+from ..text.options import Options
+from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
+                              score_from_stats)
+from ..text.tokenize import text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
@@ -211,7 +213,7 @@ class _Helpers:
             if self._pool is None or self._size < threads:
                 if self._pool is not None:
                     self._pool.shutdown(wait=False)  # its threads end once their tasks are done
-                self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rouge_core.batch")
+                self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rouge_core.corpora.batch")
                 self._size = threads
             return [self._pool.submit(run) for _ in range(times)]
 
@@ -313,7 +315,7 @@ def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, ma
 
 
 def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
-    """One pair the ordinary way (rouge_core.pairs.score_pair_stats), errors naming the pair."""
+    """One pair the ordinary way (rouge_core.corpora.pairs.score_pair_stats), errors naming the pair."""
     try:
         return score_pair_stats(candidate, tuple(references), names, opts, cost_limit)
     except CostLimitError as exc:

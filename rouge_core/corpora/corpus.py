@@ -12,20 +12,20 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
-from .errors import excerpt
-from . import native
-from .cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
-                   check_resampling, paired_tests_estimate, resolve_limit)
-from .methods import Method, parse_method
-from .options import Options
-from .scoring import MethodScore, resolve_options, score_from_stats
-from .signature import VARIES, signature
-from .stats import Interval, Score, Stats
+from ..errors import excerpt
+from ..kernels import native
+from ..scorer.cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
+                           check_resampling, paired_tests_estimate, resolve_limit)
+from ..families.methods import Method, parse_method
+from ..text.options import Options
+from ..scorer.scoring import MethodScore, resolve_options, score_from_stats
+from ..scorer.signature import VARIES, signature
+from ..stats import Interval, Score, Stats
 from .corpus_stats import CorpusStatistics, PairNumbers
-from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpus's names)
-from . import optional
+from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpora.corpus's names)
+from .. import optional
 
-from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpus.holm)
+from .significance import effect_label, holm  # noqa: F401 (holm: rouge_core.corpora.corpus.holm)
 
 if TYPE_CHECKING:
     from .significance import TestResult
@@ -90,7 +90,7 @@ class BootstrapResult:
 class CorpusResult:
     """Per-pair scores of a corpus and its aggregates.
 
-    The numbers live in `statistics` (rouge_core.corpus_stats: a few NumPy columns per method,
+    The numbers live in `statistics` (rouge_core.corpora.corpus_stats: a few NumPy columns per method,
     at most 48 bytes per pair and method); macro, micro, `values`, `bootstrap` and the paired
     tests read them. `pairs[i]` (pair i's `{method: MethodScore}`) is made when read: scored
     again from the pair's texts when they were kept (a corpus given as sequences), else rebuilt
@@ -193,7 +193,7 @@ class CorpusResult:
                   cost_limit: CostLimit | None = None) -> BootstrapResult:
         """Percentile intervals from `resamples` resamples of the pairs (with replacement),
         drawn with numpy's default_rng(seed); every method and measure sees the same draws.
-        The cost is estimated first (rouge_core.cost.bootstrap_corpus_estimate) and checked
+        The cost is estimated first (rouge_core.scorer.cost.bootstrap_corpus_estimate) and checked
         against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
         return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence, cost_limit=cost_limit)
 
@@ -303,7 +303,7 @@ def score_corpus(
 ) -> CorpusResult:
     """Score each candidate against its references with every method, `chunk_size` pairs at a
     time: a chunk is scored (its records made), its numbers go into the result's statistics
-    (rouge_core.corpus_stats: at most 48 bytes per pair and method), `on_chunk(PairChunk)` sees
+    (rouge_core.corpora.corpus_stats: at most 48 bytes per pair and method), `on_chunk(PairChunk)` sees
     it, and its records are let go. So memory stays bounded whatever the corpus's length:
     `candidates`, `references_per_pair` (and `ids`) may be lists or any iterables (a
     generator reading a file, standard input), read lazily, in step.
@@ -314,9 +314,9 @@ def score_corpus(
     `progress(done, total)` is called after each pair (total None for an iterable without
     len()). `cost_limit` bounds each pair (None: the default bound, `rouge_core.UNBOUNDED`:
     none); a pair above it raises CostLimitError naming the pair (its id) before that pair is
-    scored. `workers`: on the compiled kernels (rouge_core.native), threads scoring blocks of
-    a chunk with the GIL released (rouge_core.batch); on the pure path, more than one worker
-    scores in processes (rouge_core.parallel). The numbers and their order are the same
+    scored. `workers`: on the compiled kernels (rouge_core.kernels.native), threads scoring blocks of
+    a chunk with the GIL released (rouge_core.corpora.batch); on the pure path, more than one worker
+    scores in processes (rouge_core.corpora.parallel). The numbers and their order are the same
     whatever the number of workers and the chunk size."""
     resolve_limit(cost_limit)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -629,7 +629,7 @@ def compare_systems(a: CorpusResult, b: CorpusResult, method: str, *, names: tup
     """Compare two systems scored on the same pairs (same ids, in the same order).
 
     `progress(done, total)` follows both tests' resamples (a page moves its progress bar).
-    The tests' cost is estimated first (rouge_core.cost.paired_tests_estimate) and checked
+    The tests' cost is estimated first (rouge_core.scorer.cost.paired_tests_estimate) and checked
     against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
     from .significance import approximate_randomization, paired_bootstrap
 

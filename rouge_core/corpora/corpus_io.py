@@ -2,7 +2,7 @@
 line-numbered errors.
 
 A corpus is a list of pairs: an id, one candidate per system, and one or more references.
-Bytes, lines and JSON are read by rouge_core.textio (the rules every front door shares: UTF-8
+Bytes, lines and JSON are read by rouge_core.text.textio (the rules every front door shares: UTF-8
 or a BOM-marked UTF-16/32; lines end at "\\n" only; strict JSON).
 
 Sentences (the one convention of every front door: the app's corpus pages and the command
@@ -17,10 +17,10 @@ A reference cell may hold several references as a JSON list of strings (`["ref o
 two"]`): in a JSON file a list, in a CSV cell (or a JSON string) the list's JSON text. The
 per-pair exports write their `references` column that way, so they load back as the same
 pairs. A CSV with a `signature` column is a ROUGE Lens export: the `'` its export put before
-cells that start like a spreadsheet formula (rouge_core.export.neutralise) is removed again.
+cells that start like a spreadsheet formula (rouge_core.corpora.export.neutralise) is removed again.
 
 `read_corpus` reads any of these, and the released files of SummEval, sacrerouge and REALSumm
-(rouge_core.formats), recognised by their content: one record per (document, system) becomes
+(rouge_core.corpora.formats), recognised by their content: one record per (document, system) becomes
 one pair per document with one candidate per system. A corpus needs every system's summary of
 every document and one set of references per document, so a document some system did not
 summarise is left out, and a document whose systems carry different references (REALSumm's
@@ -38,10 +38,10 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from . import export, formats
-from .errors import excerpt
-from .textio import (InputError, TextPair, decode_bytes, decode_text, json_lines, json_type_name, parse_json, parse_pairs,
-                     split_lines)
-from . import optional
+from ..errors import excerpt
+from ..text.textio import (InputError, TextPair, decode_bytes, decode_text, json_lines, json_type_name, parse_json,
+                           parse_pairs, split_lines)
+from .. import optional
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 # Rows (pairs, or judgements) a reader takes by default: reading and checking a row costs about
@@ -60,7 +60,7 @@ CANDIDATE_PATTERN = re.compile(r"^(candidates?|predictions?|prediction|hypothes[
 
 class CorpusError(InputError):
     """A corpus could not be read; `problems` lists each problem (with its line number).
-    One of the InputError family (rouge_core.textio): bad user input, said in words."""
+    One of the InputError family (rouge_core.text.textio): bad user input, said in words."""
 
     def __init__(self, problems: Sequence[str] | str):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
@@ -550,7 +550,7 @@ def read_corpus(data: bytes, name: str, max_bytes: int | None = DEFAULT_MAX_BYTE
     """A corpus from a table (CSV, TSV, JSON lines, JSON: columns as `mapping` says, else as
     `guess_mapping` recognises them), SummEval's model annotations, a sacrerouge summaries file
     or a REALSumm scores dict (pickle or JSON), gzip-compressed or not. `format` is "auto" (the
-    content decides, rouge_core.formats.detect) or one of rouge_core.formats.FORMATS (the content
+    content decides, rouge_core.corpora.formats.detect) or one of rouge_core.corpora.formats.FORMATS (the content
     must agree). `first_reference_only` keeps each pair's first reference. The corpus's
     `recognised` says which format was recognised and what of the file was read and not read;
     every problem raises CorpusError naming its line, item or document."""
@@ -567,7 +567,7 @@ def read_corpus(data: bytes, name: str, max_bytes: int | None = DEFAULT_MAX_BYTE
         return corpus.first_references() if first_reference_only else corpus
     if detected.format not in formats.HOLDS_SUMMARIES:
         raise CorpusError(f"{name} is {detected.title}: {detected.reason}. It holds scores, not summaries. Import "
-                          "it as human judgements (the annotators page, or rouge_core.meta.read_judgements); the "
+                          "it as human judgements (the annotators page, or rouge_core.studies.meta.read_judgements); the "
                           "summaries are in the summaries file sacrerouge writes beside it (summaries.jsonl)")
     try:
         summaries = formats.read_summaries(unpacked, inner, detected.format, max_bytes, MAX_PROBLEMS)

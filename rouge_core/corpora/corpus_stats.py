@@ -2,7 +2,7 @@
 seeded bootstrap and the paired tests read, and nothing else.
 
 Per pair and method the store keeps the pooled statistics a micro sum adds (hits, candidate
-total, reference total; `rouge_core.pairs.pair_micro_stats`), as 32-bit unsigned integers
+total, reference total; `rouge_core.corpora.pairs.pair_micro_stats`), as 32-bit unsigned integers
 when they are whole numbers below 2^32 (4 bytes each), else as float64. The pair's P, R and F
 are kept only where they cannot be rebuilt from those counts bit for bit: every chunk is
 checked (the rebuilt scores are compared with the scored ones, bit for bit) and a method whose
@@ -10,7 +10,7 @@ scores do not rebuild (ROUGE-W's powers, "max"/"mean" reference modes, ROUGE-1.5
 P and R) keeps them as float64. So a summary pair costs 12 bytes per method in the common case
 and at most 48 (STORE_BYTES_MAX).
 
-The aggregates are computed as `rouge_core.corpus` computed them from the per-pair records,
+The aggregates are computed as `rouge_core.corpora.corpus` computed them from the per-pair records,
 to the bit: macro means add the defined scores one after another (np.add.accumulate is a
 sequential sum, np.sum is not); micro sums add the statistics in pair order (whole numbers add
 exactly in any order while the total stays below 2^53, which `freeze` checks); the bootstrap
@@ -26,10 +26,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .options import Options
+from ..text.options import Options
 from .pairs import pair_micro_stats
-from .scoring import MethodScore, score_from_stats
-from .stats import Score, Stats
+from ..scorer.scoring import MethodScore, score_from_stats
+from ..stats import Score, Stats
 
 MEASURES = ("precision", "recall", "fmeasure")
 SIDES = ("hits", "cand_total", "ref_total")

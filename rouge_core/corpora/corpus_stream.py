@@ -1,6 +1,6 @@
 """Corpus files read lazily, a chunk of pairs at a time, with the checks and messages of the
-whole-file readers (rouge_core.corpus_io): JSON lines and parallel text files, from files or
-standard input, decoded as rouge_core.textio decodes them (UTF-8, BOM optional, or UTF-16 /
+whole-file readers (rouge_core.corpora.corpus_io): JSON lines and parallel text files, from files or
+standard input, decoded as rouge_core.text.textio decodes them (UTF-8, BOM optional, or UTF-16 /
 UTF-32 with a BOM; lines end at "\\n" only).
 
 Each chunk is a `corpus_io.Corpus` of the next rows (ids continue from chunk to chunk), so the
@@ -15,8 +15,8 @@ from typing import BinaryIO, Iterator, Mapping
 from . import corpus_io
 from .corpus_io import (CANDIDATE_PATTERN, ID_NAMES, MAX_PROBLEMS, REFERENCE_PATTERN, SOURCE_NAMES, Corpus,
                         CorpusError, guess_mapping, split_marked)
-from .errors import excerpt
-from .textio import _BOMS, InputError, _nul_message, JsonLine, _JSON_SPACE, json_type_name, parse_json
+from ..errors import excerpt
+from ..text.textio import _BOMS, InputError, _nul_message, JsonLine, _JSON_SPACE, json_type_name, parse_json
 
 READ_BLOCK = 1 << 20  # bytes read at a time
 MAX_LINE_CHARS = 64 * 1024 * 1024  # one line longer than this is refused (a device such as /dev/zero never ends a line)

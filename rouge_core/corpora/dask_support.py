@@ -3,7 +3,7 @@ Dask (`dask.dataframe.map_partitions`, any `dask.distributed` cluster), then boo
 significance on the gathered per-pair statistics.
 
     from dask.distributed import Client, LocalCluster
-    from rouge_core.dask_support import score_dataframe_dask, corpus_result_from_stats
+    from rouge_core.corpora.dask_support import score_dataframe_dask, corpus_result_from_stats
 
     if __name__ == "__main__":  # worker processes import this script again: start them only here
         with LocalCluster(n_workers=4) as cluster, Client(cluster) as client:
@@ -14,7 +14,7 @@ significance on the gathered per-pair statistics.
                                           candidate="summary", references=["ref1", "ref2"])
         result.macro(), result.micro(), result.bootstrap(1000, seed=0)
 
-Each partition is scored as score_corpus scores a chunk (rouge_core.batch); per pair only
+Each partition is scored as score_corpus scores a chunk (rouge_core.corpora.batch); per pair only
 numbers travel back (P, R, F and the pooled hits/totals per method), so the gathered frame is
 small; `corpus_result_from_stats` turns it, column by column, into the same CorpusResult the
 single-process `score_corpus` returns (per-pair scores, macro, micro, bootstrap identical).
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .methods import Method, parse_method
-from .options import Options
-from .scoring import resolve_options
+from ..families.methods import Method, parse_method
+from ..text.options import Options
+from ..scorer.scoring import resolve_options
 
 FIELDS = ("precision", "recall", "fmeasure", "hits", "cand_total", "ref_total", "exponent", "chosen")
 
@@ -46,7 +46,7 @@ def stats_columns(methods: Sequence[str | Method]) -> list[str]:
 
 
 def score_partition(frame, methods: Sequence[str], options: Options, candidate: str = "candidate", references="reference"):
-    """Score one pandas partition as score_corpus scores a chunk (rouge_core.batch: the compiled
+    """Score one pandas partition as score_corpus scores a chunk (rouge_core.corpora.batch: the compiled
     kernels where they apply); one row of numbers per pair, index kept. Pure and picklable."""
     import numpy as np
     import pandas as pd

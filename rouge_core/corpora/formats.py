@@ -1,6 +1,6 @@
 """The released files of three meta-evaluation projects, recognised by their content and read
-as records: summaries (for rouge_core.corpus_io.read_corpus) and human scores (for
-rouge_core.meta.read_judgements).
+as records: summaries (for rouge_core.corpora.corpus_io.read_corpus) and human scores (for
+rouge_core.studies.meta.read_judgements).
 
 Formats (the field layouts are those the projects' own code writes and reads):
 
@@ -27,7 +27,7 @@ Formats (the field layouts are those the projects' own code writes and reads):
   {"system_summary", "scores": {"litepyramid_recall": …, "rouge_1_f_score": …, …}}}}}. Texts
   mark their sentences `<t> … </t>`; systems are named without ".txt" (as sacrerouge does).
   The human score is `litepyramid_recall`; the other scores are automatic metrics'. A pickle
-  is read by rouge_core.pickle_data, which cannot run code; the JSON conversion of a pickle
+  is read by rouge_core.corpora.pickle_data, which cannot run code; the JSON conversion of a pickle
   (`json.dump` of its dict) is read as well.
 
 Anything else is a table (CSV, TSV, JSON lines, JSON) for the column-based readers.
@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
 from .pickle_data import PickleError, looks_like_pickle, read_pickle_data
-from .textio import InputError, decode_bytes, json_lines, json_type_name, parse_json
+from ..text.textio import InputError, decode_bytes, json_lines, json_type_name, parse_json
 
 TABLE, SUMMEVAL, SACREROUGE_SUMMARIES, SACREROUGE_METRICS, REALSUMM = (
     "table", "summeval", "sacrerouge-summaries", "sacrerouge-metrics", "realsumm")

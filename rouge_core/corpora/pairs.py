@@ -4,7 +4,7 @@ per-pair step every corpus runner uses), what a pair adds to a pooled sum
 processes in corpus order (`iter_scores`: chunks go to a ProcessPoolExecutor, at most a few
 in flight, so memory stays bounded however long the input iterator is).
 
-Below the corpus layer: `rouge_core.corpus` (CorpusResult, score_corpus), `batch`,
+Below the corpus layer: `rouge_core.corpora.corpus` (CorpusResult, score_corpus), `batch`,
 `parallel` and `corpus_stats` build on these (and `corpus`/`parallel` re-export them under
 their old names)."""
 
@@ -16,12 +16,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .cost import UNBOUNDED, Budget, CostLimit, CostLimitError, resolve_limit
-from .inputs import prepare_pair
-from .methods import Method, parse_method
-from .options import Options
-from .scoring import MethodScore, resolve_options, score_documents
-from .stats import Stats
+from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, resolve_limit
+from ..scorer.inputs import prepare_pair
+from ..families.methods import Method, parse_method
+from ..text.options import Options
+from ..scorer.scoring import MethodScore, resolve_options, score_documents
+from ..stats import Stats
 
 __all__ = ["default_workers", "each_pair", "iter_scores", "pair_micro_stats", "score_pair_stats"]
 

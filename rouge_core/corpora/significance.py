@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from . import native
+from ..kernels import native
 
 Progress = Callable[[int, int], None]  # (resamples done, resamples in all)
 

@@ -1,14 +1,14 @@
 """What names ROUGE-BE, below the registry that refers to it: its modes, its method record
-and the check of a mode. `rouge_core.methods` (which points `ROUGE-BE-HM` to
+and the check of a mode. `rouge_core.families.methods` (which points `ROUGE-BE-HM` to
 `score_basic_elements`) and `rules155` (the script's `-3` metric) read these; the scoring of
-BE files is `rouge_core.basic_elements`, which builds on `scoring` and re-exports them."""
+BE files is `rouge_core.scorer.basic_elements`, which builds on `scoring` and re-exports them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import excerpt
-from .options import Options
+from ..errors import excerpt
+from ..text.options import Options
 
 __all__ = ["BE_MODES", "BasicElementError", "BasicElementMethod", "check_mode"]
 

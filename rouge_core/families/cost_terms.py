@@ -1,25 +1,25 @@
 """The units of work of each kernel, below the method registry: `Terms` (units by constant
 name), `Shape` (what a side's cost depends on) and each family's formula (`ngram_cost`,
-`lcs_cost`, ... : the `Family.cost` hooks of rouge_core.methods call them). Pricing the units
-(rouge_core.cost_model's constants), the estimates and the per-call bound are
-rouge_core.cost, which builds on the registry and re-exports these names."""
+`lcs_cost`, ... : the `Family.cost` hooks of rouge_core.families.methods call them). Pricing the units
+(rouge_core.scorer.cost_model's constants), the estimates and the per-call bound are
+rouge_core.scorer.cost, which builds on the registry and re-exports these names."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from . import native
+from ..kernels import native
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..text.document import Document
 
 # --- units of work ---------------------------------------
 
 class Terms:
     """Units of work by constant name: `time` (each unit costs SECONDS[name]), `kept` and
     `work` (each unit holds BYTES[name], kept to the end of the call or only while the
-    computation runs). rouge_core.cost_model holds the constants and `rouge_core.cost.price`
+    computation runs). rouge_core.scorer.cost_model holds the constants and `rouge_core.scorer.cost.price`
     applies them; bench/calibrate_costs.py reads the units to fit them."""
 
     __slots__ = ("time", "kept", "work")
@@ -94,7 +94,7 @@ class Shape:
     @staticmethod
     def of(side) -> "Shape":
         """A Document, a token count, or a sequence of sentence lengths."""
-        from .document import Document
+        from ..text.document import Document
 
         if isinstance(side, Shape):
             return side
@@ -117,7 +117,7 @@ _DISTINCT = "distinct-tokens"  # Document.memo key
 
 
 def distinct_tokens(doc: "Document") -> int:
-    from .native import TOKENS
+    from ..kernels.native import TOKENS
 
     tokens = doc.memoized(TOKENS)
     if tokens:  # the compiled kernels' Tokens know it
@@ -143,7 +143,7 @@ def pair_shapes(cand, refs: Sequence) -> list[tuple[Shape, Shape]]:
     knows how many of its tokens the other has (`Shape.common`)."""
     from dataclasses import replace
 
-    from .document import Document
+    from ..text.document import Document
 
     c = Shape.of(cand)
     out = []
@@ -175,7 +175,7 @@ def _longest(doc: "Document") -> int:
 
 
 def _interned(doc: "Document") -> bool:
-    from .tokenize import compiled_document
+    from ..text.tokenize import compiled_document
 
     return compiled_document(doc)
 
@@ -213,7 +213,7 @@ def _path() -> str:
 
 
 # --- per-family units of work: (Terms, unit, count) of one method on one pair --------------
-# (each family of rouge_core.methods calls its own: `Family.cost`)
+# (each family of rouge_core.families.methods calls its own: `Family.cost`)
 
 def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     c_grams, r_grams = max(c.tokens - n + 1, 0), max(r.tokens - n + 1, 0)

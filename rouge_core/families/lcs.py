@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import native
-from .deferred import Deferred
+from ..kernels import native
+from ..deferred import Deferred
 from .ngram import count_items
-from .stats import Stats
+from ..stats import Stats
 
 
 def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
@@ -139,7 +139,7 @@ def union_lcs(
     cand_total = len(cand if clip_cand is None else clip_cand)
     if not evidence and clip_cand is None and clip_ref is None:
         # Fast path: a bit-parallel traceback over all candidate sentences at once
-        # (rouge_core.bitparallel_lcs), identical to the DP traceback, clipped by the candidate's counts.
+        # (rouge_core.families.bitparallel_lcs), identical to the DP traceback, clipped by the candidate's counts.
         return Stats(layout.union_hits(ref, ref_bounds), cand_total, len(ref)), None
     if unigram_counts is None:
         unigram_counts = (Counter(cand if clip_cand is None else clip_cand), Counter(ref if clip_ref is None else clip_ref))

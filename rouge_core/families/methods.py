@@ -5,7 +5,7 @@ is one object that says everything about itself: how its methods are named and p
 (`rouge2`, `rougeW-1.2`, `rougeSU*`), what ROUGE-1.5.5 prints for them, their readable labels,
 the range of their parameter (rouge_core.params), which options change their statistics (and
 so enter their signature), how they compute statistics and evidence on a pair of Documents,
-what that costs (rouge_core.cost), and what the app shows of it (its sidebar parameters, its
+what that costs (rouge_core.scorer.cost), and what the app shows of it (its sidebar parameters, its
 Learn lesson, its Score tab). Scoring, signatures, the cost guard, tables, the command line,
 the app and the compatibility front doors ask the registry (`FAMILIES`); nothing else spells
 a method name out. A new family is a `Family` subclass and one `register(...)` (see
@@ -36,24 +36,25 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .be_method import BE_MODES
-from .errors import excerpt
-from . import cost_terms, native
+from ..errors import excerpt
+from . import cost_terms
+from ..kernels import native
 from .bitparallel_lcs import CandidateLayout
-from .deferred import Later
-from .document import Document
-from .kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LCS, KERNEL_WLCS_PAPER, KERNEL_WLCS_ROUGE155,
-                          UNIGRAM_FORMS)
+from ..deferred import Later
+from ..text.document import Document
+from ..kernels.kernel_spec import (KERNEL_LCS, KERNEL_NGRAM, KERNEL_SKIP, KERNEL_UNION_LCS, KERNEL_WLCS_PAPER,
+                                   KERNEL_WLCS_ROUGE155, UNIGRAM_FORMS)
 from .lcs import (BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence, best_sentence_lcs, sentence_lcs,
                   union_lcs, union_sentences_of)
 from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngram_stats
-from .options import STATISTICS, fields_of, shown
-from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
+from ..text.options import STATISTICS, fields_of, shown
+from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
-from .stats import Stats
+from ..stats import Stats
 from .wlcs import WlcsEvidence, wlcs_paper, wlcs_rouge155
 
 if TYPE_CHECKING:
-    from .options import Options
+    from ..text.options import Options
 
 UNLIMITED = "*"  # how a name spells an unlimited skip distance: rougeS*, ROUGE-SU*
 
@@ -125,7 +126,7 @@ def _ngram_counts(doc: Document, n: int):
 
 
 def _layout(doc: Document):
-    """The candidate's bit masks (rouge_core.bitparallel_lcs.CandidateLayout, or its compiled
+    """The candidate's bit masks (rouge_core.families.bitparallel_lcs.CandidateLayout, or its compiled
     form on the native path), built once per Document."""
     compiled = native.layout_of(doc)
     if compiled is not None:
@@ -189,7 +190,7 @@ class Family:
     key: "N", "L", "Lsum", "Lbest", "W", "S" or "SU"; title: "ROUGE-N", ...;
     summary: what it measures, in one sentence; parameter: its ParameterRange (None: none);
     field: the Method field holding the parameter; statistics_options: the Options fields of
-    the STATISTICS job (rouge_core.options) that change its statistics (each enters its
+    the STATISTICS job (rouge_core.text.options) that change its statistics (each enters its
     signature as the option declares); counts_grams: ROUGE-1.5.5 rounds its recall before
     `-f B` compares;
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
@@ -201,7 +202,7 @@ class Family:
     in_app, whether the app scores it beside the others (`app_methods`); lesson, its Section
     of the Learn page; evidence_tab, its Section of the Score page's evidence (None: none).
 
-    `compute` is what scoring calls: on the native path (rouge_core.native) a family with a
+    `compute` is what scoring calls: on the native path (rouge_core.kernels.native) a family with a
     compiled kernel (`native_plan`) gets its statistics from it, and its evidence from its
     `native_evidence` (whose big collections are filled in on first read: rouge_core.deferred)
     or else from the same functions as the pure path, whose heavy parts run compiled too;
@@ -272,7 +273,7 @@ class Family:
         return [self.method(self.ui[0].value(values))]
 
     def kernel_key(self, method: Method, options: "Options") -> str:
-        """The kernel that computes `method`, as rouge_core.cost_model's measurements name it."""
+        """The kernel that computes `method`, as rouge_core.scorer.cost_model's measurements name it."""
         return self.key
 
     def shares_layout(self, compiled: bool, evidence: bool) -> bool:
@@ -319,7 +320,7 @@ class Family:
 
     def native_plan(self, method: Method, options: "Options") -> tuple | None:
         """The compiled kernel of `method` without evidence: (kernel, a, b, w) as
-        rouge_core.native's `stats` and `score_pair` read it (codes: rouge_core.kernel_spec); None: no kernel."""
+        rouge_core.kernels.native's `stats` and `score_pair` read it (codes: rouge_core.kernels.kernel_spec); None: no kernel."""
         return None
 
     def native_ready(self, cand: Document, ref: Document) -> bool:
@@ -328,7 +329,7 @@ class Family:
 
     def cost(self, method: Method, cand: "cost_terms.Shape", ref: "cost_terms.Shape", evidence: bool,
              options: "Options"):
-        """(seconds, bytes, unit, count) of `method` on one pair of this shape (rouge_core.cost)."""
+        """(seconds, bytes, unit, count) of `method` on one pair of this shape (rouge_core.scorer.cost)."""
         raise NotImplementedError
 
     def alternative(self, method: Method) -> str | None:
@@ -641,7 +642,7 @@ FAMILIES: dict[str, Family] = {}
 def register(family: Family) -> Family:
     """Add a method family to the registry (parse_method, signatures, the cost guard, the app
     and the command line read it). Its key and names must be new; the Options it reads must be
-    STATISTICS options (rouge_core.options); its UI parameters must agree with any family
+    STATISTICS options (rouge_core.text.options); its UI parameters must agree with any family
     already sharing their setting."""
     if family.key in FAMILIES:
         raise ValueError(f"a method family {family.key!r} is registered already")
@@ -724,7 +725,7 @@ def _profile_name(options) -> str | None:
     if options is None:
         return None
     if isinstance(options, str):
-        from .options import profile
+        from ..text.options import profile
 
         return profile(options).profile
     return getattr(options, "profile", None)
@@ -759,7 +760,7 @@ def _basic_elements_message(name: str, mode: str | None) -> str:
     if mode not in BE_MODES:
         mode = "HM"
     return (f"{name!r} is ROUGE-BE, which scores Basic Elements (head|modifier|relation triples extracted from "
-            f"parse trees), not text: score BE files with rouge_core.basic_elements.score_basic_elements(candidate, "
+            f"parse trees), not text: score BE files with rouge_core.scorer.basic_elements.score_basic_elements(candidate, "
             f"references, {mode!r}) or `rouge155 -3 {mode}` (modes {', '.join(BE_MODES)})")
 
 

@@ -6,8 +6,8 @@ from collections import Counter, _count_elements, defaultdict  # the loop behind
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .deferred import Deferred
-from .stats import Stats
+from ..deferred import Deferred
+from ..stats import Stats
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from itertools import chain, repeat
 from dataclasses import dataclass
 from typing import Sequence
 
-from .deferred import Deferred
+from ..deferred import Deferred
 from .ngram import clipped_hits
-from .stats import Stats
+from ..stats import Stats
 
 START_TOKEN = "<s>"
 
@@ -60,7 +60,7 @@ def _reading_order(terms: Sequence[str], distance: int | None, unigrams: bool = 
 
 def skip_bigram_total(n: int, distance: int | None) -> int:
     """How many skip-bigrams a text of n tokens has: the cost of a computation, known up front
-    (rouge_core.cost bounds it before scoring)."""
+    (rouge_core.scorer.cost bounds it before scoring)."""
     if n < 2:
         return 0
     if distance is None or distance < 0 or distance + 1 >= n - 1:
@@ -114,7 +114,7 @@ class SkipBigramEvidence:
 
 def skip_stats(cand: Sequence[str], ref: Sequence[str], distance: int | None, su_form: str | None = None,
                evidence: bool = False):
-    """The kernel: no cost check here (scoring checks the whole call with rouge_core.cost
+    """The kernel: no cost check here (scoring checks the whole call with rouge_core.scorer.cost
     first; see `skip_bigram_total`)."""
     cand_counts = _counts_for(cand, distance, su_form)
     ref_counts = _counts_for(ref, distance, su_form)

@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import native
-from .stats import Stats
+from ..kernels import native
+from ..stats import Stats
 
 
 def weight(k: float, w: float) -> float:
@@ -47,11 +47,11 @@ class WlcsEvidence:
 # give identical results).
 _NUMPY_MIN_WIDTH = 80
 _NUMPY_MIN_CELLS = 10_000
-_numpy_kernel_module = None  # rouge_core.wlcs_fast once imported; False when NumPy is missing
+_numpy_kernel_module = None  # rouge_core.families.wlcs_fast once imported; False when NumPy is missing
 
 
 def _numpy_kernel():
-    """rouge_core.wlcs_fast, imported on first use (NumPy is optional for rouge_core)."""
+    """rouge_core.families.wlcs_fast, imported on first use (NumPy is optional for rouge_core)."""
     global _numpy_kernel_module
     if _numpy_kernel_module is None:
         try:

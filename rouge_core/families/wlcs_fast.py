@@ -1,4 +1,4 @@
-"""NumPy kernel for the weighted-LCS DP of `rouge_core.wlcs`, equal bit for bit to its
+"""NumPy kernel for the weighted-LCS DP of `rouge_core.families.wlcs`, equal bit for bit to its
 pure-Python recurrence (same float operations in the same order, same tie-breaks).
 
 The DP runs one reference token (row) at a time over all candidate columns. In a row,

@@ -2,14 +2,14 @@
 
 The C side (rouge_core/kernels/*.c and the binding rouge_core/_native.c) reads all of it from
 rouge_core/kernels/spec.h, which is written from this module and from the Python definitions
-it names (W_ROUNDING in rouge_core.stats, START_TOKEN in rouge_core.skipgram, the fields of
+it names (W_ROUNDING in rouge_core.stats, START_TOKEN in rouge_core.families.skipgram, the fields of
 the record classes in RECORDS, the scoring rules in RULES, translated into C). After changing
 any of them, run
 
-    python -m rouge_core.kernel_spec        # rewrites rouge_core/kernels/spec.h
+    python -m rouge_core.kernels.kernel_spec        # rewrites rouge_core/kernels/spec.h
 
 and rebuild the extension. tests/core/test_kernel_spec.py checks that spec.h is current. A
-stale build is caught at import: rouge_core.native compares the extension's copy of the
+stale build is caught at import: rouge_core.kernels.native compares the extension's copy of the
 constants (`_native.SPEC`) with `constants()`, and the extension compares each record class's
 fields with the ones it was compiled for when the class is registered; either mismatch turns
 the kernels off (the pure path computes, and `native.describe()` says why).
@@ -39,7 +39,7 @@ KERNEL_SKIP = 6
 KERNELS = {"NGRAM": KERNEL_NGRAM, "LCS": KERNEL_LCS, "UNION_LCS": KERNEL_UNION_LCS, "WLCS_PAPER": KERNEL_WLCS_PAPER,
            "WLCS_ROUGE155": KERNEL_WLCS_ROUGE155, "SKIP": KERNEL_SKIP}
 
-# How the compiled tokenizers find words (rouge_core.tokenize.word_rule): runs of [A-Za-z0-9]
+# How the compiled tokenizers find words (rouge_core.text.tokenize.word_rule): runs of [A-Za-z0-9]
 # as written (ROUGE-1.5.5 and rouge-score without lower-casing), lower-cased as ASCII (ROUGE-1.5.5's
 # `lc`: only A-Z change), or after Python's str.lower() of the whole text (rouge-score: "İ" is
 # "i" + U+0307, the Kelvin sign "k"; see `lowerings`). Every byte of UTF-8 text outside
@@ -51,7 +51,7 @@ WORDS_KEEP_CASE, WORDS_LOWER_ASCII, WORDS_LOWER_UNICODE = WORD_RULES.values()
 UNIGRAM_FORMS = {None: 0, "rouge155": 1, "start-token": 2}
 _UNIGRAM_FORM_NAMES = {None: "NONE", "rouge155": "ROUGE155", "start-token": "START"}
 
-# What a batch job stores per (pair, plan, reference), in this order (rouge_core.batch).
+# What a batch job stores per (pair, plan, reference), in this order (rouge_core.corpora.batch).
 BATCH_VALUES = ("hits", "cand_total", "ref_total", "exponent", "ref_base", "precision", "recall")
 
 # The records the binding fills, by kind: the classes' own fields, in their order, are what it
@@ -59,12 +59,12 @@ BATCH_VALUES = ("hits", "cand_total", "ref_total", "exponent", "ref_base", "prec
 RECORDS = {
     "STATS": "stats:Stats",
     "SCORE": "stats:Score",
-    "REFERENCE_SCORE": "scoring:ReferenceScore",
-    "METHOD_SCORE": "scoring:MethodScore",
-    "NGRAM_MATCH": "ngram:NgramMatch",
-    "SKIP_ROW": "skipgram:SkipBigramRow",
+    "REFERENCE_SCORE": "scorer.scoring:ReferenceScore",
+    "METHOD_SCORE": "scorer.scoring:MethodScore",
+    "NGRAM_MATCH": "families.ngram:NgramMatch",
+    "SKIP_ROW": "families.skipgram:SkipBigramRow",
 }  # module (within rouge_core): class
-# A Document the compiled tokenizer made (rouge_core.tokenize._NativeDocument): the attributes
+# A Document the compiled tokenizer made (rouge_core.text.tokenize._NativeDocument): the attributes
 # it is given, as its frozen dataclass's __init__ gives them (object.__setattr__).
 DOCUMENT_FIELDS = ("text", "lcs_view", "_lazy_args", "_memo")
 RECORD_KINDS = (*RECORDS, "DOCUMENT")  # a kind's code is its index
@@ -73,13 +73,13 @@ RECORD_KINDS = (*RECORDS, "DOCUMENT")  # a kind's code is its index
 # the compiled path computes them with the same operations in the same order.
 RULES = {"f_measure": "stats:f_measure"}  # C name spec_<name>: module (within rouge_core): function
 
-HEADER = Path(__file__).with_name("kernels") / "spec.h"
+HEADER = Path(__file__).with_name("spec.h")  # beside the kernels it serves
 LOWERING_HEADER = "lowering.h"  # written at build time (setup.py) into the build's include directory
 
 
 def record_class(kind: str) -> type:
     module, name = RECORDS[kind].split(":")
-    return getattr(importlib.import_module(f".{module}", __package__), name)
+    return getattr(importlib.import_module(f"..{module}", __package__), name)
 
 
 def record_fields(kind: str) -> tuple[str, ...]:
@@ -91,17 +91,17 @@ def record_fields(kind: str) -> tuple[str, ...]:
 
 def record_kind(cls: type) -> int:
     """The kind code of a record class named in RECORDS."""
-    name = f"{cls.__module__.rpartition('.')[2]}:{cls.__qualname__}"
+    name = f"{cls.__module__.partition('.')[2]}:{cls.__qualname__}"  # its path within rouge_core
     for code, kind in enumerate(RECORD_KINDS):
         if RECORDS.get(kind) == name and record_class(kind) is cls:
             return code
     raise ValueError(f"{cls.__module__}.{cls.__qualname__} is not a record the compiled kernels fill "
-                     "(rouge_core.kernel_spec.RECORDS)")
+                     "(rouge_core.kernels.kernel_spec.RECORDS)")
 
 
 def _imported(path: str):
     module, name = path.split(":")
-    return getattr(importlib.import_module(f".{module}", __package__), name)
+    return getattr(importlib.import_module(f"..{module}", __package__), name)
 
 
 _C_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<",
@@ -169,8 +169,8 @@ def rules_c() -> str:
 
 def constants() -> dict[str, object]:
     """Every constant both sides share (the extension's `SPEC` must be equal)."""
-    from .skipgram import START_TOKEN
-    from .stats import W_ROUNDING
+    from ..families.skipgram import START_TOKEN
+    from ..stats import W_ROUNDING
 
     out: dict[str, object] = {"W_ROUNDING": W_ROUNDING, "START_TOKEN": START_TOKEN}
     try:  # the rules' C, by digest (their source is read from the installed .py files)
@@ -200,7 +200,7 @@ def header() -> str:
     spec = constants()
     lines = [
         "/* rouge_core/kernels/spec.h: what the kernels, the binding and the Python side share.",
-        " * Written by `python -m rouge_core.kernel_spec` from rouge_core/kernel_spec.py and the",
+        " * Written by `python -m rouge_core.kernels.kernel_spec` from rouge_core/kernels/kernel_spec.py and the",
         " * definitions it names: do not edit (tests/core/test_kernel_spec.py checks it is current). */",
         "#ifndef ROUGE_KERNELS_SPEC_H",
         "#define ROUGE_KERNELS_SPEC_H",
@@ -219,7 +219,7 @@ def header() -> str:
     lines.append("")
     for kind in RECORD_KINDS:
         names = record_fields(kind)
-        lines.append(f"/* rouge_core.{RECORDS.get(kind, 'tokenize:_NativeDocument')} */")
+        lines.append(f"/* rouge_core.{RECORDS.get(kind, 'text.tokenize:_NativeDocument')} */")
         lines.append("enum {")
         lines += [f"    {kind}_{name.lstrip('_').upper()} = {k}," for k, name in enumerate(names)]
         lines.append(f"    {kind}_FIELDS = {len(names)},")
@@ -269,7 +269,7 @@ def lowerings() -> tuple[tuple[int, str], ...]:
     (final sigma) gives Greek letters either way.
 
     Each such lower case must be no longer than the code point's UTF-8 (a text of b bytes then
-    has at most (b + 1) // 2 words, which rouge_core.batch's cost bound reads): a Python whose
+    has at most (b + 1) // 2 words, which rouge_core.corpora.batch's cost bound reads): a Python whose
     Unicode breaks this makes the build fail here rather than bound costs wrongly."""
     found = []
     step = 4096
@@ -290,7 +290,7 @@ def lowerings() -> tuple[tuple[int, str], ...]:
 
 def lowering_header() -> str:
     """The text of lowering.h, the table of `lowerings` in C, with the Unicode version of the
-    Python that wrote it (rouge_core.native compares it with the running Python's at import)."""
+    Python that wrote it (rouge_core.kernels.native compares it with the running Python's at import)."""
     import platform
     import unicodedata
 
@@ -331,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--check"]:
         current = HEADER.read_text() if HEADER.exists() else ""
         if current != text:
-            print(f"{HEADER} is stale: run python -m rouge_core.kernel_spec", file=sys.stderr)
+            print(f"{HEADER} is stale: run python -m rouge_core.kernels.kernel_spec", file=sys.stderr)
             return 1
         return 0
     HEADER.parent.mkdir(exist_ok=True)

@@ -11,7 +11,7 @@ functions below, which hand the kernels Documents' `Tokens` (their terms as ids,
 Document), plans and options, and return what the pure modules return. The pure modules stay
 the reference: each kernel reproduces one of them (its C file names which), and tests compare
 the two on random inputs (tests/core/test_native.py). What both sides share (kernel codes,
-W_ROUNDING, the record fields the kernels fill) is defined once in rouge_core.kernel_spec;
+W_ROUNDING, the record fields the kernels fill) is defined once in rouge_core.kernels.kernel_spec;
 a build made from another spec is not used (`describe()` says so). docs/architecture.md
 describes the layers.
 """
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from . import kernel_spec
 
 if TYPE_CHECKING:
-    from .document import Document
+    from ..text.document import Document
 
 PURE_VARIABLE = "ROUGE_LENS_PURE"
 TOKENS = "native-tokens"  # Document.memo key of a document's Tokens
@@ -37,10 +37,10 @@ def _load():
         return None, f"{PURE_VARIABLE} is set"
     from importlib.util import find_spec
 
-    if find_spec(f"{__package__}._native") is None:
+    if find_spec(f"{__package__.rpartition('.')[0]}._native") is None:  # rouge_core._native
         return None, "the compiled kernels were not built (no C compiler when the package was installed)"
     try:
-        from . import _native
+        from .. import _native
     except ImportError as exc:  # built for another Python, or broken
         return None, f"the compiled kernels do not load ({exc})"
     expected = kernel_spec.constants()
@@ -48,7 +48,7 @@ def _load():
     stale = sorted(name for name in expected.keys() | built.keys()
                    if expected.get(name) != built.get(name) and expected.get(name, 0) is not None)
     if stale:
-        return None, (f"the compiled kernels were built from another rouge_core.kernel_spec ({', '.join(stale[:3])} "
+        return None, (f"the compiled kernels were built from another rouge_core.kernels.kernel_spec ({', '.join(stale[:3])} "
                       "differ): rebuild them")
     _native.configure_record(kernel_spec.RECORD_KINDS.index("DOCUMENT"), None, kernel_spec.DOCUMENT_FIELDS)
     return _native, ""
@@ -105,7 +105,7 @@ def register_records(*classes: type) -> None:
 
 
 def configure_scoring(only_reference: str) -> None:
-    """Hand the kernels the reason a single reference is chosen (rouge_core.scoring). Their
+    """Hand the kernels the reason a single reference is chosen (rouge_core.scorer.scoring). Their
     F-measure is rouge_core.stats.f_measure itself, compiled (kernel_spec.RULES)."""
     if KERNELS is not None:
         KERNELS.configure_scoring(only_reference)
@@ -171,13 +171,13 @@ def pair(cand: "Document", ref: "Document"):
 
 def layout(terms, bounds):
     """A CandidateLayout of `terms` in sentences `bounds`: the compiled one, or
-    rouge_core.bitparallel_lcs's on the pure path (and for terms that are not strings)."""
+    rouge_core.families.bitparallel_lcs's on the pure path (and for terms that are not strings)."""
     if KERNELS is not None:
         try:
             return KERNELS.Layout(terms, bounds)
         except TypeError:
             pass
-    from .bitparallel_lcs import CandidateLayout
+    from ..families.bitparallel_lcs import CandidateLayout
 
     return CandidateLayout(terms, bounds)
 
@@ -211,7 +211,7 @@ def score_pair(plans, cand, refs: tuple, alpha: float, empty_nan: bool, score_fn
 def text_document_maker(cls, settings: tuple):
     """A function of a text giving its `cls` Document, tokenized by the compiled tokenizers of
     rouge-score and ROUGE-1.5.5 (None for a text they do not take: a lone surrogate); settings:
-    (word rule, lazy_args) as rouge_core.tokenize gives them."""
+    (word rule, lazy_args) as rouge_core.text.tokenize gives them."""
     return partial(KERNELS.text_document, cls, *settings, TOKENS)
 
 
@@ -250,41 +250,41 @@ def tokenize_text(text: str, word_rule: int):
 # made, so with the extension whichever path is active by then.
 
 def ngram_evidence(cand, ref, n: int) -> tuple:
-    """rouge_core.ngram.ngram_evidence's NgramMatch records of a pair of Tokens."""
+    """rouge_core.families.ngram.ngram_evidence's NgramMatch records of a pair of Tokens."""
     return _EXTENSION.ngram_evidence(cand, ref, n)
 
 
 def skip_evidence(cand, ref, distance: int, form: int, start: str) -> tuple:
-    """rouge_core.skipgram.skip_stats's SkipBigramRow records of a pair of Tokens."""
+    """rouge_core.families.skipgram.skip_stats's SkipBigramRow records of a pair of Tokens."""
     return _EXTENSION.skip_evidence(cand, ref, distance, form, start)
 
 
 def lcs_evidence(cand, ref) -> tuple:
-    """rouge_core.lcs.sentence_lcs's evidence: ((cand index, ref index) pairs, LCS terms)."""
+    """rouge_core.families.lcs.sentence_lcs's evidence: ((cand index, ref index) pairs, LCS terms)."""
     return _EXTENSION.lcs_evidence(cand, ref)
 
 
 def union_evidence(cand, ref) -> tuple:
-    """rouge_core.lcs.union_lcs's evidence, per reference sentence (alignments, union, counted)."""
+    """rouge_core.families.lcs.union_lcs's evidence, per reference sentence (alignments, union, counted)."""
     return _EXTENSION.union_evidence(cand, ref)
 
 
 def wlcs_alignment(ref, cand, w: float):
-    """rouge_core.wlcs.wlcs_alignment compiled: (value, aligned (ref, cand) pairs); None on the
+    """rouge_core.families.wlcs.wlcs_alignment compiled: (value, aligned (ref, cand) pairs); None on the
     pure path."""
     kernels = KERNELS
     return None if kernels is None else kernels.wlcs_alignment(ref, cand, w)
 
 
 def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
-    """rouge_core.wlcs._first_partners compiled; None on the pure path."""
+    """rouge_core.families.wlcs._first_partners compiled; None on the pure path."""
     kernels = KERNELS
     return None if kernels is None else kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
 
 
 def batch_job(plans, cands: list, refs: list, word_rule: int | None, max_bytes: int, max_refs: int,
               alpha: float, empty_nan: bool, block: int):
-    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.batch); texts are
+    """A BatchJob: the pairs scored by the threads that run() it (rouge_core.corpora.batch); texts are
     tokenized by the kernels under word_rule (None: only Tokens are taken)."""
     return KERNELS.batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block)
 
@@ -297,7 +297,7 @@ def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list,
 
 def resample_sums(values: bytes, size: int, n: int, rows: int, index: bytes | None, negate: bytes | None,
                   centres: bytes | None, compensated: bool) -> bytes:
-    """Per row, the float Python's sum() gives of its n terms (rouge_core.significance's bulk
+    """Per row, the float Python's sum() gives of its n terms (rouge_core.corpora.significance's bulk
     path; kernels/resample.h): values[index] (values in order without an index), negated where
     `negate` says, squared distances to the row's centre when `centres` is given."""
     return KERNELS.resample_sums(values, size, n, rows, index, negate, centres, compensated)

@@ -47,15 +47,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from .be_method import BE_MODES, BasicElementError, BasicElementMethod, check_mode
-from .errors import excerpt
-from .limits import perl_whitespace_split
-from .options import Options
-from .porter155 import porter_stem
-from .resources import exception_table
+from ..families.be_method import BE_MODES, BasicElementError, BasicElementMethod, check_mode
+from ..errors import excerpt
+from ..text.limits import perl_whitespace_split
+from ..text.options import Options
+from ..text.porter155 import porter_stem
+from ..text.resources import exception_table
 from .scoring import MethodScore, ReferenceScore, combine_references, resolve_options, score_from_stats
 from .signature import signature
-from .stats import Stats
+from ..stats import Stats
 
 __all__ = ["BE_MODES", "BasicElementError", "BasicElementEvidence", "BasicElementMethod", "BeUnits", "be_lines",
            "be_units", "score_basic_elements", "unit_stats"]

@@ -25,7 +25,7 @@ A call goes through stages, and each is estimated from what is known before it r
                  reading all of it
 
 Each stage counts units of work (`Terms`), which the fitted constants of
-rouge_core.cost_model turn into seconds and bytes; bench/calibrate_costs.py measures them on
+rouge_core.scorer.cost_model turn into seconds and bytes; bench/calibrate_costs.py measures them on
 a grid of lengths, sentence counts, methods and profiles, per path, fits the constants and
 writes that module (a change of which code runs on which input, such as a tokenizer moving
 to the compiled path, is a change to `route` plus a new calibration). Memory is what a call
@@ -49,18 +49,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from . import native
+from ..kernels import native
 from .cost_model import BYTES, SECONDS
 from .inputs import prepare_pair
-# the units of work and each family's formula, rouge_core.cost's names before rouge_core.cost_terms held them
-from .cost_terms import (BOUNDED_DISTANCE, S_CACHE_GRAMS, Shape, Terms, _interned, _layout_terms,  # noqa: F401
-                         _path, _texts_terms, best_sentence_cost, distinct_tokens, lcs_cost, ngram_cost, pair_shapes,
-                         skip_cost, union_lcs_cost, wlcs_cost)
+# the units of work and each family's formula, rouge_core.scorer.cost's names before rouge_core.families.cost_terms held them
+from ..families.cost_terms import (BOUNDED_DISTANCE, S_CACHE_GRAMS, Shape, Terms, _interned, _layout_terms, _path,
+                                   _texts_terms, best_sentence_cost, distinct_tokens, lcs_cost, ngram_cost, pair_shapes,
+                                   skip_cost, union_lcs_cost, wlcs_cost)
 
 if TYPE_CHECKING:
-    from .document import Document
-    from .methods import Method
-    from .options import Options
+    from ..text.document import Document
+    from ..families.methods import Method
+    from ..text.options import Options
 
 MB = 10**6
 
@@ -113,13 +113,13 @@ def resolve_limit(cost_limit: CostLimit | None) -> CostLimit:
     if cost_limit is None:
         return DEFAULT_COST_LIMIT
     if not isinstance(cost_limit, CostLimit):
-        raise TypeError("cost_limit must be a rouge_core.cost.CostLimit (or None for the default bound, "
-                        f"rouge_core.cost.UNBOUNDED for none), not {type(cost_limit).__name__}")
+        raise TypeError("cost_limit must be a rouge_core.scorer.cost.CostLimit (or None for the default bound, "
+                        f"rouge_core.scorer.cost.UNBOUNDED for none), not {type(cost_limit).__name__}")
     return cost_limit
 
 
 def _short(value) -> str:
-    from .errors import excerpt
+    from ..errors import excerpt
 
     return excerpt(value)
 
@@ -242,7 +242,7 @@ class CostLimitError(ValueError):
     def message(self, lift: str | None = None, scope: str = "call") -> str:
         """The message, with `lift` saying how to lift the bound and `scope` what the bound
         applies to ("call"; a command line says "pair" or "document")."""
-        from .errors import short_text
+        from ..errors import short_text
 
         lift = self.lift if lift is None else lift
         where = f"pair {short_text(str(self.pair))}: " if self.pair is not None else ""
@@ -264,7 +264,7 @@ class CostLimitError(ValueError):
         return CostLimitError(self.estimate, self.total, self.limit, self.pair, lift, self.alternatives, self.advice)
 
 
-# --- the constants that price units of work (rouge_core.cost_terms counts them) ----------
+# --- the constants that price units of work (rouge_core.families.cost_terms counts them) ----------
 
 def price(terms: Terms) -> tuple[float, float, float]:
     """(seconds, kept bytes, working bytes) of `terms` under the fitted constants."""
@@ -337,7 +337,7 @@ def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence
     peak holds what they keep plus the largest one's working memory) and the shared ones by
     key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
     for one given as a Document. For bench/calibrate_costs.py, which fits the constants."""
-    from .methods import parse_method
+    from ..families.methods import parse_method
 
     docs = [cand, *refs]
     items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(texts, docs) if ts is not None]
@@ -352,7 +352,7 @@ def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence
 
 
 def _options(options: "Options | str | None") -> "Options":
-    from .options import Options, profile
+    from ..text.options import Options, profile
 
     if isinstance(options, Options):
         return options
@@ -360,7 +360,7 @@ def _options(options: "Options | str | None") -> "Options":
 
 
 def _reference_list(references) -> list:
-    from .document import Document
+    from ..text.document import Document
 
     if isinstance(references, (Document, Shape, int)) or (
             isinstance(references, (list, tuple)) and references and all(isinstance(n, int) for n in references)):
@@ -376,8 +376,8 @@ def estimate(method: str | Method, candidate, references, options: "Options | st
     candidate / each reference: a Document (tokenized once, as scoring does), a token
     count, or a list of sentence lengths. `references` is a list of those (a single one is
     taken as one reference). `options` (an Options or a profile name) decides the ROUGE-W
-    and ROUGE-SU forms. On the path that computes (rouge_core.native)."""
-    from .methods import parse_method
+    and ROUGE-SU forms. On the path that computes (rouge_core.kernels.native)."""
+    from ..families.methods import parse_method
 
     options = _options(options)
     pairs = pair_shapes(candidate, _reference_list(references))
@@ -389,7 +389,7 @@ def estimate_methods(methods: Iterable[str | Method], candidate, references, opt
                      *, evidence: bool = True) -> dict[str, CostEstimate]:
     """`estimate` for each method, by method name, in the order given; `total(...)` of the
     values is the whole call's cost, which is what a CostLimit bounds."""
-    from .methods import parse_method
+    from ..families.methods import parse_method
 
     options = _options(options)
     cand = Shape.of(candidate)
@@ -410,7 +410,7 @@ TOKENIZING = "tokenizing"  # the stage's name in estimates and messages
 @dataclass(frozen=True)
 class TextShape:
     """What tokenizing a text costs depends on: its characters, which tokenizer code runs on
-    it (`rouge_core.tokenize.route`), its lines, the characters and runs of each script a
+    it (`rouge_core.text.tokenize.route`), its lines, the characters and runs of each script a
     segmenter reads, whether ROUGE-1.5.5's `-b` view tokenizes it twice."""
 
     chars: int
@@ -424,7 +424,7 @@ class TextShape:
 def text_shape(text: str, options: "Options") -> TextShape:
     """The TextShape of `text` under `options`, without tokenizing it (a few passes in C
     over the text where a segmenter may read it)."""
-    from .tokenize import route, segmenter_runs
+    from ..text.tokenize import route, segmenter_runs
 
     key = options.tokenize_key()
     path = route(text, key)
@@ -547,7 +547,7 @@ def proxy_shape(text, ts: TextShape | None) -> Shape:
     characters, a token per character of cjk's Han), its non-empty lines. For estimates of
     texts not tokenized yet (a corpus, a page's computation before it runs)."""
     global _WORD
-    from .document import Document
+    from ..text.document import Document
 
     if isinstance(text, Document):
         return Shape.of(text)
@@ -576,9 +576,9 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
     pair's texts tokenized and its methods run after another): from up to `sample` pairs
     spread evenly over the systems and documents (each text's shape found by `proxy_shape`,
     without tokenizing), scaled to all of them. `shared_references`: each document's
-    references are tokenized once for every system (rouge_core.meta.score_variants), not once
+    references are tokenized once for every system (rouge_core.studies.meta.score_variants), not once
     per pair (score_corpus). Returns (the work scaled to the corpus, one pair's work, pairs)."""
-    from .methods import parse_method
+    from ..families.methods import parse_method
 
     options = _options(options)
     names = list(systems)
@@ -673,7 +673,7 @@ class Budget:
     def spent(self) -> CostEstimate:
         return total(self.stages.values(), "so far")
 
-    # What tokenizing a call's texts asks of its budget (rouge_core.inputs, below this module,
+    # What tokenizing a call's texts asks of its budget (rouge_core.scorer.inputs, below this module,
     # knows the budget only by these).
     def precheck_texts(self, texts: Sequence[tuple[str, object]], options: "Options") -> None:
         precheck_texts(self, texts, options)
@@ -732,7 +732,7 @@ def tokenizing_check(budget: "Budget | None", what: str, text: str, options: "Op
     texts are short enough to pass without an estimate (QUICK_SHARE)."""
     if budget is None or budget.unbounded or budget.covered:
         return None
-    from .tokenize import route
+    from ..text.tokenize import route
 
     if not budget.estimating:
         most_s, most_b = _most_per_char(route(text, options.tokenize_key()), options)
@@ -759,7 +759,7 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
     too many or too long texts is refused before the first one is tokenized."""
     if budget is None or budget.unbounded or budget.estimating or budget.covered:
         return
-    from .tokenize import route
+    from ..text.tokenize import route
 
     key = options.tokenize_key()
     quick_s, quick_b = budget.quick
@@ -908,8 +908,8 @@ _SMALL_SIDE = 200
 
 
 def _worst_small_pair() -> tuple[float, float]:
-    from .methods import parse_method
-    from .options import Options
+    from ..families.methods import parse_method
+    from ..text.options import Options
 
     worst_s = worst_b = 0.0
     names = ("rouge1", "rouge2", "rouge9", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS*", "rougeSU*")
@@ -933,7 +933,7 @@ def _worst_small_pair() -> tuple[float, float]:
     return worst_s, worst_b
 
 
-_SMALL_PAIR: dict[str, tuple[float, float]] = {}  # per path (rouge_core.native.path())
+_SMALL_PAIR: dict[str, tuple[float, float]] = {}  # per path (rouge_core.kernels.native.path())
 
 
 def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
@@ -991,7 +991,7 @@ def _resampling_estimate(what: str, terms: Terms, count: int) -> CostEstimate:
 
 def _resamples(resamples) -> int:
     """The number of resamples, checked: an integer of at least 1."""
-    from .errors import excerpt
+    from ..errors import excerpt
 
     if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
         raise ValueError(f"resamples must be an integer of at least 1, got {excerpt(resamples)}")
@@ -1047,7 +1047,7 @@ def rouge155_bootstrap_estimate(instances: int, resamples: int, columns: int) ->
 
 def correlation_estimate(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str,
                          resample: str) -> CostEstimate:
-    """rouge_core.meta's correlations of `metrics` metrics at `level` with `resamples`
+    """rouge_core.studies.meta's correlations of `metrics` metrics at `level` with `resamples`
     bootstrap resamples (0: the coefficients alone): resampling documents at the summary
     level reuses each document's coefficient; otherwise every resample recomputes it (a
     coefficient over k items costs k for Pearson, k^2 for Spearman and Kendall)."""
@@ -1075,7 +1075,7 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
             terms.t("meta.docmean", resamples * documents * metrics)
         else:
             terms.t("meta.cell", cells * metrics).t(f"meta.{method}.item", resamples * rows * per_coefficient * metrics)
-            # resamples in blocks of about 2^22 cells times the systems (rouge_core.meta._CELLS),
+            # resamples in blocks of about 2^22 cells times the systems (rouge_core.studies.meta._CELLS),
             # Spearman's and Kendall's pairwise comparisons in blocks of at most 2^22 elements
             block = min(resamples, max(1, (1 << 22) // max(systems * documents * systems, 1)))
             terms.w("meta.block", block * systems * documents)

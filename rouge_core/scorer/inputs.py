@@ -2,7 +2,7 @@
 token list), `prepare_pair` (a candidate and its references), with the checks that name a
 bad argument ("candidate", "reference 2") before any scoring.
 
-Below the cost guard and scoring: a call's budget (rouge_core.cost.Budget) is handed in and
+Below the cost guard and scoring: a call's budget (rouge_core.scorer.cost.Budget) is handed in and
 asked to charge each text's tokenizing before it runs (`Budget.precheck_texts`,
 `Budget.check_compiled`, `Budget.tokenizing_check`), so the guard, which tokenizes texts to
 estimate them (`cost.estimate_texts`), and scoring both build on this module."""
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from . import native
-from .document import Document, pretokenized
-from .tokenize import text_scorer, text_tokenizer, tokenize_with
+from ..kernels import native
+from ..text.document import Document, pretokenized
+from ..text.tokenize import text_scorer, text_tokenizer, tokenize_with
 
 if TYPE_CHECKING:
     from .cost import Budget
-    from .options import Options
+    from ..text.options import Options
 
 __all__ = ["TextLike", "check_tokens", "check_unicode", "prepare", "prepare_pair"]
 
@@ -30,7 +30,7 @@ def prepare(text: TextLike, options: "Options", what: str = "text", budget: "Bud
     `what` names the argument in error messages ("candidate", "reference 2"): a string
     that is not valid Unicode (a lone surrogate), a token that is not a string, or a value
     of another type is refused here, not deep inside scoring. `budget`, the call's cost
-    budget (rouge_core.cost.Budget), is charged the tokenizing before it runs (None: not
+    budget (rouge_core.scorer.cost.Budget), is charged the tokenizing before it runs (None: not
     bounded)."""
     if type(text) is str:  # the common case first
         if native.active():

@@ -1,6 +1,6 @@
 """ROUGE-1.5.5's scoring rules, in one place.
 
-The `rouge-1.5.5` profile (rouge_core.scoring, through `Options.round_pr` and `multi_ref`
+The `rouge-1.5.5` profile (rouge_core.scorer.scoring, through `Options.round_pr` and `multi_ref`
 "pooled" / "best-recall") and the `rouge155` drop-in (rouge_core.compat.rouge155, whose
 flags map onto that profile) both score by these rules, read from the script's
 compute*Score routines:
@@ -12,7 +12,7 @@ compute*Score routines:
 - `-f B` ("best-recall"): per model, the value the metric's routine compares
   (`selection_value`); the first model with the greatest value wins (the script replaces
   its best only on a strictly greater value), as in every "best" mode of
-  rouge_core.scoring.combine_references.
+  rouge_core.scorer.scoring.combine_references.
 - printing: R and P with `%7.5f`, F computed from the printed R and P and printed too
   (`printed_score`); the bootstrap's averages and bounds are printed the same way.
 - the metrics and their print order (`report_methods`).
@@ -20,9 +20,9 @@ compute*Score routines:
 
 from __future__ import annotations
 
-from .be_method import BasicElementMethod
-from .methods import FAMILIES, Method
-from .stats import Score, Stats, f_measure  # the script's F = P·R / ((1−α)·P + α·R): the one rule
+from ..families.be_method import BasicElementMethod
+from ..families.methods import FAMILIES, Method
+from ..stats import Score, Stats, f_measure  # the script's F = P·R / ((1−α)·P + α·R): the one rule
 
 DIGITS = 5  # the script prints scores with %7.5f
 

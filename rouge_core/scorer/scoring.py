@@ -8,17 +8,18 @@ from functools import lru_cache, partial
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from . import native, rules155
+from ..kernels import native
+from . import rules155
 from .cost import UNBOUNDED, Budget, CostLimit, check_call, compiled_chars_bound, native_bound
-from .methods import Method, parse_method
-from .options import LABEL, SCORE, Options, fields_of, profile
+from ..families.methods import Method, parse_method
+from ..text.options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
-from .stats import Score, Stats, f_measure
-from .document import Document
-# prepare, check_*: still rouge_core.scoring's names, as before rouge_core.inputs held them
+from ..stats import Score, Stats, f_measure
+from ..text.document import Document
+# prepare, check_*: still rouge_core.scorer.scoring's names, as before rouge_core.scorer.inputs held them
 from .inputs import TextLike, _compiled_tokenizers, check_tokens, check_unicode, prepare, prepare_pair  # noqa: F401
-from .tokenize import tokenize_with
-from . import optional
+from ..text.tokenize import tokenize_with
+from .. import optional
 
 DEFAULT_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -155,7 +156,7 @@ _EXTRA_PROBE = "a ก ລ ក မ 中 あ"
 def missing_extra(options: Options) -> str | None:
     """Why `options` cannot tokenize on this machine (a package of an optional extra is not
     installed, e.g. the multilingual profile without pyonmttok), or None when it can."""
-    from .segment import MissingExtraError
+    from ..text.segment import MissingExtraError
 
     try:
         tokenize_with(_EXTRA_PROBE, *options.tokenize_key())
@@ -253,8 +254,8 @@ def score(
     matched n-grams, the LCS alignment, the skip-bigram rows: `ReferenceScore.evidence`);
     with `evidence=False` it is None and the call costs little more than the compiled kernels.
 
-    `cost_limit` bounds the call's estimated cost (rouge_core.cost): None for the default
-    bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.cost.UNBOUNDED`. Above it,
+    `cost_limit` bounds the call's estimated cost (rouge_core.scorer.cost): None for the default
+    bound (about 2 s and 500 MB), a `CostLimit`, or `rouge_core.scorer.cost.UNBOUNDED`. Above it,
     `CostLimitError` (a ValueError) is raised before any expensive work.
 
     Errors: TypeError for an argument of the wrong type, ValueError for a bad value (an
@@ -482,7 +483,7 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
 
 
 # The Options fields applied to statistics once they exist: changing only these (or the
-# profile label) rescores a result without computing anything again (their job: rouge_core.options).
+# profile label) rescores a result without computing anything again (their job: rouge_core.text.options).
 SCORE_FIELDS = frozenset((*fields_of(SCORE), *fields_of(LABEL)))
 
 

@@ -4,8 +4,8 @@ A `Signature` names everything that decides a number: the method, the profile la
 option that can change a score (tokenization, stemming, stopwords and their content,
 sentence splitting, limits, the data folder's content, the multi-reference mode, α,
 rounding, the empty-input rule, and the options the method's family depends on, which the
-family itself names: rouge_core.methods), the number of references and the version. Each
-option's key, label and printed value are declared with the option (rouge_core.options
+family itself names: rouge_core.families.methods), the number of references and the version. Each
+option's key, label and printed value are declared with the option (rouge_core.text.options
 `Shown`); this module only puts them in order. Options
 at their usual values are left out of the short form, so common signatures stay short; two
 signatures differ whenever the scores can.
@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
-from .errors import excerpt
-from .options import (LABEL, SCORE, STATISTICS, TOKENS, Options, data_dir_label, exact_number, fields_of, shown,
-                      stopwords_label)
-from .version import __version__
+from ..errors import excerpt
+from ..text.options import (LABEL, SCORE, STATISTICS, TOKENS, Options, data_dir_label, exact_number, fields_of, shown,
+                            stopwords_label)
+from ..version import __version__
 
 if TYPE_CHECKING:
-    from .methods import Method
+    from ..families.methods import Method
 
 __all__ = ["VARIES", "Signature", "signature", "exact_number", "stopwords_label", "data_dir_label"]
 
@@ -40,7 +40,7 @@ def _always(job: str) -> tuple[tuple[str, str, str], ...]:
 
 
 # (field, short key, label) of the always-present part, in order: the profile, how the texts
-# became tokens, the references, how statistics became scores (rouge_core.options declares them)
+# became tokens, the references, how statistics became scores (rouge_core.text.options declares them)
 _CORE = (*_always(LABEL), *_always(TOKENS), _REFS, *_always(SCORE))
 # the options shown only when set away from their usual value, in declaration order; the
 # STATISTICS options enter through the families that read them (Family.signature_parts)

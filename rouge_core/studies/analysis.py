@@ -8,7 +8,7 @@
   the documents where one system matched it more often than the other (scipy.stats.binomtest
   with p = 1/2 gives the same p-values), Holm-adjusted over every n-gram tested.
 - `bucket_*`: scores in buckets, per system, with percentile intervals from resampling the
-  documents (rouge_core.corpus.bootstrap_indices: every system and bucket sees the same draws):
+  documents (rouge_core.corpora.corpus.bootstrap_indices: every system and bucket sees the same draws):
   a ROUGE F by reference length and by candidate length (mean over the pairs of the bucket);
   compare-mt's word F-measure by word frequency (a reference word's bucket is its frequency in
   the references of the corpus, compare-mt's default; a matched output word takes its
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable, Mapping, Sequence
 
-from .ngram import ngram_counts
-from .options import Options
+from ..families.ngram import ngram_counts
+from ..text.options import Options
 
 NGRAM_NS = (1, 2, 3, 4)
 FREQUENCY_CUTOFFS = (1, 2, 3, 4, 5, 10, 100, 1000)  # compare-mt's FreqWordBucketer defaults
@@ -72,7 +72,7 @@ def tokenize_corpus(systems: Mapping[str, Sequence[str]], references: Sequence[S
                     ids: Sequence[str] | None = None,
                     progress: Callable[[int, int], None] | None = None) -> TokenizedCorpus:
     """Tokenize every text once, as ROUGE does under `options`."""
-    from .scoring import prepare
+    from ..scorer.scoring import prepare
 
     n = len(references)
     for name, candidates in systems.items():
@@ -235,7 +235,7 @@ def ngram_differences(corpus: TokenizedCorpus, system_a: str, system_b: str, *, 
     sign test per n-gram and its Holm adjustment."""
     import numpy as np
 
-    from . import optional
+    from .. import optional
 
     pd = optional.pandas("ngram_differences")
     if system_a == system_b:
@@ -274,11 +274,11 @@ def ngram_differences(corpus: TokenizedCorpus, system_a: str, system_b: str, *, 
 
 @lru_cache(maxsize=2)
 def _resample_weights(n: int, resamples: int, seed: int):
-    """How often each pair is drawn in each resample of rouge_core.corpus.bootstrap_indices (the
+    """How often each pair is drawn in each resample of rouge_core.corpora.corpus.bootstrap_indices (the
     same draws for the same seed): a resamples × n matrix (float32: counts up to n are exact)."""
     import numpy as np
 
-    from .corpus import bootstrap_indices
+    from ..corpora.corpus import bootstrap_indices
 
     idx = bootstrap_indices(n, resamples, seed)
     weights = np.empty((resamples, n), dtype=np.float32)
@@ -289,7 +289,7 @@ def _resample_weights(n: int, resamples: int, seed: int):
 
 
 def resampled_sums(per_pair, resamples: int, seed: int):
-    """Per resample of the pairs (rouge_core.corpus.bootstrap_indices, the same draws for the same
+    """Per resample of the pairs (rouge_core.corpora.corpus.bootstrap_indices, the same draws for the same
     seed), the column sums of `per_pair` (pairs × columns): a resamples × columns array."""
     import numpy as np
 
@@ -357,7 +357,7 @@ class Buckets:
     signature: str
 
     def frame(self):
-        from . import optional
+        from .. import optional
 
         pd = optional.pandas("Buckets.frame()")
         return pd.DataFrame(list(self.rows))
@@ -518,12 +518,12 @@ class LengthStatistics:
     signature: str
 
     def frame(self):
-        from . import optional
+        from .. import optional
 
         return optional.pandas("LengthStatistics.frame()").DataFrame(list(self.rows))
 
     def pairs_frame(self):
-        from . import optional
+        from .. import optional
 
         pd = optional.pandas("LengthStatistics.pairs_frame()")
         return pd.DataFrame([{"system": s, "ratio": r} for s, values in self.ratios.items() for r in values

@@ -46,7 +46,7 @@ all three share, ``delta = r(x, z) - r(y, z)``:
 
 * paired bootstrap: the same resamples for both metrics; two-sided,
   p = (1 + #{|delta* - delta| >= |delta|}) / (1 + R) (centred on the observed difference, as
-  rouge_core.significance.paired_bootstrap), with the percentile interval of delta;
+  rouge_core.corpora.significance.paired_bootstrap), with the percentile interval of delta;
 * permutation test (Deutsch et al. 2021, Perm-Inputs / Perm-Systems / Perm-Both): both
   metrics standardised (z-scores over all their items, which changes no coefficient), then
   their scores swapped with probability 1/2 per document, per system or per item;
@@ -72,7 +72,7 @@ indistinguishable from the best.
 
 Human judgements come from a CSV / TSV / JSON lines / JSON file (``read_judgements``: columns
 system, doc_id, annotator, score and optionally aspect), from the released files of SummEval,
-sacrerouge and REALSumm (``read_judgements`` recognises them, rouge_core.formats) or from the
+sacrerouge and REALSumm (``read_judgements`` recognises them, rouge_core.corpora.formats) or from the
 app's Review page; the
 human score of a cell is the mean over its annotators (``HumanJudgements.scores``). Their system
 names are matched to a corpus's by ``match_systems``: the same name, else the corpus system whose
@@ -90,12 +90,13 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .errors import excerpt
-from . import optional
-from .corpus_io import AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, detect_format, read_table
-from .cost import UNBOUNDED as _UNBOUNDED
-from .textio import InputError
-from .significance import holm
+from ..errors import excerpt
+from .. import optional
+from ..corpora.corpus_io import (AUTO, CANDIDATE_PATTERN, DEFAULT_MAX_BYTES, MAX_PROBLEMS, CorpusError, detect_format,
+                                 read_table)
+from ..scorer.cost import UNBOUNDED as _UNBOUNDED
+from ..text.textio import InputError
+from ..corpora.significance import holm
 
 Key = tuple[Hashable, Hashable]  # (system, doc_id)
 Scores = Mapping[Key, float]
@@ -493,8 +494,8 @@ def _check_resampling(resamples: int, confidence: float, resample: str) -> None:
 def _check_cost(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str, resample: str,
                 cost_limit) -> None:
     """CostLimitError (naming `cost_limit` and fewer resamples) when these correlations' estimate
-    (rouge_core.cost.correlation_estimate) is above `cost_limit` (None: the default bound)."""
-    from .cost import check_resampling, correlation_estimate
+    (rouge_core.scorer.cost.correlation_estimate) is above `cost_limit` (None: the default bound)."""
+    from ..scorer.cost import check_resampling, correlation_estimate
 
     check_resampling(correlation_estimate(systems, documents, metrics, resamples, method, level, resample), cost_limit)
 
@@ -786,7 +787,7 @@ class CorrelationDifference:
 
 
 # Tolerance for "at least as extreme": the same coefficients summed in another order differ in
-# the last bits, and an exact tie must count (as in rouge_core.significance).
+# the last bits, and an exact tie must count (as in rouge_core.corpora.significance).
 _EPS = 1e-12
 
 
@@ -921,7 +922,7 @@ def compare_correlations(metric_a: Scores, metric_b: Scores, human_scores: Score
     """Every test that applies: the paired bootstrap and the permutation test, and Williams'
     test for system-level Pearson correlations over at least 4 systems (both tests' cost
     checked against `cost_limit` first)."""
-    from .cost import check_resampling, correlation_estimate, total
+    from ..scorer.cost import check_resampling, correlation_estimate, total
 
     def part(offset: int):
         return None if progress is None else (lambda done, total: progress(offset + done, 2 * resamples))
@@ -1322,7 +1323,7 @@ class Variant:
 
     @property
     def options(self):
-        from .options import profile
+        from ..text.options import profile
 
         return profile(self.profile, stemmer=self.stemmer)
 
@@ -1349,10 +1350,10 @@ def score_variants(systems: Mapping[str, Sequence], references: Sequence[Sequenc
     tokenized once per variant (the references once for every system) and each pair checked
     against `cost_limit` (None: the default bound) as `score_corpus` checks it.
     `progress(done, total)` follows the (variant, system) steps."""
-    from .corpus import corpus_signatures
-    from .cost import Budget, CostLimitError
-    from .methods import parse_method
-    from .scoring import prepare, score_documents
+    from ..corpora.corpus import corpus_signatures
+    from ..scorer.cost import Budget, CostLimitError
+    from ..families.methods import parse_method
+    from ..scorer.scoring import prepare, score_documents
 
     names = tuple(parse_method(m).name for m in methods)
     pair_ids = [str(i) for i in ids]
@@ -1392,7 +1393,7 @@ def score_variants(systems: Mapping[str, Sequence], references: Sequence[Sequenc
 
 def variants(profiles: Sequence[str] | None = None, stemming: Sequence[bool] = (False, True)) -> list[Variant]:
     """Every profile (default: all four) with stemming off and / or on."""
-    from .options import PROFILES
+    from ..text.options import PROFILES
 
     chosen = list(PROFILES) if profiles is None else list(profiles)
     unknown = [p for p in chosen if p not in PROFILES]
@@ -1523,7 +1524,7 @@ def _cell_score(value, where: str) -> float:
 def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int | None = DEFAULT_MAX_BYTES, *,
                     format: str = AUTO, include_automatic: bool = False) -> HumanJudgements:
     """Human judgements from a file, its format recognised by its content (`format` "auto", or
-    one of rouge_core.formats.FORMATS, which the content must agree with; gzip-compressed or not):
+    one of rouge_core.corpora.formats.FORMATS, which the content must agree with; gzip-compressed or not):
 
     * a table (CSV, TSV, JSON lines, JSON): one row per (system, document, annotator[, aspect])
       with its score (JUDGEMENT_COLUMNS);
@@ -1534,18 +1535,18 @@ def read_judgements(data: bytes, name: str = "judgements.csv", max_bytes: int | 
     * a REALSumm scores dict (pickle, read without running code, or its JSON conversion):
       litepyramid_recall.
 
-    Automatic metrics' scores in these files (rouge_core.formats.AUTOMATIC_METRIC) are left out
+    Automatic metrics' scores in these files (rouge_core.corpora.formats.AUTOMATIC_METRIC) are left out
     and named in `warnings`, unless `include_automatic`. Raises CorpusError listing the
     problems (with line numbers) when a row is unusable; never guesses. The result's
     `recognised` says what format was recognised and what was read."""
-    from . import formats
+    from ..corpora import formats
 
     unpacked, inner, detected = detect_format(data, name, max_bytes, format)
     if detected.format == formats.TABLE:
         return _judgements_of_table(read_table(unpacked, inner, max_bytes), name, detected)
     if detected.format not in formats.HOLDS_JUDGEMENTS:
         raise CorpusError(f"{name} is {detected.title}: {detected.reason}. It holds summaries, not judgements. "
-                          "Load it as the corpus (the Corpus page, or rouge_core.corpus_io.read_corpus); its "
+                          "Load it as the corpus (the Corpus page, or rouge_core.corpora.corpus_io.read_corpus); its "
                           "judgements are in the metrics file sacrerouge writes beside it (metrics.jsonl)")
     try:
         found = formats.read_scores(unpacked, inner, detected.format, max_bytes, MAX_PROBLEMS, include_automatic)
@@ -1636,7 +1637,7 @@ EXACT, SUFFIX, CHOSEN = "exact name", "column suffix", "chosen"
 
 def column_suffix(name: str) -> str | None:
     """The system part of a candidate column's name as the corpus loader recognises such columns
-    (rouge_core.corpus_io.CANDIDATE_PATTERN; a corpus names each system after its column):
+    (rouge_core.corpora.corpus_io.CANDIDATE_PATTERN; a corpus names each system after its column):
     "candidate_M0" -> "M0", "prediction-gpt" -> "gpt"; None for "candidate" or another name."""
     match = CANDIDATE_PATTERN.match(name.strip())
     suffix = match.group(2)[1:].strip() if match and match.group(2) else ""

@@ -29,7 +29,7 @@ character offsets of the texts as typed. `NEWSROOM_OPTIONS` (white-space tokens,
 is the Newsroom code's `Fragments(summary, text, tokenize=False)`; its default tokenizes with
 spaCy, which ROUGE Lens does not ship. Length limits (`-l`, `-b`) are for ROUGE and are not
 applied here. The corpus level (`corpus_abstractiveness`) gives each statistic's mean per
-system with seeded bootstrap intervals (rouge_core.corpus.bootstrap_indices: every system
+system with seeded bootstrap intervals (rouge_core.corpora.corpus.bootstrap_indices: every system
 sees the same resampled documents).
 """
 
@@ -40,10 +40,10 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 
-from .cost import CostEstimate, CostLimit, CostLimitError, resolve_limit
-from .document import Document
-from .options import Options
-from .stats import Interval
+from ..scorer.cost import CostEstimate, CostLimit, CostLimitError, resolve_limit
+from ..text.document import Document
+from ..text.options import Options
+from ..stats import Interval
 
 NEWSROOM_OPTIONS = Options(tokenizer="whitespace", lowercase=True)
 FRAGMENT_SEARCHES = ("newsroom", "longest")
@@ -309,7 +309,7 @@ class Abstractiveness:
 def source_options(options: Options | str | None) -> Options:
     """The Options the source statistics tokenize with: NEWSROOM_OPTIONS by default, a profile
     by name, or the given Options without ROUGE's length limits."""
-    from .options import profile
+    from ..text.options import profile
 
     if options is None:
         return NEWSROOM_OPTIONS
@@ -325,8 +325,8 @@ def source_options(options: Options | str | None) -> Options:
 def source_signature(options: Options, search: str) -> str:
     """The signature of these statistics: what decides their tokens, the fragment search and
     the version (the shape of every ROUGE Lens signature)."""
-    from .methods import parse_method
-    from .signature import Signature
+    from ..families.methods import parse_method
+    from ..scorer.signature import Signature
 
     base = Signature.of(parse_method("rouge1"), options, 0)
     return replace(base, method="abstractiveness", refs="0", multi_ref="none", alpha="none",
@@ -344,7 +344,7 @@ def estimate(summary: Document, index: SourceIndex, search: str = "newsroom") ->
 
 def check_cost(summary: Document, index: SourceIndex, search: str, cost_limit: CostLimit | None,
                pair: str | None = None) -> None:
-    """Raise CostLimitError (rouge_core.cost's guard) when matching would cost more than the bound."""
+    """Raise CostLimitError (rouge_core.scorer.cost's guard) when matching would cost more than the bound."""
     limit = resolve_limit(cost_limit)
     if limit.unbounded:
         return
@@ -360,7 +360,7 @@ def check_cost(summary: Document, index: SourceIndex, search: str, cost_limit: C
 
 
 def _prepare(text, options: Options, what: str) -> Document:
-    from .scoring import prepare
+    from ..scorer.scoring import prepare
 
     if not isinstance(text, (str, Document)):
         raise TypeError(f"{what} must be a string or a Document, not {type(text).__name__}")
@@ -430,7 +430,7 @@ class SourceCorpusResult:
 
     def frame(self):
         """One row per system and statistic: mean, low, high, pairs (defined), signature."""
-        from . import optional
+        from .. import optional
 
         pd = optional.pandas("SourceCorpusResult.frame()")
         rows = []
@@ -449,7 +449,7 @@ class SourceCorpusResult:
 
     def pairs_frame(self):
         """One row per pair and system with every statistic."""
-        from . import optional
+        from .. import optional
 
         pd = optional.pandas("SourceCorpusResult.pairs_frame()")
         rows = []
@@ -471,7 +471,7 @@ def corpus_abstractiveness(systems: Mapping[str, Sequence[str]], sources: Sequen
     raises CostLimitError naming its id before it is matched."""
     import numpy as np
 
-    from .corpus import bootstrap_indices
+    from ..corpora.corpus import bootstrap_indices
 
     if search not in FRAGMENT_SEARCHES:
         raise ValueError(f"unknown fragment search {search!r}; choose one of {FRAGMENT_SEARCHES}")

@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .document import tokens_by_word
-from .options import Options, profile
-from .scoring import above_one_note, prepare, rescore, score_documents, statistics_key
-from .stats import Score
+from ..text.document import tokens_by_word
+from ..text.options import Options, profile
+from ..scorer.scoring import above_one_note, prepare, rescore, score_documents, statistics_key
+from ..stats import Score
 
 # The columns of the side-by-side table: each tool as people run it.
 VARIANTS: dict[str, Options] = {
@@ -168,7 +168,7 @@ class Comparison:
         key = options.tokenize_key()
         docs = self._documents.get(key)
         if docs is None:
-            from .cost import UNBOUNDED, Budget
+            from ..scorer.cost import UNBOUNDED, Budget
 
             budget = None if self.cost_limit is UNBOUNDED else Budget(self.cost_limit)
             docs = self._documents[key] = tuple(prepare(text, options, label, budget) for label, text in self.texts())
@@ -309,10 +309,10 @@ class Comparison:
 
     def estimate(self, variants: dict[str, Options] | None = None, baseline: str | Options | None = None):
         """What the side-by-side table of `variants` and the walks from `baseline` to each of them
-        cost (rouge_core.cost): every distinct tokenization of the texts and every distinct set
+        cost (rouge_core.scorer.cost): every distinct tokenization of the texts and every distinct set
         of statistics once, as this object computes them, from the texts' shapes (nothing is
         tokenized), less what is computed already."""
-        from .cost import estimate_texts, total
+        from ..scorer.cost import estimate_texts, total
 
         variants = variants or VARIANTS
         needed = list(variants.values())

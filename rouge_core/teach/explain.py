@@ -11,16 +11,16 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cost import CostLimit, estimate, estimate_methods, raise_if_over
-from .lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, union_lcs
-from .methods import method_name, parse_method
-from .ngram import ngram_counts
-from .options import MULTI_REF_MODES, Options
-from .scoring import combine_references, prepare, score, score_from_stats
-from .skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
-from .stats import Score, Stats
-from .document import Document, tokens_by_word
-from .wlcs import weight, wlcs_paper, wlcs_rouge155
+from ..scorer.cost import CostLimit, estimate, estimate_methods, raise_if_over
+from ..families.lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, union_lcs
+from ..families.methods import method_name, parse_method
+from ..families.ngram import ngram_counts
+from ..text.options import MULTI_REF_MODES, Options
+from ..scorer.scoring import combine_references, prepare, score, score_from_stats
+from ..families.skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
+from ..stats import Score, Stats
+from ..text.document import Document, tokens_by_word
+from ..families.wlcs import weight, wlcs_paper, wlcs_rouge155
 
 PAPER = 'Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries"'
 PAPER_URL = "https://aclanthology.org/W04-1013/"

@@ -23,15 +23,15 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
-from .cost import CostLimit, CostLimitError, resolve_limit
-from .methods import FAMILIES, method_name, parse_method
-from .options import PROFILES, Options, profile
-from .params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
-from .scoring import TextLike, prepare_pair, rescore, score_documents
-from .segment import MissingExtraError
-from .words import tokenizer_label
-from .document import Document
-from . import optional
+from ..scorer.cost import CostLimit, CostLimitError, resolve_limit
+from ..families.methods import FAMILIES, method_name, parse_method
+from ..text.options import PROFILES, Options, profile
+from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
+from ..scorer.scoring import TextLike, prepare_pair, rescore, score_documents
+from ..text.segment import MissingExtraError
+from ..text.words import tokenizer_label
+from ..text.document import Document
+from .. import optional
 
 SWEEP_NS = tuple(range(1, 7))
 SWEEP_DISTANCES: tuple[int | None, ...] = (*range(0, 11), None)

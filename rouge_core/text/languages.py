@@ -10,7 +10,7 @@ by script, whatever the language.
 
 from __future__ import annotations
 
-from .errors import excerpt
+from ..errors import excerpt
 
 # XL-Sum's alternative names (its scorer maps them before anything else).
 ALIASES = {

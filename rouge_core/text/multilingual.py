@@ -36,7 +36,7 @@ from itertools import chain
 from functools import lru_cache
 from typing import Callable
 
-from .errors import excerpt
+from ..errors import excerpt
 from .languages import ALIASES, UNRUNNABLE_STEMMERS, XLSUM_STEMMED
 from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
 
@@ -600,7 +600,7 @@ def xlsum_stemmer(name: str) -> Callable[[str], str]:
                          f"{', '.join(STEMMER_LANGUAGES)}")
     stem = _language_stemmer(language)
 
-    def stem_long(token: str) -> str:  # cached per word type by rouge_core.stemming.get_stemmer
+    def stem_long(token: str) -> str:  # cached per word type by rouge_core.text.stemming.get_stemmer
         return stem(token) if len(token) > MIN_STEM_LENGTH else token
 
     return stem_long

@@ -5,15 +5,15 @@ signature shows it (`option(default, job, signature=Shown(...))`), and everythin
 depends on that split is derived from those declarations, never listed again:
 
     TOKENS      text -> tokens: decides the Document (one tokenization serves every method);
-                `Options.tokenize_key()`, in the order rouge_core.tokenize.tokenize_with takes them
+                `Options.tokenize_key()`, in the order rouge_core.text.tokenize.tokenize_with takes them
     STATISTICS  tokens -> statistics: read only by the method families that name them
-                (rouge_core.methods `Family.statistics_options`), and so in their signatures only
-    SCORE       statistics -> score: applied to statistics once they exist (rouge_core.scoring
+                (rouge_core.families.methods `Family.statistics_options`), and so in their signatures only
+    SCORE       statistics -> score: applied to statistics once they exist (rouge_core.scorer.scoring
                 `rescore` changes them without computing anything again)
     LABEL       the profile's name: it changes no number
 
 `Options.part(job)` is one job's (field, value) pairs, a key of its own; `statistics_key()`
-is what decides the statistics (TOKENS and STATISTICS). rouge_core.signature reads its keys,
+is what decides the statistics (TOKENS and STATISTICS). rouge_core.scorer.signature reads its keys,
 labels and values from the `Shown` of each field: the fields shown `always` in the order of
 the jobs (the profile, then how texts became tokens, the reference count, then how statistics
 became scores), the others when set away from their `usual` value, in the order declared here
@@ -30,9 +30,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .errors import excerpt
-from .params import ROUND_DECIMALS
-from .stats import alpha_from_beta, beta_from_alpha
+from ..errors import excerpt
+from ..params import ROUND_DECIMALS
+from ..stats import alpha_from_beta, beta_from_alpha
 from .sentences import SENTENCE_SPLITTERS
 from .languages import UNRUNNABLE_STEMMERS, canonical
 from .multilingual import STEMMER_LANGUAGES, STEMMER_PREFIX
@@ -128,12 +128,12 @@ class Options:
       mean         the mean of per-reference P, R and F
     round_pr: ROUGE-1.5.5 prints P and R to 5 decimals and computes F from the rounded
       values; with `round_pr=5` scores are rounded the same way (and `-f B` compares what
-      the script's routine for each metric compares; the rules: rouge_core.rules155).
+      the script's routine for each metric compares; the rules: rouge_core.scorer.rules155).
     wlcs_form: "rouge155" (what the script computes) or "paper" (Lin 2004).
     su_form: "rouge155" (unigrams of all positions but the last) or "start-token" (MATLAB).
     empty: "zero" (scores of empty sides are 0) or "nan" (MATLAB: undefined ratios are NaN).
     limit_words / limit_bytes: keep only the start of every text, candidate and references
-      alike (ROUGE-1.5.5 -l / -b, counted its way: see rouge_core.limits); None or 0: no limit.
+      alike (ROUGE-1.5.5 -l / -b, counted its way: see rouge_core.text.limits); None or 0: no limit.
     lcs_byte_limit_defect: ROUGE-1.5.5's ROUGE-L/W reader ignores the running byte count
       under -b, so L and W see whole sentences while clipping uses the cut text.
     best_sentence_clip: rougeLsum-best counts a reference token at most as often as it occurs
@@ -141,10 +141,10 @@ class Options:
       unclipped: a reference sentence that is the best match of several candidate sentences
       counts each time, so recall can exceed 1 (a named reval quirk: "a\na" against "a"
       gives R = 2).
-    tokenizer: a name from rouge_core.words.TOKENIZERS, or the user's own function text ->
+    tokenizer: a name from rouge_core.text.words.TOKENIZERS, or the user's own function text ->
       tokens (strings, or (string, start, end) triples) or an object with `tokenize(text)`;
       it enters the signature by its qualified name.
-    language: None or a name from rouge_core.languages.LANGUAGES (XL-Sum's aliases such as
+    language: None or a name from rouge_core.text.languages.LANGUAGES (XL-Sum's aliases such as
       "bangla" or "chinese_simplified" are accepted and stored by their canonical name). For
       `unicode` and `cjk` it says whether Han characters are Chinese or Japanese words and
       gives Turkish and Azerbaijani their I/ı, İ/i; for `multilingual` it chooses XL-Sum's

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-BUNDLED_DATA_DIR = Path(__file__).with_name("data")
+BUNDLED_DATA_DIR = Path(__file__).parent.with_name("data")  # rouge_core/data
 EXCEPTION_FOLDER = "WordNet-2.0-Exceptions"
 EXCEPTION_FILES = ("adj.exc", "adv.exc", "noun.exc", "verb.exc")
 STOPWORD_FILE = "smart_common_words.txt"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import excerpt
+from ..errors import excerpt
 
 SENTENCE_SPLITTERS = ("newline", "punctuation", "none")
 

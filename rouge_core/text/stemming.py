@@ -1,6 +1,6 @@
 """Stemmers by name: ROUGE-1.5.5's (WordNet-2.0 exceptions, then its Porter), NLTK's Porter
 as rouge-score uses it, Snowball for other languages, and XL-Sum's per-language stemmers
-(`xlsum-<language>`, rouge_core.multilingual)."""
+(`xlsum-<language>`, rouge_core.text.multilingual)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import threading
 from functools import lru_cache
 from typing import Callable
 
-from .errors import excerpt
+from ..errors import excerpt
 from .porter155 import porter_stem
 from .resources import exception_table
 

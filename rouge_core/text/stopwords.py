@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .errors import excerpt
+from ..errors import excerpt
 from .resources import smart_stopwords
 
 

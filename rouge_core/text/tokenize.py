@@ -13,7 +13,7 @@ from dataclasses import fields, replace
 from functools import cached_property
 from typing import Callable
 
-from . import kernel_spec, native
+from ..kernels import kernel_spec, native
 from .document import Document, Token
 from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
@@ -43,7 +43,7 @@ def tokenize(
     `limit_words` / `limit_bytes` keep only the start of the text (ROUGE-1.5.5 `-l` / `-b`).
     With `lcs_byte_limit_defect`, the Document also carries `lcs_view`, the differently cut
     sentences ROUGE-1.5.5's ROUGE-L/W reader uses under `-b`. `tokenizer` is a name
-    (rouge_core.words.TOKENIZERS) or the user's function; `language` and `strip_diacritics`
+    (rouge_core.text.words.TOKENIZERS) or the user's function; `language` and `strip_diacritics`
     refine the Unicode tokenizers (see Options).
     """
     from .languages import canonical
@@ -60,7 +60,7 @@ def tokenize_with(text: str, tokenizer: str, lowercase: bool, stemmer: str, stop
     it once per text, so it skips the keyword handling). `check(words, distinct)`, when
     given, is called once the words are split and before they are stemmed, with how many words
     there are and a function counting the distinct ones (None when no stemmer needs them): the
-    call's cost check (rouge_core.cost.tokenizing_check), which raises to stop here."""
+    call's cost check (rouge_core.scorer.cost.tokenizing_check), which raises to stop here."""
     splitter(tokenizer)  # an unknown name fails here, before any work
     if sentence_split == "newline" and not limit_words and not limit_bytes:
         fast = _lazy_document(text, None, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
@@ -86,7 +86,7 @@ def term_filter(stemmer: str, stopwords, data_dir: str | None):
     """What becomes of a word after the tokenizer: a function term -> the term kept (stemmed)
     or None (a stopword, or a stem left empty: "a stemmer that leaves nothing leaves no token"),
     computed once per distinct word (a dict per call in front of the stemmer's own cache,
-    rouge_core.stemming.get_stemmer); None when nothing changes words. Every path applies this,
+    rouge_core.text.stemming.get_stemmer); None when nothing changes words. Every path applies this,
     once per word type."""
     stem = get_stemmer(stemmer, data_dir)
     stop = get_stopwords(stopwords, data_dir)
@@ -147,7 +147,7 @@ def _split_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_
     """The Document of any tokenizer (a Python splitter, a user's function, stemming,
     stopwords, limits): its terms and sentence bounds, with each token's offsets kept in arrays
     and its Token objects built when first read (scoring interns the terms once:
-    rouge_core.native.tokens_of)."""
+    rouge_core.kernels.native.tokens_of)."""
     terms, starts, ends, bounds = _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check)
     doc = object.__new__(_SplitDocument)
     doc.__dict__.update(text=text, term_tuple=tuple(terms), sentence_bounds=tuple(bounds),
@@ -226,7 +226,7 @@ class _SplitDocument(_LazyDocument):
 
 
 class _NativeDocument(_LazyDocument):
-    """A _LazyDocument tokenized by the compiled kernels (rouge_core.native): its terms stay
+    """A _LazyDocument tokenized by the compiled kernels (rouge_core.kernels.native): its terms stay
     token ids in a `Tokens` until someone reads `term_tuple`, which then holds the very terms
     the pure path gives."""
 
@@ -274,7 +274,7 @@ def word_rule(tokenizer, lowercase: bool) -> int | None:
     """How the compiled tokenizers find this tokenizer's words (kernel_spec.WORD_RULES), or
     None when they do not have it: rouge-score lower-cases with Python's str.lower() before
     keeping [a-z0-9] runs, ROUGE-1.5.5 lower-cases its [A-Za-z0-9] runs (ASCII only), and both
-    keep [A-Za-z0-9] as written without lower-casing (rouge_core.words)."""
+    keep [A-Za-z0-9] as written without lower-casing (rouge_core.text.words)."""
     if tokenizer == "rouge-score":
         return kernel_spec.WORDS_LOWER_UNICODE if lowercase else kernel_spec.WORDS_KEEP_CASE
     if tokenizer == "rouge155":
@@ -300,7 +300,7 @@ def text_tokenizer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopw
     `tokenize_with` does, in one call to the compiled kernels (None for a text they do not take,
     a lone surrogate); None when these settings need the Python pipeline (another tokenizer,
     stemming, stopwords, limits), or `kernels` is false (whether the kernels are in use:
-    rouge_core.native.active())."""
+    rouge_core.kernels.native.active())."""
     settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                   limit_bytes)
     return native.text_document_maker(_NativeDocument, settings) if settings and kernels else None
@@ -310,7 +310,7 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
                 data_dir: str | None, limit_words: int | None, limit_bytes: int | None,
                 lcs_byte_limit_defect: bool):
     """As `text_tokenizer`: a function scoring texts for these settings in one call to the
-    kernels (rouge_core.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
+    kernels (rouge_core.kernels.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
     settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                   limit_bytes)
     return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
@@ -318,7 +318,7 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
 
 def _filtered(doc: "_NativeDocument", keep) -> "_NativeDocument":
     """The compiled tokenizer's Document with stemming and stopwords applied once per distinct
-    word (`term_filter`): its Tokens mapped in C (rouge_core.native.tokens_mapped); its Token
+    word (`term_filter`): its Tokens mapped in C (rouge_core.kernels.native.tokens_mapped); its Token
     objects, when read, come from the pure pipeline with the same settings."""
     tokens = doc._tokens()
     mapped = native.tokens_mapped(tokens, tuple(map(keep, tokens.vocabulary())))
@@ -422,7 +422,7 @@ def _terms_document(text: str, sentences: list[list[str]], keep, lazy_args: tupl
     return doc
 
 
-# --- which tokenizer code runs (what rouge_core.cost prices) --------------------------------
+# --- which tokenizer code runs (what rouge_core.scorer.cost prices) --------------------------------
 
 def _splitter_kind(tokenizer, lowercase: bool) -> str:
     from .words import Splitter, UserTokenizer
@@ -453,7 +453,7 @@ def route(text: str, key: tuple) -> str:
                              `-b` view)
 
     Every route but the compiled one gives terms that scoring on the compiled path interns to
-    ids once (rouge_core.cost prices that and each route; tests/core/test_tokens_from_anywhere.py
+    ids once (rouge_core.scorer.cost prices that and each route; tests/core/test_tokens_from_anywhere.py
     checks this agrees with the Documents tokenizing makes)."""
     tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, view = key
     plain = sentence_split == "newline" and not limit_words and not limit_bytes

@@ -2,13 +2,13 @@
 
 Each reproduces one tool's idea of a word (ROUGE-1.5.5's bytes, rouge-score's [a-z0-9],
 whitespace-separated tokens as given, Unicode words, CJK characters, XL-Sum's multilingual
-tokenizer in rouge_core.multilingual) or takes the user's own function (`UserTokenizer`,
+tokenizer in rouge_core.text.multilingual) or takes the user's own function (`UserTokenizer`,
 `load_tokenizer("module:function")`); offsets point into the text as typed.
 
 `unicode` works on the NFC form: a word is a run of grapheme clusters (a letter or digit with
 its combining marks), so Thai, Devanagari, Bengali or Arabic keep their vowel signs and
 diacritics, and NFD "café" is NFC "café". Runs of scripts written without spaces are cut into
-words by rouge_core.segment (Thai, Lao, Khmer, Myanmar; Han and kana as Chinese or Japanese);
+words by rouge_core.text.segment (Thai, Lao, Khmer, Myanmar; Han and kana as Chinese or Japanese);
 Korean keeps its spacing words. `cjk` is the same with one token per Han or kana character.
 """
 
@@ -21,7 +21,7 @@ from typing import Callable
 
 import regex  # Unicode properties and grapheme clusters (\X); installed with nltk
 
-from .errors import excerpt
+from ..errors import excerpt
 
 
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]+")
@@ -236,9 +236,9 @@ def _xlsum_basic_terms(text: str, lowercase: bool) -> list[list[str]] | None:
 
 
 # A splitter's `terms(text, lowercase)`, when it has one: its terms per sentence of one per
-# non-empty line (rouge_core.sentences "newline"), without offsets (None: it cannot tell
+# non-empty line (rouge_core.text.sentences "newline"), without offsets (None: it cannot tell
 # without them), for the pipeline's Documents whose Token objects are built only when read.
-_split_multilingual.whole_text = True  # type: ignore[attr-defined]  # see rouge_core.multilingual
+_split_multilingual.whole_text = True  # type: ignore[attr-defined]  # see rouge_core.text.multilingual
 _split_multilingual.terms = _multilingual_terms  # type: ignore[attr-defined]
 _split_xlsum_basic.terms = _xlsum_basic_terms  # type: ignore[attr-defined]
 SPLITTERS["multilingual"] = _split_multilingual
