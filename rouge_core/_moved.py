@@ -83,6 +83,14 @@ class OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def exec_module(self, module) -> None:
         module.__spec__ = module.__spec__.loader_state  # it ran when imported under its own name
 
+    def get_code(self, fullname: str):
+        """`python -m rouge_core.<name>` (runpy asks for code): run the moved module as the program."""
+        name = fullname.rpartition(".")[2]
+        new = f"rouge_core.{MOVED_MODULES[name]}.{name}"
+        warnings.warn(f"{fullname} moved to {new}: python -m {new}", DeprecationWarning, stacklevel=2)
+        program = f"import runpy\nrunpy.run_module({new!r}, run_name='__main__', alter_sys=True)\n"
+        return compile(program, fullname, "exec")
+
 
 def install() -> None:
     # First: it answers only the old paths, and an editable install's finder (setuptools) would

@@ -96,3 +96,17 @@ def test_data_pickled_under_the_old_paths_loads():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         assert pickle.loads(old) == method and type(pickle.loads(old)) is rouge_core.Method
+
+
+def test_python_dash_m_on_an_old_path_runs_the_moved_module(monkeypatch):
+    """`python -m rouge_core.kernel_spec` (runpy asks the import hook for the module's code)."""
+    import runpy
+
+    from rouge_core._moved import OldPaths
+
+    ran = []
+    monkeypatch.setattr(runpy, "run_module", lambda name, **how: ran.append((name, how)))
+    with pytest.warns(DeprecationWarning, match="python -m rouge_core.kernels.kernel_spec"):
+        code = OldPaths().get_code("rouge_core.kernel_spec")
+    exec(code, {})
+    assert ran == [("rouge_core.kernels.kernel_spec", {"run_name": "__main__", "alter_sys": True})]
