@@ -1,5 +1,5 @@
 """Builds the optional C extension `rouge_core._native` (the compiled kernels; see
-rouge_core/native.py and docs/architecture.md). Everything else about the package is declared
+rouge_core/kernels/native.py and docs/architecture.md). Everything else about the package is declared
 in pyproject.toml.
 
 `pip install .` / `pip install -e .` compile it when a C compiler is there; when compiling
@@ -12,7 +12,7 @@ wheel) serves every version from 3.10 on. A free-threaded CPython has no stable 
 binding builds for that version alone. ROUGE_LENS_SANITIZE=1 builds with AddressSanitizer and
 UndefinedBehaviorSanitizer (.ci/sanitize). The lower-casing table of the rouge-score tokenizer
 (lowering.h) is written at build time from the building Python's str.lower()
-(rouge_core.kernel_spec.lowerings); rouge_core.native checks it against the running Python's.
+(rouge_core.kernels.kernel_spec.lowerings); rouge_core.kernels.native checks it against the running Python's.
 """
 
 import importlib.util
@@ -56,9 +56,10 @@ class OptionalBuildExt(build_ext):
 
     def build_extensions(self):
         # The rouge-score tokenizer's lower-casing table, from this Python's str.lower()
-        # (rouge_core/kernel_spec.py, loaded alone: it imports nothing of rouge_core).
+        # (rouge_core/kernels/kernel_spec.py, loaded alone: it imports nothing of rouge_core).
         generated = os.path.join(self.build_temp, "rouge_core_generated")
-        spec = importlib.util.spec_from_file_location("_rouge_kernel_spec", os.path.join("rouge_core", "kernel_spec.py"))
+        spec = importlib.util.spec_from_file_location("_rouge_kernel_spec",
+                                                      os.path.join("rouge_core", "kernels", "kernel_spec.py"))
         kernel_spec = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(kernel_spec)
         kernel_spec.write_lowering_header(generated)

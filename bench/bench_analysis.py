@@ -27,8 +27,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from corpus_gen import make_pairs  # noqa: E402
 
-from rouge_core import analysis, profile, score_corpus  # noqa: E402
-from rouge_core.source import corpus_abstractiveness  # noqa: E402
+from rouge_core.studies import analysis  # noqa: E402
+from rouge_core import profile, score_corpus  # noqa: E402
+from rouge_core.studies.source import corpus_abstractiveness  # noqa: E402
 
 LATER_ACTION_TARGET_S = 1.0
 

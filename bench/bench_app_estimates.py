@@ -40,10 +40,14 @@ sys.path.insert(0, HERE)
 import rouge_core  # noqa: E402
 from corpus_gen import make_multi_reference, study_corpus  # noqa: E402
 from memory import peak_bytes  # noqa: E402
-from rouge_core import UNBOUNDED, cost, corpus_io, meta, native  # noqa: E402
-from rouge_core import source as src  # noqa: E402
-from rouge_core.corpus import rank_systems, score_corpus  # noqa: E402
-from rouge_core.scoring import prepare  # noqa: E402
+from rouge_core import UNBOUNDED  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.corpora.corpus import rank_systems, score_corpus  # noqa: E402
+from rouge_core.kernels import native  # noqa: E402
+from rouge_core.scorer import cost  # noqa: E402
+from rouge_core.scorer.inputs import prepare  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
+from rouge_core.studies import source as src  # noqa: E402
 
 MB = 1e6
 FLOOR_SECONDS = 0.005  # below this a ratio says more about the clock than the model

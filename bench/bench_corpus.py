@@ -81,7 +81,7 @@ def statistics_bytes(n: int) -> float:
     sys.path.insert(0, ROOT)
     from corpus_gen import summary_corpus
 
-    from rouge_core.corpus import score_corpus
+    from rouge_core.corpora.corpus import score_corpus
 
     pairs = summary_corpus(n, seed=0)
     result = score_corpus(iter(c for c, _ in pairs), iter([r] for _, r in pairs), METHODS, "rouge-score")
@@ -89,16 +89,16 @@ def statistics_bytes(n: int) -> float:
 
 
 def gather_seconds(n: int = 100_000) -> tuple[float, bool]:
-    """rouge_core.dask_support.corpus_result_from_stats on n pairs' gathered statistics (the
+    """rouge_core.corpora.dask_support.corpus_result_from_stats on n pairs' gathered statistics (the
     statistics made in this process by score_partition, as a worker makes them)."""
     import pandas as pd
 
     sys.path.insert(0, ROOT)
     from corpus_gen import summary_corpus
 
-    from rouge_core.corpus import score_corpus
-    from rouge_core.dask_support import corpus_result_from_stats, score_partition
-    from rouge_core.scoring import resolve_options
+    from rouge_core.corpora.corpus import score_corpus
+    from rouge_core.corpora.dask_support import corpus_result_from_stats, score_partition
+    from rouge_core.scorer.scoring import resolve_options
 
     pairs = summary_corpus(n, seed=0)
     frame = pd.DataFrame({"candidate": [c for c, _ in pairs], "reference": [r for _, r in pairs]})

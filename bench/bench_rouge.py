@@ -17,7 +17,7 @@ block in the same process so machine noise hits all of them alike (each block's 
 tries counts for the fast implementations; the slow reference runs it once); numbers are compared
 with rouge-score's on every pair. Peak memory is measured in a separate, untimed pass
 (bench/memory.py: Python and C allocations). The report says which path computed
-(rouge_core.native: the compiled kernels or pure Python; ROUGE_LENS_PURE=1 for the latter)
+(rouge_core.kernels.native: the compiled kernels or pure Python; ROUGE_LENS_PURE=1 for the latter)
 and the machine's load average, since other load stretches every timing.
 """
 
@@ -45,11 +45,12 @@ import rouge_core  # noqa: E402
 from corpus_gen import (a_third_accented, in_script, long_corpus, make_multi_reference, make_pairs,  # noqa: E402
                         one_word_accented, summary_corpus)
 from memory import peak_bytes  # noqa: E402
-from rouge_core import cost, native  # noqa: E402
-from rouge_core.batch import score_batch  # noqa: E402
+from rouge_core.scorer import cost  # noqa: E402
+from rouge_core.kernels import native  # noqa: E402
+from rouge_core.corpora.batch import score_batch  # noqa: E402
 from rouge_core.compat.rouge_score.rouge_scorer import RougeScorer as DropinScorer  # noqa: E402
-from rouge_core.corpus import compare_systems  # noqa: E402
-from rouge_core.scoring import prepare, score_documents  # noqa: E402
+from rouge_core.corpora.corpus import compare_systems  # noqa: E402
+from rouge_core.scorer.scoring import prepare, score_documents  # noqa: E402
 
 OURS = "rouge_core"
 DROPIN = "drop-in"  # rouge_core.compat.rouge_score's RougeScorer
@@ -374,7 +375,7 @@ def big_pair_profiles_section(tokens: int, repeats: int = 3) -> dict:
 
 
 def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs") -> float:
-    """The batch entry point (rouge_core.batch.score_batch) on 1 and 2 worker threads,
+    """The batch entry point (rouge_core.corpora.batch.score_batch) on 1 and 2 worker threads,
     interleaved round by round; every pair checked against the per-pair API's scores.
     Each round also times the machine's own ceiling: a trivially parallel C loop of about
     the same length (hashlib.sha256 over a buffer, GIL released) on 1 thread and split over

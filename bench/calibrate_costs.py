@@ -1,8 +1,8 @@
-"""Measure what ROUGE calls cost on this machine, fit rouge_core.cost's constants, and print how
+"""Measure what ROUGE calls cost on this machine, fit rouge_core.scorer.cost's constants, and print how
 far the estimates are from the measurements.
 
     python bench/calibrate_costs.py                   # the grid on both paths, fit, the table
-    python bench/calibrate_costs.py --write           # ... and write rouge_core/cost_model.py
+    python bench/calibrate_costs.py --write           # ... and write rouge_core/scorer/cost_model.py
     python bench/calibrate_costs.py --quick           # a smaller grid (a few minutes)
     python bench/calibrate_costs.py --save m.jsonl    # keep the measurements; --load m.jsonl refits them
     python bench/calibrate_costs.py --save m.jsonl --resume   # go on with a run that was stopped
@@ -17,7 +17,7 @@ accented and Hindi text, with stems mapped once per word type; their Python toke
 sentence splitting needs them; pre-tokenized lists interned for the kernels; whitespace, unicode and cjk on Thai, Lao, Khmer, Myanmar, Chinese, Japanese and Hindi,
 XL-Sum's with its segmenters and stemmers, a user's tokenizer; Porter, ROUGE-1.5.5's,
 Snowball, XL-Sum's stemmers, stopwords); every profile's default methods on summary-sized to
-long texts. Each on the compiled path and on the pure one (rouge_core.native.pure()), each
+long texts. Each on the compiled path and on the pure one (rouge_core.kernels.native.pure()), each
 call a full `rouge_core.score` from text to result.
 
     seconds   CPU time of the process (time.process_time: steady on a shared machine; the
@@ -27,10 +27,10 @@ call a full `rouge_core.score` from text to result.
               set's rise where the compiled kernels' C allocations are larger)
 
 The fit: the constants are the unknowns of a linear program that keeps every estimate at or
-above its measurement and minimises the largest ratio (rouge_core.cost.call_terms gives
+above its measurement and minimises the largest ratio (rouge_core.scorer.cost.call_terms gives
 each case's units of work; memory: what the call keeps plus its largest working set, fitted
 by repeating the program with the largest set fixed). `--write` writes them with this run's
-description to rouge_core/cost_model.py. The table then gives every case's estimate ÷
+description to rouge_core/scorer/cost_model.py. The table then gives every case's estimate ÷
 measured for time and memory (memory below 1 MB counts as 1 MB: the resident set cannot
 see less), the worst ratio both ways per group and overall, and checks the bound: nothing
 that measured under 1 s refused by rouge_core.DEFAULT_COST_LIMIT, nothing it accepts
@@ -62,9 +62,10 @@ from memory import peak_bytes  # noqa: E402
 
 import corpus_gen as gen  # noqa: E402
 import rouge_core  # noqa: E402
-from rouge_core import cost, cost_model, native  # noqa: E402
-from rouge_core.options import profile  # noqa: E402
-from rouge_core.scoring import prepare_pair  # noqa: E402
+from rouge_core.scorer import cost, cost_model  # noqa: E402
+from rouge_core.kernels import native  # noqa: E402
+from rouge_core.text.options import profile  # noqa: E402
+from rouge_core.scorer.scoring import prepare_pair  # noqa: E402
 
 MB = 2**20
 MEMORY_FLOOR = MB  # memory ratios read both sides as at least this
@@ -325,7 +326,7 @@ GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profi
 
 def _clear_stemmer_caches() -> None:
     """Every stemmer's cache emptied (the estimates price a cold cache)."""
-    from rouge_core import porter155, stemming
+    from rouge_core.text import porter155, stemming
 
     porter155.porter_stem.cache_clear()
     stemming.clear_stem_caches()
@@ -348,9 +349,9 @@ def _resampling_inputs(case: Case):
     p = case.params
     rng = random.Random(7)
     if case.kind in ("bootstrap", "paired"):
-        from rouge_core.corpus import CorpusResult
-        from rouge_core.scoring import MethodScore, ReferenceScore, resolve_options
-        from rouge_core.methods import parse_method
+        from rouge_core.corpora.corpus import CorpusResult
+        from rouge_core.scorer.scoring import MethodScore, ReferenceScore, resolve_options
+        from rouge_core.families.methods import parse_method
         from rouge_core.stats import Score, Stats
 
         options = resolve_options("rouge-score", {})
@@ -384,7 +385,7 @@ def _run_resampling(case: Case, inputs) -> None:
     if case.kind == "bootstrap":
         inputs[0].bootstrap(p["resamples"], seed=1, cost_limit=unbounded)
     elif case.kind == "paired":
-        from rouge_core.corpus import compare_systems
+        from rouge_core.corpora.corpus import compare_systems
 
         compare_systems(inputs[0], inputs[1], "rouge1", resamples=p["resamples"], cost_limit=unbounded)
     elif case.kind == "r155":
@@ -395,7 +396,7 @@ def _run_resampling(case: Case, inputs) -> None:
             for values in bootstrap.resample_means(inputs[0], p["resamples"], False, 0.5):
                 bootstrap.summarize(values, 95.0)
     else:
-        from rouge_core import meta
+        from rouge_core.studies import meta
 
         meta.correlate(inputs[0], inputs[1], p["level"], p["method"], bootstrap=p["resamples"], seed=1,
                        resample=p["resample"], cost_limit=unbounded)
@@ -477,7 +478,7 @@ def measure(case: Case) -> None:
 
 
 def features(case: Case, options) -> dict:
-    """The case's units of work as rouge_core.cost counts them (on fresh Documents)."""
+    """The case's units of work as rouge_core.scorer.cost counts them (on fresh Documents)."""
     texts = [case.candidate, *case.references]
     shapes = [cost.text_shape(t, options) if isinstance(t, str) else None for t in texts]  # None: pre-tokenized
     cand, refs = prepare_pair(case.candidate, list(case.references), options)
@@ -690,7 +691,7 @@ def _save(cases: list[Case], path: str, quick: bool) -> None:
 
 def _load(path: str, quick: bool = False) -> list[Case]:
     """The saved measurements on the grid's cases (regenerated), their units of work counted
-    again by the current rouge_core.cost (so a change to the model refits without measuring)."""
+    again by the current rouge_core.scorer.cost (so a change to the model refits without measuring)."""
     with open(path, encoding="utf-8") as fh:
         saved = [json.loads(line) for line in fh]
     measured = {(d["path"], d["group"], d["label"], d["evidence"]): d for d in saved}
@@ -721,7 +722,7 @@ def main(argv=None) -> int:
     parser.add_argument("--save", metavar="FILE", help="write the measurements (JSON lines), each as it is taken")
     parser.add_argument("--resume", action="store_true", help="with --save: measure only the cases not in FILE yet")
     parser.add_argument("--load", metavar="FILE", action="append", help="fit measurements saved before (repeatable)")
-    parser.add_argument("--write", action="store_true", help="write the fitted constants to rouge_core/cost_model.py")
+    parser.add_argument("--write", action="store_true", help="write the fitted constants to rouge_core/scorer/cost_model.py")
     args = parser.parse_args(argv)
     start_load = load_average()
     print(f"compiled kernels: {native.describe()}; Python {platform.python_version()}; {platform.processor() or platform.machine()}")

@@ -233,7 +233,7 @@ def study_corpus(systems: int = 16, documents: int = 100, references: int = 11, 
                  accented_share: float = 0.13):
     """A corpus the size of a real meta-evaluation study (SummEval's: 16 systems x 100 documents
     x 11 references) and its judgements (3 annotators x 4 aspects, scores 1-5): returns
-    (table rows for rouge_core.corpus_io, judgement rows). Systems differ in quality (how much of
+    (table rows for rouge_core.corpora.corpus_io, judgement rows). Systems differ in quality (how much of
     the source they keep), and the human scores follow quality with noise, so the correlations
     are neither 0 nor 1. About `accented_share` of the summaries hold an accented word (as real
     news does), which the ASCII tokenizers do not take as ASCII."""

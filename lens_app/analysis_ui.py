@@ -8,8 +8,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from rouge_core import analysis, report
-from rouge_core.source import corpus_abstractiveness
+from rouge_core.studies import analysis
+from rouge_core import report
+from rouge_core.studies.source import corpus_abstractiveness
 from rouge_core.viz import analysis_charts as charts
 
 from . import corpus_ui

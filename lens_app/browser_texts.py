@@ -29,7 +29,7 @@ import uuid
 
 import streamlit as st
 
-from rouge_core.textio import InputError, pair_to_json, parse_pairs
+from rouge_core.text.textio import InputError, pair_to_json, parse_pairs
 
 from . import state
 

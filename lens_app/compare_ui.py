@@ -1,4 +1,4 @@
-"""The Compare systems page's pieces: the ranking of every system (rouge_core.corpus.rank_systems),
+"""The Compare systems page's pieces: the ranking of every system (rouge_core.corpora.corpus.rank_systems),
 computed once per choice in a session and estimated before it runs, and one document's summaries
 with the evidence of one method."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 import rouge_core
-from rouge_core import cost
-from rouge_core.corpus import CorpusResult, rank_systems
+from rouge_core.scorer import cost
+from rouge_core.corpora.corpus import CorpusResult, rank_systems
 from rouge_core.viz import highlight
 
 from . import compute
@@ -29,7 +29,7 @@ WHY_DECLARED = ("Significance is decided by one test: approximate randomization 
                 "drawn in the chart at the confidence 1 − α and not adjusted; where it says otherwise than the "
                 "declared test, the other_test column and the chart's colour say so.")
 def ranking_estimate(systems: int, pairs: int, resamples: int) -> cost.CostEstimate:
-    """What ranking costs (rouge_core.cost.paired_tests_estimate): k(k−1)/2 comparisons, each
+    """What ranking costs (rouge_core.scorer.cost.paired_tests_estimate): k(k−1)/2 comparisons, each
     two tests of `resamples` over the pairs."""
     return cost.paired_tests_estimate(pairs, resamples, systems * (systems - 1) // 2)
 

@@ -13,9 +13,11 @@ import threading
 import streamlit as st
 
 import rouge_core
-from rouge_core import UNBOUNDED, cost, disagree, explain, sweep
-from rouge_core.scoring import prepare_pair
-from rouge_core.stemming import get_stemmer
+from rouge_core import UNBOUNDED
+from rouge_core.scorer import cost
+from rouge_core.teach import disagree, explain, sweep
+from rouge_core.scorer.scoring import prepare_pair
+from rouge_core.text.stemming import get_stemmer
 
 HEADLINE_METHODS = ("rouge1", "rouge2", "rougeL", "rougeLsum")  # shown large whatever n is
 
@@ -33,7 +35,7 @@ def warm_stemmer() -> threading.Thread:
 def estimates(candidate: str, references: tuple[str, ...], methods: tuple[str, ...], options: rouge_core.Options,
               evidence: bool) -> dict[str, cost.CostEstimate]:
     """What each method would cost on these texts, before anything is computed
-    (rouge_core.cost.estimate_texts): {method name: its estimate}, and under
+    (rouge_core.scorer.cost.estimate_texts): {method name: its estimate}, and under
     cost.TOKENIZING what reading the texts costs (every view needs it first; when it alone is
     above the bound, the texts are not tokenized to estimate the rest)."""
     return cost.estimate_texts(methods, candidate, list(references), options, evidence=evidence)
@@ -133,5 +135,5 @@ def multi_reference(candidate: str, references: tuple[str, ...], method: str, op
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def tokenization(text: str, options: rouge_core.Options) -> list[dict]:
-    """How the tokenizer reads one text, word by word as typed (rouge_core.explain)."""
+    """How the tokenizer reads one text, word by word as typed (rouge_core.teach.explain)."""
     return explain.tokenization_view(text, options)

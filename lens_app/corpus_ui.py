@@ -11,9 +11,11 @@ import os
 import streamlit as st
 
 import rouge_core
-from rouge_core import UNBOUNDED, cost, corpus_io, export, formats
-from rouge_core.corpus import CorpusResult, compare_systems, score_corpus
-from rouge_core.textio import InputError
+from rouge_core import UNBOUNDED
+from rouge_core.scorer import cost
+from rouge_core.corpora import corpus_io, export, formats
+from rouge_core.corpora.corpus import CorpusResult, compare_systems, score_corpus
+from rouge_core.text.textio import InputError
 
 from . import costs, inputs, navigation, sample_corpora, state
 from .markup import md, md_list
@@ -366,7 +368,7 @@ def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, 
 
 def scoring_estimate(corpus: corpus_io.Corpus) -> cost.CostEstimate:
     """What scoring every system of the corpus under the sidebar's settings costs
-    (rouge_core.cost.estimate_corpus, each system as score_corpus scores it), kept per choice."""
+    (rouge_core.scorer.cost.estimate_corpus, each system as score_corpus scores it), kept per choice."""
     options, methods = state.current_options(), tuple(state.current_methods())
     cache = st.session_state.setdefault("_corpus_scoring_estimates", {})
     key = (corpus.fingerprint(), options, methods)
@@ -378,7 +380,7 @@ def scoring_estimate(corpus: corpus_io.Corpus) -> cost.CostEstimate:
 
 
 def comparison_for(system_a: str, system_b: str, method: str, resamples: int, seed: int, confidence: float = 95):
-    """Two scored systems compared (rouge_core.corpus.compare_systems), computed once per
+    """Two scored systems compared (rouge_core.corpora.corpus.compare_systems), computed once per
     choice in this session, with a progress bar while the resamples run."""
     results = current_results()
     cache = st.session_state.setdefault("comparison_cache", {})

@@ -1,6 +1,6 @@
 """Costs known before they are paid: what the app does with a computation above the bound.
 
-Every method's cost is estimated from token counts first (rouge_core.cost). A computation
+Every method's cost is estimated from token counts first (rouge_core.scorer.cost). A computation
 within the bound (about 2 s and 500 MB, rouge_core.DEFAULT_COST_LIMIT) runs; one above it
 does not: the page says what it would cost and offers the bounded alternative (d = 4 for an
 unlimited skip distance) or an explicit "Compute anyway", which the user grants for these
@@ -14,7 +14,7 @@ import hashlib
 import streamlit as st
 
 import rouge_core
-from rouge_core.cost import TOKENIZING, CostEstimate
+from rouge_core.scorer.cost import TOKENIZING, CostEstimate
 
 from . import compute, sidebar, state
 from .markup import md

@@ -2,13 +2,13 @@
 
 Numbers: whole numbers (counts, totals, row numbers) as integers with thousands separators
 ("1,406"), scores and other measures with 4 decimals ("0.7403"); never "1406.0000" or
-"1.00453e+06" (rouge_core.explain.format_number writes them the same way in text). A column
+"1.00453e+06" (rouge_core.teach.explain.format_number writes them the same way in text). A column
 of nothing (every cell empty) is left out: it says nothing. A long text column is kept to a
 medium width (small in a narrow column), so the numbers beside it stay in view.
 
 A table of thousands of rows (a skip-bigram table, a corpus) is never shipped to the
 browser whole: the page shows its first rows, says how many there are, and offers the full
-table as a CSV download (with the signature and spreadsheet-safe cells, rouge_core.export).
+table as a CSV download (with the signature and spreadsheet-safe cells, rouge_core.corpora.export).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Iterable
 import pandas as pd
 import streamlit as st
 
-from rouge_core import export
-from rouge_core.explain import format_number
+from rouge_core.corpora import export
+from rouge_core.teach.explain import format_number
 
 SHOWN_ROWS = 200  # rows of a big table sent to the browser; the rest is in the download
 COUNT_FORMAT = "%,d"  # whole numbers: 1,406

@@ -3,7 +3,7 @@ Kolena documentation (texts copied from the conformance seeds), a multi-sentence
 pair, and what the Learn and Why-do-tools-disagree pages show before there are texts.
 
 Copied here rather than read from shared/ at run time, so the app has no data dependency.
-The language examples are rouge_core.languages.EXAMPLES (the library's tests check their
+The language examples are rouge_core.text.languages.EXAMPLES (the library's tests check their
 highlights); each names its language, and loading one chooses the multilingual profile.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rouge_core.errors import excerpt
-from rouge_core import languages
+from rouge_core.text import languages
 
 
 @dataclass(frozen=True)

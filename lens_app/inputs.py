@@ -1,6 +1,6 @@
 """The input widgets: built-in examples, uploads and the candidate / reference text areas.
 
-Validation and parsing live in `rouge_core.textio` (pure, tested without Streamlit); this
+Validation and parsing live in `rouge_core.text.textio` (pure, tested without Streamlit); this
 module only draws widgets and moves texts in and out of the shared state. Bad input shows
 a message and never discards what the user typed.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from rouge_core.corpus_io import PAIR_FILE_TYPES, read_pairs
-from rouge_core.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MAX_UPLOAD_MB, InputError, decode_text
+from rouge_core.corpora.corpus_io import PAIR_FILE_TYPES, read_pairs
+from rouge_core.text.textio import MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MAX_UPLOAD_MB, InputError, decode_text
 
 from . import browser_texts, examples, sidebar, state
 from .markup import md
@@ -29,7 +29,7 @@ _PAIR_FILE_KEY = "_pair_file"  # its name
 PAIR_RECORD_KEY = "pair_record_choice"
 REFERENCE_UPLOAD_MODE_KEY = "reference_upload_mode"
 REPLACE, ADD = "replace the references", "add to the references"
-UPLOAD_MB = MAX_UPLOAD_MB  # what the upload widgets state and enforce (rouge_core.textio's one limit)
+UPLOAD_MB = MAX_UPLOAD_MB  # what the upload widgets state and enforce (rouge_core.text.textio's one limit)
 
 
 def forget_upload_errors() -> None:

@@ -1,6 +1,6 @@
 """The "Which ROUGE agrees with your annotators?" page's computations: the corpus scored under
 every ROUGE variant (profile × stemming) and method, and the correlation of each with the human
-scores at both levels (rouge_core.meta). Results are kept per session and per choice, so a
+scores at both levels (rouge_core.studies.meta). Results are kept per session and per choice, so a
 rerun pays only for what changed."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from typing import Callable, Sequence
 import pandas as pd
 import streamlit as st
 
-from rouge_core import cost, meta
-from rouge_core.corpus_io import Corpus, CorpusError
+from rouge_core.scorer import cost
+from rouge_core.studies import meta
+from rouge_core.corpora.corpus_io import Corpus, CorpusError
 from rouge_core.version import __version__
 
 from .markup import md, md_list
@@ -26,7 +27,7 @@ VariantScores = meta.VariantScores
 def scoring_estimates(corpus: Corpus, methods: Sequence[str], variants: Sequence[meta.Variant]
                       ) -> list[tuple[meta.Variant, cost.CostEstimate]]:
     """What scoring every system under each variant costs, each under its own profile and on the
-    path its texts take (rouge_core.cost.estimate_corpus: each document's references tokenized
+    path its texts take (rouge_core.scorer.cost.estimate_corpus: each document's references tokenized
     once per variant, as `meta.score_variants` does), kept per choice in this session."""
     cache = st.session_state.setdefault(_ESTIMATES_KEY, {})
     key = (corpus.fingerprint(), tuple(methods), tuple(variants))
@@ -50,7 +51,7 @@ def scoring_in_words(estimates: Sequence[tuple[meta.Variant, cost.CostEstimate]]
 
 def score_variants(corpus: Corpus, methods: Sequence[str], variants: Sequence[meta.Variant],
                    measure: str = "fmeasure") -> list[meta.VariantScores]:
-    """The corpus scored under each variant (rouge_core.meta.score_variants: each text tokenized
+    """The corpus scored under each variant (rouge_core.studies.meta.score_variants: each text tokenized
     once per variant), once per choice in this session, with a progress bar."""
     cache = st.session_state.setdefault(_SCORED_KEY, {})
     key = (corpus.fingerprint(), tuple(methods), tuple(variants), measure)
@@ -79,7 +80,7 @@ def correlation_table(scored: Sequence[VariantScores], human: dict, method: str,
                       bootstrap: int, seed: int, confidence: float, resample: str, level: str = "summary",
                       progress: Callable[[int, int], None] | None = None) -> tuple[pd.DataFrame, meta.MetricRanking]:
     """One row per ROUGE method and variant: the summary- and system-level coefficient with
-    their intervals, and the ranking at `level` (rouge_core.meta.rank_metrics): the variants
+    their intervals, and the ranking at `level` (rouge_core.studies.meta.rank_metrics): the variants
     computed on the same documents first, best first, each with its coverage and its test
     against the best; then the variants computed on other (fewer) documents, with why."""
     metrics = {metric_label(m, vs.variant): vs.scores[m] for vs in scored for m in vs.scores}
@@ -208,7 +209,7 @@ def difference_in_words(label_a: str, label_b: str, level: str, coefficient: str
 
 def correlation_estimate(systems: int, documents: int, metrics: int, bootstrap: int, method: str, level: str,
                          resample: str) -> cost.CostEstimate:
-    """What `correlation_table` costs (rouge_core.cost.correlation_estimate): the ranking at
+    """What `correlation_table` costs (rouge_core.scorer.cost.correlation_estimate): the ranking at
     `level` with its resamples, and every metric's correlation at the other level."""
     other = next(lv for lv in meta.LEVELS if lv != level)
     return cost.total([cost.correlation_estimate(systems, documents, metrics, bootstrap, method, level, resample),
@@ -231,7 +232,7 @@ def names_in_words(names: Sequence[str], listed: int = LISTED) -> str:
 def match_systems(judgements: meta.HumanJudgements, corpus_systems: Sequence[str],
                   key: str) -> tuple[meta.HumanJudgements, meta.SystemMatch]:
     """The judgements with their systems named as the corpus names them: exact names, then the
-    corpus's column suffixes (rouge_core.meta.match_systems), then the user's choices. When a
+    corpus's column suffixes (rouge_core.studies.meta.match_systems), then the user's choices. When a
     judgement system is not an exact corpus name, an expander lists both sides' names and offers
     a choice of corpus system per judgement system (its widgets keyed by `key` and the name)."""
     judged = judgements.systems()

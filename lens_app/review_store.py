@@ -49,7 +49,7 @@ from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
 from rouge_core.errors import excerpt
-from rouge_core.corpus_io import Corpus
+from rouge_core.corpora.corpus_io import Corpus
 
 from . import review_tasks as rt
 from .review_tasks import DEFAULT_TASKS, Task, TaskOptions, may_change_options, visible_judgements

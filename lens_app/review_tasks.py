@@ -20,7 +20,7 @@ Blinding: which system of a compare task is shown first is decided per pair by a
 annotator's seed (stored once per annotator), the corpus, the task key and the pair: the same
 annotator always sees the same order, another annotator another one.
 
-Human scores (for rouge_core.meta): a rating is its number; a comparison gives the preferred
+Human scores (for rouge_core.studies.meta): a rating is its number; a comparison gives the preferred
 system 1 and the other 0, a tie 0.5 each (5 points: 1, 0.75, 0.5, 0.25, 0); an annotator's
 several comparisons of one system on one document are averaged. The aspect is the task's name.
 
@@ -46,7 +46,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from rouge_core.meta import HumanJudgements, HumanScore
+from rouge_core.studies.meta import HumanJudgements, HumanScore
 
 KINDS = ("rating", "compare")
 RATING_POINTS = range(2, 11)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from rouge_core.corpus_io import Corpus
+from rouge_core.corpora.corpus_io import Corpus
 
 from . import corpus_ui as ui
 from . import navigation

@@ -5,7 +5,7 @@ and human-style judgements of the SL2003 sample for the annotators page.
 The data is a compact copy in lens_app/data/sample_corpora/ (made by
 bench/build_sample_corpora.py with rouge_core's SEE / SPL readers; its README gives the
 source, release and provenance). A sample is read like an uploaded JSON lines file, by
-rouge_core.corpus_io, so it becomes the same Corpus an upload of that file would: systems
+rouge_core.corpora.corpus_io, so it becomes the same Corpus an upload of that file would: systems
 named by their ROUGE-1.5.5 peer ids, the models as references, the documents' names as ids.
 No Streamlit here.
 """
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rouge_core.errors import excerpt
-from rouge_core import corpus_io, meta
+from rouge_core.corpora import corpus_io
+from rouge_core.studies import meta
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "sample_corpora"
 RELEASE = "ROUGE-1.5.5 (Chin-Yew Lin, USC Information Sciences Institute, 2005), folder sample-test/"
@@ -116,5 +117,5 @@ def judgements_bytes(key: str) -> bytes:
 
 @functools.lru_cache(maxsize=None)
 def load_judgements(key: str) -> meta.HumanJudgements:
-    """The sample's judgements, read as an imported judgements file is (rouge_core.meta)."""
+    """The sample's judgements, read as an imported judgements file is (rouge_core.studies.meta)."""
     return meta.read_judgements(judgements_bytes(key), get_sample(key).judgements)

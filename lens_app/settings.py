@@ -3,14 +3,14 @@
 `Settings` holds what the sidebar offers (a profile, the text-processing and scoring options,
 and the methods' parameters), with the defaults and the choices defined here once. The method
 parameters (n, d and its "unlimited" tick, w) are fields the method families declare
-(rouge_core.methods `UiParameter`): each registered family's parameters become fields, share
+(rouge_core.families.methods `UiParameter`): each registered family's parameters become fields, share
 link parameters and sidebar widgets, and `.methods()` asks every family the app scores.
 Pages ask it for `.options()` (a rouge_core.Options) and `.methods()` (method names); share
 links are `.to_query()` and `Settings.from_query(...)`. The sidebar's widgets are one view of
 it (lens_app.sidebar); nothing else keeps a copy of a setting.
 
 `language` and `strip_diacritics` are kept whatever the tokenizer, but `.options()` passes
-them only to the tokenizers that read them (rouge_core.words.LANGUAGE_AWARE and
+them only to the tokenizers that read them (rouge_core.text.words.LANGUAGE_AWARE and
 DIACRITICS_AWARE): a language the tokenizer ignores changes no number, so it stays out of the
 Options and the signature, and comes back into effect with a tokenizer that reads it.
 """
@@ -22,13 +22,13 @@ from dataclasses import asdict, dataclass, fields, replace
 
 import rouge_core
 from rouge_core.errors import excerpt, short_text
-from rouge_core.languages import LANGUAGES, XLSUM_STEMMED, canonical
-from rouge_core.methods import FAMILIES, MAX_SIDEBAR_DISTANCE, UiParameter, ui_parameters
-from rouge_core.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
-from rouge_core.multilingual import stemmer_installed
-from rouge_core.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
-from rouge_core.signature import exact_number
-from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
+from rouge_core.text.languages import LANGUAGES, XLSUM_STEMMED, canonical
+from rouge_core.families.methods import FAMILIES, MAX_SIDEBAR_DISTANCE, UiParameter, ui_parameters
+from rouge_core.text.multilingual import STEMMER_PREFIX as XLSUM_PREFIX
+from rouge_core.text.multilingual import stemmer_installed
+from rouge_core.text.options import MULTI_REF_MODES, RUNNABLE_XLSUM_STEMMERS
+from rouge_core.scorer.signature import exact_number
+from rouge_core.text.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS
 
 CUSTOM = "custom"
 DEFAULT_PROFILE = "rouge-score"
@@ -248,7 +248,7 @@ class Settings:
     @property
     def length_unit(self) -> str:
         """"words", "bytes" or "none": the length limit in effect (a word limit wins, as in
-        rouge_core.limits; the sidebar never sets both)."""
+        rouge_core.text.limits; the sidebar never sets both)."""
         return "words" if self.limit_words else "bytes" if self.limit_bytes else "none"
 
     @property

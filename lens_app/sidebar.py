@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.languages import language_choices
-from rouge_core.methods import UiParameter
+from rouge_core.text.languages import language_choices
+from rouge_core.families.methods import UiParameter
 from rouge_core.stats import alpha_from_beta, beta_from_alpha
-from rouge_core.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
+from rouge_core.text.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZER_LABELS, TOKENIZERS
 
 from . import state
 from .settings import (CUSTOM, LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, MULTI_REF_LABELS, NO_LANGUAGE,
@@ -49,7 +49,7 @@ LABELS = {
     "f_view": "F-measure weight",
     "beta": "β",
     "alpha": "α",
-    # the method parameters, as their families declare them (rouge_core.methods.UiParameter)
+    # the method parameters, as their families declare them (rouge_core.families.methods.UiParameter)
     **{name: label for p in PARAMETERS
        for name, label in ((p.setting, p.label), (p.unlimited_setting, UNLIMITED_LABEL)) if name},
 }

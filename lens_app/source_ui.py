@@ -1,6 +1,6 @@
 """The source document on the Score page: where the candidate's words come from (source,
 reference, both, neither), the extractive fragments on both texts, coverage, density,
-compression and novel n-grams (rouge_core.source), its cost asked before it is paid."""
+compression and novel n-grams (rouge_core.studies.source), its cost asked before it is paid."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
-from rouge_core import source as src
+from rouge_core.studies import source as src
 from rouge_core.viz.source_highlight import ORIGIN_LEGEND, fragments_html, origins_html
 
 from . import costs
@@ -28,7 +28,7 @@ def statistics(candidate: str, references: tuple[str, ...], source: str, options
 @st.cache_data(max_entries=16, show_spinner=False)
 def estimate(candidate: str, source: str, options: rouge_core.Options, search: str):
     opts = src.source_options(options)
-    from rouge_core.scoring import prepare
+    from rouge_core.scorer.scoring import prepare
 
     return src.estimate(prepare(candidate, opts, "candidate"), src.SourceIndex(prepare(source, opts, "source").term_tuple),
                         search)

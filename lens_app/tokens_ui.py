@@ -2,7 +2,7 @@
 
 The text is drawn as typed with each token marked (rouge_core.viz.highlight.tokens_html,
 escaped there), then a table of every word as typed with the tokens made from it, their
-offsets and the characters no token covers (rouge_core.explain.tokenization_view, cached in
+offsets and the characters no token covers (rouge_core.teach.explain.tokenization_view, cached in
 lens_app.compute). A language written without spaces shows one row per phrase, cut into its
 words, so a user sees why two languages, or two tokenizers, score the same text differently.
 """
@@ -13,10 +13,10 @@ import pandas as pd
 import streamlit as st
 
 import rouge_core
-from rouge_core.document import Document
-from rouge_core.languages import label as language_label
+from rouge_core.text.document import Document
+from rouge_core.text.languages import label as language_label
 from rouge_core.viz import highlight
-from rouge_core.words import TOKENIZER_LABELS, tokenizer_label
+from rouge_core.text.words import TOKENIZER_LABELS, tokenizer_label
 
 from . import compute
 from .display import show_table

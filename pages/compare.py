@@ -1,8 +1,8 @@
 """Compare systems: per-system aggregates; every system ranked with pairwise significance decided
 by one declared test (approximate randomization, Holm-adjusted: lens_app.compare_ui.DECLARED_TEST),
 the paired bootstrap's intervals beside it and said where they disagree (groups in words, rank
-ranges, every pair in a table and a chart: rouge_core.corpus.rank_systems); two systems in detail
-(rouge_core.corpus.compare_systems); and one document's summaries side by side with their evidence."""
+ranges, every pair in a table and a chart: rouge_core.corpora.corpus.rank_systems); two systems in detail
+(rouge_core.corpora.corpus.compare_systems); and one document's summaries side by side with their evidence."""
 
 import pandas as pd
 import streamlit as st
@@ -12,7 +12,7 @@ from lens_app import analysis_ui, compare_ui, costs, state
 from lens_app import corpus_ui as ui
 from lens_app.display import show_table
 from lens_app.markup import md
-from rouge_core.corpus import CORRECTIONS, MEASURE_LABELS, systems_frame
+from rouge_core.corpora.corpus import CORRECTIONS, MEASURE_LABELS, systems_frame
 from rouge_core.viz import corpus_charts as charts
 from rouge_core.viz import ranking_charts
 from rouge_core.viz.highlight import box_html

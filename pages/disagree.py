@@ -1,5 +1,5 @@
 """Why do tools disagree? The same input under each tool's profile, and every difference
-traced to the option that causes it (computed by rouge_core.disagree, one field at a time).
+traced to the option that causes it (computed by rouge_core.teach.disagree, one field at a time).
 
 The sidebar's settings join the tools as "your settings", so a user can see what separates
 their own configuration from each tool. One cached Comparison per input shares every
@@ -19,7 +19,7 @@ from lens_app.display import show_table
 from lens_app.examples import DISAGREE_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, texts_or_example
-from rouge_core import disagree, explain
+from rouge_core.teach import disagree, explain
 from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router

@@ -1,6 +1,6 @@
 """Learn: each ROUGE method walked through step by step on the user's own texts.
 
-Thin page: widgets -> rouge_core.explain (through lens_app.compute's caches) -> render.
+Thin page: widgets -> rouge_core.teach.explain (through lens_app.compute's caches) -> render.
 Every number shown comes from rouge_core. A section computes only while it is open.
 """
 
@@ -17,10 +17,10 @@ from lens_app.display import show_table
 from lens_app.examples import LEARN_EXAMPLE
 from lens_app.markup import md
 from lens_app.state import current_options, current_settings, texts_or_example
-from rouge_core import explain
-from rouge_core.methods import lessons
-from rouge_core.params import SKIP_DISTANCE, WLCS_WEIGHT
-from rouge_core.scoring import above_one_note, score_from_stats
+from rouge_core.teach import explain
+from rouge_core.families.methods import lessons
+from rouge_core import SKIP_DISTANCE, WLCS_WEIGHT
+from rouge_core.scorer.scoring import above_one_note, score_from_stats
 from rouge_core.viz import learn_charts
 from rouge_core.viz.highlight import SCROLL_BOX_HEIGHT, box_html, candidate_view
 from lens_app.navigation import start_router_once
@@ -306,7 +306,7 @@ def family_section(families) -> None:
 
 
 # --- the page: each section computes only while it is open --------------------------------
-# The page's own walk-throughs of the built-in families, by their lesson's key (rouge_core.methods
+# The page's own walk-throughs of the built-in families, by their lesson's key (rouge_core.families.methods
 # Family.lesson); any other family's lesson is family_section.
 WALKS = {"n": ngram_section, "l": lcs_section, "w": wlcs_section, "s": skip_section}
 SECTIONS = (

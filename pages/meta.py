@@ -1,5 +1,5 @@
 """Which ROUGE agrees with your annotators? Every ROUGE method under every profile, with stemming
-off and on, correlated with human scores at the summary and the system level (rouge_core.meta),
+off and on, correlated with human scores at the summary and the system level (rouge_core.studies.meta),
 with bootstrap intervals, a chart, the documents where a variant and the humans disagree most,
 and a significance test between two variants. Human scores come from the Review page's
 judgements of the corpus and / or an imported file."""
@@ -16,15 +16,15 @@ from lens_app import review_tasks as rt
 from lens_app.display import show_table
 from lens_app.markup import md
 from lens_app.settings import Settings
-from rouge_core import meta
-from rouge_core.corpus import MEASURE_LABELS
-from rouge_core.scoring import missing_extra
+from rouge_core.studies import meta
+from rouge_core.corpora.corpus import MEASURE_LABELS
+from rouge_core.scorer.scoring import missing_extra
 from rouge_core.viz import meta_charts
 from lens_app.navigation import start_router_once
 
 start_router_once()  # opened first on a fresh server: hand over to app.py's router
 
-IMPORTED = "meta_imported"  # rouge_core.meta.HumanJudgements read from a file, kept across page switches
+IMPORTED = "meta_imported"  # rouge_core.studies.meta.HumanJudgements read from a file, kept across page switches
 OPEN_ON_SCORE = "_meta_open_on_score"
 COEFFICIENT_LABELS = {meta.coefficient_name(m, v): (m, v) for m, v in meta.COEFFICIENTS}
 

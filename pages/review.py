@@ -17,7 +17,7 @@ from lens_app import identity, review_ui, state
 from lens_app.display import show_table
 from lens_app.markup import md
 from lens_app.review_store import ADVANCE, judgement_frame
-from rouge_core.agreement import agreement_rows
+from rouge_core.studies.agreement import agreement_rows
 from rouge_core.viz import corpus_charts as charts
 from rouge_core.viz.highlight import box_html, ngram_highlight_html
 from lens_app.navigation import start_router_once

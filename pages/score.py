@@ -18,10 +18,10 @@ import rouge_core
 from lens_app import compute, costs, inputs, share, source_ui, state
 from lens_app.display import column_settings, show_table
 from lens_app.markup import md
-from rouge_core.explain import format_number as num
-from rouge_core.methods import evidence_tabs
-from rouge_core.scoring import merge_references
-from rouge_core.textio import input_problems, pair_to_json
+from rouge_core.teach.explain import format_number as num
+from rouge_core.families.methods import evidence_tabs
+from rouge_core.scorer.scoring import merge_references
+from rouge_core.text.textio import input_problems, pair_to_json
 from rouge_core.viz import charts, highlight, tables
 from lens_app.navigation import start_router_once
 
@@ -282,7 +282,7 @@ def render_family_evidence(candidate: str, reference: str, ref_index: int, optio
                    f"{ref_score.score.recall:.4f} against reference {ref_index + 1}.")
 
 
-# The page's own views of the built-in families' evidence, by their tab's key (rouge_core.methods
+# The page's own views of the built-in families' evidence, by their tab's key (rouge_core.families.methods
 # Family.evidence_tab); any other family's tab is drawn by render_family_evidence.
 OWN_VIEWS = {
     "n": lambda c, r, i, o, families, s: render_ngrams(c, r, i, o, s.max_n, families[0]),

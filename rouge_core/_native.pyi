@@ -1,11 +1,11 @@
 """rouge_core._native: the compiled kernels' binding (rouge_core/_native.c over the plain C kernels
-in rouge_core/kernels/). Import it through rouge_core.native only; tests/core/test_native_layer.py
+in rouge_core/kernels/). Import it through rouge_core.kernels.native only; tests/core/test_native_layer.py
 checks that this stub lists what the module has."""
 
 from typing import Any, Callable, Final, Sequence
 
 SPEC: Final[dict[str, int | float | str]]
-"""Every constant the build was compiled with (rouge_core.kernel_spec.constants() must equal it)."""
+"""Every constant the build was compiled with (rouge_core.kernels.kernel_spec.constants() must equal it)."""
 RECORD_FIELDS: Final[tuple[tuple[str, ...], ...]]
 """Per record kind (kernel_spec.RECORD_KINDS), the fields the build fills, in order."""
 LOWERINGS: Final[tuple[str, tuple[tuple[int, str], ...]]]
@@ -27,7 +27,7 @@ class Tokens:
     def __len__(self) -> int: ...
 
 class Layout:
-    """rouge_core.bitparallel_lcs.CandidateLayout, compiled."""
+    """rouge_core.families.bitparallel_lcs.CandidateLayout, compiled."""
 
     sentences: int
     def __init__(self, cand: Sequence[str], bounds: Sequence[tuple[int, int]]) -> None: ...

@@ -1,7 +1,7 @@
 """The command line: `python -m rouge_core` / `rouge-lens`.
 
 One path from the files to the numbers, the same the app takes: the corpus readers
-(rouge_core.corpus_io) -> score_corpus (one system at a time, on --workers threads over
+(rouge_core.corpora.corpus_io) -> score_corpus (one system at a time, on --workers threads over
 the compiled kernels, or processes on the pure path) ->
 aggregates (macro and micro, --bootstrap intervals) -> paired significance tests between
 systems -> a table, CSV or JSON that carries every number with its signature.
@@ -17,11 +17,11 @@ Inputs, one of:
       are sentence breaks) or a list of sentences; "references" may also be a single TEXT.
   --corpus FILE.csv|.tsv|.jsonl|.json
       a table as the app's Corpus page reads it: an id column, one candidate column per
-      system, reference columns (see rouge_core.corpus_io).
+      system, reference columns (see rouge_core.corpora.corpus_io).
 Sentences: inside a line of a -c/-r file they are separated by "<q>" (--sentence-sep changes
 it; "" turns it off) or a literal "\\n"; in --jsonl and --corpus files a text keeps its own
-line breaks (or is a JSON list of sentences); as in the app (rouge_core.corpus_io).
-Files are UTF-8 (or UTF-16/32 with a BOM); lines end at "\\n" only (rouge_core.textio).
+line breaks (or is a JSON list of sentences); as in the app (rouge_core.corpora.corpus_io).
+Files are UTF-8 (or UTF-16/32 with a BOM); lines end at "\\n" only (rouge_core.text.textio).
 
 Cost: a pair whose estimated cost is above the bound (about 2 s and 500 MB; e.g. rougeS* on
 long texts) stops the run with an error naming the pair and a bounded alternative before
@@ -42,7 +42,7 @@ two paired significance tests (paired bootstrap, approximate randomization). --p
 every pair to the table; CSV and JSON always carry the pairs. Every row carries its
 reproducibility signature. -c/-r files and --jsonl are read, scored and written a chunk of
 pairs at a time (CSV rows as they are scored), so memory does not grow with the corpus beyond
-its per-pair statistics (rouge_core.corpus_stats); --corpus tables are read whole. Progress
+its per-pair statistics (rouge_core.corpora.corpus_stats); --corpus tables are read whole. Progress
 goes to stderr ("scored 1,000 pairs", a few lines per tenfold). -o FILE is written only when
 the run succeeds. Errors are one line on stderr and exit status 2.
 """
@@ -61,19 +61,18 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from . import corpus_io
-from .languages import canonical
-from .corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
+from .corpora import corpus_io
+from .text.languages import canonical
+from .corpora.corpus import CorpusResult, SystemComparison, compare_systems, score_corpus
 from .errors import short_text
-from .cost import (UNBOUNDED, CostLimitError, bootstrap_corpus_estimate, check_resampling,
-                   paired_tests_estimate)
-from .methods import parse_method, spellings
-from .options import MULTI_REF_MODES, PROFILES, profile
-from .scoring import DEFAULT_METHODS
-from .sentences import SENTENCE_SPLITTERS
-from .textio import InputError, decode_bytes, split_lines
+from .scorer.cost import UNBOUNDED, CostLimitError, bootstrap_corpus_estimate, check_resampling, paired_tests_estimate
+from .families.methods import parse_method, spellings
+from .text.options import MULTI_REF_MODES, PROFILES, profile
+from .scorer.scoring import DEFAULT_METHODS
+from .text.sentences import SENTENCE_SPLITTERS
+from .text.textio import InputError, decode_bytes, split_lines
 from .version import __version__
-from .words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS, load_tokenizer, tokenizer_label
+from .text.words import DIACRITICS_AWARE, LANGUAGE_AWARE, TOKENIZERS, load_tokenizer, tokenizer_label
 
 PROG = "rouge-lens"
 PROGRESS_EVERY = 1000
@@ -104,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f'sentence separator inside a line (default "{corpus_io.SENTENCE_MARKER}"; "" for none)')
     m = p.add_argument_group("scoring")
     m.add_argument("-m", "--methods", nargs="+", default=list(DEFAULT_METHODS), metavar="METHOD",
-                   help=f"{spellings()}, "  # every registered family (rouge_core.methods)
+                   help=f"{spellings()}, "  # every registered family (rouge_core.families.methods)
                         "or a name the profile's tool prints (ROUGE-2, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4: under "
                         "rouge-1.5.5 ROUGE-L is rougeLsum); results are keyed by rouge_core's names "
                         f"(default: {' '.join(DEFAULT_METHODS)})")
@@ -318,7 +317,7 @@ def build_options(args, stdin):
     try:
         opts = profile(args.profile, **overrides)
         if opts.stemmer != "none":
-            from .stemming import get_stemmer
+            from .text.stemming import get_stemmer
 
             get_stemmer(opts.stemmer, opts.data_dir)
     except (ValueError, TypeError) as exc:
@@ -343,7 +342,7 @@ def _check_statistics(args) -> None:
 class Report:
     """What a run computed: per system its CorpusResult (and bootstrap), and the comparisons."""
 
-    corpus: corpus_io.Corpus | None  # None when the input was streamed (rouge_core.corpus_stream)
+    corpus: corpus_io.Corpus | None  # None when the input was streamed (rouge_core.corpora.corpus_stream)
     results: dict[str, CorpusResult]
     bootstraps: dict
     comparisons: list[SystemComparison]
@@ -408,7 +407,7 @@ def _statistics(corpus, results: dict[str, CorpusResult], resamples: int, seed: 
 
 def _check_resampling(corpus: corpus_io.Corpus, methods, resamples: int, cost_limit) -> None:
     """CliError before anything is scored when one system's bootstrap, or one comparison of two
-    systems, would cost more than the bound (rouge_core.cost's estimates); --no-cost-limit lifts it."""
+    systems, would cost more than the bound (rouge_core.scorer.cost's estimates); --no-cost-limit lifts it."""
     _check_resampling_of(len(corpus), len(corpus.systems), methods, resamples, cost_limit)
 
 
@@ -531,10 +530,10 @@ def _csv_value(value) -> str:
 
 class CsvRows:
     """The CSV table written row by row to `out` (floats in full precision; text cells
-    protected for spreadsheets by rouge_core.export), its header first."""
+    protected for spreadsheets by rouge_core.corpora.export), its header first."""
 
     def __init__(self, out, header: bool = True):
-        from .export import neutralise
+        from .corpora.export import neutralise
 
         self.out = out
         self._neutralise = neutralise
@@ -548,7 +547,7 @@ class CsvRows:
         self._writer.writerows([cell(row.get(column)) for column in CSV_COLUMNS] for row in rows)
 
     def _cell(self, value) -> str:
-        """_csv_value, protected (rouge_core.export.neutralise); a float's digits need no
+        """_csv_value, protected (rouge_core.corpora.export.neutralise); a float's digits need no
         protection, and the few texts that repeat on every row (system, method, signature, an
         id on each of its methods' rows) are protected once."""
         if value is None:
@@ -894,9 +893,9 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
     """Read the input a chunk of pairs at a time, score every system's chunk (its per-pair rows
     written as it is scored: CSV rows of the first system at once; other systems' and the other
     formats' rows after the last chunk, from the statistics), then the aggregates, intervals
-    and comparisons. Memory: the statistics (rouge_core.corpus_stats), whatever the length."""
-    from . import corpus_stream
-    from .corpus import CorpusScorer
+    and comparisons. Memory: the statistics (rouge_core.corpora.corpus_stats), whatever the length."""
+    from .corpora import corpus_stream
+    from .corpora.corpus import CorpusScorer
 
     cost_limit = UNBOUNDED if args.no_cost_limit else None
     limit = None if args.no_cost_limit else MAX_INPUT_BYTES

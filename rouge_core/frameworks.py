@@ -61,7 +61,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .errors import excerpt
 from .compat.rouge_score.rouge_scorer import RougeScorer, _method_for
 from .compat.rouge_score.scoring import BootstrapAggregator, Score
-from .corpus import aggregate_macro
+from .corpora.corpus import aggregate_macro
 
 __all__ = ["AGGREGATES", "DEFAULT_ROUGE_TYPES", "RougeAccumulator", "TORCHMETRICS_KEYS", "TorchmetricsRouge",
            "compute", "punkt_sentences", "torchmetrics_rouge"]
@@ -287,7 +287,7 @@ class TorchmetricsRouge:
         self.accumulate = accumulate
         self._stem = None
         if use_stemmer:
-            from .stemming import get_stemmer
+            from .text.stemming import get_stemmer
 
             self._stem = get_stemmer("porter")  # NLTK's Porter stemmer, on tokens longer than 3 characters
         self._normalizer, self._tokenizer = normalizer, tokenizer
@@ -304,8 +304,8 @@ class TorchmetricsRouge:
 
     def _scores(self, pred: str, ref: str) -> dict[str, tuple[float, float, float]]:
         """{key: (fmeasure, precision, recall)} of one prediction against one reference."""
-        from .cost import UNBOUNDED
-        from .scoring import score
+        from .scorer.cost import UNBOUNDED
+        from .scorer.scoring import score
 
         out = {}
         flat = [k for k in self.rouge_keys if k != "rougeLsum"]

@@ -123,7 +123,7 @@ Maximum 5: nothing may overflow a float. The largest quantity is the ROUGE-1.5.5
 reference total, which weights the reference length twice: f(Σ f(|r_i|)) = (Σ |r_i|^w)^w
 <= T^(w²) for T reference tokens in all. With w <= 5 that stays below the largest float
 (1.8e308) for any T < 10^(308.25 / 25), about 2·10^12 tokens: far more than any text that
-fits in memory, let alone one the cost bounds (rouge_core.cost) accept, so no weight in
+fits in memory, let alone one the cost bounds (rouge_core.scorer.cost) accept, so no weight in
 range can overflow with or without a bound. (w = 6 would already overflow at about 3.7·10^8
 reference tokens.)"""
 

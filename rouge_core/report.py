@@ -7,7 +7,7 @@ escape what the user typed). It carries its signature, the SHA-256 of the data i
 on, every table and chart, and the evidence of chosen examples.
 
 `compare_systems_report` computes what the Compare systems page and `rouge-lens compare` show
-(rouge_core.corpus.compare_systems, rouge_core.analysis, rouge_core.source) into a
+(rouge_core.corpora.corpus.compare_systems, rouge_core.studies.analysis, rouge_core.studies.source) into a
 `SystemsAnalysis`; `systems_report_html` and `pair_report_html` write the files.
 """
 
@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Mapping, Sequence
 
-from . import analysis, optional
-from .corpus import CorpusResult, SystemComparison, compare_systems, systems_frame
+from .studies import analysis
+from . import optional
+from .corpora.corpus import CorpusResult, SystemComparison, compare_systems, systems_frame
 from .version import __version__
 
 EXAMPLES_PER_SIDE = 3
@@ -36,7 +37,7 @@ def sha256_of(value) -> str:
 
 
 def corpus_hashes(corpus) -> dict[str, str]:
-    """The SHA-256 of each part of a corpus (rouge_core.corpus_io.Corpus): ids, references,
+    """The SHA-256 of each part of a corpus (rouge_core.corpora.corpus_io.Corpus): ids, references,
     sources, each system's candidates."""
     out = {"ids": sha256_of(list(corpus.ids)), "references": sha256_of([list(r) for r in corpus.references])}
     if corpus.sources is not None:
@@ -150,7 +151,7 @@ class SystemsAnalysis:
     ngrams: analysis.NgramDifferences
     buckets: list[analysis.Buckets]
     lengths: analysis.LengthStatistics
-    source: object = None  # rouge_core.source.SourceCorpusResult, when the corpus has sources
+    source: object = None  # rouge_core.studies.source.SourceCorpusResult, when the corpus has sources
     examples: list[dict] = field(default_factory=list)  # chosen pairs with their evidence
     signature: str = ""
     options: object = None  # the rouge_core.Options the results were scored with
@@ -186,7 +187,7 @@ def compare_systems_report(corpus, results: Mapping[str, CorpusResult], system_a
                analysis.bucket_by_sentence_position(tokens, [system_a, system_b], **kw)]
     lengths = analysis.length_statistics(tokens, **kw)
     if source is None and corpus.sources is not None:
-        from .source import corpus_abstractiveness
+        from .studies.source import corpus_abstractiveness
 
         say("source statistics")
         source = corpus_abstractiveness(corpus.systems, corpus.sources, options, ids=corpus.ids, resamples=resamples,
@@ -207,7 +208,7 @@ def compare_systems_report(corpus, results: Mapping[str, CorpusResult], system_a
 def example_markup(corpus, result: SystemsAnalysis, example: dict) -> str:
     """A chosen pair: the n-gram, both candidates with their ROUGE-1 matches marked against the
     pair's references, the references."""
-    from .scoring import score
+    from .scorer.scoring import score
     from .viz.highlight import box_html, ngram_highlight_html
 
     i = example["pair"]
@@ -271,8 +272,8 @@ def systems_report_html(corpus, result: SystemsAnalysis, generated: str | None =
 
 def pair_report_html(result, abstractiveness=None, generated: str | None = None) -> str:
     """One scored pair (a rouge_core.Result with evidence or without) and, optionally, its
-    source statistics (rouge_core.source.Abstractiveness, with word origins when computed)."""
-    from .scoring import score
+    source statistics (rouge_core.studies.source.Abstractiveness, with word origins when computed)."""
+    from .scorer.scoring import score
     from .viz import charts as base_charts
     from .viz import tables
     from .viz.highlight import ngram_highlight_html

@@ -19,7 +19,7 @@ class Stats:
     the 1/w-th power of the ratios; `exponent` carries that power (1 for every other method).
 
     These are also ROUGE-1.5.5's per-model counts: `hits` its hit count, `cand_total` its
-    peer count and `ref_total` its model count (rouge_core.rules155).
+    peer count and `ref_total` its model count (rouge_core.scorer.rules155).
 
     `ref_base` (ROUGE-W only; None elsewhere): the reference total before its weighting,
     ref_total = f(ref_base) — Σ f(|r_i|) in the ROUGE-1.5.5 form, |r| in the paper's. It is
@@ -50,7 +50,7 @@ class Stats:
         )
 
 
-W_ROUNDING = 1e-11  # shared with the compiled kernels (rouge_core.kernel_spec)
+W_ROUNDING = 1e-11  # shared with the compiled kernels (rouge_core.kernels.kernel_spec)
 
 
 def _ratio(hits: float, total: float, exponent: float) -> float:
@@ -71,10 +71,10 @@ def f_measure(precision: float, recall: float, alpha: float = 0.5) -> float:
     """F = P·R / ((1−α)·P + α·R), 0 when the denominator is 0, NaN when P or R is NaN (a ratio
     over an empty side under empty="nan").
 
-    The one F-measure rule: ROUGE-1.5.5 computes this form at every α (rouge_core.rules155), and
+    The one F-measure rule: ROUGE-1.5.5 computes this form at every α (rouge_core.scorer.rules155), and
     at α = 0.5 it is rouge-score's 2·P·R / (P + R) to the bit (halving a float is exact, so both
     divide the same product by the same sum). The compiled kernels run this very function:
-    rouge_core.kernel_spec translates it into C (plain float arithmetic only, kept so)."""
+    rouge_core.kernels.kernel_spec translates it into C (plain float arithmetic only, kept so)."""
     if precision != precision or recall != recall:  # NaN (no math.isnan calls: this runs for every score)
         return math.nan
     denominator = (1 - alpha) * precision + alpha * recall
@@ -103,7 +103,7 @@ class Score:
 @dataclass(frozen=True)
 class Interval:
     """A value with the bounds of its confidence interval: a corpus bootstrap's observed
-    score (rouge_core.corpus), a paired difference or effect size (`compare_systems`), or
+    score (rouge_core.corpora.corpus), a paired difference or effect size (`compare_systems`), or
     ROUGE-1.5.5's bootstrap average (the mean of its resample values) with its interval."""
 
     value: float

@@ -8,7 +8,7 @@ import importlib.util
 
 import pytest
 
-# The modules of the [multilingual] extra that rouge_core.segment and rouge_core.multilingual import.
+# The modules of the [multilingual] extra that rouge_core.text.segment and rouge_core.text.multilingual import.
 MULTILINGUAL_MODULES = ("pythainlp", "jieba", "fugashi", "unidic_lite", "icu4py", "pyonmttok", "TurkishStemmer")
 _missing = [m for m in MULTILINGUAL_MODULES if importlib.util.find_spec(m) is None]
 
@@ -25,8 +25,8 @@ needs_team = pytest.mark.skipif(bool(_team_missing), reason=f"the [team] extra i
 
 def needs_package(module: str, what: str) -> pytest.MarkDecorator:
     """Skip where the [multilingual] extra's `module` is not installed, saying why (on some Pythons
-    the extra leaves it out: rouge_core.segment.PYTHON_RANGES)."""
-    from rouge_core.segment import not_published_here
+    the extra leaves it out: rouge_core.text.segment.PYTHON_RANGES)."""
+    from rouge_core.text.segment import not_published_here
 
     missing = importlib.util.find_spec(module) is None
     reason = not_published_here(module) or f"{module} is not installed (the [multilingual] extra)"
@@ -42,6 +42,6 @@ needs_icu4py = needs_package("icu4py", "Lao, Khmer and Myanmar word segmentation
 def profiles_here() -> tuple[str, ...]:
     """The profiles that can tokenize on this machine (the multilingual one needs pyonmttok)."""
     import rouge_core
-    from rouge_core.scoring import missing_extra
+    from rouge_core.scorer.scoring import missing_extra
 
     return tuple(p for p in rouge_core.PROFILES if missing_extra(rouge_core.profile(p)) is None)

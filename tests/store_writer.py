@@ -15,7 +15,7 @@ import sys
 
 from lens_app import review_tasks as rt
 from lens_app.review_store import ReviewStore
-from rouge_core import corpus_io
+from rouge_core.corpora import corpus_io
 
 CSV = "id,candidate_A,reference\n" + "".join(f"p{i},summary {i},reference {i}\n" for i in range(8))
 CORPUS = corpus_io.build_corpus(corpus_io.read_csv(CSV.encode(), "concurrency.csv"))

@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import excerpt
-from ..options import Options, profile
-from ..methods import method_name as rouge_method_name
+from ..text.options import Options, profile
+from ..families.methods import method_name as rouge_method_name
 from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT
-from ..scoring import MethodScore, score_documents
-from ..document import Document, pretokenized
+from ..scorer.scoring import MethodScore, score_documents
+from ..text.document import Document, pretokenized
 
 __all__ = ["METHODS", "MatlabRouge", "method_name", "rouge_evaluation_details", "rouge_evaluation_score"]
 

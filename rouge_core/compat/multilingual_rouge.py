@@ -8,7 +8,7 @@ the csebuetnlp fork of rouge-score published as `multilingual-rouge`), on rouge_
 
 Same numbers as multilingual-rouge with `use_stemmer=False` (the tests compare floats with ==
 on generated text in every language it names), same `Score(precision, recall, fmeasure)`
-tuples, same rouge types and errors. Tokenization is rouge_core.multilingual (see there):
+tuples, same rouge types and errors. Tokenization is rouge_core.text.multilingual (see there):
 `lang` takes XL-Sum's names and aliases as XL-Sum does (exact spelling: "bangla" is Bengali,
 "Thai" is no language it knows, so it gets the default tokenizer, as in XL-Sum). Its
 rougeLsum reads each line with the basic tokenizer only (no segmenter), as XL-Sum's does.
@@ -38,11 +38,11 @@ import warnings
 from typing import Sequence
 
 from ..errors import excerpt
-from ..languages import ALIASES, LANGUAGES
-from ..multilingual import stemmer_name
-from ..options import Options, profile
-from ..scoring import Result, prepare, score_documents
-from ..stemming import get_stemmer
+from ..text.languages import ALIASES, LANGUAGES
+from ..text.multilingual import stemmer_name
+from ..text.options import Options, profile
+from ..scorer.scoring import Result, prepare, score_documents
+from ..text.stemming import get_stemmer
 from .rouge_score import RougeScorer as _RougeScoreScorer
 from .rouge_score.rouge_scorer import _kept, _method_for
 from .rouge_score.scoring import Score

@@ -31,11 +31,11 @@ from collections import Counter
 from typing import NamedTuple, Sequence
 
 from ..errors import excerpt
-from ..lcs import lcs_length
-from ..methods import method_name
-from ..options import profile
-from ..scoring import score_documents
-from ..document import pretokenized
+from ..families.lcs import lcs_length
+from ..families.methods import method_name
+from ..text.options import profile
+from ..scorer.scoring import score_documents
+from ..text.document import pretokenized
 
 __all__ = ["RougeScore", "f1", "fbeta", "lcs", "overlap", "rouge1", "rougel", "rougelsum", "rougen"]
 

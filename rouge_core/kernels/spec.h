@@ -1,5 +1,5 @@
 /* rouge_core/kernels/spec.h: what the kernels, the binding and the Python side share.
- * Written by `python -m rouge_core.kernel_spec` from rouge_core/kernel_spec.py and the
+ * Written by `python -m rouge_core.kernels.kernel_spec` from rouge_core/kernels/kernel_spec.py and the
  * definitions it names: do not edit (tests/core/test_kernel_spec.py checks it is current). */
 #ifndef ROUGE_KERNELS_SPEC_H
 #define ROUGE_KERNELS_SPEC_H
@@ -57,7 +57,7 @@ enum {
     SCORE_FMEASURE = 2,
     SCORE_FIELDS = 3,
 };
-/* rouge_core.scoring:ReferenceScore */
+/* rouge_core.scorer.scoring:ReferenceScore */
 enum {
     REFERENCE_SCORE_INDEX = 0,
     REFERENCE_SCORE_STATS = 1,
@@ -65,7 +65,7 @@ enum {
     REFERENCE_SCORE_EVIDENCE = 3,
     REFERENCE_SCORE_FIELDS = 4,
 };
-/* rouge_core.scoring:MethodScore */
+/* rouge_core.scorer.scoring:MethodScore */
 enum {
     METHOD_SCORE_METHOD = 0,
     METHOD_SCORE_SCORE = 1,
@@ -76,7 +76,7 @@ enum {
     METHOD_SCORE_SIGNATURE = 6,
     METHOD_SCORE_FIELDS = 7,
 };
-/* rouge_core.ngram:NgramMatch */
+/* rouge_core.families.ngram:NgramMatch */
 enum {
     NGRAM_MATCH_NGRAM = 0,
     NGRAM_MATCH_CAND_COUNT = 1,
@@ -86,7 +86,7 @@ enum {
     NGRAM_MATCH_REF_STARTS = 5,
     NGRAM_MATCH_FIELDS = 6,
 };
-/* rouge_core.skipgram:SkipBigramRow */
+/* rouge_core.families.skipgram:SkipBigramRow */
 enum {
     SKIP_ROW_GRAM = 0,
     SKIP_ROW_CAND_COUNT = 1,
@@ -94,7 +94,7 @@ enum {
     SKIP_ROW_MATCHED = 3,
     SKIP_ROW_FIELDS = 4,
 };
-/* rouge_core.tokenize:_NativeDocument */
+/* rouge_core.text.tokenize:_NativeDocument */
 enum {
     DOCUMENT_TEXT = 0,
     DOCUMENT_LCS_VIEW = 1,

@@ -1,5 +1,5 @@
 """Altair chart builders for the source statistics and the fine-grained comparison of systems
-(rouge_core.source, rouge_core.analysis). Pure: a DataFrame in, a chart out; no Streamlit."""
+(rouge_core.studies.source, rouge_core.studies.analysis). Pure: a DataFrame in, a chart out; no Streamlit."""
 
 from __future__ import annotations
 

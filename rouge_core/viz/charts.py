@@ -62,7 +62,7 @@ def prf_bars(scores: pd.DataFrame, title: str = "P, R and F of every method") ->
 
 
 def sweep_chart(frame: pd.DataFrame, title: str, x_title: str | None = None) -> alt.LayerChart:
-    """Score against a parameter (a `rouge_core.sweep` frame), one line per series, with the
+    """Score against a parameter (a `rouge_core.teach.sweep` frame), one line per series, with the
     current setting marked by a vertical rule."""
     order = list(dict.fromkeys(frame.sort_values("order")["label"]))
     if x_title is None:

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import Mapping, Sequence
 
-from ..lcs import SentenceLcsEvidence, UnionLcsEvidence
-from ..ngram import NgramEvidence
-from ..document import Document
-from ..wlcs import WlcsEvidence
+from ..families.lcs import SentenceLcsEvidence, UnionLcsEvidence
+from ..families.ngram import NgramEvidence
+from ..text.document import Document
+from ..families.wlcs import WlcsEvidence
 
 # Translucent tints (alpha about 0.35-0.45) over whatever the page is: light text on a dark
 # page and dark text on a light one both keep a contrast above 7:1 (tests/e2e checks it).

@@ -1,4 +1,4 @@
-"""Altair charts for the Learn page. Builders take rows from rouge_core.explain and return
+"""Altair charts for the Learn page. Builders take rows from rouge_core.teach.explain and return
 alt.Chart objects; no Streamlit here, so they are tested on their specs."""
 
 from __future__ import annotations

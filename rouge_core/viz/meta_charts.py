@@ -1,4 +1,4 @@
-"""Altair charts of meta-evaluation (rouge_core.meta): correlations with their intervals, and a
+"""Altair charts of meta-evaluation (rouge_core.studies.meta): correlations with their intervals, and a
 metric's scores against the human scores. No Streamlit."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import textwrap
 import altair as alt
 import pandas as pd
 
-from ..meta import BEST, TIED, UNTESTED, WORSE
+from ..studies.meta import BEST, TIED, UNTESTED, WORSE
 from .corpus_charts import _titled, band_rows
 
 LEVEL_COLOURS = alt.Scale(domain=["summary", "system"], range=["#1f77b4", "#ff7f0e"])

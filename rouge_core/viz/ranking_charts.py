@@ -1,4 +1,4 @@
-"""Altair chart of a ranking of systems (rouge_core.corpus.SystemRanking): every pair's mean
+"""Altair chart of a ranking of systems (rouge_core.corpora.corpus.SystemRanking): every pair's mean
 difference with its interval, coloured by the ranking's declared test, and marked where the
 other test disagrees. No Streamlit."""
 

@@ -1,10 +1,10 @@
-"""HTML of a summary against its source document (rouge_core.source): each candidate word
+"""HTML of a summary against its source document (rouge_core.studies.source): each candidate word
 marked by where it comes from, and the extractive fragments numbered on both texts. Built on
 rouge_core.viz.highlight (user text escaped there; marks drawn on the text as typed)."""
 
 from __future__ import annotations
 
-from ..source import Abstractiveness
+from ..studies.source import Abstractiveness
 from .highlight import PALETTE, TOKENS_SHOWN, Mark, _boxed, legend_html, render_marked
 
 # One colour per origin (translucent, for light and dark pages alike), in the order of ORIGINS.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..scoring import Result
-from ..skipgram import START_TOKEN, SkipBigramEvidence
-from ..ngram import NgramEvidence
-from ..document import Document
-from ..wlcs import WlcsEvidence
+from ..scorer.scoring import Result
+from ..families.skipgram import START_TOKEN, SkipBigramEvidence
+from ..families.ngram import NgramEvidence
+from ..text.document import Document
+from ..families.wlcs import WlcsEvidence
 
 
 def scores_table(result: Result) -> pd.DataFrame:

@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT))
 from lens_app import inputs, state  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
 from rouge_core import profile  # noqa: E402
-from rouge_core.analysis import ngram_differences, tokenize_corpus  # noqa: E402
-from rouge_core.source import corpus_abstractiveness  # noqa: E402
+from rouge_core.studies.analysis import ngram_differences, tokenize_corpus  # noqa: E402
+from rouge_core.studies.source import corpus_abstractiveness  # noqa: E402
 
 ROWS = [
     ("d1", "the cat sat on the mat", "a cat sat on a mat", "the cat sat on the mat\nit purred",

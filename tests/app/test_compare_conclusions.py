@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT))
 
 import rouge_core  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
-from rouge_core import corpus_io  # noqa: E402
-from rouge_core.corpus import rank_systems  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.corpora.corpus import rank_systems  # noqa: E402
 from tests.annotated_corpus import corpus_csv, many_systems_csv  # noqa: E402
 
 EIGHT = many_systems_csv(8, 25)

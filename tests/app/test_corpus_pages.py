@@ -9,8 +9,8 @@ sys.path.insert(0, str(ROOT))
 
 import rouge_core  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
-from rouge_core import corpus_io  # noqa: E402
-from rouge_core.significance import approximate_randomization, paired_bootstrap  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.corpora.significance import approximate_randomization, paired_bootstrap  # noqa: E402
 
 CSV = (
     "id,candidate_A,candidate_B,reference_1,reference_2\n"
@@ -104,7 +104,7 @@ def test_corpus_page_scores_on_threads_with_the_same_numbers_in_order(monkeypatc
 
 
 def test_corpus_page_on_the_pure_path_scores_on_one_thread():
-    from rouge_core import native
+    from rouge_core.kernels import native
 
     with native.pure():
         at = page("corpus.py")
@@ -150,7 +150,7 @@ def test_the_mapping_and_preview_stay_after_a_load_and_scores_come_before_texts(
 
 
 def test_compare_page_states_its_conclusion():
-    from rouge_core.corpus import compare_systems
+    from rouge_core.corpora.corpus import compare_systems
 
     at = page("compare.py")
     at.run()
@@ -281,7 +281,7 @@ def test_a_second_paste_with_other_columns_is_read_with_its_own_columns():
 def test_the_corpus_page_holds_statistics_not_records_and_makes_a_pair_when_opened():
     """Issue 33: after scoring, each system's result holds its per-pair statistics (NumPy
     columns) and the texts; no pair's records exist until one is read (a row opened)."""
-    from rouge_core.corpus import PairRecords
+    from rouge_core.corpora.corpus import PairRecords
 
     at = page("corpus.py")
     at.run()

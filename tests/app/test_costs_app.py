@@ -22,7 +22,9 @@ from corpus_gen import study_corpus  # noqa: E402
 from lens_app import inputs, state  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
 from lens_app.settings import Settings  # noqa: E402
-from rouge_core import cost, corpus_io, meta  # noqa: E402
+from rouge_core.scorer import cost  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
 
 
 def page(name: str) -> AppTest:
@@ -49,7 +51,7 @@ def test_score_every_variant_is_priced_per_variant_under_its_own_profile():
     at.run()
     assert not at.exception, at.exception
     caption = next(c for c in texts(at, "caption") if c.startswith("Scoring "))
-    runnable = [p for p in rouge_core.PROFILES if rouge_core.scoring.missing_extra(rouge_core.profile(p)) is None]
+    runnable = [p for p in rouge_core.PROFILES if rouge_core.scorer.scoring.missing_extra(rouge_core.profile(p)) is None]
     methods = Settings().methods()
     estimates = [cost.estimate_corpus(corpus.systems, corpus.references, methods, v.options, shared_references=True)
                  for v in meta.variants(runnable)]

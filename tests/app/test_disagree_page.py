@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from lens_app.markup import plain
 from lens_app.settings import Settings
-from rouge_core import disagree
+from rouge_core.teach import disagree
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "disagree.py")

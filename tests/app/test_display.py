@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from lens_app import display
-from rouge_core import export
+from rouge_core.corpora import export
 
 
 class FakeStreamlit:

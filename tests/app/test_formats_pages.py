@@ -113,7 +113,7 @@ def test_a_hostile_pickle_is_refused_and_runs_nothing(tmp_path):
 
 
 def fx_corpus():
-    from rouge_core.corpus_io import read_corpus
+    from rouge_core.corpora.corpus_io import read_corpus
 
     return read_corpus((DATA / "summeval.jsonl").read_bytes(), "summeval.jsonl", first_reference_only=True)
 

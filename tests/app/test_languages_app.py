@@ -11,7 +11,7 @@ from tests.app.sidebar_widgets import widget
 from lens_app import examples, sidebar, state
 from lens_app.markup import plain
 from lens_app.settings import stemmer_label
-from rouge_core import languages
+from rouge_core.text import languages
 from tests.app.test_score_page import app_test, assert_table_matches, fresh_app, scores, set_texts, settings_of
 from tests.extras import needs_multilingual
 

@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 import rouge_core
 from lens_app.settings import Settings
-from rouge_core import explain, languages
-from rouge_core.scoring import prepare_pair
+from rouge_core.teach import explain
+from rouge_core.text import languages
+from rouge_core.scorer.scoring import prepare_pair
 from tests.extras import needs_multilingual
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +162,7 @@ def test_reval_best_sentence_recall_above_one_is_named_as_reval_quirk():
     """Issue 14 #10: reval's unclipped rougeLsum-best may exceed 1; the page says why."""
     at = run_page("a\na", ["a"], rouge_core.profile("reval"))
     notes = [i.value for i in at.info if "above 1" in i.value]
-    assert notes == [rouge_core.scoring.above_one_note("rougeLsum-best", rouge_core.Score(1.0, 2.0, 4 / 3))]
+    assert notes == [rouge_core.scorer.scoring.above_one_note("rougeLsum-best", rouge_core.Score(1.0, 2.0, 4 / 3))]
     assert "2.0000 is above 1" in notes[0] and "named reval quirk" in notes[0]
     clipped = run_page("a\na", ["a"], rouge_core.profile("rouge-score"))
     assert not [i for i in clipped.info if "above 1" in i.value]

@@ -14,7 +14,8 @@ sys.path.insert(0, str(ROOT))
 
 import rouge_core  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
-from rouge_core import corpus_io, meta  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
 from tests.annotated_corpus import many_systems_csv, ratings, ratings_csv  # noqa: E402
 
 REFERENCE = "the cat sat on the mat near the old dog"

@@ -8,7 +8,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from lens_app import meta_ui  # noqa: E402
-from rouge_core import cost, meta  # noqa: E402
+from rouge_core.scorer import cost  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
 
 
 def scored():

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
 from lens_app.review_store import ReviewStore  # noqa: E402
-from rouge_core import corpus_io  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
 from tests.annotated_corpus import corpus_csv  # noqa: E402
 
 CSV = corpus_csv(systems=3, documents=3)

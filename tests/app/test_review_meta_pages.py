@@ -17,8 +17,9 @@ from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.settings import Settings  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
 from lens_app.review_store import ReviewStore  # noqa: E402
-from rouge_core import corpus_io, meta  # noqa: E402
-from rouge_core.scoring import missing_extra  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
+from rouge_core.scorer.scoring import missing_extra  # noqa: E402
 from tests.annotated_corpus import corpus_csv, ratings, ratings_csv  # noqa: E402
 
 CORPUS = corpus_io.build_corpus(corpus_io.read_csv(corpus_csv(systems=3, documents=25).encode(), "annotated.csv"))
@@ -246,7 +247,7 @@ def test_the_page_correlates_every_variant_with_the_app_judgements(db):
 
 def test_a_profile_whose_extra_is_missing_is_named_and_left_out(db, monkeypatch):
     """The app extra without the multilingual one: the other profiles are scored, the missing one is named."""
-    from rouge_core import multilingual
+    from rouge_core.text import multilingual
 
     monkeypatch.setitem(sys.modules, "pyonmttok", None)  # as if the [multilingual] extra were not installed
     multilingual.forget_tokenizer()
@@ -327,7 +328,7 @@ def compare_page(resamples: int) -> AppTest:
 
 
 def test_the_compare_page_ranks_three_systems(db):
-    from rouge_core.corpus import rank_systems
+    from rouge_core.corpora.corpus import rank_systems
 
     at = compare_page(300)
     assert not at.exception, at.exception

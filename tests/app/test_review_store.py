@@ -13,8 +13,8 @@ sys.path.insert(0, str(ROOT))
 
 from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.review_store import MIGRATIONS, SCHEMA_VERSION, Location, ReviewStore  # noqa: E402
-from rouge_core import corpus_io  # noqa: E402
-from rouge_core.agreement import agreement_rows, cohen_kappa  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
+from rouge_core.studies.agreement import agreement_rows, cohen_kappa  # noqa: E402
 
 # The judgements table exactly as the first version created it (and people's files hold it).
 FIRST_SCHEMA = """

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 from lens_app import review_tasks as rt  # noqa: E402
 from lens_app.review_store import (SCHEMA_VERSION, Account, Location, ReviewStore, StoreError,  # noqa: E402
                                    configured_location, location_of)
-from rouge_core import corpus_io  # noqa: E402
+from rouge_core.corpora import corpus_io  # noqa: E402
 from tests.app.test_review_store import open_at_once  # noqa: E402
 from tests.services import fresh_postgres_database  # noqa: E402
 

@@ -22,11 +22,11 @@ sys.path.insert(0, str(ROOT))
 import rouge_core  # noqa: E402
 from lens_app import sample_corpora  # noqa: E402
 from lens_app.markup import plain  # noqa: E402
-from rouge_core import meta  # noqa: E402
+from rouge_core.studies import meta  # noqa: E402
 from rouge_core.compat.rouge155 import bootstrap  # noqa: E402
 from rouge_core.compat.rouge155.api import evaluate_config  # noqa: E402
 from rouge_core.compat.rouge155.flags import parse_command_line  # noqa: E402
-from rouge_core.corpus import rank_systems  # noqa: E402
+from rouge_core.corpora.corpus import rank_systems  # noqa: E402
 # db: the fixture giving each test its own judgements database
 from tests.app.test_review_meta_pages import db, frame_with, page  # noqa: E402,F401
 from tests.conformance import CONFORMANCE_DIR  # noqa: E402

@@ -458,7 +458,8 @@ def _just_over_the_bound(method: str, options: rc.Options) -> tuple[str, str]:
     compiled kernels' bound admits longer texts than the pure path's)."""
     for tokens in range(1000, 20_001, 100):
         candidate, reference = _long_text(tokens, 3), _long_text(tokens, 4)
-        estimate = rc.cost.estimate(method, rc.tokenize(candidate), [rc.tokenize(reference)], options, evidence=False)
+        estimate = rc.scorer.cost.estimate(method, rc.tokenize(candidate), [rc.tokenize(reference)], options,
+                                           evidence=False)
         if not rc.DEFAULT_COST_LIMIT.allows(estimate):
             return candidate, reference
     raise AssertionError(f"{method} stays within the bound up to 20,000 tokens")

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import rouge_core
 from lens_app.settings import CHOICES, QUERY, STEMMERS, Settings, stemmer_label
-from rouge_core.languages import LANGUAGES
-from rouge_core.stemming import get_stemmer
-from rouge_core.words import TOKENIZER_LABELS, TOKENIZERS
+from rouge_core.text.languages import LANGUAGES
+from rouge_core.text.stemming import get_stemmer
+from rouge_core.text.words import TOKENIZER_LABELS, TOKENIZERS
 
 SETTINGS = st.builds(
     Settings,

@@ -20,8 +20,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import rouge_core as rc
 from lens_app import examples, share, sidebar, state
 from lens_app.settings import LANGUAGE_CHOICES, LENGTH_LIMIT, LENGTH_UNITS, PROFILE_CHOICES, STEMMERS, STOPWORDS, Settings
-from rouge_core.options import MULTI_REF_MODES
-from rouge_core.words import TOKENIZERS
+from rouge_core.text.options import MULTI_REF_MODES
+from rouge_core.text.words import TOKENIZERS
 from rouge_core.stats import alpha_from_beta
 from tests.app.sidebar_widgets import widget
 from tests.app.test_score_page import app_test

@@ -15,9 +15,11 @@ from streamlit.testing.v1 import AppTest
 
 import rouge_core as rc
 from lens_app import display, inputs, state
-from rouge_core.scoring import missing_extra
+from rouge_core.scorer.scoring import missing_extra
 from lens_app.markup import plain
-from rouge_core import corpus_io, explain, textio
+from rouge_core.corpora import corpus_io
+from rouge_core.teach import explain
+from rouge_core.text import textio
 from rouge_core.viz import tables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,7 +240,7 @@ def test_read_pairs_reads_tsv_tables_with_several_systems():
 
 def test_kept_texts_are_read_back_only_when_they_are_a_pair():
     from lens_app import browser_texts
-    from rouge_core.textio import pair_to_json
+    from rouge_core.text.textio import pair_to_json
 
     assert browser_texts.kept_texts(pair_to_json("the cat", ["a cat", "the cat sat"])) == ("the cat", ["a cat", "the cat sat"])
     for bad in (None, 3, "", "not json", '[{"candidate": "a", "references": ["b"]}, {"candidate": "c", "references": ["d"]}]',

@@ -1,5 +1,5 @@
 """Issue 30 on the Score page: the source document (pasted), where the candidate's words come
-from, the extractive fragments on both texts and the statistics of rouge_core.source."""
+from, the extractive fragments on both texts and the statistics of rouge_core.studies.source."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 import rouge_core as rc
 from lens_app import inputs, state
-from rouge_core.source import abstractiveness
+from rouge_core.studies.source import abstractiveness
 from lens_app.markup import plain
 from tests.app.test_score_page import fresh_app
 
@@ -62,7 +62,7 @@ def test_the_published_and_the_longest_search_differ_where_the_code_skips():
 
 
 def test_a_source_above_the_cost_bound_is_asked_first(monkeypatch):
-    monkeypatch.setattr(rc.source, "SECONDS_PER_STEP", 10.0)  # every source now costs more than the bound
+    monkeypatch.setattr(rc.studies.source, "SECONDS_PER_STEP", 10.0)  # every source now costs more than the bound
     at = with_texts(fresh_app(), SOURCE + " A source of its own (estimates are cached per text).")
     assert not any(m.label == "coverage" for m in at.metric)
     assert any("Matching the candidate against the source" in w.value for w in at.warning)

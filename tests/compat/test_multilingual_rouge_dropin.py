@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rouge_core.compat.multilingual_rouge import RougeScorer, Score
-from rouge_core.segment import not_published_here
+from rouge_core.text.segment import not_published_here
 from tests.fuzzing import FUZZ, fuzz
 
 # XL-Sum's scorer needs pyonmttok, which is not published for every Python (it is not installed there)

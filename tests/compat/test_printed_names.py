@@ -19,7 +19,7 @@ import shlex
 import pytest
 
 import rouge_core
-from rouge_core.batch import score_batch
+from rouge_core.corpora.batch import score_batch
 from rouge_core.cli import main as rouge_lens
 from rouge_core.compat import matlab, reval
 from rouge_core.compat.rouge155 import bootstrap, evaluate
@@ -27,9 +27,9 @@ from rouge_core.compat.rouge155.api import config_documents
 from rouge_core.compat.rouge155.config import read_list_config, read_xml_config
 from rouge_core.compat.rouge155.flags import parse_command_line
 from rouge_core.compat.rouge155.scoring import metrics_for
-from rouge_core.corpus import compare_systems, rank_systems
-from rouge_core.methods import FAMILIES, parse_method
-from rouge_core.rules155 import report_methods
+from rouge_core.corpora.corpus import compare_systems, rank_systems
+from rouge_core.families.methods import FAMILIES, parse_method
+from rouge_core.scorer.rules155 import report_methods
 from tests.compat.test_rouge155_sample_output import RUNS as OFFICIAL_RUNS
 from tests.conformance import CONFORMANCE_DIR, load_cases
 
@@ -262,7 +262,7 @@ def test_corpus_front_doors_read_printed_names():
     assert comparison.method == "rougeLsum"
     ranking = rank_systems({"a": corpus, "b": other}, "ROUGE-L", resamples=50)
     assert ranking.order[0] == "a"
-    assert rouge_core.cost.estimate("ROUGE-L", 10, [10], options).method == "rougeLsum"
+    assert rouge_core.scorer.cost.estimate("ROUGE-L", 10, [10], options).method == "rougeLsum"
     with pytest.raises(ValueError, match="ask for rougeL"):
         rouge_core.score_corpus(cands, refs, ["ROUGE-L"], "rouge-score")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.basic_elements import BE_MODES, BasicElementError, be_lines, be_units, score_basic_elements
+from rouge_core.scorer.basic_elements import BE_MODES, BasicElementError, be_lines, be_units, score_basic_elements
 from rouge_core.compat.rouge155 import evaluate, main
 from tests.conformance import CONFORMANCE_DIR
 

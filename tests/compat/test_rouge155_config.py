@@ -11,7 +11,7 @@ from rouge_core.compat.rouge155.flags import flags_to_argv, parse_command_line
 from rouge_core.compat.rouge155.readers import sentences_from_bytes
 from rouge_core.compat.rouge155.scoring import metrics_for
 from rouge_core.compat.rouge155.runner import _cut
-from rouge_core.options import profile
+from rouge_core.text.options import profile
 
 
 def test_getopt_bundles_and_negative_values():

@@ -14,10 +14,11 @@ from collections import Counter
 
 import pytest
 
-from rouge_core import porter155, profile
+from rouge_core.text import porter155
+from rouge_core import profile
 from rouge_core.compat.rouge155.engine import document_counts
-from rouge_core.methods import parse_method
-from rouge_core.resources import exception_table, smart_stopwords
+from rouge_core.families.methods import parse_method
+from rouge_core.text.resources import exception_table, smart_stopwords
 from rouge_core.stats import Stats
 
 

@@ -17,7 +17,7 @@ from rouge_score import tokenize as real_tokenize
 from rouge_score import tokenizers as real_tokenizers
 
 from rouge_core.compat.rouge_score import io, rouge_scorer, scoring, tokenize, tokenizers
-from rouge_core.document import pretokenized
+from rouge_core.text.document import pretokenized
 
 MODULES = [(rouge_scorer, real_rouge_scorer), (scoring, real_scoring), (tokenize, real_tokenize),
            (tokenizers, real_tokenizers), (io, real_io)]

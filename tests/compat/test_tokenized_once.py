@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score import rouge_scorer as real_scorer
 
-from rouge_core import native, scoring
+from rouge_core.kernels import native
+from rouge_core.scorer import scoring
 from rouge_core.compat import rouge_score as dropin
 from rouge_core.compat.rouge_score import rouge_scorer as dropin_module
 from tests.extras import needs_pyonmttok

@@ -1,4 +1,4 @@
-"""rouge_core.analysis: compare-mt's n-gram analysis with a paired test per n-gram, buckets with
+"""rouge_core.studies.analysis: compare-mt's n-gram analysis with a paired test per n-gram, buckets with
 intervals, length statistics; worked examples and the standard statistics checked against scipy."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from rouge_core import profile
-from rouge_core.analysis import (bucket_by_frequency, bucket_by_length, bucket_by_sentence_position, bucket_label,
+from rouge_core.studies.analysis import (bucket_by_frequency, bucket_by_length, bucket_by_sentence_position, bucket_label,
                                  length_statistics, matched_ngrams, ngram_differences, resampled_sums, sign_test,
                                  tokenize_corpus)
-from rouge_core.corpus import bootstrap_indices
+from rouge_core.corpora.corpus import bootstrap_indices
 
 REFS = [["the cat sat on the mat\nit was happy"], ["a dog ran home\nthen it slept"], ["rain fell\nthe town was wet"]]
 SYSTEMS = {"A": ["the cat sat", "a dog ran home", "rain fell on the town"],
@@ -127,7 +127,7 @@ def test_length_statistics(corpus):
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.lists(st.floats(0, 1), max_size=30))
 def test_holm_on_arrays_is_the_significance_modules(p_values):
-    from rouge_core.analysis import holm_array
-    from rouge_core.significance import holm
+    from rouge_core.studies.analysis import holm_array
+    from rouge_core.corpora.significance import holm
 
     assert list(holm_array(p_values)) == holm(p_values)

@@ -1,4 +1,4 @@
-"""Batch scoring (rouge_core.batch) and score_corpus(workers=...): the same records as scoring
+"""Batch scoring (rouge_core.corpora.batch) and score_corpus(workers=...): the same records as scoring
 pair by pair, in input order, whatever the number of threads and the chunk size; errors name
 the pair; costs are checked before they are paid."""
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rouge_core
-from rouge_core import kernel_spec, native
-from rouge_core.batch import score_batch
-from rouge_core.corpus import score_pair_stats
-from rouge_core.cost import CostLimit, CostLimitError
+from rouge_core.kernels import kernel_spec, native
+from rouge_core.corpora.batch import score_batch
+from rouge_core.corpora.corpus import score_pair_stats
+from rouge_core.scorer.cost import CostLimit, CostLimitError
 
 METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU*"]
 WORDS = ["a", "b", "the", "cat", "The", "x1", "café", "naïve", "<s>"]
@@ -131,7 +131,7 @@ def test_any_number_of_threads_and_blocks_gives_the_sequential_records_and_every
 
 def job_of(cands, refs, block: int):
     opts = rouge_core.profile("rouge-score")
-    from rouge_core.scoring import _method_plans
+    from rouge_core.scorer.scoring import _method_plans
 
     plans = native.KERNELS.plans(_method_plans(tuple(FOUR), opts, 1)[3])
     return native.KERNELS.batch_job(plans, cands, refs, kernel_spec.WORDS_LOWER_UNICODE, 2**62, 1, opts.alpha, False,
@@ -216,12 +216,12 @@ def test_a_failing_progress_callback_stops_the_other_threads(monkeypatch):
 def batch_threads() -> list:
     import threading
 
-    return [t for t in threading.enumerate() if t.name.startswith("rouge_core.batch")]
+    return [t for t in threading.enumerate() if t.name.startswith("rouge_core.corpora.batch")]
 
 
 @needs_kernels
 def test_the_pool_threads_are_kept_from_call_to_call():
-    from rouge_core.batch import HELPERS
+    from rouge_core.corpora.batch import HELPERS
 
     cands, refs = mixed_pairs(200)
     expected = sequential(cands, refs, FOUR, "rouge-score")
@@ -294,7 +294,7 @@ def test_long_texts_are_checked_then_scored_by_the_threads_not_one_by_one(pairs,
     """Texts longer than the kernels may score unchecked (here any above `longest` characters)
     are checked, then scored by a second job on the batch's threads, with the same records;
     only pairs the kernels cannot take at all are scored one by one in Python."""
-    import rouge_core.batch as batch
+    import rouge_core.corpora.batch as batch
 
     cands, refs = [c for c, _ in pairs], [r for _, r in pairs]
     in_python = []
@@ -315,7 +315,7 @@ def test_long_texts_are_checked_then_scored_by_the_threads_not_one_by_one(pairs,
 
 @pytest.mark.skipif(not native.active(), reason="the kernels' batch")
 def test_long_ascii_pairs_are_not_scored_one_by_one_in_python(monkeypatch):
-    import rouge_core.batch as batch
+    import rouge_core.corpora.batch as batch
 
     cands = [f"the cat number {i} sat on the mat\nand looked at the dog {i % 3}" for i in range(40)]
     refs = [[f"a cat {i} sat on a mat", f"the dog {i} looked at the cat\ntwice"] for i in range(40)]

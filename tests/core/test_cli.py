@@ -183,7 +183,7 @@ def test_subprocess_error_has_no_traceback(files):
     assert proc.stdout == ""
 
 
-# --- issue 14: the command line reads files as the app does (rouge_core.textio) -------------
+# --- issue 14: the command line reads files as the app does (rouge_core.text.textio) -------------
 
 @pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\u0085", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\r"])
 def test_line_files_end_lines_only_at_newline(tmp_path, capsys, sep):
@@ -275,7 +275,7 @@ def test_bootstrap_intervals_are_the_librarys(tmp_path, capsys):
 
 def test_several_systems_with_paired_tests_in_every_format(tmp_path, capsys):
     import rouge_core
-    from rouge_core.corpus import compare_systems
+    from rouge_core.corpora.corpus import compare_systems
 
     refs, better, worse = _systems(tmp_path)
     argv = ["-c", tmp_path / "better.txt", "-c", tmp_path / "worse.txt", "-r", tmp_path / "refs.txt", "-m", "rouge1",

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import rouge_core
-from rouge_core import languages
+from rouge_core.text import languages
 from rouge_core.cli import main
 from tests.core.test_cli import _env, run
 from tests.extras import needs_pyonmttok

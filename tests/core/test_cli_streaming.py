@@ -1,4 +1,4 @@
-"""rouge-lens reads -c/-r files and --jsonl a chunk at a time (rouge_core.corpus_stream) and
+"""rouge-lens reads -c/-r files and --jsonl a chunk at a time (rouge_core.corpora.corpus_stream) and
 gives what the whole-file path gives (--corpus reads the same file into memory)."""
 
 import io
@@ -7,7 +7,8 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rouge_core import cli, corpus_stream
+from rouge_core import cli
+from rouge_core.corpora import corpus_stream
 from rouge_core.cli import main
 
 WORDS = ["the", "cat", "sat", "on", "mat", "é", "dog", "ran"]

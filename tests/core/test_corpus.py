@@ -5,7 +5,7 @@ import pytest
 
 import rouge_core
 from rouge_core import CorpusResult, score_corpus
-from rouge_core.corpus import aggregate_micro, pair_micro_stats, score_pair_stats
+from rouge_core.corpora.corpus import aggregate_micro, pair_micro_stats, score_pair_stats
 
 CANDS = ["the cat sat on the mat", "a dog ran home", "nothing matches here"]
 REFS = [["the cat is on the mat"], ["the dog ran home", "a dog walked home"], ["completely different words"]]
@@ -32,7 +32,7 @@ def test_macro_is_mean_and_micro_is_pooled_sum():
             s = rouge_core.score(c, r, [m], "rouge-1.5.5")[m].stats
             total = s if total is None else total + s
         opts = rouge_core.profile("rouge-1.5.5")
-        from rouge_core.scoring import score_from_stats
+        from rouge_core.scorer.scoring import score_from_stats
         assert result.micro()[m] == score_from_stats(total, opts)
 
 

@@ -4,9 +4,9 @@ import json
 import pytest
 
 from rouge_core import score_corpus
-from rouge_core.corpus_io import (ColumnMapping, Corpus, CorpusError, build_corpus, guess_mapping, read_csv, read_jsonl,
+from rouge_core.corpora.corpus_io import (ColumnMapping, Corpus, CorpusError, build_corpus, guess_mapping, read_csv, read_jsonl,
                                   read_parallel, read_table, split_marked)
-from rouge_core.export import csv_prefixed_cells, to_csv, to_json
+from rouge_core.corpora.export import csv_prefixed_cells, to_csv, to_json
 
 
 def load(data: bytes, name="c.csv", mapping=None):
@@ -222,7 +222,7 @@ def test_csv_cell_longer_than_the_csv_module_default():
 # --- issue 30: the optional source document --------------------------------------------------------
 
 def test_a_source_column_is_read_and_kept_out_of_the_systems():
-    from rouge_core.corpus_io import build_corpus, read_jsonl
+    from rouge_core.corpora.corpus_io import build_corpus, read_jsonl
 
     data = (b'{"id": "a", "candidate": "x y", "reference": "x z", "source": ["first line", "second"]}\n'
             b'{"id": "b", "candidate": "p", "reference": "q", "source": "a text"}\n')
@@ -241,11 +241,11 @@ def test_a_source_column_is_read_and_kept_out_of_the_systems():
 
 
 def test_a_source_file_beside_parallel_files():
-    from rouge_core.corpus_io import read_parallel
+    from rouge_core.corpora.corpus_io import read_parallel
 
     corpus = read_parallel({"c.txt": b"x y\np\n"}, {"r.txt": b"x z\nq\n"}, source_file=("s.txt", b"one<q>two\nthree\n"))
     assert corpus.sources == ("one\ntwo", "three")
-    from rouge_core.corpus_io import CorpusError
+    from rouge_core.corpora.corpus_io import CorpusError
 
     with pytest.raises(CorpusError, match="different line counts"):
         read_parallel({"c.txt": b"x y\np\n"}, {"r.txt": b"x z\nq\n"}, source_file=("s.txt", b"one\n"))

@@ -3,9 +3,9 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 
-from rouge_core.corpus import score_corpus
-from rouge_core.dask_support import corpus_result_from_stats, paired_significance, score_dataframe_dask
-from rouge_core import significance
+from rouge_core.corpora.corpus import score_corpus
+from rouge_core.corpora.dask_support import corpus_result_from_stats, paired_significance, score_dataframe_dask
+from rouge_core.corpora import significance
 
 METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 

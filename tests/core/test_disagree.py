@@ -1,9 +1,9 @@
-"""rouge_core.disagree: differences between tools are attributed to the field that causes them."""
+"""rouge_core.teach.disagree: differences between tools are attributed to the field that causes them."""
 
 import pytest
 
 import rouge_core
-from rouge_core import disagree
+from rouge_core.teach import disagree
 
 NON_ASCII = ("Le café était plein. Les élèves déjà partis.", ["Le cafe etait plein. Les eleves deja partis."])
 IRREGULAR = ("The children went home and felt better.", ["The child goes home and feels well."])

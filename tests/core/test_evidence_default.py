@@ -14,11 +14,13 @@ import struct
 import pytest
 
 import rouge_core
-from rouge_core import NO_EVIDENCE, EvidenceNotComputedError, cost, native
-from rouge_core.basic_elements import score_basic_elements
+from rouge_core import NO_EVIDENCE, EvidenceNotComputedError
 from rouge_core.compat.rouge_score import rouge_scorer
-from rouge_core.methods import Family
-from rouge_core.scoring import merge_references, prepare_pair, rescore, score_documents
+from rouge_core.families.methods import Family
+from rouge_core.kernels import native
+from rouge_core.scorer import cost
+from rouge_core.scorer.basic_elements import score_basic_elements
+from rouge_core.scorer.scoring import merge_references, prepare_pair, rescore, score_documents
 
 CAND = "The cat sat on the mat. It was happy there."
 REFS = ["The cat is on the mat. It is happy.", "A dog sat on a mat today."]

@@ -1,13 +1,13 @@
-"""rouge_core.explain: every teaching number equals the statistics rouge_core scores with."""
+"""rouge_core.teach.explain: every teaching number equals the statistics rouge_core scores with."""
 
 import pytest
 
 import rouge_core
 from lens_app.examples import LEARN_EXAMPLE
-from rouge_core import explain
-from rouge_core.scoring import prepare_pair
-from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table
-from rouge_core.skipgram import skip_stats
+from rouge_core.teach import explain
+from rouge_core.scorer.scoring import prepare_pair
+from rouge_core.families.lcs import lcs_alignment, lcs_length, lcs_table
+from rouge_core.families.skipgram import skip_stats
 from rouge_core.viz import learn_charts
 
 PAIRS = [

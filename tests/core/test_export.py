@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from rouge_core import score_corpus
-from rouge_core.agreement import cohen_kappa, pairwise_agreement
-from rouge_core.export import csv_prefixed_cells, neutralise, restore, to_csv, to_json
+from rouge_core.studies.agreement import cohen_kappa, pairwise_agreement
+from rouge_core.corpora.export import csv_prefixed_cells, neutralise, restore, to_csv, to_json
 
 
 @pytest.mark.parametrize("text", ["=1+1", "+cmd", "-2", "@SUM(A1)", "\t=x", " =x", "\ufeff=x", "\u200b@x", "＝1", "''=x"])

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import pytest
 
 import rouge_core
-from rouge_core import cost
-from rouge_core.methods import (FAMILIES, Family, Method, Section, UiParameter, evidence_tabs, lessons, parse_method,
+from rouge_core.scorer import cost
+from rouge_core.families.methods import (FAMILIES, Family, Method, Section, UiParameter, evidence_tabs, lessons, parse_method,
                                 register, spellings, ui_parameters, unregister)
 from rouge_core.params import ParameterRange
-from rouge_core.signature import Signature
+from rouge_core.scorer.signature import Signature
 from rouge_core.stats import Stats
 
 LEAD_K = ParameterRange(name="the lead length k", key="k", minimum=1, maximum=50, integer=True, unlimited=False,

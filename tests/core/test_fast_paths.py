@@ -5,13 +5,13 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from rouge_core.bitparallel_lcs import CandidateLayout, lcs_row_vectors
-from rouge_core.skipgram import _reading_order, skip_bigram_counts
-from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
-from rouge_core.ngram import clipped_hits, count_items, ngram_counts
-from rouge_core.scoring import score
-from rouge_core.tokenize import _tokenize_spans, tokenize
-from rouge_core.sentences import split_sentences
+from rouge_core.families.bitparallel_lcs import CandidateLayout, lcs_row_vectors
+from rouge_core.families.skipgram import _reading_order, skip_bigram_counts
+from rouge_core.families.lcs import lcs_alignment, lcs_length, lcs_table, union_lcs
+from rouge_core.families.ngram import clipped_hits, count_items, ngram_counts
+from rouge_core.scorer.scoring import score
+from rouge_core.text.tokenize import _tokenize_spans, tokenize
+from rouge_core.text.sentences import split_sentences
 
 tokens = st.lists(st.sampled_from("abcde"), max_size=14)
 sentences = st.lists(tokens, max_size=5)
@@ -168,7 +168,7 @@ def test_result_records_survive_pickling_and_keep_value_hashes():
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=40), min_size=1, max_size=40))
 def test_layout_masks_are_the_same_with_and_without_the_column_table(cand_sentences):
-    import rouge_core.bitparallel_lcs as fast
+    import rouge_core.families.bitparallel_lcs as fast
 
     cand, bounds = layout(cand_sentences)
     with_table = CandidateLayout(cand, bounds)
@@ -205,7 +205,7 @@ def test_unigram_hits_from_the_masks_equal_the_clipped_counts(cand_sentences, re
 
 
 def test_masks_of_keeps_tuples_by_identity_and_stays_right_past_its_limit():
-    import rouge_core.bitparallel_lcs as fast
+    import rouge_core.families.bitparallel_lcs as fast
 
     grid = CandidateLayout(["a", "b", "a"], ((0, 3),))
     ref = ("a", "c", "b")
@@ -239,7 +239,7 @@ def test_methods_keep_the_order_asked_for_and_their_numbers_in_any_company(metho
 def test_best_sentence_lcs_equals_every_pair_by_the_dp(cand_sentences, ref_sentences):
     """reval's form from one bit-parallel pass per candidate sentence equals comparing each
     candidate sentence with each reference sentence by the DP table (first longest wins)."""
-    from rouge_core.lcs import best_sentence_lcs
+    from rouge_core.families.lcs import best_sentence_lcs
 
     cand, cand_bounds = layout(cand_sentences)
     ref, ref_bounds = layout(ref_sentences)
@@ -256,7 +256,7 @@ def test_best_sentence_lcs_equals_every_pair_by_the_dp(cand_sentences, ref_sente
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from("abcd"), max_size=12), st.one_of(st.none(), st.integers(-1, 12)))
 def test_the_teaching_positions_enumerate_the_counted_skip_bigrams(terms, distance):
-    from rouge_core.skipgram import skip_bigram_positions
+    from rouge_core.families.skipgram import skip_bigram_positions
 
     pairs = [(terms[i], terms[j]) for i, j in skip_bigram_positions(len(terms), distance)]
     assert Counter(pairs) == skip_bigram_counts(terms, distance)

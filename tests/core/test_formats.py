@@ -1,5 +1,5 @@
-"""SummEval, sacrerouge and REALSumm files read as corpora (rouge_core.corpus_io.read_corpus)
-and as human judgements (rouge_core.meta.read_judgements), on the synthetic fixtures of
+"""SummEval, sacrerouge and REALSumm files read as corpora (rouge_core.corpora.corpus_io.read_corpus)
+and as human judgements (rouge_core.studies.meta.read_judgements), on the synthetic fixtures of
 tests/data/formats (see make_fixtures.py: the correlations they hold are known by design)."""
 
 import gzip
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from scipy import stats
 
-from rouge_core import corpus_io, formats, meta, profile, score_corpus
-from rouge_core.corpus_io import CorpusError, read_corpus, read_parallel
+from rouge_core.corpora import corpus_io, formats
+from rouge_core.studies import meta
+from rouge_core import profile, score_corpus
+from rouge_core.corpora.corpus_io import CorpusError, read_corpus, read_parallel
 from tests.data.formats import make_fixtures as fx
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core import corpus_io, meta, profile, score_corpus
+from rouge_core.corpora import corpus_io
+from rouge_core.studies import meta
+from rouge_core import profile, score_corpus
 
 FOLDER = os.environ.get("ROUGE_LENS_REALSUMM")
 pytestmark = pytest.mark.skipif(not FOLDER, reason="set ROUGE_LENS_REALSUMM to REALSumm's scores_dicts folder")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rouge_score import rouge_scorer, scoring
 
 import rouge_core
-from rouge_core.corpus import plain_mean
+from rouge_core.corpora.corpus import plain_mean
 
 WORDS = ["the", "cat", "cats", "sat", "on", "mat", "a", "dog", "running", "ran", "Fox", "café"]
 

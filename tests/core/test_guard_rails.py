@@ -8,12 +8,14 @@ import pytest
 from hypothesis import given, strategies as st
 
 import rouge_core
-from rouge_core import UNBOUNDED, CostLimit, CostLimitError, score, score_corpus, sweep
-from rouge_core import cost, native
-from rouge_core.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
-from rouge_core.ngram import ngram_counts
-from rouge_core.skipgram import _counts_for
-from rouge_core.document import pretokenized
+from rouge_core import UNBOUNDED, CostLimit, CostLimitError, score, score_corpus
+from rouge_core.teach import sweep
+from rouge_core.scorer import cost
+from rouge_core.kernels import native
+from rouge_core.scorer.cost import DEFAULT_COST_LIMIT, estimate, estimate_methods
+from rouge_core.families.ngram import ngram_counts
+from rouge_core.families.skipgram import _counts_for
+from rouge_core.text.document import pretokenized
 from tests.fuzzing import FUZZ, fuzz
 
 DISTINCT = " ".join(f"w{i}" for i in range(3000))  # every skip-bigram distinct

@@ -14,12 +14,16 @@ import random
 import pytest
 
 import rouge_core
-from rouge_core import UNBOUNDED, CostLimitError, cost, corpus_io, meta, native
+from rouge_core import UNBOUNDED, CostLimitError
+from rouge_core.scorer import cost
+from rouge_core.corpora import corpus_io
+from rouge_core.studies import meta
+from rouge_core.kernels import native
 from rouge_core.cli import main as lens_main
 from rouge_core.compat.rouge155 import main as rouge155_main
-from rouge_core.corpus import CorpusResult, bootstrap_corpus, bootstrap_indices, compare_systems
-from rouge_core.methods import parse_method
-from rouge_core.scoring import MethodScore, ReferenceScore
+from rouge_core.corpora.corpus import CorpusResult, bootstrap_corpus, bootstrap_indices, compare_systems
+from rouge_core.families.methods import parse_method
+from rouge_core.scorer.scoring import MethodScore, ReferenceScore
 from rouge_core.stats import Score, Stats
 
 DATA = os.path.join(os.path.dirname(rouge_core.__file__), "data")
@@ -46,7 +50,7 @@ def test_best_sentence_lcs_on_twenty_thousand_one_word_lines_is_refused():
 
 def test_porter_stemming_of_many_distinct_words_is_refused_before_any_word_is_stemmed(monkeypatch):
     # 600,000 tokens took 19-24 s, stemmed before and outside the estimate
-    from rouge_core import stemming
+    from rouge_core.text import stemming
 
     def never(term):
         raise AssertionError("stemmed before the cost check")
@@ -74,7 +78,7 @@ SEGMENTER_COSTS_SUPERLINEAR = pytest.mark.xfail(
 ])
 def test_segmenters_are_estimated_before_they_run(monkeypatch, language, script, chars):
     # Thai 310k characters took 5.3-6.7 s, Japanese 220k 2.7-3.0 s and 377 MB, outside the estimate
-    from rouge_core import multilingual, segment
+    from rouge_core.text import multilingual, segment
 
     def never(*args, **kwargs):
         raise AssertionError("segmented before the cost check")
@@ -139,7 +143,7 @@ def test_the_bootstrap_in_blocks_draws_what_one_draw_would():
     values = np.array(result.values("rouge1"))
     means = values[idx].mean(axis=1)
     low, high = np.nanpercentile(means, [2.5, 97.5])
-    from rouge_core import corpus
+    from rouge_core.corpora import corpus
 
     blocks = corpus.RESAMPLE_BLOCK
     try:

@@ -7,13 +7,13 @@ import math
 import pytest
 
 import rouge_core
-from rouge_core import native
+from rouge_core.kernels import native
 from rouge_core import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, CostLimitError, score
 from rouge_core.cli import main as rouge_lens
 from rouge_core.compat import reval
 from rouge_core.compat.matlab import rouge_evaluation_score
 from rouge_core.compat.rouge155.cli import main as rouge155
-from rouge_core.cost import DEFAULT_COST_LIMIT, estimate
+from rouge_core.scorer.cost import DEFAULT_COST_LIMIT, estimate
 
 
 # --- 8. ROUGE-W's weight -------------------------------------------------------------------

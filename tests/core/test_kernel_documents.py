@@ -16,9 +16,9 @@ import pickle
 import pytest
 
 import rouge_core
-from rouge_core import native
-from rouge_core.document import Document, Token
-from rouge_core.scoring import prepare
+from rouge_core.kernels import native
+from rouge_core.text.document import Document, Token
+from rouge_core.scorer.scoring import prepare
 
 DOCUMENT_ATTRIBUTES = ("text", "tokens", "sentence_bounds", "sentence_spans", "lcs_view", "term_tuple", "terms")
 

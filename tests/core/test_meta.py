@@ -1,4 +1,4 @@
-"""rouge_core.meta against scipy.stats, a worked example by hand, and the judgements reader."""
+"""rouge_core.studies.meta against scipy.stats, a worked example by hand, and the judgements reader."""
 
 import math
 import warnings
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rouge_core import meta
-from rouge_core.corpus_io import CorpusError
+from rouge_core.studies import meta
+from rouge_core.corpora.corpus_io import CorpusError
 from tests.fuzzing import FUZZ, fuzz
 
 scipy_stats = pytest.importorskip("scipy.stats")

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from rouge_core import meta
+from rouge_core.studies import meta
 from rouge_core.viz import meta_charts, ranking_charts
 
 

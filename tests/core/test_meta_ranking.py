@@ -1,4 +1,4 @@
-"""rouge_core.meta: variants ranked only on the same documents (coverage, rank_metrics, the
+"""rouge_core.studies.meta: variants ranked only on the same documents (coverage, rank_metrics, the
 paired bootstrap against the best) and the judgements' system names matched to a corpus's
 (column_suffix, match_systems, HumanJudgements.renamed)."""
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rouge_core import meta
-from rouge_core.significance import holm
+from rouge_core.studies import meta
+from rouge_core.corpora.significance import holm
 from tests.fuzzing import FUZZ, fuzz
 
 SYSTEMS = [f"S{i}" for i in range(5)]

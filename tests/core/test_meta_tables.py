@@ -9,7 +9,7 @@ import math
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from rouge_core import meta
+from rouge_core.studies import meta
 
 SYSTEMS = [f"S{i}" for i in range(14)] + [3, "10"]
 DOCUMENTS = [f"d{i}" for i in range(30)] + [5]

@@ -1,11 +1,11 @@
-"""XL-Sum's basic tokenizer and OpenNMT fallback (rouge_core.multilingual): the fast paths for
+"""XL-Sum's basic tokenizer and OpenNMT fallback (rouge_core.text.multilingual): the fast paths for
 text whose characters lower-case one to one, hold nothing the tokenizer drops, or no CJK
 ideograph give exactly what the character-by-character reference gives (issue 29, item 5:
 the multilingual profile is most of the meta-evaluation page's scoring)."""
 
 from hypothesis import given, settings, strategies as st
 
-from rouge_core import multilingual as ml
+from rouge_core.text import multilingual as ml
 
 # characters that exercise every class: letters that grow when lower-cased (İ), final sigma,
 # spaces of every kind, punctuation, controls and format characters the tokenizer drops, CJK

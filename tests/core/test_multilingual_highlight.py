@@ -10,12 +10,12 @@ import re
 import pytest
 
 import rouge_core
-from rouge_core import languages
+from rouge_core.text import languages
 from rouge_core.viz import highlight
 from tests.extras import needs_pyonmttok
 
 # (language, candidate, reference, matched surfaces in the candidate, rouge1 (P, R) per tokenizer):
-# the examples rouge_core.languages.EXAMPLES gives the app
+# the examples rouge_core.text.languages.EXAMPLES gives the app
 EXAMPLES = [(language, *languages.EXAMPLES[language], matched, numbers) for language, matched, numbers in (
     # XL-Sum's Thai segmenter keeps the space as a token (it counts in P under "multilingual")
     ("thai", ["ผม", "ชอบ", "หมา"], {"unicode": (3 / 5, 1.0), "multilingual": (3 / 6, 1.0)}),

@@ -2,7 +2,7 @@
 
 import sys
 
-from rouge_core.multilingual import stemmer_installed
+from rouge_core.text.multilingual import stemmer_installed
 
 
 def test_a_stemmer_whose_package_is_missing_is_not_installed(monkeypatch):
@@ -13,7 +13,7 @@ def test_a_stemmer_whose_package_is_missing_is_not_installed(monkeypatch):
 
 def test_the_app_offers_only_stemmers_that_run_here():
     from lens_app.settings import STEMMERS
-    from rouge_core.stemming import get_stemmer
+    from rouge_core.text.stemming import get_stemmer
 
     for name in STEMMERS:
         if name != "none":

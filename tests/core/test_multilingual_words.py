@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rouge_core
-from rouge_core import languages, segment
+from rouge_core.text import languages, segment
 from tests.extras import needs_icu4py, needs_pyonmttok
-from rouge_core.explain import tokenization_view
-from rouge_core.tokenize import tokenize
-from rouge_core.words import UserTokenizer, load_tokenizer
+from rouge_core.teach.explain import tokenization_view
+from rouge_core.text.tokenize import tokenize
+from rouge_core.text.words import UserTokenizer, load_tokenizer
 
 
 def terms(text, tokenizer="unicode", **kw):
@@ -274,7 +274,7 @@ def test_language_choices_label_every_language_once():
 
 
 def test_disagreement_walk_names_the_language_step():
-    from rouge_core.disagree import Comparison
+    from rouge_core.teach.disagree import Comparison
 
     walk = Comparison("東京都に住む", ["東京都"]).attribute(
         "rouge-score", rouge_core.profile("rouge-score", tokenizer="unicode", language="japanese"))

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rouge_core
-from rouge_core import native
-from rouge_core.bitparallel_lcs import CandidateLayout
-from rouge_core.document import pretokenized
-from rouge_core.lcs import lcs_length
-from rouge_core.scoring import prepare, score_documents
-from rouge_core.wlcs import _first_partners, _gain_tables, _python_alignment, wlcs_alignment
+from rouge_core.kernels import native
+from rouge_core.families.bitparallel_lcs import CandidateLayout
+from rouge_core.text.document import pretokenized
+from rouge_core.families.lcs import lcs_length
+from rouge_core.scorer.scoring import prepare, score_documents
+from rouge_core.families.wlcs import _first_partners, _gain_tables, _python_alignment, wlcs_alignment
 from tests.extras import needs_pyonmttok
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=f"compiled kernels not in use: {native.describe()}")
@@ -385,7 +385,7 @@ def first_three_letters(text: str) -> list[str]:
 
 
 def test_these_settings_never_take_the_compiled_tokenizer():
-    from rouge_core.tokenize import text_tokenizer
+    from rouge_core.text.tokenize import text_tokenizer
 
     for overrides in [*TOKENIZATION_OPTIONS, dict(tokenizer=first_three_letters), dict(tokenizer="multilingual")]:
         opts = rouge_core.profile("rouge-score", **overrides)

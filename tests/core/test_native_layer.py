@@ -1,4 +1,4 @@
-"""The native layer's seams: what Python and C share is defined once (rouge_core.kernel_spec and
+"""The native layer's seams: what Python and C share is defined once (rouge_core.kernels.kernel_spec and
 the generated rouge_core/kernels/spec.h) and a build made from anything else is not used; the
 kernels are plain C and run the one F-measure rule, translated from Python; documents shared by
 threads that run without the GIL give the sequential numbers; the stub lists the extension; the
@@ -21,9 +21,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rouge_core
-from rouge_core import kernel_spec, native, rules155, stats
-from rouge_core.methods import FAMILIES, UNIGRAM_FORMS, parse_method
-from rouge_core.scoring import prepare, score_documents, score_from_stats
+from rouge_core.kernels import kernel_spec, native
+from rouge_core.scorer import rules155
+from rouge_core import stats
+from rouge_core.families.methods import FAMILIES, UNIGRAM_FORMS, parse_method
+from rouge_core.scorer.scoring import prepare, score_documents, score_from_stats
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNELS_DIR = ROOT / "rouge_core" / "kernels"
@@ -33,7 +35,7 @@ needs_kernels = pytest.mark.skipif(not native.active(), reason=f"compiled kernel
 # --- one definition of what both sides share ----------------------------------------------------
 
 def test_the_generated_header_is_current():
-    assert kernel_spec.HEADER.read_text() == kernel_spec.header(), "run: python -m rouge_core.kernel_spec"
+    assert kernel_spec.HEADER.read_text() == kernel_spec.header(), "run: python -m rouge_core.kernels.kernel_spec"
 
 
 def test_the_header_has_every_constant_once_with_its_python_value():
@@ -263,7 +265,7 @@ def test_the_package_installs_without_a_compiler(tmp_path):
     wheel = next(tmp_path.glob("rouge_lens-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert "rouge_core/native.py" in names and "rouge_core/_native.pyi" in names
+    assert "rouge_core/kernels/native.py" in names and "rouge_core/_native.pyi" in names
     assert not [n for n in names if "_native" in n and n.endswith((".so", ".pyd"))]
 
 

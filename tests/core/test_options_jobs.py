@@ -10,11 +10,11 @@ from dataclasses import fields
 import pytest
 
 import rouge_core
-from rouge_core.methods import FAMILIES
-from rouge_core.options import (JOBS, LABEL, SCORE, SPLITTER_FIELDS, STATISTICS, TOKENS, Options, fields_of, shown)
-from rouge_core.scoring import SCORE_FIELDS, rescore, statistics_key
-from rouge_core.signature import Signature
-from rouge_core.tokenize import tokenize, tokenize_with
+from rouge_core.families.methods import FAMILIES
+from rouge_core.text.options import (JOBS, LABEL, SCORE, SPLITTER_FIELDS, STATISTICS, TOKENS, Options, fields_of, shown)
+from rouge_core.scorer.scoring import SCORE_FIELDS, rescore, statistics_key
+from rouge_core.scorer.signature import Signature
+from rouge_core.text.tokenize import tokenize, tokenize_with
 
 # another valid value of every field
 OTHER = {"tokenizer": "whitespace", "language": "japanese", "strip_diacritics": True, "lowercase": False,

@@ -169,10 +169,10 @@ def test_test_extra_installs_what_requirements_test_installs():
 
 def test_multilingual_markers_say_where_each_package_installs():
     """The extra leaves out a package on the Pythons it is not published for; the same markers in
-    requirements.txt, and rouge_core.segment says the same in its error."""
+    requirements.txt, and rouge_core.text.segment says the same in its error."""
     from packaging.markers import Marker
 
-    from rouge_core.segment import PYTHON_RANGES, not_published_here
+    from rouge_core.text.segment import PYTHON_RANGES, not_published_here
 
     extra = {r.split(">=")[0].split(";")[0].strip().lower(): r for r in PROJECT["optional-dependencies"]["multilingual"]}
     pinned = {line.split(">=")[0].split(";")[0].strip().lower(): line for line in requirement_lines("requirements.txt")}
@@ -264,7 +264,7 @@ def test_a_build_without_a_compiler_never_packs_an_earlier_module(tmp_path):
     plant_stale_module(tree)
     with build_wheel(tree, tmp_path / "out", CC="false") as archive:
         names = archive.namelist()
-    assert "rouge_core/scoring.py" in names
+    assert "rouge_core/scorer/scoring.py" in names
     assert [n for n in names if n.startswith("rouge_core/_native") and n.endswith((".so", ".pyd"))] == []
 
 
@@ -284,6 +284,8 @@ def test_built_wheel_carries_licence_typing_data_metadata_and_a_fresh_module(tmp
     for path in ("rouge_core/py.typed", "rouge_core/data/smart_common_words.txt",
                  "rouge_core/data/WordNet-2.0-Exceptions/verb.exc", "rouge_core/compat/rouge_score/scoring.py"):
         assert path in names, path
+    for name, layer in rouge_core._MOVED_MODULES.items():  # each layer's sub-package, whole
+        assert {f"rouge_core/{layer}/__init__.py", f"rouge_core/{layer}/{name}.py"} <= names
     requires = metadata.get_all("Requires-Dist")
     assert any(r.startswith("numpy") for r in requires) and any("extra == \"frames\"" in r for r in requires)
     assert 'pyonmttok>=1.37; python_version < "3.13" and extra == "multilingual"' in requires
@@ -297,7 +299,7 @@ def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
     the package, the Python and where the extra installs it (here pyonmttok is hidden)."""
     import types
 
-    from rouge_core import multilingual, segment
+    from rouge_core.text import multilingual, segment
 
     monkeypatch.setitem(sys.modules, "pyonmttok", None)
     monkeypatch.setattr(segment, "sys", types.SimpleNamespace(version_info=(3, 13, 0)))
@@ -310,7 +312,7 @@ def test_the_multilingual_profile_without_pyonmttok_says_why(monkeypatch):
     assert str(caught.value) == ("XL-Sum's multilingual tokenizer (OpenNMT) needs the package pyonmttok, which is "
                                  "not installed here: pyonmttok has no build for Python 3.13; the [multilingual] "
                                  "extra installs it on Python 3.10 to 3.12")
-    from rouge_core.scoring import missing_extra
+    from rouge_core.scorer.scoring import missing_extra
 
     assert "pyonmttok has no build for Python 3.13" in missing_extra(rouge_core.profile("multilingual"))
 

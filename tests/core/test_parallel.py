@@ -1,5 +1,5 @@
-from rouge_core.corpus import score_corpus
-from rouge_core.parallel import iter_scores, score_corpus_parallel
+from rouge_core.corpora.corpus import score_corpus
+from rouge_core.corpora.parallel import iter_scores, score_corpus_parallel
 
 CANDS = [f"the cat number {i} sat on the mat\nand then it slept {i % 3}" for i in range(23)]
 REFS = [[f"a cat {i} was on the mat\nit slept", "the mat had a cat"] for i in range(23)]

@@ -10,7 +10,8 @@ import math
 from hypothesis import given, settings, strategies as st
 
 import rouge_core
-from rouge_core import Method, native
+from rouge_core import Method
+from rouge_core.kernels import native
 
 CANDIDATE = "the cat sat on the mat\nit was happy"
 REFERENCE = "the cat is on the mat\nthe cat was happy"

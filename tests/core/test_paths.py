@@ -1,4 +1,4 @@
-"""Which path computes (rouge_core.native): ROUGE_LENS_PURE forces the pure one, the flag and
+"""Which path computes (rouge_core.kernels.native): ROUGE_LENS_PURE forces the pure one, the flag and
 the description say so, and the numbers do not change with it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import rouge_core
-from rouge_core import native
+from rouge_core.kernels import native
 
 TEXTS = ("The cat sat on the mat.\nIt was happy.", ["The cat is on the mat.\nThe cat was happy.", "A cat."])
 METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeSU4"]

@@ -1,4 +1,4 @@
-"""rouge_core.pickle_data: plain data out of a pickle without running any of its code."""
+"""rouge_core.corpora.pickle_data: plain data out of a pickle without running any of its code."""
 
 import copyreg
 import io
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from rouge_core.pickle_data import PickleError, looks_like_pickle, read_pickle_data
+from rouge_core.corpora.pickle_data import PickleError, looks_like_pickle, read_pickle_data
 from tests.fuzzing import FUZZ, fuzz
 
 PROTOCOLS = range(0, pickle.HIGHEST_PROTOCOL + 1)
@@ -153,7 +153,7 @@ def test_any_bytes_give_data_or_a_pickle_error(data):
 
 def test_the_opcodes_a_reduce_needs_are_all_refused_outside_numpy():
     """Every opcode pickletools knows is either read as data, a numpy scalar's part, or refused."""
-    from rouge_core import pickle_data
+    from rouge_core.corpora import pickle_data
 
     handled = {"PROTO", "FRAME", "STOP", "MARK", "POP", "POP_MARK", "DUP", "NONE", "NEWTRUE", "NEWFALSE", "INT",
                "BININT", "BININT1", "BININT2", "LONG", "LONG1", "LONG4", "FLOAT", "BINFLOAT", "UNICODE",

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rouge_score import rouge_scorer
 
 import rouge_core
-from rouge_core.lcs import lcs_alignment, lcs_length, lcs_table
+from rouge_core.families.lcs import lcs_alignment, lcs_length, lcs_table
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", "running", "cats", "The", "Mat,", "went", "café"]
 word = st.sampled_from(WORDS)

@@ -1,11 +1,11 @@
-"""rouge_core.corpus.SystemRanking: one declared test decides, the other is said where it
+"""rouge_core.corpora.corpus.SystemRanking: one declared test decides, the other is said where it
 disagrees, the ranking is worded as groups (issue 27, item 7)."""
 
 import pytest
 
 import rouge_core
-from rouge_core import corpus_io
-from rouge_core.corpus import compare_systems, rank_systems
+from rouge_core.corpora import corpus_io
+from rouge_core.corpora.corpus import compare_systems, rank_systems
 from tests.annotated_corpus import many_systems_csv
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core import native
+from rouge_core.kernels import native
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("readme_examples", ROOT / "tests" / "packaging" / "readme_examples.py")

@@ -6,9 +6,10 @@ import hashlib
 import json
 import re
 
-from rouge_core import corpus_io, profile, score, score_corpus
+from rouge_core.corpora import corpus_io
+from rouge_core import profile, score, score_corpus
 from rouge_core.report import compare_systems_report, corpus_hashes, pair_report_html, sha256_of, systems_report_html
-from rouge_core.source import abstractiveness
+from rouge_core.studies.source import abstractiveness
 
 EVIL = '<script>alert("x")</script>'
 

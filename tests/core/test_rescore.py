@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rouge_core
-from rouge_core.scoring import rescore
+from rouge_core.scorer.scoring import rescore
 from tests.extras import profiles_here
 
 WORDS = st.sampled_from("a b c d the cat".split())
@@ -47,7 +47,7 @@ def test_rescoring_refuses_options_that_change_the_statistics():
 @given(TEXT, st.lists(TEXT, min_size=1, max_size=3), st.sampled_from(profiles_here()),
        st.sampled_from(rouge_core.MULTI_REF_MODES))
 def test_references_scored_one_by_one_merge_into_the_whole(candidate, references, profile, multi_ref):
-    from rouge_core.scoring import merge_references
+    from rouge_core.scorer.scoring import merge_references
 
     options = rouge_core.profile(profile).replace(multi_ref=multi_ref)
     merged = merge_references([rouge_core.score(candidate, [r], METHODS, options) for r in references])

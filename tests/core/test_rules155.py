@@ -1,4 +1,4 @@
-"""ROUGE-1.5.5's rules (rouge_core.rules155), and the profile and the drop-in keeping them alike."""
+"""ROUGE-1.5.5's rules (rouge_core.scorer.rules155), and the profile and the drop-in keeping them alike."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from rouge_core import Stats, profile, score
-from rouge_core.basic_elements import BasicElementMethod
+from rouge_core.scorer.basic_elements import BasicElementMethod
 from rouge_core.compat.rouge155 import evaluate
-from rouge_core.methods import parse_method
-from rouge_core.rules155 import printed, printed_score, report_methods, selection_value
+from rouge_core.families.methods import parse_method
+from rouge_core.scorer.rules155 import printed, printed_score, report_methods, selection_value
 
 DATA = str(Path(__file__).resolve().parents[2] / "rouge_core" / "data")
 

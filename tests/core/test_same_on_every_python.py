@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import rouge_core
-from rouge_core.corpus import compare_systems, plain_mean
+from rouge_core.corpora.corpus import compare_systems, plain_mean
 from rouge_core.frameworks import TorchmetricsRouge
 
 

@@ -1,5 +1,5 @@
 """Several references on the compiled path (issue 34): the kernels combine them under best F and
-best recall (the reference chosen and the reason, as rouge_core.scoring.combine_references
+best recall (the reference chosen and the reason, as rouge_core.scorer.scoring.combine_references
 makes them), and every mode gives the pure path's records."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rouge_core
-from rouge_core import native, scoring
+from rouge_core.kernels import native
+from rouge_core.scorer import scoring
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the compiled path")
 
@@ -54,7 +55,7 @@ def test_best_f_and_best_recall_are_combined_by_the_kernels(monkeypatch):
 def test_documents_and_corpora_with_several_references_give_the_pure_paths_records(candidate, references, profile,
                                                                                    mode):
     """score_documents on Documents (the corpus's per-pair path) combines in the kernels too."""
-    from rouge_core.corpus import score_pair_stats
+    from rouge_core.corpora.corpus import score_pair_stats
 
     options = rouge_core.profile(profile, multi_ref=mode)
     compiled = score_pair_stats(candidate, references, METHODS, options)
@@ -64,7 +65,7 @@ def test_documents_and_corpora_with_several_references_give_the_pure_paths_recor
 
 
 def test_no_reference_is_combined_as_before():
-    from rouge_core.scoring import prepare, score_documents
+    from rouge_core.scorer.scoring import prepare, score_documents
 
     for mode in ("best-f", "best-recall"):
         options = rouge_core.profile("rouge-score", multi_ref=mode)

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rouge_core
-from rouge_core.options import Options
-from rouge_core.resources import BUNDLED_DATA_DIR
-from rouge_core.signature import VARIES, Signature, signature
+from rouge_core.text.options import Options
+from rouge_core.text.resources import BUNDLED_DATA_DIR
+from rouge_core.scorer.signature import VARIES, Signature, signature
 
 METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS4", "rougeSU4", "rougeSU*"]
 TEXTS = [

@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from rouge_core.significance import approximate_randomization, paired_bootstrap
+from rouge_core.corpora.significance import approximate_randomization, paired_bootstrap
 
 
 def test_identical_systems_are_not_different():
@@ -79,7 +79,7 @@ def _systems():
 
 
 def test_comparing_two_systems_reports_the_difference_its_interval_and_both_tests():
-    from rouge_core.corpus import compare_systems
+    from rouge_core.corpora.corpus import compare_systems
 
     a, b = _systems()
     done = []
@@ -97,7 +97,7 @@ def test_comparing_two_systems_reports_the_difference_its_interval_and_both_test
 
 
 def test_a_system_against_itself_is_not_significantly_different():
-    from rouge_core.corpus import compare_systems
+    from rouge_core.corpora.corpus import compare_systems
 
     a, _ = _systems()
     cmp = compare_systems(a, a, "rougeL", names=("x", "y"), resamples=200)
@@ -130,7 +130,7 @@ def test_effect_size_is_cohens_dz_with_an_interval_from_the_same_resamples():
                                                    paired_bootstrap(xs, ys, 300, 4, confidence=95).high)
     assert with_effect.effect == pytest.approx(statistics.mean(diffs) / statistics.stdev(diffs), rel=1e-12)
     assert with_effect.effect_low <= with_effect.effect <= with_effect.effect_high
-    from rouge_core.significance import effect_label, standardised_effect
+    from rouge_core.corpora.significance import effect_label, standardised_effect
 
     assert math.isnan(standardised_effect([0.1, 0.1, 0.1])) and math.isnan(standardised_effect([0.3]))
     assert [effect_label(d) for d in (0.1, -0.3, 0.5, 2.0)] == ["negligible", "small", "medium", "large"]
@@ -139,7 +139,7 @@ def test_effect_size_is_cohens_dz_with_an_interval_from_the_same_resamples():
 
 
 def test_holm_adjustment():
-    from rouge_core.corpus import holm
+    from rouge_core.corpora.corpus import holm
 
     # sorted 0.01, 0.03, 0.04: times 3, 2, 1 -> 0.03, 0.06, 0.04 -> kept non-decreasing: 0.03, 0.06, 0.06
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
@@ -159,7 +159,7 @@ def _three_systems():
 
 
 def test_ranking_three_systems_clusters_and_rank_ranges():
-    from rouge_core.corpus import compare_systems, holm, rank_systems
+    from rouge_core.corpora.corpus import compare_systems, holm, rank_systems
 
     results = _three_systems()
     done = []
@@ -187,7 +187,7 @@ def test_ranking_three_systems_clusters_and_rank_ranges():
 
 def test_ranking_tables():
     pytest.importorskip("pandas")  # the library's core install has no pandas (tests/minversions)
-    from rouge_core.corpus import rank_systems
+    from rouge_core.corpora.corpus import rank_systems
 
     ranking = rank_systems(_three_systems(), "rouge1", resamples=200, seed=3)
     frame = ranking.ranking_frame()
@@ -198,7 +198,7 @@ def test_ranking_tables():
 
 
 def test_ranking_tables_without_pandas_name_the_frames_extra(monkeypatch):
-    from rouge_core.corpus import rank_systems
+    from rouge_core.corpora.corpus import rank_systems
     from rouge_core.optional import MissingDependency
 
     ranking = rank_systems(_three_systems(), "rouge1", resamples=20, seed=3)
@@ -209,7 +209,7 @@ def test_ranking_tables_without_pandas_name_the_frames_extra(monkeypatch):
 
 
 def test_ranking_checks_its_choices():
-    from rouge_core.corpus import rank_systems
+    from rouge_core.corpora.corpus import rank_systems
 
     results = _three_systems()
     with pytest.raises(ValueError, match="test must be one of"):

@@ -16,8 +16,8 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rouge_core import native
-from rouge_core.significance import approximate_randomization, paired_bootstrap
+from rouge_core.kernels import native
+from rouge_core.corpora.significance import approximate_randomization, paired_bootstrap
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the bulk path needs the compiled kernels")
 
@@ -121,7 +121,7 @@ def test_the_bulk_permutation_test_is_the_loop(pairs, resamples, seed, exact):
 def test_many_blocks_and_rejected_draws_keep_the_loops_order(monkeypatch):
     """Blocks of a few resamples (so draws made ahead carry over) and a pair count just above a
     power of two (so nearly half the words are drawn again)."""
-    import rouge_core.significance as significance
+    import rouge_core.corpora.significance as significance
 
     monkeypatch.setattr(significance, "_BLOCK", 70)
     a = [((i * 37) % 101) / 101 for i in range(33)]

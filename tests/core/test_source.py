@@ -1,4 +1,4 @@
-"""rouge_core.source: extractive fragments, coverage, density, compression (Grusky et al. 2018,
+"""rouge_core.studies.source: extractive fragments, coverage, density, compression (Grusky et al. 2018,
 Newsroom) and novel n-grams, on worked examples and against brute-force readings of the
 definitions. The published `Fragments` code (lil-lab/newsroom, newsroom/analyze/fragments.py)
 was also run on 20,000 random pairs with tokenize=False: identical fragments and numbers."""
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rouge_core import CostLimit, CostLimitError, profile
-from rouge_core.source import (NEWSROOM_OPTIONS, STATISTICS, Fragment, SourceIndex, abstractiveness,
+from rouge_core.studies.source import (NEWSROOM_OPTIONS, STATISTICS, Fragment, SourceIndex, abstractiveness,
                                corpus_abstractiveness, estimate, source_signature)
 
 
@@ -174,7 +174,7 @@ def test_an_interval_left_undefined_equals_itself_on_every_python():
 
 
 def test_corpus_interval_is_the_percentile_of_resampled_means():
-    from rouge_core.corpus import bootstrap_indices
+    from rouge_core.corpora.corpus import bootstrap_indices
 
     sources = [f"w{i} w{i + 1} w{i + 2}" for i in range(12)]
     candidates = [f"w{i} x w{i + 2}" if i % 3 else f"w{i} w{i + 1}" for i in range(12)]

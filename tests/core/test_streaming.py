@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rouge_core
-from rouge_core.corpus import (MEASURES, CorpusResult, aggregate_macro, aggregate_micro, compare_systems,
+from rouge_core.corpora.corpus import (MEASURES, CorpusResult, aggregate_macro, aggregate_micro, compare_systems,
                                pair_micro_stats, score_corpus, score_pair_stats)
-from rouge_core.corpus_stats import STORE_BYTES_MAX
-from rouge_core.scoring import resolve_options, score_from_stats
+from rouge_core.corpora.corpus_stats import STORE_BYTES_MAX
+from rouge_core.scorer.scoring import resolve_options, score_from_stats
 from rouge_core.stats import Interval, Stats
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", "far", "it"]

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import rouge_core as rc
-from rouge_core import sweep
+from rouge_core.teach import sweep
 from tests.extras import profiles_here
 
 CAND = "the cat sat on the mat\nit was happy"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import rouge_core
-from rouge_core.limits import limit_spans, perl_lcs_byte_spans
-from rouge_core.porter155 import porter_stem
-from rouge_core.resources import exception_table, smart_stopwords
-from rouge_core.sentences import split_sentences
-from rouge_core.tokenize import tokenize
+from rouge_core.text.limits import limit_spans, perl_lcs_byte_spans
+from rouge_core.text.porter155 import porter_stem
+from rouge_core.text.resources import exception_table, smart_stopwords
+from rouge_core.text.sentences import split_sentences
+from rouge_core.text.tokenize import tokenize
 
 
 def terms(text, **kw):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rouge_core.textio import (MAX_UPLOAD_BYTES, InputError, TextPair, decode_bytes, decode_text, input_problems, json_lines,
+from rouge_core.text.textio import (MAX_UPLOAD_BYTES, InputError, TextPair, decode_bytes, decode_text, input_problems, json_lines,
                               pair_from_record, pair_to_json, parse_json, parse_pairs, split_lines)
 
 

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rouge_core
-from rouge_core import multilingual, native
-from rouge_core.scoring import prepare
+from rouge_core.text import multilingual
+from rouge_core.kernels import native
+from rouge_core.scorer.scoring import prepare
 from tests.extras import needs_pyonmttok
 
-tokenize_module = importlib.import_module("rouge_core.tokenize")  # rouge_core.tokenize is also the function
+tokenize_module = importlib.import_module("rouge_core.text.tokenize")  # rouge_core.text.tokenize is also the function
 SETTINGS = settings(max_examples=80, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 needs_kernels = pytest.mark.skipif(not native.active(), reason=f"compiled kernels not in use: {native.describe()}")
@@ -185,7 +186,7 @@ def test_the_fast_steps_run_on_ordinary_text():
 @given(st.lists(st.text(st.characters(exclude_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1, max_size=8)
                 .filter(lambda w: not any(c.isspace() for c in w)), min_size=1, max_size=8))
 def test_opennmt_tokenizes_each_space_separated_word_on_its_own(words):
-    # what the per-piece cache of OpenNMT's tokens rests on (rouge_core.multilingual._onmt_piece),
+    # what the per-piece cache of OpenNMT's tokens rests on (rouge_core.text.multilingual._onmt_piece),
     # for words that do not start with a combining mark (OpenNMT joins one to the space before)
     import unicodedata
 
@@ -214,7 +215,7 @@ def test_the_multilingual_profile_documents_match_pure(text, language):
 def test_each_stemmer_has_one_cache_of_stems_shared_by_every_caller_and_thread(name):
     from concurrent.futures import ThreadPoolExecutor
 
-    from rouge_core.stemming import get_stemmer
+    from rouge_core.text.stemming import get_stemmer
 
     stem = get_stemmer(name)
     assert get_stemmer(name) is stem  # one per process
@@ -278,7 +279,7 @@ def test_on_the_pure_path_non_ascii_text_is_split_in_python():
 
 @needs_kernels
 def test_the_cost_model_prices_non_ascii_text_on_the_compiled_tokenizer_by_its_bytes():
-    from rouge_core import cost
+    from rouge_core.scorer import cost
 
     options = rouge_core.profile("rouge-score")
     ascii_shape, accented = cost.text_shape("cafe " * 10, options), cost.text_shape("café " * 10, options)
@@ -314,7 +315,7 @@ def test_every_front_door_takes_non_ascii_text_on_the_kernels(monkeypatch, prof)
 
     monkeypatch.setattr(tokenize_module, "_split_document", python_tokenizer)
     monkeypatch.setattr(tokenize_module, "_tokenize_spans", python_tokenizer)
-    from rouge_core.scoring import score_documents
+    from rouge_core.scorer.scoring import score_documents
 
     cands, refs = [c for c, _ in ACCENTED_PAIRS], [[r] for _, r in ACCENTED_PAIRS]
     for k, (c, r) in enumerate(ACCENTED_PAIRS):
@@ -324,7 +325,7 @@ def test_every_front_door_takes_non_ascii_text_on_the_kernels(monkeypatch, prof)
         assert score_documents(docs[0], (docs[1],), methods, options, evidence=False).to_dict() == expected[k]
         if prof == "rouge-score":
             assert rouge_scorer.RougeScorer(methods).score(r, c) == dropin_expected[k]
-    from rouge_core.batch import score_batch
+    from rouge_core.corpora.batch import score_batch
 
     batch = score_batch(cands, refs, methods, options)
     corpus = rouge_core.score_corpus(cands, refs, methods, options)
@@ -337,7 +338,7 @@ def test_every_front_door_takes_non_ascii_text_on_the_kernels(monkeypatch, prof)
 @needs_kernels
 @pytest.mark.parametrize("text", ["plain words", "accented wörds"])
 def test_stemming_over_the_compiled_tokenizer_is_charged_before_any_word_is_stemmed(monkeypatch, text):
-    from rouge_core import cost
+    from rouge_core.scorer import cost
 
     def never(term):
         raise AssertionError("stemmed before the cost check")

@@ -1,9 +1,9 @@
 """The compiled tokenizers of rouge-score and ROUGE-1.5.5 on any text (issue 29, item 1): the same
-words and sentences as the pure path (rouge_core.words) and as rouge-score's own tokenizer, on
+words and sentences as the pure path (rouge_core.text.words) and as rouge-score's own tokenizer, on
 the whole Unicode range (astral characters, combining marks, lone surrogates), on every code
 point whose lower case differs from it, and through every entry point that tokenizes (tokenize,
 score without evidence, the batch). The lower-casing table comes from Python's own str.lower()
-(rouge_core.kernel_spec.lowerings) and is checked against the running Python's at import.
+(rouge_core.kernels.kernel_spec.lowerings) and is checked against the running Python's at import.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rouge_score import tokenizers as rouge_score_tokenizers
 
 import rouge_core
-from rouge_core import kernel_spec, native
-from rouge_core.batch import score_batch
-from rouge_core.scoring import prepare
+from rouge_core.kernels import kernel_spec, native
+from rouge_core.corpora.batch import score_batch
+from rouge_core.scorer.scoring import prepare
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=f"compiled kernels not in use: {native.describe()}")
 

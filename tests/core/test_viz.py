@@ -8,7 +8,7 @@ import altair as alt
 import pytest
 
 import rouge_core as rc
-from rouge_core import sweep
+from rouge_core.teach import sweep
 from rouge_core.viz import charts, highlight, tables
 
 METHODS = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"]

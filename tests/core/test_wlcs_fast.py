@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rouge_core import wlcs, wlcs_fast
+from rouge_core.families import wlcs, wlcs_fast
 from rouge_core.stats import Stats
-from rouge_core.wlcs import WlcsEvidence, WlcsRun, weight
+from rouge_core.families.wlcs import WlcsEvidence, WlcsRun, weight
 
 WEIGHTS = [1.2, 1.5, 2.0, 0.5, 1.0, 3.7]
 
 
-# ---- the reference: rouge_core/wlcs.py as it was before the NumPy kernel ----------------
+# ---- the reference: rouge_core/families/wlcs.py as it was before the NumPy kernel ----------------
 
 def reference_alignment(ref, cand, w):
     rows, cols = len(ref), len(cand)
@@ -105,7 +105,7 @@ def reference_rouge155(cand, cand_bounds, ref, ref_bounds, w, evidence=False, cl
 
 @contextlib.contextmanager
 def kernel(which):
-    """Force rouge_core.wlcs onto one path, whatever the input size."""
+    """Force rouge_core.families.wlcs onto one path, whatever the input size."""
     saved = wlcs._NUMPY_MIN_WIDTH, wlcs._NUMPY_MIN_CELLS
     wlcs._NUMPY_MIN_WIDTH, wlcs._NUMPY_MIN_CELLS = (0, 0) if which == "numpy" else (10**18, 10**18)
     try:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from rouge_core import corpus_io, profile, score_corpus
+from rouge_core.corpora import corpus_io
+from rouge_core import profile, score_corpus
 from rouge_core.report import compare_systems_report, systems_report_html
 from tests.app.test_compare_analysis import ROWS, corpus_csv
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rouge_core as rc
-from rouge_core import languages
+from rouge_core.text import languages
 from rouge_core.viz import highlight
 
 pytestmark = pytest.mark.e2e

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lens_app.devserver import wait_idle
-from rouge_core import corpus_io
+from rouge_core.corpora import corpus_io
 from tests.annotated_corpus import corpus_csv
 
 pytestmark = pytest.mark.e2e

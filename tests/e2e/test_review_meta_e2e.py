@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from lens_app import review_tasks as rt
 from lens_app.review_store import ReviewStore
-from rouge_core import corpus_io
+from rouge_core.corpora import corpus_io
 from tests.annotated_corpus import corpus_csv, ratings
 from lens_app.devserver import wait_idle
 

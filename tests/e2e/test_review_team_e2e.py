@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lens_app.devserver import free_port, running_app, wait_idle
-from rouge_core import corpus_io
+from rouge_core.corpora import corpus_io
 from tests.annotated_corpus import corpus_csv
 from tests.e2e.conftest import ARTIFACTS
 from tests.services import oidc_provider, postgres_url, register_client, set_user  # noqa: F401  (fixtures)

@@ -1,4 +1,4 @@
-"""Fuzzing the exporters: CSV and JSON tables (rouge_core.export) and the evidence HTML
+"""Fuzzing the exporters: CSV and JSON tables (rouge_core.corpora.export) and the evidence HTML
 (rouge_core.viz.highlight). CSV parses back to the same rows and no cell is a formula to a
 spreadsheet; JSON is exact; HTML holds user text only as escaped text."""
 
@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rouge_core
-from rouge_core.export import neutralise, restore, to_csv, to_json
+from rouge_core.corpora.export import neutralise, restore, to_csv, to_json
 from rouge_core.viz import highlight
 from tests.fuzzing import FUZZ, fuzz
 

@@ -11,8 +11,8 @@ import pickle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rouge_core import meta
-from rouge_core.corpus_io import CorpusError, read_corpus
+from rouge_core.studies import meta
+from rouge_core.corpora.corpus_io import CorpusError, read_corpus
 from tests.fuzzing import FUZZ, fuzz
 
 JSON_LEAF = st.none() | st.booleans() | st.integers(-3, 3) | st.floats(-2, 2) | st.text(max_size=6)

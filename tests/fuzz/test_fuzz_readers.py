@@ -11,9 +11,9 @@ import json
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from rouge_core.corpus_io import CorpusError, build_corpus, read_parallel, read_table, split_marked
-from rouge_core.export import to_csv, to_json
-from rouge_core.textio import InputError, decode_text, pair_to_json, parse_pairs
+from rouge_core.corpora.corpus_io import CorpusError, build_corpus, read_parallel, read_table, split_marked
+from rouge_core.corpora.export import to_csv, to_json
+from rouge_core.text.textio import InputError, decode_text, pair_to_json, parse_pairs
 from tests.fuzzing import FUZZ, fuzz
 
 # Characters that str.splitlines (and spreadsheets, and editors) may take for line ends, and

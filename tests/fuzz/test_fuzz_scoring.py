@@ -15,10 +15,10 @@ from hypothesis import given, strategies as st
 
 import rouge_core
 from rouge_core import CostLimitError, f_measure
-from rouge_core.lcs import BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence
-from rouge_core.ngram import NgramEvidence
-from rouge_core.skipgram import SkipBigramEvidence
-from rouge_core.wlcs import WlcsEvidence
+from rouge_core.families.lcs import BestSentenceEvidence, SentenceLcsEvidence, UnionLcsEvidence
+from rouge_core.families.ngram import NgramEvidence
+from rouge_core.families.skipgram import SkipBigramEvidence
+from rouge_core.families.wlcs import WlcsEvidence
 from tests.fuzzing import FUZZ, fuzz
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "Cat", "running", "ran", "café", "İstanbul", "猫", "x1"]

@@ -286,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     where = Path(rouge_core.__file__).parent
     print(f"rouge_core {rouge_core.__version__} from {where}; compiled kernels: {rouge_core.accelerated}")
     if args.require_compiled and not rouge_core.accelerated:
-        print(f"FAIL: rouge_core is not on its compiled kernels ({rouge_core.native.describe()})")
+        print(f"FAIL: rouge_core is not on its compiled kernels ({rouge_core.kernels.native.describe()})")
         return 1
     outcome = run(args.readme, set(args.skip_module))
     for reason in outcome.skipped:

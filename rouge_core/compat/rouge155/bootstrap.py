@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from rouge_core.rules155 import f_measure, printed
+from rouge_core.scorer.rules155 import f_measure, printed
 from rouge_core.stats import Interval
 
 _MULTIPLIER = 0x5DEECE66D

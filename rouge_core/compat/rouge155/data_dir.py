@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ...resources import BUNDLED_DATA_DIR
-from ...resources import DATA_FILES
+from ...text.resources import BUNDLED_DATA_DIR
+from ...text.resources import DATA_FILES
 from .errors import Rouge155Error
 
 

@@ -2,7 +2,7 @@
 
 The runner reads configs and files, cuts texts to `-l`/`-b`, and forms the report; this
 module gives it, per metric and model, the counts the Perl script accumulates (a
-rouge_core `Stats`: hits, peer count, model count; see rouge_core.rules155), from the one
+rouge_core `Stats`: hits, peer count, model count; see rouge_core.scorer.rules155), from the one
 scoring core every other front door uses, under the run's `rouge-1.5.5` Options.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from rouge_core.cost import CostLimit, check_call
-from rouge_core.document import Document
-from rouge_core.methods import Method, compute
-from rouge_core.options import Options
-from rouge_core.scoring import prepare
+from rouge_core.scorer.cost import CostLimit, check_call
+from rouge_core.text.document import Document
+from rouge_core.families.methods import Method, compute
+from rouge_core.text.options import Options
+from rouge_core.scorer.scoring import prepare
 from rouge_core.stats import Stats
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ...errors import excerpt
-from rouge_core.basic_elements import BE_MODES
-from rouge_core.options import Options, profile
+from rouge_core.scorer.basic_elements import BE_MODES
+from rouge_core.text.options import Options, profile
 from rouge_core.params import NGRAM_N, WLCS_WEIGHT
 
 from .errors import USAGE_ERROR, Rouge155Error
@@ -32,7 +32,7 @@ _NOT_WITH_BE = (("max_n", "-n (ROUGE-N)"), ("weight", "-w (ROUGE-W)"), ("skip_di
                 ("word_limit", "-l"), ("byte_limit", "-b"), ("remove_stopwords", "-s"))
 LIST_FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
 
-NO_COST_LIMIT = "--no-cost-limit"  # not the script's: lifts rouge_core's cost bound (rouge_core.cost)
+NO_COST_LIMIT = "--no-cost-limit"  # not the script's: lifts rouge_core's cost bound (rouge_core.scorer.cost)
 
 USAGE = (
     "usage: rouge155 [-a] [-c cf] [-d] [-e data-dir] [-b n-bytes|-l n-words] [-m] [-n max-ngram]\n"

@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from ...resources import BUNDLED_DATA_DIR, DATA_FILES
+from ...text.resources import BUNDLED_DATA_DIR, DATA_FILES
 
 SCRIPT = "ROUGE-1.5.5.pl"
 

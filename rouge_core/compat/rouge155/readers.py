@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...errors import excerpt
-from rouge_core.basic_elements import be_lines
+from rouge_core.scorer.basic_elements import be_lines
 
 from .errors import Rouge155Error
 

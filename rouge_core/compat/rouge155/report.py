@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .results import MetricResult, Report
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the records it prints; results.Report.text() calls render
+    from .results import MetricResult, Report
 
 RULE = "-" * 45
 DOTS = "." * 45

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rouge_core.stats import Interval
 
 from .flags import Flags
+from .report import render
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Report:
     def get(self, metric: str, peer_id: str | None = None) -> MetricResult:
         """The result of `metric` (of `peer_id`, else the first peer's): its name as printed
         ("ROUGE-L", "ROUGE-W-1.20" after `-w 1.20`), another spelling of the same method
-        ("ROUGE-W-1.2", "rougeLsum": read as rouge_core.methods.parse_method reads it under
+        ("ROUGE-W-1.2", "rougeLsum": read as rouge_core.families.methods.parse_method reads it under
         the rouge-1.5.5 profile, so "rougeL", which the script does not compute, has none)."""
         printed = self._printed_name(metric)
         for result in self.results:
@@ -64,7 +65,7 @@ class Report:
                        + f" (this run printed {', '.join(dict.fromkeys(r.metric for r in self.results)) or 'nothing'})")
 
     def _printed_name(self, metric: str) -> str:
-        from rouge_core.methods import parse_method
+        from rouge_core.families.methods import parse_method
 
         from .scoring import metrics_for
 
@@ -79,6 +80,4 @@ class Report:
 
     def text(self) -> str:
         """The report exactly as ROUGE-1.5.5.pl prints it."""
-        from .report import render
-
         return render(self)

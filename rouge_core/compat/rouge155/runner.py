@@ -1,5 +1,5 @@
 """Running an evaluation: documents -> per-model counts (engine) -> per-document values
-(scoring, by rouge_core.rules155) -> bootstrap averages. The command line and `evaluate` both
+(scoring, by rouge_core.scorer.rules155) -> bootstrap averages. The command line and `evaluate` both
 end here."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from .errors import Rouge155Error
 from .flags import NO_COST_LIMIT, Flags
 from .results import DocumentScore, MetricResult, Report
 from .scoring import Metric, TokenlessModel, combine, metrics_for
-from rouge_core.basic_elements import be_units, unit_stats
-from rouge_core.cost import UNBOUNDED, CostLimitError, check_resampling, rouge155_bootstrap_estimate
-from rouge_core.limits import limit_spans, perl_lcs_byte_spans
-from rouge_core.options import Options
-from rouge_core.scoring import MethodScore
+from rouge_core.scorer.basic_elements import be_units, unit_stats
+from rouge_core.scorer.cost import UNBOUNDED, CostLimitError, check_resampling, rouge155_bootstrap_estimate
+from rouge_core.text.limits import limit_spans, perl_lcs_byte_spans
+from rouge_core.text.options import Options
+from rouge_core.scorer.scoring import MethodScore
 from rouge_core.stats import Stats
 
 Warn = Callable[[str], None]
@@ -151,7 +151,7 @@ def _metric_result(peer_id: str, metric: Metric, docs: list[tuple[str, MethodSco
 def _check_bootstrap(documents: Mapping[str, Sequence[Document]], metrics: list, flags: Flags) -> None:
     """Rouge155Error, before anything is scored, when the run's bootstrap (-r resamples of each
     peer's documents, three columns per metric and peer) is estimated above the cost bound
-    (rouge_core.cost.rouge155_bootstrap_estimate); --no-cost-limit lifts it."""
+    (rouge_core.scorer.cost.rouge155_bootstrap_estimate); --no-cost-limit lifts it."""
     if flags.counting not in (0, 1) or flags.no_cost_limit or not documents:
         return
     instances = max(len(docs) for docs in documents.values())

@@ -1,6 +1,6 @@
 """The metrics of a run, and from one document's per-model counts to its per-document values.
 
-Both follow rouge_core.rules155 (ROUGE-1.5.5's rules, which the `rouge-1.5.5` profile uses
+Both follow rouge_core.scorer.rules155 (ROUGE-1.5.5's rules, which the `rouge-1.5.5` profile uses
 too): the metrics and their print order come from `report_methods`, and a document's models
 are combined by the profile's own multi-reference step (`-f A` pools the counts, `-f B`
 keeps the model the script keeps), with P, R and F as printed.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rouge_core.options import Options
-from rouge_core.rules155 import report_methods
-from rouge_core.scoring import MethodScore, ReferenceScore, combine_references, score_from_stats
+from rouge_core.text.options import Options
+from rouge_core.scorer.rules155 import report_methods
+from rouge_core.scorer.scoring import MethodScore, ReferenceScore, combine_references, score_from_stats
 from rouge_core.stats import Stats
 
 from .flags import Flags
@@ -29,7 +29,7 @@ class Metric:
 
 
 def metrics_for(flags: Flags) -> list[Metric]:
-    """The metrics in the script's print order (rouge_core.rules155.report_methods), named as
+    """The metrics in the script's print order (rouge_core.scorer.rules155.report_methods), named as
     it prints them: -w and -2 values as typed (`-w 1.20`: ROUGE-W-1.20)."""
     methods = report_methods(
         flags.max_n, lcs=not flags.no_lcs and flags.be_mode is None, weight=flags.weight,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import glob
 import logging
 
-from ...textio import decode_bytes
+from ...text.textio import decode_bytes
 
 __all__ = ["compute_scores_and_write_to_csv"]
 

@@ -37,12 +37,12 @@ import re
 from functools import cached_property
 from typing import Sequence
 
-from ...lcs import lcs_alignment
-from ...options import Options, profile
-from ...scoring import Result, score_documents, text_records
-from ...document import Document, pretokenized
-from ...sentences import split_sentences
-from ...tokenize import tokenize_with
+from ...families.lcs import lcs_alignment
+from ...text.options import Options, profile
+from ...scorer.scoring import Result, score_documents, text_records
+from ...text.document import Document, pretokenized
+from ...text.sentences import split_sentences
+from ...text.tokenize import tokenize_with
 from .scoring import BaseScorer, Score
 from .tokenize import as_text, lowered_text
 from .tokenizers import DefaultTokenizer

@@ -6,7 +6,7 @@ the bulk path), one file per way Python's sum() adds floats:
 
 tests/core/test_significance_bulk.py reads the files and `series` (the inputs, regenerated)."""
 import json, random, sys
-from rouge_core.significance import paired_bootstrap, approximate_randomization
+from rouge_core.corpora.significance import paired_bootstrap, approximate_randomization
 
 def series(n, seed, kind):
     rng = random.Random(seed)

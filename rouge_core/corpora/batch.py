@@ -1,0 +1,387 @@
+"""Many pairs per call: the compiled kernels score the pairs with the GIL released, so threads
+run on several cores at once.
+
+    from rouge_core.corpora.batch import score_batch
+    scores = score_batch(candidates, references_per_pair, ["rouge1", "rougeL"], "rouge-score", workers=2)
+    scores[0]["rougeL"].fmeasure          # pair 1, as rouge_core.score would give it (no evidence)
+
+Same numbers as scoring pair by pair (`rouge_core.corpora.pairs.score_pair_stats`), in input order,
+whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
+ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
+tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+checked (its texts are long enough that the cost bound could apply) or anything the kernels
+cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.kernels.native) the
+whole batch is scored in Python.
+
+How the threads share the work: when the kernels tokenize, the batch is one native job
+(`native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
+memory, so no Python runs per block and a thread that is slowed down simply takes fewer
+blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
+it saves). When Python tokenizes, this thread tokenizes chunk after chunk while the pool
+scores the earlier ones.
+
+`score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
+(`MethodScore`s, as `score_documents` makes them) are built when first read, in this thread.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache, partial
+from typing import Callable, Iterator, Sequence
+
+from ..scorer import cost
+from ..kernels import native
+from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
+from ..families.methods import Method, parse_method
+from ..text.options import Options
+from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
+                              score_from_stats)
+from ..text.tokenize import text_tokenizer, word_rule
+from .pairs import each_pair, score_pair_stats
+
+_LIST_TYPES = frozenset((list, tuple))
+DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
+
+
+class BatchScores(Sequence):
+    """Per pair, `{method name: MethodScore}` (no evidence), in input order; the records are
+    built on first access from the kernels' statistics."""
+
+    def __init__(self, n: int, build: Callable[[], list]):
+        self._n = n
+        self._build = build
+        self._pairs: list | None = None
+
+    @property
+    def pairs(self) -> list[dict[str, MethodScore]]:
+        if self._pairs is None:
+            self._pairs = self._build()
+            self._build = None
+        return self._pairs
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index):
+        return self.pairs[index]
+
+    def __iter__(self) -> Iterator[dict[str, MethodScore]]:
+        return iter(self.pairs)
+
+
+def score_batch(
+    candidates: Sequence[str],
+    references_per_pair: Sequence[Sequence[str]],
+    methods: Sequence[str | Method],
+    options: Options | str | None = None,
+    *,
+    workers: int = 1,
+    ids: Sequence[str] | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    cost_limit: CostLimit | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> BatchScores:
+    """Score every (candidate, references) pair with every method, no evidence.
+
+    workers: threads over the compiled kernels (1: this thread only); chunk_size: pairs a
+    thread takes at a time (when Python tokenizes: pairs per chunk it tokenizes). cost_limit
+    bounds each pair as in `score_corpus` (a pair above it raises CostLimitError naming the
+    pair by its id, or its 1-based number without ids); a bad text raises TypeError /
+    ValueError naming the pair. progress(done, total) for every pair, in
+    order, once it and every pair before it are scored (this thread reports after each block
+    it scores)."""
+    resolve_limit(cost_limit)
+    if len(candidates) != len(references_per_pair):
+        raise ValueError(f"{len(candidates)} candidates but {len(references_per_pair)} reference lists")
+    if workers < 1 or chunk_size < 1:
+        raise ValueError("workers and chunk_size must be at least 1")
+    opts = resolve_options(options, {})
+    names = tuple(parse_method(m, opts).name for m in methods)
+    total = len(candidates)
+    pair_ids = [str(x) for x in ids] if ids is not None else None
+
+    def name_of(i: int) -> str:
+        return pair_ids[i] if pair_ids is not None else str(i + 1)
+
+    _, _, planned, compiled = _method_plans(names, opts, 1)
+    if not native.active():
+        compiled = None
+    if compiled is None:  # the pure path, or a method without a kernel: pair by pair
+        pairs = []
+        for i in range(total):
+            pairs.append(_score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i)))
+            if progress is not None:
+                progress(i + 1, total)
+        return BatchScores(total, lambda: pairs)
+
+    tokenizer = text_tokenizer(native.active(), *opts.tokenize_key())
+    rule = word_rule(opts.tokenizer, opts.lowercase) if tokenizer is not None else None
+    # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
+    refs_lists = list(references_per_pair)
+    # How many references each pair has, read now: the records are built later, on first read,
+    # and must not be shifted by a list the caller changes after the call.
+    if set(map(type, refs_lists)) <= _LIST_TYPES:  # the common case, counted without a Python loop
+        ref_counts = list(map(len, refs_lists))
+    else:
+        ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
+    max_refs = max(ref_counts, default=0)
+    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    compiled_plans = native.plans(compiled)
+    pair_done = each_pair(progress)
+
+    def job_of(start: int, end: int):
+        cands, refs = list(candidates[start:end]), refs_lists[start:end]
+        if tokenizer is None:
+            cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
+        return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
+                                opts.empty == "nan", chunk_size)
+
+    if tokenizer is not None:
+        segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
+        long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
+        if long_texts:
+            # Texts too long to score unchecked: their costs checked now, the pairs within the
+            # bound go to a second job on the same threads (not one by one on this thread).
+            cands, refs = _tokens_for([candidates[i] for i in long_texts], [refs_lists[i] for i in long_texts],
+                                      planned, opts, cost_limit)
+            job = native.batch_job(compiled_plans, cands, refs, None, max_bytes, max_refs, opts.alpha,
+                                   opts.empty == "nan", chunk_size)
+            segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
+    else:
+        segments = [(range(start, end), job) for start, end, job in
+                    _run_pipelined(job_of, total, chunk_size, workers, pair_done)]
+    # Pairs the kernels left out (a later job's word counts over an earlier one's), scored in
+    # Python in input order (so the first error is the first bad pair's).
+    left_out: set[int] = set()
+    covered_later: set[int] = set()
+    for indices, (_, _, unscored) in reversed(segments):
+        left_out.update(i for i in (indices[k] for k in unscored) if i not in covered_later)
+        if len(segments) > 1:
+            covered_later.update(indices)
+    python_scored: dict[int, dict[str, MethodScore]] = {}
+    for i in sorted(left_out):
+        python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i))
+
+    def build() -> list[dict[str, MethodScore]]:
+        plans_for = _plans_by_count(names, opts, max_refs)
+        score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
+        out: list = [None] * total
+        for indices, (values, offsets, _) in segments:
+            counts = [ref_counts[i] for i in indices]
+            records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
+                                           score_fn)
+            for k, item in enumerate(records):
+                i = indices[k]
+                if item is None:
+                    if i in python_scored:  # else a later job scores it
+                        out[i] = python_scored[i]
+                elif isinstance(item, dict):
+                    out[i] = item
+                else:  # several references: combined as score_documents combines them
+                    plans = plans_for[counts[k]]
+                    out[i] = {plan[5]: combine_references(plan[4], list(per_ref), opts, plan[6])
+                              for plan, per_ref in zip(plans, item)}
+        return out
+
+    return BatchScores(total, build)
+
+
+class _Helpers:
+    """The pool threads of every batch, kept from call to call: starting a thread costs about
+    0.1-0.3 ms, much of what a second thread gains on a batch of a few hundred pairs. It grows
+    when a call asks for more threads than it has (threads start only when none is idle); a
+    process forked from this one starts afresh (the parent's threads do not exist there)."""
+
+    def __init__(self):
+        self._forget()
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._size = 0
+
+    def submit(self, threads: int, run: Callable[[], object], times: int = 1) -> list[Future]:
+        """`run` submitted `times` times to a pool of at least `threads` threads."""
+        with self._lock:
+            if self._pool is None or self._size < threads:
+                if self._pool is not None:
+                    self._pool.shutdown(wait=False)  # its threads end once their tasks are done
+                self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rouge_core.corpora.batch")
+                self._size = threads
+            return [self._pool.submit(run) for _ in range(times)]
+
+
+HELPERS = _Helpers()
+
+
+def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None, total: int) -> tuple:
+    """Score a job whose texts the kernels tokenize: this thread and up to workers - 1 pool
+    threads take its blocks in turn (a job of one block runs on this thread alone), so there
+    is no Python work per block. This thread reports progress after each block it scores, up
+    to the pairs done in a row from the first; if it stops (an error, an interrupt) the others
+    stop after their current block. A pool thread still busy with another batch when this
+    thread has taken the last block is not waited for. Returns the job's result."""
+    helpers = min(workers, job.blocks) - 1
+    running = HELPERS.submit(helpers, job.run, helpers) if helpers > 0 else []
+    try:
+        if pair_done is None:
+            job.run()
+        else:
+            while job.run(1):
+                pair_done(job.done(), total)
+    except BaseException:  # a progress callback's error, an interrupt: the helpers stop too
+        job.cancel()
+        for run in running:
+            run.cancel()
+        raise
+    for run in running:
+        if not run.cancel():  # started: it may be scoring a block
+            run.result()
+    if pair_done is not None:
+        pair_done(total, total)
+    return job.result()
+
+
+def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,
+                   pair_done: Callable[[int, int], None] | None) -> list[tuple]:
+    """Score chunk by chunk when Python tokenizes: this thread tokenizes each chunk (a user's
+    tokenizer or a segmenter, MeCab or jieba, need not be thread-safe) while pool threads
+    score earlier ones; at most `workers` chunks wait, and results are taken in input order.
+    Returns (start, end, job result) per chunk."""
+    chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
+    segments = []
+
+    def finish(start: int, end: int, job) -> None:
+        segments.append((start, end, job.result()))
+        if pair_done is not None:
+            pair_done(end, total)
+
+    if workers == 1 or len(chunks) == 1:
+        for start, end in chunks:
+            job = job_of(start, end)
+            job.run()
+            finish(start, end, job)
+        return segments
+    waiting: deque = deque()
+    try:
+        for start, end in chunks:
+            job = job_of(start, end)
+            waiting.append((start, end, job, HELPERS.submit(workers, job.run)[0]))
+            while len(waiting) > workers:
+                start, end, job, run = waiting.popleft()
+                run.result()
+                finish(start, end, job)
+        while waiting:
+            start, end, job, run = waiting.popleft()
+            run.result()
+            finish(start, end, job)
+    finally:  # an error (a pair's, a progress callback's): the chunks still waiting are dropped
+        for _, _, job, run in waiting:
+            job.cancel()
+            run.cancel()
+    return segments
+
+
+def _longer_than(unscored: list[int], candidates: Sequence, refs_lists: list, max_bytes: int) -> list[int]:
+    """Of the pairs a job left out, those of texts the compiled tokenizers take (str, valid
+    Unicode) one of which is longer than `max_bytes` of UTF-8 (the pairs whose costs must be
+    checked before the kernels score them)."""
+    def utf8_length(text) -> int | None:
+        if type(text) is not str:
+            return None
+        if text.isascii():
+            return len(text)
+        try:
+            return len(text.encode("utf-8"))
+        except UnicodeEncodeError:  # a lone surrogate: scored (and refused) the ordinary way
+            return None
+
+    out = []
+    for i in unscored:
+        refs = refs_lists[i]
+        if not isinstance(refs, (list, tuple)) or not refs:
+            continue
+        lengths = [utf8_length(t) for t in (candidates[i], *refs)]
+        if None not in lengths and max(lengths) > max_bytes:
+            out.append(i)
+    return out
+
+
+def _score_in_python(candidate, references, names, opts, cost_limit, pair: str) -> dict[str, MethodScore]:
+    """One pair the ordinary way (rouge_core.corpora.pairs.score_pair_stats), errors naming the pair."""
+    try:
+        return score_pair_stats(candidate, tuple(references), names, opts, cost_limit)
+    except CostLimitError as exc:
+        raise exc.with_pair(pair) from None
+    except (TypeError, ValueError) as exc:
+        raise (TypeError if isinstance(exc, TypeError) else ValueError)(f"pair {pair}: {exc}") from None
+
+
+def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Options,
+                cost_limit: CostLimit | None) -> tuple[list, list]:
+    """The chunk's pairs tokenized in Python, as Tokens, each pair's cost checked; a pair that
+    cannot go to the kernels (a bad value, a cost above the bound, ROUGE-1.5.5's `-b` view,
+    terms that are not strings) keeps its texts, so the kernels leave it to the Python path."""
+    out_cands, out_refs = [], []
+    for cand, rs in zip(cands, refs):
+        try:
+            budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
+            cand_doc, ref_docs = prepare_pair(cand, list(rs), opts, budget)
+            docs = [cand_doc, *ref_docs]
+            check_call(methods, docs[0], docs[1:], opts, False, cost_limit, budget)
+            tokens = [native.tokens_of(d) if d.lcs_view is None else None for d in docs]
+        except (TypeError, ValueError):  # CostLimitError included: raised again, naming the pair
+            tokens = [None]
+        if None in tokens:
+            out_cands.append(cand)
+            out_refs.append(rs)
+        else:
+            out_cands.append(tokens[0])
+            out_refs.append(tokens[1:])
+    return out_cands, out_refs
+
+
+def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
+    """Per reference count 0..max_refs, the kernels' plans (their signatures name the count)."""
+    return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
+
+
+def _max_bytes(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit: CostLimit | None) -> int:
+    """The longest text (in bytes of UTF-8) that keeps a pair of max_refs references within the
+    cost bound whatever its shape: text of c bytes has at most (c + 1) // 2 tokens under the
+    compiled tokenizers (no lower case in their table is longer than its UTF-8:
+    kernel_spec.lowerings) and as many sentences plus one. Longer texts are checked the ordinary
+    way."""
+    limit = resolve_limit(cost_limit)
+    if limit.unbounded:
+        return 2**62
+    return _longest_within(names, opts, max(max_refs, 1), limit)
+
+
+@lru_cache(maxsize=256)
+def _longest_within(names: tuple[str, ...], opts: Options, refs: int, limit: CostLimit) -> int:
+    methods = [parse_method(n) for n in names]
+
+    def fits(chars: int) -> bool:
+        tokens = (chars + 1) // 2
+        side = cost.Shape(tokens, tokens + 1, tokens)
+        estimates = [cost._method_estimate(m, side, [side] * refs, False, opts) for m in methods]
+        return limit.allows(cost.total(estimates))
+
+    if not fits(1):
+        return 0
+    low, high = 1, 2
+    while fits(high) and high < 2**40:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low
+

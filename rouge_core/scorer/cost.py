@@ -1,0 +1,1094 @@
+"""What a ROUGE computation will cost, known before it is paid, and the per-call bound.
+
+A call goes through stages, and each is estimated from what is known before it runs:
+
+    tokenizing   per text, from its characters (the tokenizer that runs on it: the compiled
+                 one, or a Python one: rouge-score's on non-ASCII text, whitespace, unicode,
+                 cjk, XL-Sum's, the user's), the characters of each script a segmenter reads
+                 (Thai, Lao, Khmer, Myanmar, Chinese, Japanese), then, once the words are
+                 split, from their number and their distinct number: Token records,
+                 stopwords, stemming (each stemmer caches per word type)
+    texts        on the compiled path, a text tokenized in Python is interned to ids once,
+                 and each reference is joined to the candidate's vocabulary once
+    methods      every method from the token, sentence and distinct-token counts of the two
+                 sides, on the path that computes it (the compiled kernels or the pure
+                 Python reference):
+                   N       n-grams of each side
+                   L       LCS rows x 64-bit words (bit-parallel)
+                   Lsum    the same over the candidate's sentences side by side, per
+                           reference sentence, with a traceback
+                   Lbest   every (candidate sentence, reference sentence) LCS length
+                   W       DP cells (Lin's form or ROUGE-1.5.5's)
+                   S, SU   skip-bigrams of both sides
+    evidence     the records a view or an export reads, built on first read on the
+                 compiled path (rouge_core.deferred); the estimate with evidence includes
+                 reading all of it
+
+Each stage counts units of work (`Terms`), which the fitted constants of
+rouge_core.scorer.cost_model turn into seconds and bytes; bench/calibrate_costs.py measures them on
+a grid of lengths, sentence counts, methods and profiles, per path, fits the constants and
+writes that module (a change of which code runs on which input, such as a tokenizer moving
+to the compiled path, is a change to `route` plus a new calibration). Memory is what a call
+holds at its peak: what it keeps (documents, evidence) plus the largest working set of one
+method.
+
+`estimate(method, candidate, references, options, evidence=...)` returns a `CostEstimate`
+(seconds and peak bytes on the machine the constants were measured on, the dominant unit and
+its count, and a bounded alternative where one exists); `estimate_texts` adds the
+tokenizing of texts. `rouge_core.score(..., cost_limit=...)` checks every stage against a
+`CostLimit` before running it and raises `CostLimitError` above it: by default
+`DEFAULT_COST_LIMIT` (2 s and 500 MB), `UNBOUNDED` to lift it. The bound is an argument of
+each call, never a module setting, so concurrent callers (app sessions) cannot change each
+other's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from ..kernels import native
+from .cost_model import BYTES, SECONDS
+from .inputs import prepare_pair
+# the units of work and each family's formula, rouge_core.scorer.cost's names before rouge_core.families.cost_terms held them
+from ..families.cost_terms import (BOUNDED_DISTANCE, S_CACHE_GRAMS, Shape, Terms, _interned, _layout_terms, _path,
+                                   _texts_terms, best_sentence_cost, distinct_tokens, lcs_cost, ngram_cost, pair_shapes,
+                                   skip_cost, union_lcs_cost, wlcs_cost)
+
+if TYPE_CHECKING:
+    from ..text.document import Document
+    from ..families.methods import Method
+    from ..text.options import Options
+
+MB = 10**6
+
+
+@dataclass(frozen=True)
+class CostLimit:
+    """A bound on one call: estimated seconds and peak bytes (None: no bound on that)."""
+
+    seconds: float | None = 2.0
+    peak_bytes: float | None = 500 * MB
+
+    def __post_init__(self) -> None:
+        for name in ("seconds", "peak_bytes"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or not value > 0 or value != value):
+                raise ValueError(f"CostLimit {name} must be a positive number or None, got {_short(value)}")
+
+    @property
+    def unbounded(self) -> bool:
+        return self.seconds is None and self.peak_bytes is None
+
+    def allows(self, estimate: "CostEstimate") -> bool:
+        return ((self.seconds is None or estimate.seconds <= self.seconds)
+                and (self.peak_bytes is None or estimate.peak_bytes <= self.peak_bytes))
+
+    def scaled(self, factor: float) -> "CostLimit":
+        """This bound times `factor` (a share of it kept for another stage)."""
+        return CostLimit(None if self.seconds is None else self.seconds * factor,
+                         None if self.peak_bytes is None else self.peak_bytes * factor)
+
+    def describe(self) -> str:
+        parts = []
+        if self.seconds is not None:
+            parts.append(format_seconds(self.seconds))
+        if self.peak_bytes is not None:
+            parts.append(format_bytes(self.peak_bytes))
+        return " and ".join(parts) if parts else "no bound"
+
+
+DEFAULT_COST_LIMIT = CostLimit()
+"""2 s and 500 MB per call (estimated) on the machine the constants were measured on."""
+
+UNBOUNDED = CostLimit(None, None)
+"""No bound: compute whatever it costs."""
+
+
+def resolve_limit(cost_limit: CostLimit | None) -> CostLimit:
+    """None is the default bound; anything else must be a CostLimit."""
+    if cost_limit is None:
+        return DEFAULT_COST_LIMIT
+    if not isinstance(cost_limit, CostLimit):
+        raise TypeError("cost_limit must be a rouge_core.scorer.cost.CostLimit (or None for the default bound, "
+                        f"rouge_core.scorer.cost.UNBOUNDED for none), not {type(cost_limit).__name__}")
+    return cost_limit
+
+
+def _short(value) -> str:
+    from ..errors import excerpt
+
+    return excerpt(value)
+
+
+def format_seconds(seconds: float) -> str:
+    if seconds < 0.01:
+        return "under 0.01 s"
+    if seconds < 10:
+        return f"{seconds:.2g} s"
+    if seconds < 3600:
+        return f"{seconds:,.0f} s"
+    return f"{seconds / 3600:,.1f} h"
+
+
+def approximately(seconds: float) -> str:
+    """'about 3.2 s', or 'under 0.01 s' (never 'about under')."""
+    text = format_seconds(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
+def format_bytes(n: float) -> str:
+    if n < MB:
+        return "under 1 MB"
+    if n < 1000 * MB:
+        return f"{n / MB:,.0f} MB"
+    return f"{n / (1000 * MB):,.1f} GB"
+
+
+@dataclass(frozen=True)
+class CostEstimate:
+    """The estimated cost of a method (summed over the references), a stage or a whole call.
+
+    seconds, peak_bytes: on the machine the constants were measured on (calibrated to lie at
+      or a little above what was measured there).
+    unit, count: the dominant unit of work and how many ("skip-bigrams", 12345678).
+    alternative: a bounded method computing nearly the same thing, where one exists
+      (rougeS* -> rougeS4, rougeSU* -> rougeSU4); None otherwise.
+    kept_bytes: the part of peak_bytes that stays held after the computation (documents,
+      evidence); the rest is working memory, freed before the next method runs. None: all kept.
+    shared: ((key, seconds, bytes), ...): parts of the above that every method of one call
+      shares (the texts' ids, the candidate's bit masks), counted once by `total`.
+    """
+
+    method: str
+    seconds: float
+    peak_bytes: float
+    unit: str
+    count: int
+    alternative: str | None = None
+    kept_bytes: float | None = None
+    shared: tuple = ()
+
+    def describe(self) -> str:
+        """e.g. 'about 54 s and 2.1 GB (12,345,678 skip-bigrams)'."""
+        return (f"{approximately(self.seconds)} and {format_bytes(self.peak_bytes)} "
+                f"({self.count:,} {self.unit})")
+
+    def times(self, k: float, label: str | None = None) -> "CostEstimate":
+        """The cost of doing this k times over (e.g. for every system of a corpus), memory not
+        multiplied (one at a time)."""
+        return CostEstimate(label or self.method, self.seconds * k, self.peak_bytes, self.unit, int(self.count * k),
+                            self.alternative, self.kept_bytes)
+
+
+def total(estimates: Iterable[CostEstimate], label: str = "all methods") -> CostEstimate:
+    """One estimate for several computations done in one call: times added (the shared parts
+    once), memory the kept parts added plus the largest working set."""
+    items = list(estimates)
+    seconds = kept = work = 0.0
+    shared: dict = {}
+    for e in items:
+        own_kept = e.peak_bytes if e.kept_bytes is None else e.kept_bytes
+        work = max(work, e.peak_bytes - own_kept)
+        seconds += e.seconds
+        kept += own_kept
+        for key, s, b in e.shared:
+            seconds -= s
+            kept -= b
+            shared[key] = (s, b)
+    seconds += sum(s for s, _ in shared.values())
+    kept += sum(b for _, b in shared.values())
+    units = {e.unit for e in items}
+    unit = units.pop() if len(units) == 1 else "units of work"
+    return CostEstimate(label, max(seconds, 0.0), max(kept, 0.0) + work, unit, sum(e.count for e in items),
+                        kept_bytes=max(kept, 0.0))
+
+
+class CostLimitError(ValueError):
+    """A call would cost more than its bound; raised before any expensive work.
+
+    method: the costliest method (or stage, e.g. "tokenizing") of the call; estimate: its
+    CostEstimate (all references); total: the whole call's CostEstimate; limit: the
+    CostLimit; alternative: a bounded method to use instead of `method`, or None;
+    alternatives: {method: bounded method} for every method of the call that has one; pair:
+    the corpus pair (id) when scoring a corpus. `str(error)` says how to lift the bound in
+    Python terms; `message(lift=...)` words it for another caller (a command line names its
+    flag).
+    """
+
+    PYTHON_LIFT = "pass cost_limit=rouge_core.UNBOUNDED to lift the bound"
+
+    def __init__(self, estimate: CostEstimate, total: CostEstimate, limit: CostLimit,
+                 pair: str | None = None, lift: str = PYTHON_LIFT, alternatives: dict[str, str] | None = None,
+                 advice: str = "shorten the texts"):
+        self.advice = advice
+        self.method = estimate.method
+        self.estimate = estimate
+        self.total = total
+        self.limit = limit
+        self.alternative = estimate.alternative
+        self.alternatives = dict(alternatives or ({self.method: self.alternative} if self.alternative else {}))
+        self.pair = pair
+        self.lift = lift
+        super().__init__(self.message(lift))
+
+    def __reduce__(self):  # picklable across process pools
+        return (CostLimitError, (self.estimate, self.total, self.limit, self.pair, self.lift, self.alternatives,
+                                 self.advice))
+
+    def message(self, lift: str | None = None, scope: str = "call") -> str:
+        """The message, with `lift` saying how to lift the bound and `scope` what the bound
+        applies to ("call"; a command line says "pair" or "document")."""
+        from ..errors import short_text
+
+        lift = self.lift if lift is None else lift
+        where = f"pair {short_text(str(self.pair))}: " if self.pair is not None else ""
+        what = f"{self.method} would take {self.estimate.describe()}"
+        if self.total.seconds > self.estimate.seconds * 1.01 or self.total.peak_bytes > self.estimate.peak_bytes * 1.01:
+            what += f"; the whole {scope} {self.total.describe()}"
+        options = []
+        if self.alternatives:
+            options.append("use " + ", ".join(f"{alt} instead of {m}" for m, alt in self.alternatives.items()))
+        options.append(self.advice)
+        options.append(lift)
+        return (f"{where}{what}, above the bound of {self.limit.describe()} per {scope}. "
+                f"{options[0][0].upper()}{options[0][1:]}, " + ", or ".join(options[1:]) + ".")
+
+    def with_pair(self, pair: str) -> "CostLimitError":
+        return CostLimitError(self.estimate, self.total, self.limit, pair, self.lift, self.alternatives, self.advice)
+
+    def with_lift(self, lift: str) -> "CostLimitError":
+        return CostLimitError(self.estimate, self.total, self.limit, self.pair, lift, self.alternatives, self.advice)
+
+
+# --- the constants that price units of work (rouge_core.families.cost_terms counts them) ----------
+
+def price(terms: Terms) -> tuple[float, float, float]:
+    """(seconds, kept bytes, working bytes) of `terms` under the fitted constants."""
+    seconds = sum(SECONDS.get(name, 0.0) * count for name, count in terms.time.items())
+    kept = sum(BYTES.get(name, 0.0) * count for name, count in terms.kept.items())
+    work = sum(BYTES.get(name, 0.0) * count for name, count in terms.work.items())
+    return seconds, kept, work
+
+
+# --- a method on a candidate and its references ----------------------------------------------
+
+def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
+                  pairs: Sequence[tuple[Shape, Shape]] | None = None) -> tuple[list[Terms], dict[str, Terms], str, int]:
+    """Per reference the method's own Terms (one computation each), the Terms it shares with
+    the call's other methods by key ("texts": the ids of the texts; "layout": the candidate's
+    bit masks), the unit and the count. `pairs`: the (candidate, reference) Shapes of each
+    pair when known (`pair_shapes`), else the sides as given."""
+    spec = method.spec
+    count = 0
+    unit = spec.unit
+    p = _path()
+    per_ref = []
+    for c_shape, ref in pairs or [(cand, r) for r in refs]:
+        terms, unit, k = spec.cost(method, c_shape, ref, evidence, options)
+        # a call's records and dispatch, and what the family's kernel sets up on every pair
+        kernel = _kernel_key(method, options)
+        terms.t(f"{p}.call", 1).k(f"{p}.call", 1).t(f"{p}.{kernel}.call", 1)
+        if evidence:
+            terms.t(f"{p}.{kernel}ev.call", 1)
+        per_ref.append(terms)
+        count += k
+    shared = {}
+    texts = _texts_terms(cand, refs)
+    if texts.time:
+        shared["texts"] = texts
+    if spec.shares_layout(native.active(), evidence) and not cand.view:
+        shared["layout"] = _layout_terms(cand)
+    return per_ref, shared, unit, count
+
+
+def _kernel_key(method: "Method", options: "Options") -> str:
+    """Which kernel computes the method (ROUGE-N's unigram, bigram and longer kernels differ,
+    as do ROUGE-W's two forms): the family says (Family.kernel_key)."""
+    return method.spec.kernel_key(method, options)
+
+
+def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
+                     pairs: Sequence[tuple[Shape, Shape]] | None = None) -> CostEstimate:
+    per_ref, shared_terms, unit, count = _method_terms(method, cand, refs, evidence, options, pairs)
+    seconds = kept = work = 0.0
+    for terms in per_ref:
+        s, k, w = price(terms)
+        seconds += s
+        kept += k
+        work = max(work, w)  # the references one after the other
+    shared = []
+    for key, terms in shared_terms.items():
+        s, k, w = price(terms)
+        seconds += s
+        kept += k + w
+        shared.append((key, s, k + w))
+    return CostEstimate(method.name, seconds, kept + work, unit, count, method.spec.alternative(method), kept,
+                        tuple(shared))
+
+
+def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence["Document"], options: "Options",
+               evidence: bool, texts: Sequence[TextShape | None] = ()) -> tuple[list[Terms], dict[str, Terms]]:
+    """The units of work of a whole call, as `estimate_texts` and `total` count them: the
+    separate computations (each text's tokenizing, each method on each reference; the call's
+    peak holds what they keep plus the largest one's working memory) and the shared ones by
+    key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
+    for one given as a Document. For bench/calibrate_costs.py, which fits the constants."""
+    from ..families.methods import parse_method
+
+    docs = [cand, *refs]
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(texts, docs) if ts is not None]
+    shared: dict[str, Terms] = {}
+    pairs = pair_shapes(cand, refs)
+    c, rs = pairs[0][0] if pairs else Shape.of(cand), [r for _, r in pairs]
+    for name in methods:
+        per_ref, method_shared, _, _ = _method_terms(parse_method(name, options), c, rs, evidence, options, pairs)
+        items.extend(per_ref)
+        shared.update(method_shared)
+    return items, shared
+
+
+def _options(options: "Options | str | None") -> "Options":
+    from ..text.options import Options, profile
+
+    if isinstance(options, Options):
+        return options
+    return profile(options or "rouge-score")
+
+
+def _reference_list(references) -> list:
+    from ..text.document import Document
+
+    if isinstance(references, (Document, Shape, int)) or (
+            isinstance(references, (list, tuple)) and references and all(isinstance(n, int) for n in references)):
+        return [references]  # one reference
+    return list(references)
+
+
+def estimate(method: str | Method, candidate, references, options: "Options | str | None" = None, *,
+             evidence: bool = False) -> CostEstimate:
+    """The cost of one method on a candidate against its references (tokenizing aside: see
+    `estimate_texts`).
+
+    candidate / each reference: a Document (tokenized once, as scoring does), a token
+    count, or a list of sentence lengths. `references` is a list of those (a single one is
+    taken as one reference). `options` (an Options or a profile name) decides the ROUGE-W
+    and ROUGE-SU forms. `evidence` as the call to `score` gives it (False by default, as there).
+    On the path that computes (rouge_core.kernels.native)."""
+    from ..families.methods import parse_method
+
+    options = _options(options)
+    pairs = pair_shapes(candidate, _reference_list(references))
+    return _method_estimate(parse_method(method, options), Shape.of(candidate), [r for _, r in pairs], evidence,
+                            options, pairs)
+
+
+def estimate_methods(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None,
+                     *, evidence: bool = False) -> dict[str, CostEstimate]:
+    """`estimate` for each method, by method name, in the order given; `total(...)` of the
+    values is the whole call's cost, which is what a CostLimit bounds."""
+    from ..families.methods import parse_method
+
+    options = _options(options)
+    cand = Shape.of(candidate)
+    pairs = pair_shapes(candidate, _reference_list(references))
+    refs = [r for _, r in pairs]
+    out: dict[str, CostEstimate] = {}
+    for spec in methods:
+        method = parse_method(spec, options)
+        out[method.name] = _method_estimate(method, cand, refs, evidence, options, pairs)
+    return out
+
+
+# --- tokenizing ------------------------------------------------------------------------------
+
+TOKENIZING = "tokenizing"  # the stage's name in estimates and messages
+
+
+@dataclass(frozen=True)
+class TextShape:
+    """What tokenizing a text costs depends on: its characters, which tokenizer code runs on
+    it (`rouge_core.text.tokenize.route`), its lines, the characters and runs of each script a
+    segmenter reads, whether ROUGE-1.5.5's `-b` view tokenizes it twice."""
+
+    chars: int
+    route: str
+    lines: int = 1
+    segments: tuple = ()  # ((segmenter, characters, runs), ...)
+    view: bool = False
+    wide: int = 0  # bytes of UTF-8 beyond one per character (non-ASCII text on the compiled route)
+
+
+def text_shape(text: str, options: "Options") -> TextShape:
+    """The TextShape of `text` under `options`, without tokenizing it (a few passes in C
+    over the text where a segmenter may read it)."""
+    from ..text.tokenize import route, segmenter_runs
+
+    key = options.tokenize_key()
+    path = route(text, key)
+    segments = segmenter_runs(text, key, path) if not text.isascii() else ()
+    lines = text.count("\n") + 1
+    view = bool(key[7] and not key[6] and key[8])  # limit_bytes without limit_words, with the -b defect
+    return TextShape(len(text), path, lines, segments, view, _wide(text, path))
+
+
+def _wide(text: str, path: str) -> int:
+    """The UTF-8 bytes of `text` beyond one per character, on the compiled route (which reads
+    UTF-8); 0 elsewhere."""
+    if path != "compiled" or text.isascii():
+        return 0
+    return len(text.encode("utf-8", "surrogatepass")) - len(text)
+
+
+def _stemmer_kind(stemmer: str) -> str | None:
+    if stemmer == "none":
+        return None
+    if stemmer in ("rouge155", "porter"):
+        return stemmer
+    if stemmer.startswith("snowball-"):
+        return "snowball"
+    if stemmer in ("xlsum-hindi", "xlsum-turkish"):
+        return stemmer
+    return "xlsum"  # NLTK's Snowball stemmers (Porter included) on tokens longer than 3 characters
+
+
+def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None) -> Terms:
+    """The units of work of tokenizing one text: its characters (and segmented scripts) read
+    by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
+    stopwords, stemming."""
+    terms = Terms()
+    route = ts.route
+    chars = ts.chars
+    stopwords = options.stopwords
+    stopping = stopwords != "none" and stopwords != frozenset()
+    stem = _stemmer_kind(options.stemmer)
+    if route == "compiled":
+        # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
+        # lower-casing one under rouge-score a look-up in the kernels' table
+        terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
+        terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
+        if tokens is None or (stem is None and not stopping):
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # stemming and stopwords once per word type (a str each), the Tokens mapped in C
+        terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
+        terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
+        times = 1
+    else:
+        times = 2 if ts.view else 1
+        kind = route.split(":", 1)[1] if ":" in route else route
+        terms.t(f"tok.{kind}.char", chars * times).w(f"tok.{kind}.char", chars).t("tok.line", ts.lines * times)
+        for segmenter, seg_chars, runs in ts.segments:
+            terms.t(f"seg.{segmenter}.char", seg_chars * times).t(f"seg.{segmenter}.run", runs * times)
+            terms.w(f"seg.{segmenter}.char", seg_chars)
+        if tokens is None:
+            return terms
+        distinct = tokens if distinct is None else distinct
+        # lazy: terms only; split: terms and offsets in arrays; eager: a Token record each
+        record = "tok." + route.split(":", 1)[0]
+        terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times).k(f"{record}.token", tokens)
+        terms.k(f"{record}.type", distinct)
+        if stopping:
+            terms.t("tok.stop.token", tokens * times)
+    if stem is not None:
+        terms.t(f"stem.{stem}.type", distinct * times).t(f"stem.{stem}.token", tokens * times)
+        terms.k(f"stem.{stem}.type", distinct)
+    return terms
+
+
+def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None
+                      ) -> CostEstimate:
+    """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
+    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct))
+    return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
+
+
+def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
+                   evidence: bool = False, documents=None, tokenize: bool = True) -> dict[str, CostEstimate]:
+    """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
+    on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
+    values is the call's cost). `documents` (the (candidate, references) Documents when
+    already tokenized) gives the exact token counts; without them the texts are tokenized
+    here when that is within the default bound (and `tokenize`), else the methods are
+    estimated from the words a quick count finds (`proxy_shape`)."""
+    options = _options(options)
+    texts = [candidate, *([references] if isinstance(references, str) else references)]
+    shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
+    if documents is None and tokenize:
+        first = total(tokenize_estimate(ts, options) for ts in shapes if ts is not None)
+        if DEFAULT_COST_LIMIT.allows(first):
+            documents = prepare_pair(candidate, references, options)
+    if documents is not None:
+        cand, refs = documents
+        docs = [cand, *refs]
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(shapes, docs)
+                      if ts is not None]
+        per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
+    else:
+        sides = [proxy_shape(t, ts) for t, ts in zip(texts, shapes)]
+        tokenizing = [tokenize_estimate(ts, options, side.tokens, side.distinct) for ts, side in zip(shapes, sides)
+                      if ts is not None]
+        per_method = estimate_methods(methods, sides[0], sides[1:], options, evidence=evidence)
+    out = {}
+    if tokenizing:
+        out[TOKENIZING] = total(tokenizing, TOKENIZING)
+    out.update(per_method)
+    return out
+
+
+_WORD = None
+
+
+def proxy_shape(text, ts: TextShape | None) -> Shape:
+    """About the Shape a text tokenizes to, without tokenizing it: its runs of word characters
+    (and, where a segmenter cuts a script written without spaces, a word per two of its
+    characters, a token per character of cjk's Han), its non-empty lines. For estimates of
+    texts not tokenized yet (a corpus, a page's computation before it runs)."""
+    global _WORD
+    from ..text.document import Document
+
+    if isinstance(text, Document):
+        return Shape.of(text)
+    if not isinstance(text, str):  # a token list
+        return Shape(len(text), 1, len(set(text)), len(text), False)
+    if _WORD is None:
+        import re
+
+        _WORD = re.compile(r"\w+")
+    words = _WORD.findall(text.lower())
+    tokens, distinct = len(words), len(set(words))
+    for segmenter, chars, runs in (ts.segments if ts is not None else ()):
+        extra = chars if segmenter == "cjk-han" else chars // 2
+        tokens += max(extra - runs, 0)
+        distinct += max(extra - runs, 0) // 2
+    lines = [line for line in text.split("\n") if line.strip()]
+    longest = max((len(_WORD.findall(line)) for line in lines), default=0)
+    return Shape(tokens, max(len(lines), 1), max(distinct, 0), max(longest, 1),
+                 ts is not None and ts.route == "compiled")
+
+
+def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, options: "Options", *,
+                 shared_references: bool = False, evidence: bool = False, sample: int = 48
+                 ) -> tuple[Terms, Terms, int]:
+    """The units of work of scoring every system's candidates against the references (one
+    pair's texts tokenized and its methods run after another): from up to `sample` pairs
+    spread evenly over the systems and documents (each text's shape found by `proxy_shape`,
+    without tokenizing), scaled to all of them. `shared_references`: each document's
+    references are tokenized once for every system (rouge_core.studies.meta.score_variants), not once
+    per pair (score_corpus). Returns (the work scaled to the corpus, one pair's work, pairs)."""
+    from ..families.methods import parse_method
+
+    options = _options(options)
+    names = list(systems)
+    documents = len(references)
+    pairs = documents * len(names)
+    whole, one = Terms(), Terms()
+    if not pairs:
+        return whole, one, 0
+    k = min(sample, pairs)
+    chosen = sorted({(j * pairs) // k for j in range(k)})
+    seen_docs: dict[int, list[Terms]] = {}
+    ref_shapes: dict[int, list[Shape]] = {}
+    parsed = [parse_method(m, options) for m in methods]
+    for p in chosen:
+        system, doc = names[p // documents], p % documents
+        candidate = systems[system][doc]
+        ts = text_shape(candidate, options) if isinstance(candidate, str) else None
+        c = proxy_shape(candidate, ts)
+        pair = Terms()
+        if ts is not None:
+            pair.add(tokenize_terms(ts, options, c.tokens, c.distinct))
+        if doc not in ref_shapes:
+            seen_docs[doc], ref_shapes[doc] = [], []
+            for ref in references[doc]:
+                rts = text_shape(ref, options) if isinstance(ref, str) else None
+                r = proxy_shape(ref, rts)
+                ref_shapes[doc].append(r)
+                if rts is not None:
+                    seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct))
+        refs = ref_shapes[doc]
+        for method in parsed:
+            per_ref, shared, _, _ = _method_terms(method, c, refs, evidence, options)
+            for terms in per_ref:
+                pair.add(terms)
+            for terms in shared.values():
+                pair.add(terms)
+        whole.add(pair, pairs / len(chosen))
+        one = pair if not one.time else one
+        if not shared_references:
+            for terms in seen_docs[doc]:
+                whole.add(terms, pairs / len(chosen))
+    if shared_references:  # each document's references once, for every system
+        for terms_list in seen_docs.values():
+            for terms in terms_list:
+                whole.add(terms, documents / len(seen_docs))
+    return whole, one, pairs
+
+
+def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
+                    *, shared_references: bool = False, evidence: bool = False, sample: int = 48) -> CostEstimate:
+    """What scoring a corpus costs (`corpus_terms`): seconds for every pair, memory for the
+    largest pair at a time plus every pair's result records."""
+    whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
+                                     shared_references=shared_references, evidence=evidence, sample=sample)
+    seconds, kept, work = price(whole)
+    _, pair_kept, pair_work = price(one)
+    p = _path()
+    records = pairs * len(methods) * BYTES.get(f"{p}.call", 0.0) * max((len(r) for r in references), default=1)
+    peak = pair_kept + pair_work + records
+    return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
+
+
+# --- a call's budget: every stage charged against the call's bound -----------------------------
+
+class Budget:
+    """What one call has been estimated to cost so far, stage by stage, against its bound:
+    `charge(key, estimate)` records (or replaces) a stage's estimate and raises
+    CostLimitError once the call's total is above the bound. Scoring makes one per call."""
+
+    __slots__ = ("limit", "stages", "compiled_chars", "quick", "estimating", "covered")
+
+    def __init__(self, limit: CostLimit | None = None):
+        self.limit = resolve_limit(limit)
+        self.stages: dict[str, CostEstimate] = {}
+        self.compiled_chars = 0  # characters the compiled tokenizer read so far (see check_compiled)
+        self.quick = (0.0, 0.0)  # the most the short texts passed without an estimate can cost
+        self.estimating = False  # True once they could cost more than QUICK_SHARE of the bound
+        self.covered = False  # True when `precheck_texts` found every text of the call within that share
+
+    @property
+    def unbounded(self) -> bool:
+        return self.limit.unbounded
+
+    def charge(self, key: str, estimate: CostEstimate) -> None:
+        self.stages[key] = estimate
+        if self.limit.unbounded:
+            return
+        spent = total(self.stages.values())
+        if not self.limit.allows(spent):
+            raise_if_over(list(self.stages.values()), self.limit)
+
+    def spent(self) -> CostEstimate:
+        return total(self.stages.values(), "so far")
+
+    # What tokenizing a call's texts asks of its budget (rouge_core.scorer.inputs, below this module,
+    # knows the budget only by these).
+    def precheck_texts(self, texts: Sequence[tuple[str, object]], options: "Options") -> None:
+        precheck_texts(self, texts, options)
+
+    def check_compiled(self, what: str, text: str, options: "Options") -> None:
+        check_compiled(self, what, text, options)
+
+    def tokenizing_check(self, what: str, text: str, options: "Options"):
+        return tokenizing_check(self, what, text, options)
+
+    def within_share(self) -> bool:
+        """Whether the call's tokenizing stayed within its share of the bound (then the
+        methods' quick checks, made against the rest, hold for the whole call)."""
+        spent = _tokenizing_spent(self)
+        return not spent or self.limit.scaled(TOKENIZING_SHARE).allows(total(spent))
+
+
+# Texts tokenized within this share of the bound leave the rest of it to the methods, checked
+# as they would be alone (the quick checks below use the bound less this share).
+TOKENIZING_SHARE = 0.1
+
+
+def check_tokenizing(budget: "Budget | None", what: str, ts: TextShape, options: "Options", tokens: int | None = None,
+                     distinct: int | None = None) -> None:
+    """Charge tokenizing one text (`what`: "candidate", "reference 2") to the call's budget;
+    CostLimitError when the call goes above its bound."""
+    if budget is None or budget.unbounded:
+        return
+    budget.charge(f"{TOKENIZING} {what}", tokenize_estimate(ts, options, tokens, distinct))
+
+
+# Short texts are not estimated one by one: while the call's texts so far could cost at most
+# this share of the bound (their characters times the most a character can cost), they pass.
+QUICK_SHARE = 0.05
+
+
+@lru_cache(maxsize=256)
+def _most_per_char(path: str, options: "Options") -> tuple[float, float]:
+    """The most one character can cost (seconds, bytes) on this route: each character a token
+    of its own, a line, and read by every segmenter the route may run."""
+    kind = path.split(":", 1)[1] if ":" in path else path
+    if kind in ("unicode", "cjk"):
+        segments = tuple((s, 1, 1) for s in ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han"))
+    elif kind == "multilingual":
+        segments = tuple((f"xlsum-{s}", 1, 1) for s in ("thai", "chinese", "japanese", "burmese"))
+    else:
+        segments = ()
+    seconds, kept, work = price(tokenize_terms(TextShape(1, path, 1, segments, wide=3), options, 1, 1))
+    return seconds, kept + work
+
+
+def tokenizing_check(budget: "Budget | None", what: str, text: str, options: "Options"):
+    """For tokenizing `text` within a call: charge what reading its characters costs now, and
+    return the check `tokenize_with` calls once the words are split (their records and
+    stemming charged before they run). None when the call is not bounded, or while the call's
+    texts are short enough to pass without an estimate (QUICK_SHARE)."""
+    if budget is None or budget.unbounded or budget.covered:
+        return None
+    from ..text.tokenize import route
+
+    if not budget.estimating:
+        most_s, most_b = _most_per_char(route(text, options.tokenize_key()), options)
+        quick = (budget.quick[0] + len(text) * most_s, budget.quick[1] + len(text) * most_b)
+        if budget.limit.scaled(QUICK_SHARE).allows(CostEstimate("", quick[0], quick[1], "", 0)):
+            budget.quick = quick
+            return None
+        budget.estimating = True  # from here on every text is estimated; the short ones so far at their most
+        if budget.quick[0] or budget.quick[1]:
+            budget.charge(f"{TOKENIZING} (short texts)", CostEstimate(TOKENIZING, *budget.quick, "characters", 0))
+    ts = text_shape(text, options)
+    check_tokenizing(budget, what, ts, options)
+
+    def after_split(tokens: int, distinct) -> None:
+        check_tokenizing(budget, what, ts, options, tokens, distinct() if distinct is not None else None)
+
+    return after_split
+
+
+def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]], options: "Options") -> None:
+    """Before a call tokenizes any of its texts ((what, text) pairs, "candidate", "reference 1",
+    ...): when all of them together could cost at most QUICK_SHARE of the bound, none needs an
+    estimate; otherwise each is charged what reading its characters costs, so that a call of
+    too many or too long texts is refused before the first one is tokenized."""
+    if budget is None or budget.unbounded or budget.estimating or budget.covered:
+        return
+    from ..text.tokenize import route
+
+    key = options.tokenize_key()
+    quick_s, quick_b = budget.quick
+    python_texts = []
+    for what, text in texts:
+        if type(text) is not str:
+            continue
+        path = route(text, key)
+        if path == "compiled" and not _changes_words(options):
+            continue  # charged by check_compiled as the compiled tokenizer reads it
+        most_s, most_b = _most_per_char(path, options)
+        quick_s += len(text) * most_s
+        quick_b += len(text) * most_b
+        python_texts.append((what, text))
+    if budget.limit.scaled(QUICK_SHARE).allows(CostEstimate("", quick_s, quick_b, "", 0)):
+        budget.quick = (quick_s, quick_b)
+        budget.covered = True  # every text of the call is within the quick share: no estimate each
+        return
+    budget.estimating = True
+    for what, text in python_texts:
+        check_tokenizing(budget, what, text_shape(text, options), options)
+
+
+def _changes_words(options: "Options") -> bool:
+    """Whether stemming or stopwords follow the tokenizer (then the compiled route's words are
+    charged once split, before they are stemmed, as a Python tokenizer's are)."""
+    return options.stemmer not in ("none", "", None) or options.stopwords not in ("none", frozenset(), None)
+
+
+def check_compiled(budget: "Budget | None", what: str, text: str, options: "Options") -> None:
+    """Charge a text the compiled tokenizer reads, once the call's texts are long enough for
+    it to matter (a running count of characters)."""
+    if budget is None or budget.unbounded:
+        return
+    budget.compiled_chars += len(text)
+    if budget.compiled_chars > compiled_chars_bound(budget.limit):
+        check_tokenizing(budget, what, TextShape(len(text), "compiled", wide=_wide(text, "compiled")), options)
+
+
+def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:
+    if budget is None:
+        return []
+    return [e for key, e in budget.stages.items() if key.startswith(TOKENIZING)]
+
+
+# --- the per-call check (scoring's front door) -----------------------------------------------
+
+def _quick_shape(doc: "Document") -> Shape:
+    n = len(doc)
+    return Shape(n, len(doc.sentence_bounds), n, n, _interned(doc), doc.lcs_view is not None)
+
+
+def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Document"], options: "Options",
+               evidence: bool, limit: CostLimit | None, budget: Budget | None = None) -> None:
+    """Raise CostLimitError when scoring `methods` on these Documents would exceed `limit`
+    (None: the default bound), together with what `budget` (the call's tokenizing) holds.
+
+    Small texts need no estimate; on the native path neither do texts within the largest
+    sides that certainly fit (`_uniform_bound`, kept per call shape). Then with every token
+    assumed distinct (no pass over the tokens); only when that is over the bound, again with
+    the distinct tokens counted (one set per text, kept on it)."""
+    limit = resolve_limit(limit)
+    if limit.unbounded:
+        return
+    spent = _tokenizing_spent(budget)
+    tokenizing = total(spent) if spent else None
+    quick_limit = limit.scaled(1 - TOKENIZING_SHARE)
+    if tokenizing is None or limit.scaled(TOKENIZING_SHARE).allows(tokenizing):
+        if _small_call(methods, cand, refs, evidence, quick_limit):
+            return
+        if _native_costs():  # the compiled kernels' estimates grow with every size: one bound serves all calls
+            bound = _uniform_bound(tuple(methods), options, len(refs), evidence, quick_limit)
+            if len(cand) <= bound and len(cand.sentence_bounds) <= bound and all(
+                    len(r) <= bound and len(r.sentence_bounds) <= bound for r in refs):
+                return
+    shapes = (_quick_shape(cand), [_quick_shape(r) for r in refs])
+    estimates = spent + _call_estimates(methods, *shapes, evidence, options)
+    if limit.allows(total(estimates)):
+        return
+    pairs = pair_shapes(cand, refs)
+    raise_if_over(spent + [_method_estimate(m, Shape.of(cand), [r for _, r in pairs], evidence, options, pairs)
+                           for m in methods], limit)
+
+
+def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) -> None:
+    """CostLimitError when the estimates together exceed `limit` (None: the default bound),
+    naming the costliest method and every bounded alternative."""
+    limit = resolve_limit(limit)
+    call = total(estimates)
+    if limit.allows(call):
+        return
+    worst = max(estimates, key=lambda e: max(e.seconds / (limit.seconds or math.inf),
+                                             e.peak_bytes / (limit.peak_bytes or math.inf)))
+    alternatives = {e.method: e.alternative for e in estimates if e.alternative}
+    raise CostLimitError(worst, call, limit, alternatives=alternatives)
+
+
+def _native_costs() -> bool:
+    return native.active()
+
+
+_last_bound: tuple = (None, None, -1, None, -1)  # the last native_bound call's key and bound
+
+
+def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> int:
+    """On the native path: the largest number of tokens and of sentences every side may have
+    for `methods` (no evidence) to fit `limit` whatever the texts (`_uniform_bound`, with the
+    share of the bound its tokenizing may take kept aside); the last call's answer is kept (a
+    corpus asks the same for every pair)."""
+    global _last_bound
+    last_methods, last_options, last_n, last_limit, bound = _last_bound
+    if methods is last_methods and options is last_options and n_refs == last_n and limit is last_limit:
+        return bound
+    bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit).scaled(1 - TOKENIZING_SHARE))
+    _last_bound = (methods, options, n_refs, limit, bound)
+    return bound
+
+
+def compiled_chars_bound(limit: CostLimit | None) -> int:
+    """The most characters the compiled tokenizer reads within the share of `limit` kept for
+    tokenizing (longer texts are estimated first)."""
+    return _compiled_chars_bound(resolve_limit(limit))
+
+
+@lru_cache(maxsize=64)
+def _compiled_chars_bound(limit: CostLimit) -> int:
+    if limit.unbounded:
+        return 2**62
+    seconds, kept, work = price(Terms().t("tok.compiled.char", 1).k("tok.compiled.char", 1))
+    share = limit.scaled(TOKENIZING_SHARE)
+    bounds = [2**62]
+    if share.seconds is not None and seconds > 0:
+        bounds.append(int(share.seconds / seconds))
+    if share.peak_bytes is not None and kept + work > 0:
+        bounds.append(int(share.peak_bytes / (kept + work)))
+    return min(bounds)
+
+
+def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
+    return [_method_estimate(m, cand, refs, evidence, options) for m in methods]
+
+
+# Texts up to this size (tokens plus sentences, each side) cost at most `_SMALL_PAIR` per
+# method and reference under every method; a call of a few such pairs needs no estimate.
+_SMALL_SIDE = 200
+
+
+def _worst_small_pair() -> tuple[float, float]:
+    from ..families.methods import parse_method
+    from ..text.options import Options
+
+    worst_s = worst_b = 0.0
+    names = ("rouge1", "rouge2", "rouge9", "rougeL", "rougeLsum", "rougeLsum-best", "rougeW-1.2", "rougeS*", "rougeSU*")
+    for interned in (True, False):
+        side = Shape(_SMALL_SIDE, _SMALL_SIDE, _SMALL_SIDE, 1, interned)
+        one_sentence = Shape(_SMALL_SIDE, 1, _SMALL_SIDE, _SMALL_SIDE, interned)
+        for name in names:
+            method = parse_method(name)
+            for wlcs_form in ("paper", "rouge155"):
+                for su_form in ("rouge155", "start-token"):
+                    options = Options(wlcs_form=wlcs_form, su_form=su_form)
+                    for c, r in ((side, side), (one_sentence, one_sentence), (side, one_sentence),
+                                 (one_sentence, side)):
+                        for evidence in (False, True):
+                            e = _method_estimate(method, c, [r], evidence, options)
+                            worst_s, worst_b = max(worst_s, e.seconds), max(worst_b, e.peak_bytes)
+        # ROUGE-N's cost peaks at n near half the tokens
+        for n in range(1, _SMALL_SIDE + 1):
+            e = _method_estimate(parse_method(f"rouge{n}"), side, [side], True, Options())
+            worst_s, worst_b = max(worst_s, e.seconds), max(worst_b, e.peak_bytes)
+    return worst_s, worst_b
+
+
+_SMALL_PAIR: dict[str, tuple[float, float]] = {}  # per path (rouge_core.kernels.native.path())
+
+
+def _small_call(methods, cand, refs, evidence, limit: CostLimit) -> bool:
+    if len(cand) + len(cand.sentence_bounds) > _SMALL_SIDE:
+        return False
+    for ref in refs:
+        if len(ref) + len(ref.sentence_bounds) > _SMALL_SIDE:
+            return False
+    worst = _SMALL_PAIR.get(native.path())
+    if worst is None:
+        worst = _SMALL_PAIR[native.path()] = _worst_small_pair()
+    k = len(methods) * len(refs)
+    return ((limit.seconds is None or k * worst[0] <= limit.seconds)
+            and (limit.peak_bytes is None or k * worst[1] <= limit.peak_bytes))
+
+
+@lru_cache(maxsize=1024)
+def _uniform_bound(methods: tuple, options: "Options", n_refs: int, evidence: bool, limit: CostLimit) -> int:
+    """The largest T such that scoring `methods` against n_refs references fits `limit`
+    whenever every side has at most T tokens and at most T sentences; -1 when even empty
+    texts do not fit. Used on the native path, where every estimate grows with a side's
+    tokens, sentences and distinct tokens, so that Shape(T, T, T) bounds them all (the pure
+    path's ROUGE-W estimate switches between its Python and NumPy kernels, so it need not)."""
+
+    def fits(t: int) -> bool:
+        side = Shape(t, t, t, t, False)
+        return limit.allows(total(_call_estimates(methods, side, [side] * n_refs, evidence, options)))
+
+    if not fits(0):
+        return -1
+    low, high = 0, 64
+    while fits(high):
+        low, high = high, high * 2
+        if high > 2**40:
+            return low
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low
+
+
+# --- resampling: bootstrap intervals and paired tests ------------------------------------------
+
+FEWER_RESAMPLES = "use fewer resamples"
+
+# The corpus bootstrap draws and sums its resamples in blocks of about this many elements (an
+# int64 index and a float64 value each), so its memory stays bounded whatever the resamples.
+RESAMPLE_BLOCK = 1 << 21
+
+
+def _resampling_estimate(what: str, terms: Terms, count: int) -> CostEstimate:
+    seconds, kept, work = price(terms)
+    return CostEstimate(what, seconds, kept + work, "resampled values", count, kept_bytes=kept)
+
+
+def _resamples(resamples) -> int:
+    """The number of resamples, checked: an integer of at least 1."""
+    from ..errors import excerpt
+
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"resamples must be an integer of at least 1, got {excerpt(resamples)}")
+    return resamples
+
+
+def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int) -> Terms:
+    elements = resamples * pairs
+    block = min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
+    return (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
+            .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+
+
+def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int) -> CostEstimate:
+    """`CorpusResult.bootstrap`: every method's macro means and micro scores over `resamples`
+    resamples of `pairs` pairs (drawn and summed in blocks; the resampled values kept for the
+    percentiles)."""
+    return _resampling_estimate(f"the bootstrap ({resamples:,} resamples of {pairs:,} pairs)",
+                                bootstrap_corpus_terms(pairs, resamples, methods), resamples * pairs * methods)
+
+
+def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:
+    exact = pairs <= 20 and 2**pairs <= resamples
+    permutation = ("boot.exact.element", 2**pairs * pairs) if exact else ("boot.perm.element", resamples * pairs)
+    terms = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
+             .k("boot.paired.resample", resamples).t("boot.call", 1))
+    return Terms().add(terms, comparisons)
+
+
+def paired_tests_estimate(pairs: int, resamples: int, comparisons: int = 1) -> CostEstimate:
+    """`compare_systems` (the paired bootstrap with its effect size, and approximate
+    randomization) for `comparisons` pairs of systems on `pairs` pairs."""
+    terms = paired_tests_terms(pairs, resamples, comparisons)
+    label = f"the paired tests ({resamples:,} resamples of {pairs:,} pairs" + (
+        f", {comparisons:,} pairs of systems)" if comparisons != 1 else ")")
+    return _resampling_estimate(label, terms, resamples * pairs * comparisons)
+
+
+def rouge155_bootstrap_terms(instances: int, resamples: int, columns: int) -> Terms:
+    elements = resamples * instances
+    return (Terms().t("r155.draw", elements).t("r155.sum", elements * columns).t("r155.resample", resamples * columns)
+            .k("r155.index", elements).k("r155.resample", resamples * columns).t("boot.call", 1))
+
+
+def rouge155_bootstrap_estimate(instances: int, resamples: int, columns: int) -> CostEstimate:
+    """ROUGE-1.5.5's bootstrap (rouge_core.compat.rouge155): `resamples` index lists of
+    `instances` draws of its own generator, each summed for `columns` score columns."""
+    elements = resamples * instances
+    terms = rouge155_bootstrap_terms(instances, resamples, columns)
+    return _resampling_estimate(f"ROUGE-1.5.5's bootstrap ({resamples:,} resamples of {instances:,} documents)", terms,
+                                elements * columns)
+
+
+def correlation_estimate(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str,
+                         resample: str) -> CostEstimate:
+    """rouge_core.studies.meta's correlations of `metrics` metrics at `level` with `resamples`
+    bootstrap resamples (0: the coefficients alone): resampling documents at the summary
+    level reuses each document's coefficient; otherwise every resample recomputes it (a
+    coefficient over k items costs k for Pearson, k^2 for Spearman and Kendall)."""
+    terms = correlation_terms(systems, documents, metrics, resamples, method, level, resample)
+    label = f"the correlations ({metrics:,} metric(s)" + (f", {resamples:,} resamples)" if resamples else ")")
+    return _resampling_estimate(label, terms, metrics * max(resamples, 1) * systems * documents)
+
+
+def correlation_terms(systems: int, documents: int, metrics: int, resamples: int, method: str, level: str,
+                      resample: str) -> Terms:
+    pairwise = method != "pearson"
+    rows = documents if level == "summary" else 1  # coefficients per resample
+    items = systems  # items per coefficient
+    per_coefficient = items * items if pairwise else items
+    terms = Terms().t("meta.call", metrics)
+    terms.t(f"meta.{method}.item", metrics * documents * (per_coefficient if level == "summary" else 1))
+    if level == "system":
+        terms.t(f"meta.{method}.item", metrics * per_coefficient)
+    if resamples:
+        cells = resamples * systems * documents
+        terms.t("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        terms.k("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        terms.k("meta.resample", resamples * metrics)
+        if level == "summary" and resample == "documents":
+            terms.t("meta.docmean", resamples * documents * metrics)
+        else:
+            terms.t("meta.cell", cells * metrics).t(f"meta.{method}.item", resamples * rows * per_coefficient * metrics)
+            # resamples in blocks of about 2^22 cells times the systems (rouge_core.studies.meta._CELLS),
+            # Spearman's and Kendall's pairwise comparisons in blocks of at most 2^22 elements
+            block = min(resamples, max(1, (1 << 22) // max(systems * documents * systems, 1)))
+            terms.w("meta.block", block * systems * documents)
+            if pairwise:
+                terms.w("meta.pairblock", min(block * rows * per_coefficient, 1 << 22))
+    return terms
+
+
+def check_resampling(estimate: CostEstimate, cost_limit: CostLimit | None, lift: str = CostLimitError.PYTHON_LIFT,
+                     advice: str = FEWER_RESAMPLES) -> None:
+    """CostLimitError when a resampling computation's estimate is above `cost_limit` (None:
+    the default bound), advising fewer resamples."""
+    limit = resolve_limit(cost_limit)
+    if not limit.allows(estimate):
+        raise CostLimitError(estimate, estimate, limit, lift=lift, advice=advice)
