@@ -659,6 +659,8 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
         slots = max(min(1 << 22, c.tokens * (reach + 1)), 2 * table)  # sized from the length, grown by doubling
         terms.t("native.S.gram", common).t("native.S.miss", common * min(1.0, table / S_CACHE_GRAMS))
         terms.t("native.S.position", c.tokens + r.tokens).w("native.S.slot", slots)
+        # a new entry of the table (a skip-bigram not met before) costs more than a count
+        terms.t("native.S.entry", table).w("native.S.entry", table)
     else:
         terms.t("pure.S.gram", grams).t("pure.S.miss", missing).t("pure.S.distinct", distinct)
         terms.w("pure.S.distinct", distinct)
@@ -894,6 +896,8 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         terms.k(f"{record}.type", distinct)
         if stopping:
             terms.t("tok.stop.token", tokens * times)
+        if ts.segments:  # a segmenter's words, as Python strings and its own records, while it runs
+            terms.w("seg.token", tokens)
     if stem is not None:
         terms.t(f"stem.{stem}.type", distinct * times).t(f"stem.{stem}.token", tokens * times)
         terms.k(f"stem.{stem}.type", distinct)
@@ -1419,7 +1423,7 @@ def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Term
     exact = pairs <= 20 and 2**pairs <= resamples
     permutation = ("boot.exact.element", 2**pairs * pairs) if exact else ("boot.perm.element", resamples * pairs)
     terms = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
-             .k("boot.paired.resample", resamples).t("boot.call", 1))
+             .k("boot.paired.resample", resamples).w("boot.paired.pair", pairs).t("boot.call", 1))
     return Terms().add(terms, comparisons)
 
 
