@@ -29,10 +29,12 @@ call a full `rouge_core.score` from text to result.
 The fit: every case's units of work (rouge_core.cost.call_terms; a segmenter's time has a term
 in its characters times the average run's length, since it grows faster than its characters
 on long runs) times the constants give its estimate; all the constants are fitted at once
-by linear programs: first the smallest factor k such that every estimate lies within k of
-its measurement both ways (bisection on k), then, with every estimate within 1.05 k, the
+by linear programs: first the smallest factor k such that every estimate lies at most k
+above its measurement and at most sqrt(k) below it (bisection on k; below is held closer,
+since the bound must not accept what takes longer than it), then, with every estimate within 1.05 k, the
 constants with the least mean relative error (an estimate under its measurement counted
-twice, since the bound must not accept what takes longer). Times are compared with both
+twice); cases that share no constant (the scoring calls, each resampling computation) are
+fitted apart. Times are compared with both
 sides read as at least 5 ms (TIME_FLOOR: a call that short is priced by its units, but its
 ratio says nothing about a bound of seconds, and a timer's noise dominates it; the mean
 error still reads the measured time, so per-call constants stay what short calls measure);
@@ -562,8 +564,9 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     """Non-negative constants x for `names`, each estimate e = row . x compared with its
     measurement m (`upper`: m read as at least the floor; `lower`: m, or 0 where m is under
     the floor and any estimate up to the floor is right). First the smallest factor k for
-    which every estimate can lie within [lower / k, upper k] (the worst ratio both ways,
-    found by bisection on k: each k a linear program), then, with every estimate within
+    which every estimate can lie within [lower / sqrt(k), upper k] (the worst ratio, found
+    by bisection on k: each k a linear program; an estimate below its measurement is held
+    closer, since the bound must not accept what takes longer than it), then, with every estimate within
     1.05 k, the constants that minimise the mean relative error |e / target - 1| (`target`:
     m itself, read as at least a timer's resolution, so that short calls still price the
     per-call constants they determine; an estimate under its measurement counted twice: the
@@ -777,6 +780,13 @@ def _save(cases: list[Case], path: str, quick: bool) -> None:
             fh.write(_record(c, quick))
 
 
+def _saved_quick(path: str) -> bool:
+    """Whether the measurements saved in `path` were taken on the quick grid."""
+    with open(path, encoding="utf-8") as fh:
+        first = fh.readline()
+    return bool(first and json.loads(first).get("quick"))
+
+
 def _load(path: str, quick: bool = False) -> list[Case]:
     """The saved measurements on the grid's cases (regenerated), their units of work counted
     again by the current rouge_core.cost (so a change to the model refits without measuring)."""
@@ -858,7 +868,8 @@ def main(argv=None) -> int:
             "load_average": {"start": start_load, "end": end_load},
             "date": time.strftime("%Y-%m-%d"),
             "cases": len(cases),
-            "quick": bool(args.quick),
+            "quick": bool(args.quick) or any(_saved_quick(f) for f in args.load or ()),
+            "files": [os.path.basename(f) for f in args.load or ()],
         }
         write_model(seconds, nbytes, description)
     return 0
