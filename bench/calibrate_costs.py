@@ -31,7 +31,7 @@ in its characters times the average run's length, since it grows faster than its
 on long runs) times the constants give its estimate; all the constants are fitted at once
 by linear programs: first the smallest factor k such that every estimate lies at most k
 above its measurement and at most sqrt(k) below it (bisection on k; below is held closer,
-since the bound must not accept what takes longer than it), then, with every estimate within 1.05 k, the
+since the bound must not accept what takes longer than it), then, with every estimate within those bounds, the
 constants with the least mean relative error (an estimate under its measurement counted
 twice); cases that share no constant (the scoring calls, each resampling computation) are
 fitted apart. Times are compared with both
@@ -566,8 +566,8 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     the floor and any estimate up to the floor is right). First the smallest factor k for
     which every estimate can lie within [lower / sqrt(k), upper k] (the worst ratio, found
     by bisection on k: each k a linear program; an estimate below its measurement is held
-    closer, since the bound must not accept what takes longer than it), then, with every estimate within
-    1.05 k, the constants that minimise the mean relative error |e / target - 1| (`target`:
+    closer, since the bound must not accept what takes longer than it), then, within those
+    bounds, the constants that minimise the mean relative error |e / target - 1| (`target`:
     m itself, read as at least a timer's resolution, so that short calls still price the
     per-call constants they determine; an estimate under its measurement counted twice: the
     bound must not accept what takes longer than it), so that a case the units cannot
@@ -628,7 +628,7 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
             low_k = middle
         else:
             high_k = middle
-    result = solve(high_k * 1.05)
+    result = solve(high_k)
     x = result.x[:k] / scale
     return {name: float(v) for name, v in zip(names, x)}
 
