@@ -26,15 +26,24 @@ call a full `rouge_core.score` from text to result.
     peak MB   the peak over one more run (bench/memory.py: tracemalloc's, or the resident
               set's rise where the compiled kernels' C allocations are larger)
 
-The fit: the constants are the unknowns of a linear program that keeps every estimate at or
-above its measurement and minimises the largest ratio (rouge_core.scorer.cost.call_terms gives
-each case's units of work; memory: what the call keeps plus its largest working set, fitted
-by repeating the program with the largest set fixed). `--write` writes them with this run's
-description to rouge_core/scorer/cost_model.py. The table then gives every case's estimate ÷
-measured for time and memory (memory below 1 MB counts as 1 MB: the resident set cannot
-see less), the worst ratio both ways per group and overall, and checks the bound: nothing
-that measured under 1 s refused by rouge_core.DEFAULT_COST_LIMIT, nothing it accepts
-measured over 2 s. The load average is printed at the start and the end: timings taken
+The fit: every case's units of work (rouge_core.scorer.cost.call_terms; a segmenter's time has a
+term in its characters times the average run's length, since it grows faster than its
+characters on long runs) times the constants give its estimate; all the constants are fitted
+at once by linear programs: first the smallest factor k such that every estimate lies at most
+k above its measurement and at most sqrt(k) below it (bisection on k; below is held closer,
+since the bound must not accept what takes longer than it), then, with every estimate within
+those bounds, the constants with the least mean relative error (an estimate under its
+measurement counted twice); cases that share no constant (the scoring calls, each resampling
+computation) are fitted apart. Times are compared with both
+sides read as at least 5 ms (TIME_FLOOR: a call that short is priced by its units, but its
+ratio says nothing about a bound of seconds, and a timer's noise dominates it; the mean
+error still reads the measured time, so per-call constants stay what short calls measure);
+memory with both sides at least 1 MB (the resident set cannot see less), as what a call
+keeps plus its largest working set (that set chosen again after each solution). `--write`
+writes the constants with this run's description to rouge_core/scorer/cost_model.py. The table
+then gives every case's estimate ÷ measured for time and memory, the worst ratio both ways
+per group and overall, and checks the bound: nothing that measured under 1 s refused by
+rouge_core.DEFAULT_COST_LIMIT, nothing it accepts measured over 2 s. The load average is printed at the start and the end: timings taken
 while other work loads the machine are slower and noisier (rerun on an idle machine for the
 constants to keep).
 """
@@ -69,7 +78,12 @@ from rouge_core.scorer.scoring import prepare_pair  # noqa: E402
 
 MB = 2**20
 MEMORY_FLOOR = MB  # memory ratios read both sides as at least this
-MODEL_FILE = os.path.join(ROOT, "rouge_core", "cost_model.py")
+# time ratios read both sides as at least this: a call that short is priced by its units, but
+# its ratio (a per-call constant of microseconds against a measurement of microseconds) says
+# nothing about a bound of seconds, and a timer's noise dominates it
+TIME_FLOOR = 0.005
+TIMER = 20e-6  # below it a measurement (short calls are timed many at a time) is read as this
+MODEL_FILE = os.path.join(ROOT, "rouge_core", "scorer", "cost_model.py")
 
 
 @dataclass
@@ -268,12 +282,20 @@ def bound_cases(path: str, quick: bool):
         cand, ref = gen.shaped_pair(tokens, sentence, seed=tokens, kind=kind)
         for evidence in (False, True) if "evidence" in label else (False,):
             yield Case("bounds", label, path, prof, overrides, (method,), evidence, cand, (ref,), 2)
+    # a text of distinct words against itself: every skip-bigram distinct and shared (the
+    # table the kernels build at its largest)
+    for tokens in (1500, 3000):
+        text = " ".join(f"w{i}" for i in range(tokens))
+        for evidence in (False, True):
+            yield Case("bounds", f"rougeS* {tokens:,} distinct words, the same text", path, "rouge-score", {},
+                       ("rougeS*",), evidence, text, (text,), 2)
     for script, chars in (("thai", 60000), ("japanese", 60000)):
         cand, ref = gen.script_text(script, chars, 1), gen.script_text(script, chars, 2)
         yield Case("bounds", f"unicode {script} {chars:,} characters", path, "rouge-score",
                    {"tokenizer": "unicode", "language": script if script == "japanese" else None}, ("rouge1",),
                    False, cand, (ref,), 2)
     yield from repeated_character_cases(path)
+    yield from long_segmented_cases(path)
 
 
 def repeated_character_cases(path: str):
@@ -285,6 +307,30 @@ def repeated_character_cases(path: str):
                                 ("rouge-score", {"tokenizer": "unicode", "language": script})):
             yield Case("bounds", f"{prof} {script} repeated character 60,000", path, prof, overrides, ("rouge1",),
                        False, text, (text[:100],), 2)
+
+
+def long_segmented_cases(path: str):
+    """Long texts through each segmenter, where its time grows faster than its characters
+    (the model's `seg.*.runchar`: characters times the average run's length; XL-Sum's
+    segmenters read the whole text as one run): the shapes of the hostile cases, at sizes
+    that measure about 0.3 to 3 s."""
+    plans = [
+        ("multilingual", {"language": "thai"}, "thai", "\u0e01", (120000, 200000)),
+        ("multilingual", {"language": "thai"}, "thai", None, (60000, 120000)),
+        ("rouge-score", {"tokenizer": "unicode"}, "thai", "\u0e01", (200000,)),
+        ("multilingual", {"language": "japanese"}, "japanese", "\u65e5", (220000,)),
+        ("rouge-score", {"tokenizer": "unicode", "language": "japanese"}, "japanese", "\u65e5", (220000,)),
+        ("multilingual", {"language": "chinese"}, "chinese", "\u4e2d", (120000,)),
+        ("multilingual", {"language": "chinese"}, "chinese", None, (120000,)),
+    ]
+    for prof, overrides, script, char, sizes in plans:
+        for chars in sizes:
+            if char is None:
+                text, shape = gen.script_text(script, chars, chars), "text"
+            else:
+                text, shape = (char * 7 + " ") * (chars // 8), "repeated character"
+            yield Case("bounds", f"{prof} {script} {shape} {chars:,}", path, prof, overrides, ("rouge1",), False, text,
+                       (text[:100],), 2)
 
 
 def resampling_cases(path: str, quick: bool):
@@ -514,62 +560,78 @@ def estimate_of(case: Case, seconds: dict, nbytes: dict) -> tuple[float, float]:
     return _dot(f["time"], seconds), _dot(f["kept"], nbytes) + work
 
 
-def _lp(rows: list[dict], fixed: list[float], lower: list[float], upper: list[float], names: list[str]) -> dict:
-    """Non-negative constants x for `names` with lower <= fixed + row . x <= (1 + t) upper for
-    every row (every estimate at or above its measurement; `fixed`: what the constants fitted
-    before contribute), minimising the sum of the ratios (fixed + row . x) / upper plus a
-    twentieth of the number of rows times t (the largest ratio, less 1): a case its units
-    cannot describe well then costs its own ratio, not every case's."""
+def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[str],
+        target: list[float] | None = None) -> dict:
+    """Non-negative constants x for `names`, each estimate e = row . x compared with its
+    measurement m (`upper`: m read as at least the floor; `lower`: m, or 0 where m is under
+    the floor and any estimate up to the floor is right). First the smallest factor k for
+    which every estimate can lie within [lower / sqrt(k), upper k] (the worst ratio, found
+    by bisection on k: each k a linear program; an estimate below its measurement is held
+    closer, since the bound must not accept what takes longer than it), then, within those
+    bounds, the constants that minimise the mean relative error |e / target - 1| (`target`:
+    m itself, read as at least a timer's resolution, so that short calls still price the
+    per-call constants they determine; an estimate under its measurement counted twice: the
+    bound must not accept what takes longer than it), so that a case the units cannot
+    describe well costs its own error, not every case's."""
     import numpy as np
     from scipy.optimize import linprog
+    from scipy.sparse import csr_matrix, hstack, identity, vstack
 
     if not names:
         return {}
     index = {name: j for j, name in enumerate(names)}
     a = np.zeros((len(rows), len(names)))
     for i, row in enumerate(rows):
-        for name, n in row.items():
+        for name, v in row.items():
             if name in index:
-                a[i, index[name]] += n
-    up = np.array(upper, dtype=float)
-    low = np.array(lower, dtype=float)
-    fix = np.array(fixed, dtype=float)
+                a[i, index[name]] += v
+    described = a.sum(axis=1) > 0  # a row none of the names enters cannot be fitted
+    a = a[described]
+    up = np.array(upper, dtype=float)[described]
+    aim = np.array(upper if target is None else target, dtype=float)[described]
+    low = np.array(lower, dtype=float)[described]
+    n, k = a.shape
     a_up = a / up[:, None]
     # each column scaled by the geometric mean of its non-zero entries, so that the entries
     # spread around 1 (the solver drops entries below about 1e-9 of the largest)
-    scale = np.ones(len(names))
-    for j in range(len(names)):
+    scale = np.ones(k)
+    for j in range(k):
         column = a_up[:, j]
         nonzero = column[column > 0]
         if nonzero.size:
             scale[j] = float(np.exp(np.log(nonzero).mean()))
     a_up /= scale
-    a_low = a / scale
-    k = len(names)
-    c = np.append(a_up.sum(axis=0), 0.05 * len(rows))
-    need = low - fix  # what the free constants must still cover (a row none of them enters cannot)
-    has_low = (need > 0) & (a.sum(axis=1) > 0)
-    a_ub = np.vstack([np.hstack([a_up, -np.ones((len(rows), 1))]),  # (fix + a x) / upper - t <= 1
-                      np.hstack([-(a_low[has_low] / need[has_low, None]), np.zeros((int(has_low.sum()), 1))])])
-    b_ub = np.concatenate([1 - fix / up, -np.ones(int(has_low.sum()))])
-    result = linprog(c, A_ub=a_ub, b_ub=b_ub, bounds=[(0, None)] * (k + 1), method="highs")
-    if not result.success:
-        raise SystemExit(f"the fit failed: {result.message}")
+    a_aim = a_up * (up / aim)[:, None]
+    has_low = low > 0
+    ratio_low = (low / up)[has_low]
+    # variables: x (k), u (n: over), v (n: under), with e_i / aim_i = a_aim_i . x = 1 + u_i - v_i
+    eye = identity(n, format="csr")
+    a_eq = hstack([csr_matrix(a_aim), -eye, eye])
+    b_eq = np.ones(n)
+    a_ub = vstack([hstack([csr_matrix(a_up), csr_matrix((n, 2 * n))]),
+                   hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))])])
+    c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n), np.full(n, 2.0 / n)])
+    bounds = [(0, None)] * (k + 2 * n)
+
+    def solve(factor: float):
+        b_ub = np.concatenate([np.full(n, factor), -ratio_low / math.sqrt(factor)])
+        result = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
+        return result if result.status == 0 else None
+
+    low_k, high_k = 1.0, 2.0
+    while solve(high_k) is None:  # a factor that can be met
+        low_k, high_k = high_k, high_k * 4
+        if high_k > 1e8:
+            raise SystemExit("the fit failed: no constants bring the estimates within 1e8 of the measurements")
+    while high_k / low_k > 1.02:
+        middle = math.sqrt(low_k * high_k)
+        if solve(middle) is None:
+            low_k = middle
+        else:
+            high_k = middle
+    result = solve(high_k)
     x = result.x[:k] / scale
     return {name: float(v) for name, v in zip(names, x)}
-
-
-# The constants are fitted in stages, each stage fitting the units first met in its cases with
-# the constants of the stages before it fixed: the calls and texts (ROUGE-1 on compiled or
-# ASCII text, the cheapest kernel), then the tokenizers, then the method families, then the
-# resampling computations; the profiles' cases (several methods, mixed texts) check the sum.
-STAGES = (
-    ("texts", lambda c: c.group == "kernels" and c.methods == ("rouge1",) and not c.evidence),
-    ("tokenizers", lambda c: c.group == "tokenize"),
-    ("methods", lambda c: c.group == "kernels"),
-    ("resampling", lambda c: c.group == "resampling"),
-    ("the rest", lambda c: True),
-)
 
 
 def _work_sum(case: Case) -> dict:
@@ -580,39 +642,61 @@ def _work_sum(case: Case) -> dict:
     return total
 
 
+def _components(rows: list[dict]) -> list[list[int]]:
+    """The rows grouped so that no constant enters two groups (the scoring calls and each
+    resampling computation share none): each group is fitted on its own, so that one group's
+    worst ratio does not widen another's."""
+    parent: dict = {}
+
+    def find(name):
+        while parent.setdefault(name, name) != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for row in rows:
+        names = list(row)
+        for name in names[1:]:
+            parent[find(name)] = find(names[0])
+    groups: dict = {}
+    for i, row in enumerate(rows):
+        groups.setdefault(find(next(iter(row))) if row else None, []).append(i)
+    return [members for key, members in groups.items() if key is not None]
+
+
+def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: list[float] | None = None) -> dict:
+    constants: dict = {}
+    for members in _components(rows):
+        names = sorted({n for i in members for n in rows[i]})
+        constants.update(_lp([rows[i] for i in members], [lower[i] for i in members], [upper[i] for i in members],
+                             names, None if target is None else [target[i] for i in members]))
+    return constants
+
+
 def fit(cases: list[Case]) -> tuple[dict, dict]:
-    """(SECONDS, BYTES) fitted to the cases, stage by stage (STAGES): times at or above the
-    measured, as little above as possible; memory the same with both sides read as at least
-    MEMORY_FLOOR (what a call keeps plus its largest working set, that set chosen again after
-    each solution)."""
-    seconds: dict = {}
-    nbytes: dict = {}
-    for _, chosen in STAGES:
-        group = [c for c in cases if chosen(c)]
-        if not group:
-            continue
-        names = sorted({n for c in group for n in c.features["time"]} - set(seconds))
-        fixed = [_dot(c.features["time"], seconds) for c in group]
-        seconds.update(_lp([c.features["time"] for c in group], fixed, [c.seconds for c in group],
-                           [c.seconds for c in group], names))
-        byte_names = sorted(({n for c in group for n in c.features["kept"]}
-                             | {n for c in group for w in c.features["work"] for n in w}) - set(nbytes))
-        lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in group]
-        upper = [max(c.peak, MEMORY_FLOOR) for c in group]
-        free = {name: 0.0 for name in byte_names}
-        for round_ in range(5):  # the largest working set fixed, the program solved, again with the new largest
-            current = {**nbytes, **free}
-            rows, fixed = [], []
-            for c in group:
-                work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: _dot(w, current),
-                                                            default={})
-                row = dict(c.features["kept"])
-                for name, n in work.items():
-                    row[name] = row.get(name, 0) + n
-                rows.append({n: v for n, v in row.items() if n in free})
-                fixed.append(_dot(row, nbytes))
-            free.update(_lp(rows, fixed, lower, upper, byte_names))
-        nbytes.update(free)
+    """(SECONDS, BYTES) fitted to the cases (_lp), every constant with every case it enters
+    (cases that share no constant, such as the scoring calls and each resampling computation,
+    fitted apart: _components): times with both sides read as at least TIME_FLOOR, memory as
+    at least MEMORY_FLOOR (what a call keeps plus its largest working set, that set chosen
+    again after each solution)."""
+    seconds = _fit_each([c.features["time"] for c in cases],
+                        [c.seconds if c.seconds >= TIME_FLOOR else 0.0 for c in cases],
+                        [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases])
+    byte_names = sorted({n for c in cases for n in c.features["kept"]}
+                        | {n for c in cases for w in c.features["work"] for n in w})
+    lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in cases]
+    upper = [max(c.peak, MEMORY_FLOOR) for c in cases]
+    nbytes = {name: 0.0 for name in byte_names}
+    for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
+        rows = []
+        for c in cases:
+            work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: _dot(w, nbytes), default={})
+            row = dict(c.features["kept"])
+            for name, n in work.items():
+                row[name] = row.get(name, 0) + n
+            rows.append(row)
+        nbytes = {name: 0.0 for name in byte_names}
+        nbytes.update(_fit_each(rows, lower, upper))
     return seconds, nbytes
 
 
@@ -625,14 +709,16 @@ def load_average() -> str:
         return "n/a"
 
 
-def report(cases: list[Case], seconds: dict, nbytes: dict) -> dict:
+def report(cases: list[Case], seconds: dict, nbytes: dict, table: str | None = None) -> dict:
+    """Every case's estimate ÷ measured, then the worst ratios per group (also written to
+    `table`) and the cases where the default bound decides wrongly."""
     print(f"\n{'group':<9} {'path':<6} {'case':<42} {'ev':>3} {'tokens':>14} {'seconds':>9} {'est s':>9} {'ratio':>6}"
           f" {'peak MB':>8} {'est MB':>8} {'ratio':>6}")
     worst: dict = {}
     violations = []
     for c in cases:
         est_s, est_b = estimate_of(c, seconds, nbytes)
-        t_ratio = est_s / c.seconds
+        t_ratio = max(est_s, TIME_FLOOR) / max(c.seconds, TIME_FLOOR)
         m_ratio = max(est_b, MEMORY_FLOOR) / max(c.peak, MEMORY_FLOOR)
         for key in (c.group, "all"):
             w = worst.setdefault(key, [math.inf, 0.0, math.inf, 0.0])
@@ -644,15 +730,21 @@ def report(cases: list[Case], seconds: dict, nbytes: dict) -> dict:
         print(f"{c.group:<9} {c.path:<6} {c.label[:42]:<42} {'yes' if c.evidence else 'no':>3} {c.tokens:>14}"
               f" {c.seconds:>9.5f} {est_s:>9.5f} {t_ratio:>6.2f} {c.peak / MB:>8.1f} {est_b / MB:>8.1f} {m_ratio:>6.2f}",
               flush=True)
-    print("\nestimate ÷ measured (memory: both sides at least 1 MB)")
-    print(f"{'group':<10} {'cases':>6} {'time low':>9} {'time high':>10} {'memory low':>11} {'memory high':>12}")
-    for key, (tl, th, ml, mh) in worst.items():
+    summary = [f"estimate ÷ measured (time: both sides at least {TIME_FLOOR * 1000:g} ms; memory: both sides at least "
+               "1 MB)",
+               f"{'group':<10} {'cases':>6} {'time low':>9} {'time high':>10} {'memory low':>11} {'memory high':>12}"]
+    for key in sorted(worst, key=lambda key: key == "all"):
+        tl, th, ml, mh = worst[key]
         n = len(cases) if key == "all" else sum(c.group == key for c in cases)
-        print(f"{key:<10} {n:>6} {tl:>9.2f} {th:>10.2f} {ml:>11.2f} {mh:>12.2f}")
-    print(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) where it refuses a "
-          "call measured under 1 s or accepts one measured over 2 s")
+        summary.append(f"{key:<10} {n:>6} {tl:>9.2f} {th:>10.2f} {ml:>11.2f} {mh:>12.2f}")
+    summary.append(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) where it "
+                   "refuses a call measured under 1 s or accepts one measured over 2 s")
     for c, accepted in violations:
-        print(f"  {'accepted' if accepted else 'refused'}: {c.path} {c.label} ({c.seconds:.2f} s)")
+        summary.append(f"  {'accepted' if accepted else 'refused'}: {c.path} {c.label} ({c.seconds:.2f} s)")
+    print("\n" + "\n".join(summary))
+    if table:
+        with open(table, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(summary) + "\n")
     return worst
 
 
@@ -689,6 +781,13 @@ def _save(cases: list[Case], path: str, quick: bool) -> None:
             fh.write(_record(c, quick))
 
 
+def _saved_quick(path: str) -> bool:
+    """Whether the measurements saved in `path` were taken on the quick grid."""
+    with open(path, encoding="utf-8") as fh:
+        first = fh.readline()
+    return bool(first and json.loads(first).get("quick"))
+
+
 def _load(path: str, quick: bool = False) -> list[Case]:
     """The saved measurements on the grid's cases (regenerated), their units of work counted
     again by the current rouge_core.scorer.cost (so a change to the model refits without measuring)."""
@@ -722,13 +821,16 @@ def main(argv=None) -> int:
     parser.add_argument("--save", metavar="FILE", help="write the measurements (JSON lines), each as it is taken")
     parser.add_argument("--resume", action="store_true", help="with --save: measure only the cases not in FILE yet")
     parser.add_argument("--load", metavar="FILE", action="append", help="fit measurements saved before (repeatable)")
+    parser.add_argument("--table", metavar="FILE", help="also write the accuracy table (worst ratios per group) here")
     parser.add_argument("--write", action="store_true", help="write the fitted constants to rouge_core/scorer/cost_model.py")
     args = parser.parse_args(argv)
     start_load = load_average()
     print(f"compiled kernels: {native.describe()}; Python {platform.python_version()}; {platform.processor() or platform.machine()}")
     print(f"load average at the start: {start_load}")
     if args.load:
-        cases = [c for f in args.load for c in _load(f, args.quick)]
+        # a case measured in several files: the last file's measurement
+        loaded = {_key(c): c for f in args.load for c in _load(f, args.quick)}
+        cases = list(loaded.values())
     else:
         if not native.active():
             raise SystemExit("build the compiled kernels first (python setup.py build_ext --inplace): both paths are "
@@ -756,7 +858,7 @@ def main(argv=None) -> int:
         if done:
             cases = _load(args.save, args.quick)
     seconds, nbytes = fit(cases)
-    report(cases, seconds, nbytes)
+    report(cases, seconds, nbytes, args.table)
     end_load = load_average()
     print(f"\nload average at the end: {end_load}")
     if args.write:
@@ -767,7 +869,8 @@ def main(argv=None) -> int:
             "load_average": {"start": start_load, "end": end_load},
             "date": time.strftime("%Y-%m-%d"),
             "cases": len(cases),
-            "quick": bool(args.quick),
+            "quick": bool(args.quick) or any(_saved_quick(f) for f in args.load or ()),
+            "files": [os.path.basename(f) for f in args.load or ()],
         }
         write_model(seconds, nbytes, description)
     return 0

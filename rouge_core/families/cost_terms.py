@@ -407,6 +407,8 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
         slots = max(min(1 << 22, c.tokens * (reach + 1)), 2 * table)  # sized from the length, grown by doubling
         terms.t("native.S.gram", common).t("native.S.miss", common * min(1.0, table / S_CACHE_GRAMS))
         terms.t("native.S.position", c.tokens + r.tokens).w("native.S.slot", slots)
+        # a new entry of the table (a skip-bigram not met before) costs more than a count
+        terms.t("native.S.entry", table).w("native.S.entry", table)
     else:
         terms.t("pure.S.gram", grams).t("pure.S.miss", missing).t("pure.S.distinct", distinct)
         terms.w("pure.S.distinct", distinct)

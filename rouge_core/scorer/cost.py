@@ -483,6 +483,11 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         terms.t(f"tok.{kind}.char", chars * times).w(f"tok.{kind}.char", chars).t("tok.line", ts.lines * times)
         for segmenter, seg_chars, runs in ts.segments:
             terms.t(f"seg.{segmenter}.char", seg_chars * times).t(f"seg.{segmenter}.run", runs * times)
+            # a segmenter's time grows faster than the characters of a run it reads (PyThaiNLP's
+            # dictionary walk over one long run: twice the characters, about three times the
+            # time): characters times the average run's length (XL-Sum's segmenters read the
+            # whole text as one run, so there the square of its characters)
+            terms.t(f"seg.{segmenter}.runchar", seg_chars * seg_chars / max(runs, 1) * times)
             terms.w(f"seg.{segmenter}.char", seg_chars)
         if tokens is None:
             return terms
@@ -493,6 +498,8 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         terms.k(f"{record}.type", distinct)
         if stopping:
             terms.t("tok.stop.token", tokens * times)
+        if ts.segments:  # a segmenter's words, as Python strings and its own records, while it runs
+            terms.w("seg.token", tokens)
     if stem is not None:
         terms.t(f"stem.{stem}.type", distinct * times).t(f"stem.{stem}.token", tokens * times)
         terms.k(f"stem.{stem}.type", distinct)
@@ -711,19 +718,28 @@ def check_tokenizing(budget: "Budget | None", what: str, ts: TextShape, options:
 QUICK_SHARE = 0.05
 
 
+def _most_per_char(path: str, options: "Options", chars: int) -> tuple[float, float]:
+    """The most one character of a text of `chars` characters can cost (seconds, bytes) on
+    this route: each character a token of its own, a line, and read by every segmenter the
+    route may run, in one run as long as the text (a segmenter's time per character grows
+    with the run's length)."""
+    seconds, nbytes, per_run_char = _most_per_char_terms(path, options)
+    return seconds + per_run_char * chars, nbytes
+
+
 @lru_cache(maxsize=256)
-def _most_per_char(path: str, options: "Options") -> tuple[float, float]:
-    """The most one character can cost (seconds, bytes) on this route: each character a token
-    of its own, a line, and read by every segmenter the route may run."""
+def _most_per_char_terms(path: str, options: "Options") -> tuple[float, float, float]:
     kind = path.split(":", 1)[1] if ":" in path else path
     if kind in ("unicode", "cjk"):
-        segments = tuple((s, 1, 1) for s in ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han"))
+        segmenters = ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han")
     elif kind == "multilingual":
-        segments = tuple((f"xlsum-{s}", 1, 1) for s in ("thai", "chinese", "japanese", "burmese"))
+        segmenters = tuple(f"xlsum-{s}" for s in ("thai", "chinese", "japanese", "burmese"))
     else:
-        segments = ()
+        segmenters = ()
+    segments = tuple((s, 1, 1) for s in segmenters)
     seconds, kept, work = price(tokenize_terms(TextShape(1, path, 1, segments, wide=3), options, 1, 1))
-    return seconds, kept + work
+    per_run_char = sum(price(Terms().t(f"seg.{s}.runchar", 1))[0] for s in segmenters)
+    return seconds, kept + work, per_run_char
 
 
 def tokenizing_check(budget: "Budget | None", what: str, text: str, options: "Options"):
@@ -736,7 +752,7 @@ def tokenizing_check(budget: "Budget | None", what: str, text: str, options: "Op
     from ..text.tokenize import route
 
     if not budget.estimating:
-        most_s, most_b = _most_per_char(route(text, options.tokenize_key()), options)
+        most_s, most_b = _most_per_char(route(text, options.tokenize_key()), options, len(text))
         quick = (budget.quick[0] + len(text) * most_s, budget.quick[1] + len(text) * most_b)
         if budget.limit.scaled(QUICK_SHARE).allows(CostEstimate("", quick[0], quick[1], "", 0)):
             budget.quick = quick
@@ -771,7 +787,7 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
         path = route(text, key)
         if path == "compiled" and not _changes_words(options):
             continue  # charged by check_compiled as the compiled tokenizer reads it
-        most_s, most_b = _most_per_char(path, options)
+        most_s, most_b = _most_per_char(path, options, len(text))
         quick_s += len(text) * most_s
         quick_b += len(text) * most_b
         python_texts.append((what, text))
@@ -1018,7 +1034,7 @@ def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Term
     exact = pairs <= 20 and 2**pairs <= resamples
     permutation = ("boot.exact.element", 2**pairs * pairs) if exact else ("boot.perm.element", resamples * pairs)
     terms = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
-             .k("boot.paired.resample", resamples).t("boot.call", 1))
+             .k("boot.paired.resample", resamples).w("boot.paired.pair", pairs).t("boot.call", 1))
     return Terms().add(terms, comparisons)
 
 

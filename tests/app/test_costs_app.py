@@ -86,6 +86,9 @@ def test_the_corpus_page_asks_before_a_bootstrap_above_the_bound():
     assert "No intervals until the bootstrap is computed" in " ".join(texts(at, "caption"))
 
 
+@pytest.mark.xfail(strict=True, reason="issue 29 item 3: comparing the tools on this 120 KB pair measures 2.2 s of CPU "
+                                       "(loaded machine) and is estimated at 1.7 s, just inside the 2 s bound; the "
+                                       "comparison's estimate is not in the calibration grid")
 def test_the_disagreement_page_asks_before_comparing_long_texts():
     # a 120 KB pair took 166-232 s to settle, with no prompt
     rng = random.Random(7)
@@ -122,10 +125,10 @@ def test_thousands_of_references_are_listed_not_drawn_as_boxes():
     assert shown[shown["method"] == "ROUGE-1"].iloc[0]["F"] == expected["rouge1"].fmeasure
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29 item 3: XL-Sum's Thai segmenter takes 10 s on this text, estimated "
-                                       "at 1.7 s (its cost grows superlinearly; the model is linear)")
 def test_reading_texts_above_the_bound_is_asked_for_first():
-    text = ("ภาษาไทย" * 6 + " ") * 12_000  # Thai through XL-Sum's segmenter: seconds of tokenizing
+    # Thai through XL-Sum's segmenter, which reads the text as one run: 10 s of tokenizing (its
+    # time grows faster than the characters), once priced at 1.7 s by a model linear in them
+    text = ("ภาษาไทย" * 6 + " ") * 12_000
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
     at.session_state[state.CANDIDATE_KEY] = text
     at.session_state[state.REFERENCES_KEY] = [text[:500]]
