@@ -737,8 +737,8 @@ def report(cases: list[Case], seconds: dict, nbytes: dict, table: str | None = N
         tl, th, ml, mh = worst[key]
         n = len(cases) if key == "all" else sum(c.group == key for c in cases)
         summary.append(f"{key:<10} {n:>6} {tl:>9.2f} {th:>10.2f} {ml:>11.2f} {mh:>12.2f}")
-    summary.append(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) where it "
-                   "refuses a call measured under 1 s or accepts one measured over 2 s")
+    summary.append(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) "
+                   "where it refuses a call measured under 1 s or accepts one measured over 2 s")
     for c, accepted in violations:
         summary.append(f"  {'accepted' if accepted else 'refused'}: {c.path} {c.label} ({c.seconds:.2f} s)")
     print("\n" + "\n".join(summary))

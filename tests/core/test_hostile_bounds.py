@@ -86,8 +86,9 @@ def test_segmenters_are_estimated_before_they_run(monkeypatch, language, script,
     for module in (multilingual, segment):
         monkeypatch.setattr(module, f"{language}_segmenter", never)
     text = (script * 7 + " ") * (chars // 8)
+    chosen = rouge_core.profile(options[0], **options[1], language=language)
     with pytest.raises(CostLimitError) as info:
-        rouge_core.score(text, [text[:100]], ["rouge1"], rouge_core.profile(options[0], **options[1], language=language))
+        rouge_core.score(text, [text[:100]], ["rouge1"], chosen)
     assert info.value.method == cost.TOKENIZING and len(str(info.value)) < SHORT
 
 
