@@ -28,12 +28,13 @@ import numpy as np
 
 from ..text.options import Options
 from .pairs import pair_micro_stats
+from ..scorer.cost import CORPUS_STATISTICS_BYTES
 from ..scorer.scoring import MethodScore, score_from_stats
 from ..stats import Score, Stats
 
 MEASURES = ("precision", "recall", "fmeasure")
 SIDES = ("hits", "cand_total", "ref_total")
-STORE_BYTES_MAX = 48  # per pair and method: three float64 counts and three float64 scores
+STORE_BYTES_MAX = CORPUS_STATISTICS_BYTES  # per pair and method: three float64 counts and three float64 scores
 _UINT32_LIMIT = 2.0**32
 _EXACT_SUM_LIMIT = 2.0**53
 GROWTH_STEP = 1 << 20  # pairs a column grows by once it is large  # below it, whole numbers add exactly whatever the order

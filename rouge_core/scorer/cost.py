@@ -277,11 +277,14 @@ def price(terms: Terms) -> tuple[float, float, float]:
 # --- a method on a candidate and its references ----------------------------------------------
 
 def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence: bool, options: "Options",
-                  pairs: Sequence[tuple[Shape, Shape]] | None = None) -> tuple[list[Terms], dict[str, Terms], str, int]:
+                  pairs: Sequence[tuple[Shape, Shape]] | None = None, *, per_call: bool = True
+                  ) -> tuple[list[Terms], dict[str, Terms], str, int]:
     """Per reference the method's own Terms (one computation each), the Terms it shares with
     the call's other methods by key ("texts": the ids of the texts; "layout": the candidate's
     bit masks), the unit and the count. `pairs`: the (candidate, reference) Shapes of each
-    pair when known (`pair_shapes`), else the sides as given."""
+    pair when known (`pair_shapes`), else the sides as given. `per_call`: with what a call of
+    `score` adds per method and reference (its records, signature and dispatch; a corpus's
+    pairs, scored in batches into statistics arrays, do not pay it)."""
     spec = method.spec
     count = 0
     unit = spec.unit
@@ -291,9 +294,10 @@ def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence
         terms, unit, k = spec.cost(method, c_shape, ref, evidence, options)
         # a call's records and dispatch, and what the family's kernel sets up on every pair
         kernel = _kernel_key(method, options)
-        terms.t(f"{p}.call", 1).k(f"{p}.call", 1).t(f"{p}.{kernel}.call", 1)
-        if evidence:
-            terms.t(f"{p}.{kernel}ev.call", 1)
+        if per_call:
+            terms.t(f"{p}.call", 1).k(f"{p}.call", 1).t(f"{p}.{kernel}.call", 1)
+            if evidence:
+                terms.t(f"{p}.{kernel}ev.call", 1)
         per_ref.append(terms)
         count += k
     shared = {}
@@ -618,7 +622,7 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
                     seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct))
         refs = ref_shapes[doc]
         for method in parsed:
-            per_ref, shared, _, _ = _method_terms(method, c, refs, evidence, options)
+            per_ref, shared, _, _ = _method_terms(method, c, refs, evidence, options, per_call=False)
             for terms in per_ref:
                 pair.add(terms)
             for terms in shared.values():
@@ -635,16 +639,22 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
     return whole, one, pairs
 
 
+# What score_corpus keeps per pair and method: its statistics arrays, at most three float64
+# counts and three float64 scores (rouge_core.corpora.corpus_stats.STORE_BYTES_MAX)
+CORPUS_STATISTICS_BYTES = 48
+
+
 def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
                     *, shared_references: bool = False, evidence: bool = False, sample: int = 48) -> CostEstimate:
     """What scoring a corpus costs (`corpus_terms`): seconds for every pair, memory for the
-    largest pair at a time plus every pair's result records."""
+    largest pair at a time plus the statistics every pair leaves (CORPUS_STATISTICS_BYTES)."""
     whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
                                      shared_references=shared_references, evidence=evidence, sample=sample)
     seconds, kept, work = price(whole)
     _, pair_kept, pair_work = price(one)
     p = _path()
-    records = pairs * len(methods) * BYTES.get(f"{p}.call", 0.0) * max((len(r) for r in references), default=1)
+    records = pairs * len(methods) * CORPUS_STATISTICS_BYTES  # the statistics kept, not records
+    seconds += SECONDS.get(f"{p}.call", 0.0)
     peak = pair_kept + pair_work + records
     return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
 

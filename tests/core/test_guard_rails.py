@@ -20,18 +20,23 @@ from tests.fuzzing import FUZZ, fuzz
 
 DISTINCT = " ".join(f"w{i}" for i in range(3000))  # every skip-bigram distinct
 REPETITIVE = " ".join(f"w{i % 40}" for i in range(3300))
+# 3,000 distinct words against themselves measure 1.2 s and 767 MB (bench/calibrate_costs.py,
+# bounds group) and are estimated at 1.0 s and 442 MB (the model's count of distinct
+# skip-bigrams cannot tell them from a Zipf text's, whose table it overestimates): the tests of
+# refusals use 4,500 words, well above the bound either way
+DISTINCT_LONG = " ".join(f"w{i}" for i in range(4500))
 
 
 def test_unlimited_skip_bigrams_on_a_long_text_are_refused_before_any_work():
     with pytest.raises(CostLimitError) as info:
-        score(DISTINCT, [DISTINCT], ["rougeS*"])
+        score(DISTINCT_LONG, [DISTINCT_LONG], ["rougeS*"])
     err = info.value
     assert isinstance(err, ValueError)
     assert err.method == "rougeS*" and err.alternative == "rougeS4" and err.limit == DEFAULT_COST_LIMIT
-    assert err.estimate.unit == "skip-bigrams" and err.estimate.count == 2 * (3000 * 2999 // 2)
+    assert err.estimate.unit == "skip-bigrams" and err.estimate.count == 2 * (4500 * 4499 // 2)
     assert err.estimate.seconds > 2 or err.estimate.peak_bytes > 500e6
     msg = str(err)
-    assert "rougeS*" in msg and "8,997,000 skip-bigrams" in msg and "rougeS4" in msg
+    assert "rougeS*" in msg and "20,245,500 skip-bigrams" in msg and "rougeS4" in msg
     assert "cost_limit=rouge_core.UNBOUNDED" in msg and "2 s and 500 MB" in msg
 
 
@@ -91,16 +96,11 @@ def test_a_2000_token_pair_with_evidence_is_accepted(method):
 
 def test_the_error_pickles_with_its_fields():
     with pytest.raises(CostLimitError) as info:
-        score(DISTINCT, [DISTINCT], ["rougeSU*"])
+        score(DISTINCT_LONG, [DISTINCT_LONG], ["rougeSU*"])
     again = pickle.loads(pickle.dumps(info.value.with_pair("7")))
     assert again.method == "rougeSU*" and again.pair == "7" and str(again).startswith("pair 7: rougeSU*")
 
 
-# 3,000 distinct words against themselves measure 1.2 s and 767 MB (bench/calibrate_costs.py,
-# bounds group) and are estimated at 1.0 s and 442 MB (the model's count of distinct
-# skip-bigrams cannot tell them from a Zipf text's, whose table it overestimates): this test
-# of the pair's name and the sweep's skip uses 4,500 words, well above the bound either way
-DISTINCT_LONG = " ".join(f"w{i}" for i in range(4500))
 
 
 def test_corpus_names_the_pair_and_sweeps_skip_the_point():
@@ -172,3 +172,22 @@ def test_estimate_methods_and_total_add_up():
     twice = sum(s for e in per.values() for _, s, _ in e.shared) - sum(shared.values())
     assert math.isclose(whole.seconds, sum(e.seconds for e in per.values()) - twice)
     assert whole.seconds >= max(e.seconds for e in per.values())
+
+
+def test_a_corpus_estimate_prices_its_pairs_and_statistics_not_a_call_per_pair():
+    # The study-size corpus (16 systems x 100 documents x 11 references) was estimated at 16 s and
+    # 18.8 GB (a `score` call's records and dispatch per pair and reference) and scores in 0.2 s
+    # and 4 MB: score_corpus scores pairs in batches into statistics arrays.
+    from rouge_core.corpora.corpus_stats import STORE_BYTES_MAX
+
+    refs = [["the cat sat on the mat today", "a cat was on a mat"], ["dogs run in the park", "the dog ran"]] * 50
+    systems = {"a": ["the cat sat on a mat", "a dog runs in a park"] * 50, "b": ["cat mat", "dog park"] * 50}
+    methods = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    whole, one, pairs = cost.corpus_terms(systems, refs, methods, rouge_core.profile("rouge-score"))
+    assert pairs == 200 and one.time
+    assert not [name for name in whole.time if name.endswith(".call")]
+    estimate = cost.estimate_corpus(systems, refs, methods, "rouge-score")
+    assert cost.CORPUS_STATISTICS_BYTES == STORE_BYTES_MAX == 48
+    assert estimate.kept_bytes == 200 * 4 * 48
+    half = cost.estimate_corpus({"a": systems["a"]}, refs, methods, "rouge-score")
+    assert half.seconds < estimate.seconds < 2 * half.seconds + 1e-6
