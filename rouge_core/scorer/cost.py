@@ -1043,9 +1043,13 @@ def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int) -> CostE
 def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:
     exact = pairs <= 20 and 2**pairs <= resamples
     permutation = ("boot.exact.element", 2**pairs * pairs) if exact else ("boot.perm.element", resamples * pairs)
-    terms = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
-             .k("boot.paired.resample", resamples).w("boot.paired.pair", pairs).t("boot.call", 1))
-    return Terms().add(terms, comparisons)
+    one = (Terms().t("boot.paired.element", resamples * pairs).t(*permutation).t("boot.paired.resample", resamples)
+           .k("boot.paired.resample", resamples).w("boot.paired.pair", pairs).t("boot.call", 1))
+    # comparisons run one after another (rank_systems): their times add, but each lets go of its
+    # resamples before the next, so the memory is one comparison's
+    terms = Terms().add(one, comparisons)
+    terms.kept, terms.work = dict(one.kept), dict(one.work)
+    return terms
 
 
 def paired_tests_estimate(pairs: int, resamples: int, comparisons: int = 1) -> CostEstimate:
