@@ -45,7 +45,7 @@ other's.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -620,13 +620,20 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
                 ref_shapes[doc].append(r)
                 if rts is not None:
                     seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct))
+                if shared_references:  # interned once with its tokens, for every system
+                    seen_docs[doc].append(_texts_terms(r, ()))
         refs = ref_shapes[doc]
+        if shared_references:
+            refs = [replace(r, interned=True) for r in refs]
+        # what a pair's methods share (the texts' ids and joins, the candidate's layout) is paid once
+        shared_once: dict[str, Terms] = {}
         for method in parsed:
             per_ref, shared, _, _ = _method_terms(method, c, refs, evidence, options, per_call=False)
             for terms in per_ref:
                 pair.add(terms)
-            for terms in shared.values():
-                pair.add(terms)
+            shared_once.update(shared)
+        for terms in shared_once.values():
+            pair.add(terms)
         whole.add(pair, pairs / len(chosen))
         one = pair if not one.time else one
         if not shared_references:

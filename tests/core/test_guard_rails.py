@@ -199,3 +199,21 @@ def test_ranking_prices_every_comparisons_time_and_one_comparisons_memory():
     one, many = cost.paired_tests_estimate(100, 1000), cost.paired_tests_estimate(100, 1000, 120)
     assert many.peak_bytes == one.peak_bytes > 0
     assert many.seconds == pytest.approx(120 * one.seconds, rel=1e-12)
+
+
+def test_a_corpus_estimate_counts_what_a_pairs_methods_share_once():
+    # the texts' ids and the references' joins are made once per pair whatever the methods (they
+    # were counted once per method: the study corpus's "score every variant" at 5.7x its time);
+    # with shared references (rouge_core.studies.meta.score_variants) each reference is interned
+    # once for every system
+    refs = [["the cat sat on the mat today", "a cat was on a mat"], ["dogs run in the park", "the dog ran"]] * 50
+    systems = {"a": ["the cat sat on a mat", "a dog runs in a park"] * 50, "b": ["cat mat", "dog park"] * 50}
+    options = rouge_core.profile("matlab")  # tokenized in Python, then interned
+    one, _, _ = cost.corpus_terms(systems, refs, ["rouge1"], options)
+    four, _, _ = cost.corpus_terms(systems, refs, ["rouge1", "rouge2", "rougeL", "rougeLsum"], options)
+    if not native.active():
+        pytest.skip("interning and joins are the compiled path's")
+    for unit in ("native.join.type", "native.intern.type", "native.intern.token"):
+        assert four.time[unit] == pytest.approx(one.time[unit]) and one.time[unit] > 0
+    shared, _, _ = cost.corpus_terms(systems, refs, ["rouge1"], options, shared_references=True)
+    assert shared.time["native.intern.token"] < one.time["native.intern.token"]
