@@ -662,7 +662,10 @@ def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, 
     p = _path()
     records = pairs * len(methods) * CORPUS_STATISTICS_BYTES  # the statistics kept, not records
     seconds += SECONDS.get(f"{p}.call", 0.0)
-    peak = pair_kept + pair_work + records
+    # with shared references (rouge_core.studies.meta.score_variants) every text's Document is
+    # kept for the whole corpus; score_corpus keeps one pair's at a time
+    held = kept if shared_references else pair_kept
+    peak = held + pair_work + records
     return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
 
 

@@ -217,3 +217,20 @@ def test_a_corpus_estimate_counts_what_a_pairs_methods_share_once():
         assert four.time[unit] == pytest.approx(one.time[unit]) and one.time[unit] > 0
     shared, _, _ = cost.corpus_terms(systems, refs, ["rouge1"], options, shared_references=True)
     assert shared.time["native.intern.token"] < one.time["native.intern.token"]
+
+
+def test_with_shared_references_every_texts_document_is_priced_as_kept():
+    # meta.score_variants keeps every text's Document for the variant (39 MB on the study corpus,
+    # estimated at 3 MB as one pair's); score_corpus keeps one pair's at a time
+    def corpus(documents):
+        refs = [[f"the cat {d} sat on the mat today", f"a cat {d} was on a mat"] for d in range(documents)]
+        return {"a": [f"the cat {d} sat on a mat" for d in range(documents)]}, refs
+
+    options = rouge_core.profile("matlab")
+    small, large = corpus(100), corpus(400)
+    kept_small = cost.estimate_corpus(*small, ["rouge1"], options, shared_references=True).peak_bytes
+    kept_large = cost.estimate_corpus(*large, ["rouge1"], options, shared_references=True).peak_bytes
+    assert kept_large > 3 * kept_small
+    one_small = cost.estimate_corpus(*small, ["rouge1"], options).peak_bytes - 100 * cost.CORPUS_STATISTICS_BYTES
+    one_large = cost.estimate_corpus(*large, ["rouge1"], options).peak_bytes - 400 * cost.CORPUS_STATISTICS_BYTES
+    assert one_large == pytest.approx(one_small, rel=0.2)
