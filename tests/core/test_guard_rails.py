@@ -219,7 +219,7 @@ def test_a_corpus_estimate_counts_what_a_pairs_methods_share_once():
     assert shared.time["native.intern.token"] < one.time["native.intern.token"]
 
 
-def test_with_shared_references_every_texts_document_is_priced_as_kept():
+def test_with_shared_references_every_texts_document_is_priced_as_kept(monkeypatch):
     # meta.score_variants keeps every text's Document for the variant (39 MB on the study corpus,
     # estimated at 3 MB as one pair's); score_corpus keeps one pair's at a time
     def corpus(documents):
@@ -228,6 +228,9 @@ def test_with_shared_references_every_texts_document_is_priced_as_kept():
 
     options = rouge_core.profile("matlab")
     small, large = corpus(100), corpus(400)
+    whole, _, _ = cost.corpus_terms(*large, ["rouge1"], options, shared_references=True)
+    for unit in whole.kept:  # a Document's bytes per unit, whatever this path's fitted constants say
+        monkeypatch.setitem(cost.BYTES, unit, max(cost.BYTES.get(unit, 0.0), 100.0))
     records = cost.CORPUS_STATISTICS_BYTES  # per pair (one method), kept either way
     kept_small = cost.estimate_corpus(*small, ["rouge1"], options, shared_references=True).peak_bytes - 100 * records
     kept_large = cost.estimate_corpus(*large, ["rouge1"], options, shared_references=True).peak_bytes - 400 * records
