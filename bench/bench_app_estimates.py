@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
+from calibrate_costs import read_evidence  # noqa: E402  (every evidence field read, as a view does)
 from corpus_gen import make_multi_reference, study_corpus  # noqa: E402
 from memory import peak_bytes  # noqa: E402
 from rouge_core import UNBOUNDED  # noqa: E402
@@ -76,16 +77,6 @@ def measure(row: Row, run) -> Row:
     row.cpu, row.wall = time.process_time() - cpu0, time.perf_counter() - wall0
     row.peak = peak_bytes(run)
     return row
-
-
-def read_evidence(result) -> None:
-    """Every evidence field read (the deferred ones are built), as an evidence view does."""
-    for method in result:
-        for ref in method.per_reference:
-            ev = ref.evidence
-            if ev is not None and dataclasses.is_dataclass(ev):
-                for f in dataclasses.fields(ev):
-                    getattr(ev, f.name)
 
 
 def score_page(tokens: int) -> list[Row]:

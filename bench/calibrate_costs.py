@@ -378,7 +378,7 @@ def _clear_stemmer_caches() -> None:
     stemming.clear_stem_caches()
 
 
-def _read_evidence(result) -> None:
+def read_evidence(result) -> None:
     """Every evidence field read (the deferred ones are built), as a view or an export does."""
     for method in result:
         for ref in method.per_reference:
@@ -464,7 +464,7 @@ def _call(case: Case, options):
     result = rouge_core.score(case.candidate, list(case.references), list(case.methods), options,
                               evidence=case.evidence, cost_limit=rouge_core.UNBOUNDED)
     if case.evidence:
-        _read_evidence(result)
+        read_evidence(result)
     return result
 
 
