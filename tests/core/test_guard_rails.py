@@ -174,14 +174,19 @@ def test_estimate_methods_and_total_add_up():
     assert whole.seconds >= max(e.seconds for e in per.values())
 
 
+# a small corpus for the corpus estimates: 2 systems x 100 pairs, 2 references each
+TWO_SYSTEMS_REFERENCES = [["the cat sat on the mat today", "a cat was on a mat"],
+                          ["dogs run in the park", "the dog ran"]] * 50
+TWO_SYSTEMS = {"a": ["the cat sat on a mat", "a dog runs in a park"] * 50, "b": ["cat mat", "dog park"] * 50}
+
+
 def test_a_corpus_estimate_prices_its_pairs_and_statistics_not_a_call_per_pair():
     # The study-size corpus (16 systems x 100 documents x 11 references) was estimated at 16 s and
     # 18.8 GB (a `score` call's records and dispatch per pair and reference) and scores in 0.2 s
     # and 4 MB: score_corpus scores pairs in batches into statistics arrays.
     from rouge_core.corpora.corpus_stats import STORE_BYTES_MAX
 
-    refs = [["the cat sat on the mat today", "a cat was on a mat"], ["dogs run in the park", "the dog ran"]] * 50
-    systems = {"a": ["the cat sat on a mat", "a dog runs in a park"] * 50, "b": ["cat mat", "dog park"] * 50}
+    systems, refs = TWO_SYSTEMS, TWO_SYSTEMS_REFERENCES
     methods = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
     whole, one, pairs = cost.corpus_terms(systems, refs, methods, rouge_core.profile("rouge-score"))
     assert pairs == 200 and one.time
@@ -206,8 +211,7 @@ def test_a_corpus_estimate_counts_what_a_pairs_methods_share_once():
     # were counted once per method: the study corpus's "score every variant" at 5.7x its time);
     # with shared references (rouge_core.studies.meta.score_variants) each reference is interned
     # once for every system
-    refs = [["the cat sat on the mat today", "a cat was on a mat"], ["dogs run in the park", "the dog ran"]] * 50
-    systems = {"a": ["the cat sat on a mat", "a dog runs in a park"] * 50, "b": ["cat mat", "dog park"] * 50}
+    systems, refs = TWO_SYSTEMS, TWO_SYSTEMS_REFERENCES
     options = rouge_core.profile("matlab")  # tokenized in Python, then interned
     one, _, _ = cost.corpus_terms(systems, refs, ["rouge1"], options)
     four, _, _ = cost.corpus_terms(systems, refs, ["rouge1", "rouge2", "rougeL", "rougeLsum"], options)
