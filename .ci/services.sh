@@ -62,8 +62,12 @@ start() {
     -o "-p $pg_port -k $dir/pg -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
     || { cat "$dir/pg/server.log" >&2; exit 1; }
   echo "$bin" > "$dir/pg_bin"
+  # The tests' role drops each test database WITH (FORCE), which terminates what is still connected
+  # to it; an autovacuum worker has no role, so only pg_signal_backend lets that role end it (without
+  # it the drop failed now and then: "must be a member of the role whose process is being terminated")
   as_db_user "$bin/psql" -q -h "$dir/pg" -p "$pg_port" -U postgres -d postgres -v ON_ERROR_STOP=1 \
-    -c "CREATE ROLE rouge_lens LOGIN CREATEDB PASSWORD '$password'" >/dev/null
+    -c "CREATE ROLE rouge_lens LOGIN CREATEDB PASSWORD '$password'" \
+    -c "GRANT pg_signal_backend TO rouge_lens" >/dev/null
 
   oidc_port=$(free_port)
   # Plain HTTP on the loopback address: the provider and Authlib allow it for 127.0.0.1.
