@@ -3,7 +3,7 @@
  * the GIL where a call is long, or runs on threads), and builds the results: plain tuples,
  * lists and dicts, and the result records through one generic helper (`record`) that fills
  * the classes rouge_core registers (kernel_spec.RECORDS) field by field as their __init__
- * would. rouge_core.native is the only module that imports this one; _native.pyi describes it.
+ * would. rouge_core.kernels.native is the only module that imports this one; _native.pyi describes it.
  *
  * Only the stable ABI is used (Py_LIMITED_API, set by setup.py: one abi3 build serves every
  * CPython from 3.10), except on a free-threaded CPython, which has no stable ABI: there the
@@ -77,7 +77,7 @@ static int as_flag(PyObject *o, int *out) {
 }
 
 /* A str's UTF-8 bytes (kept by the str); -1 with a TypeError for anything else, or a str
- * that has none (a lone surrogate): rouge_core.native then takes the pure path. */
+ * that has none (a lone surrogate): rouge_core.kernels.native then takes the pure path. */
 static int utf8_of(PyObject *s, TermRef *out) {
     Py_ssize_t len;
     const char *data = PyUnicode_Check(s) ? PyUnicode_AsUTF8AndSize(s, &len) : NULL;
@@ -92,7 +92,7 @@ static int utf8_of(PyObject *s, TermRef *out) {
 }
 
 /* Whether the compiled lowering table (lowering.h) is the running Python's str.lower() on the
- * code points that matter (configure_lowering, from rouge_core.native at import): when it is
+ * code points that matter (configure_lowering, from rouge_core.kernels.native at import): when it is
  * not, non-ASCII text under WORDS_LOWER_UNICODE is left to the pure path. */
 static int LOWERING_OK = 1;
 
@@ -222,7 +222,7 @@ static PyObject *record(int kind, PyObject *cls, PyObject **values) {
     for (int k = 0; k < rec->nfields; k++) ok &= values[k] != NULL;
     if (!rec->nfields && !PyErr_Occurred())
         PyErr_Format(PyExc_RuntimeError, "rouge_core._native: record kind %d was not registered "
-                     "(rouge_core.native.register_records)", kind);
+                     "(rouge_core.kernels.native.register_records)", kind);
     PyObject *obj = !ok ? NULL : cls ? object_new((PyTypeObject *)cls, EMPTY_TUPLE, NULL) : rec->alloc((PyTypeObject *)rec->cls, 0);
     for (int k = 0; k < rec->nfields; k++) {
         if (obj && (rec->set[k] ? rec->set[k](rec->slot[k], obj, values[k])
@@ -303,7 +303,7 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
 }
 
 /* configure_scoring(only_reference, no_evidence): the reason a single reference is chosen,
- * and the evidence of a score computed without it (rouge_core.scoring.NO_EVIDENCE). */
+ * and the evidence of a score computed without it (rouge_core.scorer.scoring.NO_EVIDENCE). */
 static PyObject *py_configure_scoring(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyUnicode_Check(args[0]))
         return PyErr_Format(PyExc_TypeError, "configure_scoring(only_reference: str, no_evidence)");
@@ -572,7 +572,7 @@ static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize
     return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
 }
 
-/* A `cls` instance (a Document subclass of rouge_core.tokenize) of a text: the text, no `-b`
+/* A `cls` instance (a Document subclass of rouge_core.text.tokenize) of a text: the text, no `-b`
  * view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
 static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key, PyObject *tokens) {
     PyObject *memo = PyDict_New();
@@ -635,7 +635,7 @@ static i32 *rows_of_seq(const Tok *c, PyObject *seq, isize *n_out) {
 }
 
 /* ------------------------------------------------------------------------------------------
- * Layout: rouge_core.bitparallel_lcs.CandidateLayout's interface over a Lay
+ * Layout: rouge_core.families.bitparallel_lcs.CandidateLayout's interface over a Lay
  * ---------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -807,7 +807,7 @@ static PyMethodDef Layout_methods[] = {
     END,
 };
 static PyGetSetDef Layout_getset[] = {GETTER("sentences", Layout_get_sentences, "how many sentences"), END};
-TYPE_SPEC(Layout, "rouge_core.bitparallel_lcs.CandidateLayout, compiled: Layout(cand, bounds).", {Py_tp_new, Layout_new},
+TYPE_SPEC(Layout, "rouge_core.families.bitparallel_lcs.CandidateLayout, compiled: Layout(cand, bounds).", {Py_tp_new, Layout_new},
           {Py_tp_methods, Layout_methods}, {Py_tp_getset, Layout_getset});
 
 /* ------------------------------------------------------------------------------------------
@@ -902,7 +902,7 @@ static PyObject *py_plans(PyObject *mod, PyObject *arg) {
 }
 
 /* ------------------------------------------------------------------------------------------
- * score records: Stats, Score, ReferenceScore, MethodScore (rouge_core.scoring)
+ * score records: Stats, Score, ReferenceScore, MethodScore (rouge_core.scorer.scoring)
  * ---------------------------------------------------------------------------------------- */
 
 /* One method on one reference: its statistics and the precision and recall they give. */
@@ -950,7 +950,7 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     return record(REC_SCORE, NULL, v);
 }
 
-/* How several references' records are combined in C (rouge_core.scoring.combine_references's
+/* How several references' records are combined in C (rouge_core.scorer.scoring.combine_references's
  * modes without a score_fn; any other mode is combined in Python). */
 enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
 
@@ -1235,7 +1235,7 @@ static PyObject *py_stats(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* ------------------------------------------------------------------------------------------
- * evidence (rouge_core.methods' native_evidence): the kernels' arrays as the pure path's
+ * evidence (rouge_core.families.methods' native_evidence): the kernels' arrays as the pure path's
  * records and tuples
  * ---------------------------------------------------------------------------------------- */
 
@@ -1278,7 +1278,7 @@ static PyObject *evidence_end(EvidenceCall *e, PyObject *out) {
     return untracked(out);
 }
 
-/* ngram_evidence(cand, ref, n) -> the NgramMatch records of rouge_core.ngram.ngram_evidence */
+/* ngram_evidence(cand, ref, n) -> the NgramMatch records of rouge_core.families.ngram.ngram_evidence */
 static PyObject *py_ngram_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
     isize n = 1;
@@ -1320,7 +1320,7 @@ static PyObject *joint_str(PyObject *const *args, i32 id, const SkipEvidence *e)
 }
 
 /* skip_evidence(cand, ref, distance, form, start) -> the SkipBigramRow records of
- * rouge_core.skipgram.skip_stats (start: the start token str) */
+ * rouge_core.families.skipgram.skip_stats (start: the start token str) */
 static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
     isize distance = 0, form = SU_NONE;
@@ -1350,7 +1350,7 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize
     return evidence_end(&ev, out);
 }
 
-/* lcs_evidence(cand, ref) -> (pairs, lcs): rouge_core.lcs.sentence_lcs's evidence, the aligned
+/* lcs_evidence(cand, ref) -> (pairs, lcs): rouge_core.families.lcs.sentence_lcs's evidence, the aligned
  * (cand index, ref index) pairs and the candidate's terms along them */
 static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
@@ -1371,7 +1371,7 @@ static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_
 }
 
 /* union_evidence(cand, ref) -> per reference sentence (alignments, union, counted):
- * rouge_core.lcs.union_lcs's evidence (lcs.h's UnionEvidence): alignments as ((cand
+ * rouge_core.families.lcs.union_lcs's evidence (lcs.h's UnionEvidence): alignments as ((cand
  * sentence, ((cand index, ref index), ...)), ...) by candidate sentence */
 static PyObject *py_union_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
@@ -1407,7 +1407,7 @@ static Tok *tok_of_seq(PyObject *seq, PyObject **terms) {
     return *terms ? tok_of_tuple(*terms, NULL, 0) : NULL;
 }
 
-/* wlcs_alignment(ref, cand, w) -> (value, pairs): rouge_core.wlcs.wlcs_alignment */
+/* wlcs_alignment(ref, cand, w) -> (value, pairs): rouge_core.families.wlcs.wlcs_alignment */
 static PyObject *py_wlcs_alignment(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     double weight;
     if (check_nargs("wlcs_alignment", nargs, 3, 3) < 0 || as_double(args[2], &weight) < 0) return NULL;
@@ -1439,7 +1439,7 @@ static PyObject *py_wlcs_alignment(PyObject *mod, PyObject *const *args, Py_ssiz
 }
 
 /* first_partners(ref_sentences, cand_sentences, cand_starts, w) -> per reference sentence a
- * dict {position in the sentence: candidate position}: rouge_core.wlcs._first_partners */
+ * dict {position in the sentence: candidate position}: rouge_core.families.wlcs._first_partners */
 static PyObject *py_first_partners(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     double weight;
     if (check_nargs("first_partners", nargs, 4, 4) < 0 || as_double(args[3], &weight) < 0) return NULL;
@@ -1929,11 +1929,11 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "rouge_core._native",
-    "Compiled kernels of rouge_core (see rouge_core.native); the same numbers as the pure path, bit for bit.", -1,
+    "Compiled kernels of rouge_core (see rouge_core.kernels.native); the same numbers as the pure path, bit for bit.", -1,
     module_methods,
 };
 
-/* SPEC: every constant spec.h defines, for rouge_core.native to compare with kernel_spec;
+/* SPEC: every constant spec.h defines, for rouge_core.kernels.native to compare with kernel_spec;
  * RECORD_FIELDS: the fields this build fills, per record kind. */
 static int add_spec(PyObject *m) {
     PyObject *spec = PyDict_New(), *fields = PyTuple_New(RECORD_KINDS);
@@ -1963,7 +1963,7 @@ static int add_spec(PyObject *m) {
 }
 
 /* LOWERINGS: (Unicode version, ((code point, lower case), ...)): the lowering table compiled in
- * (lowering.h), for rouge_core.native to compare with the running Python's. */
+ * (lowering.h), for rouge_core.kernels.native to compare with the running Python's. */
 static int add_lowerings(PyObject *m) {
     PyObject *table = PyTuple_New(LOWERING_ENTRY_COUNT);
     for (int k = 0; table && k < LOWERING_ENTRY_COUNT; k++) {
