@@ -133,6 +133,12 @@ static PyObject *untracked(PyObject *t) {
     return t;
 }
 
+/* tuple[k] = item (stolen). A NULL item (its error set) or one that cannot be stored drops the
+ * tuple (*tuple becomes NULL), which ends the caller's filling loop. */
+static void tuple_put(PyObject **tuple, Py_ssize_t k, PyObject *item) {
+    if (!item || PyTuple_SetItem(*tuple, k, item) < 0) Py_CLEAR(*tuple);
+}
+
 /* A tuple of n new references (stolen; NULL items: the tuple fails). */
 static PyObject *tuple_of(PyObject **items, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
@@ -188,7 +194,7 @@ static PyObject *int_tuple(Ints *ints, const i32 *v, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
     for (Py_ssize_t k = 0; t && k < n; k++) {
         PyObject *x = int_of(ints, v[k]);
-        if (!x || PyTuple_SetItem(t, k, x) < 0) Py_CLEAR(t);
+        tuple_put(&t, k, x);
     }
     return untracked(t);
 }
@@ -403,7 +409,7 @@ static PyObject *gram_tuple(TokensObject *c, const i32 *ids, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
     for (Py_ssize_t k = 0; t && k < n; k++) {
         PyObject *s = term_str(c, ids[k]);
-        if (!s || PyTuple_SetItem(t, k, Py_NewRef(s)) < 0) Py_CLEAR(t);
+        tuple_put(&t, k, Py_XNewRef(s));
     }
     return t;
 }
@@ -423,7 +429,7 @@ static PyObject *Tokens_vocabulary(TokensObject *self, PyObject *unused) {
     PyObject *out = PyTuple_New(self->tok->nv);
     for (isize v = 0; out && v < self->tok->nv; v++) {
         PyObject *s = term_str(self, (i32)v);
-        if (!s || PyTuple_SetItem(out, v, Py_NewRef(s)) < 0) Py_CLEAR(out);
+        tuple_put(&out, v, Py_XNewRef(s));
     }
     return out;
 }
@@ -525,6 +531,15 @@ static PyObject *py_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     return tokens_of_terms(args[0], args[1]);
 }
 
+/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
+static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    TermRef text;
+    int rule;
+    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
+    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
+}
+
 /* tokens_mapped(tokens, mapping) -> Tokens: each distinct term (tokens.vocabulary()'s k-th)
  * replaced by mapping[k], a str, or None to drop its tokens (a stemmer and a stopword list
  * applied once per distinct term); the same sentences. A TypeError for a mapping of another
@@ -561,15 +576,6 @@ static PyObject *py_tokens_mapped(PyObject *mod, PyObject *const *args, Py_ssize
 done:
     FREE_ALL(to, origin);
     return out;
-}
-
-/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
-static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    TermRef text;
-    int rule;
-    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
-    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
-    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
 }
 
 /* A `cls` instance (a Document subclass of rouge_core.text.tokenize) of a text: the text, no `-b`
@@ -1202,7 +1208,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
     for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
         PyObject *d = native_document(args[1], PyTuple_GetItem(refs, i), args[3], args[4], NULL);
-        if (!d || PyTuple_SetItem(docs[1], i, d) < 0) Py_CLEAR(docs[1]);
+        tuple_put(&docs[1], i, d);
     }
     if (docs[1]) out = PyTuple_Pack(3, docs[0], docs[1], records);
 done:
@@ -1247,29 +1253,44 @@ typedef struct {
     Ints ints;
 } EvidenceCall;
 
-static int evidence_begin(const char *name, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max,
-                          EvidenceCall *e) {
+/* An evidence kernel run on the call's pair with the call's parameters, filling `found` (its
+ * evidence struct): 0, or -1 on no memory. */
+typedef int (*EvidenceKernel)(const EvidenceCall *e, const isize *params, void *found);
+
+/* What every evidence call does before it builds its records: its arguments checked (`name`,
+ * min..max of them, the first two Tokens), the reference joined to the candidate, `kernel` run
+ * on them, the work given back. 0 with the ints ready, or -1 with the error set (evidence_end
+ * then gives NULL). */
+static int evidence_run(const char *name, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max,
+                        EvidenceKernel kernel, const isize *params, void *found, EvidenceCall *e) {
     memset(e, 0, sizeof(*e));
     if (check_nargs(name, nargs, min, max) < 0 || !(e->c = tok_arg(args[0], "the candidate")) ||
         !(e->r = tok_arg(args[1], "the reference")))
         return -1;
     e->w = kwork_acquire();
-    if (!e->w || kwork_join(e->w, e->c, e->r) < 0) {
-        kwork_release(e->w);
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-/* The kernel returned rc: the work goes back; 0 with the ints ready, or -1 with the error set. */
-static int evidence_ran(EvidenceCall *e, int rc) {
+    int rc = !e->w || kwork_join(e->w, e->c, e->r) < 0 ? -1 : kernel(e, params, found);
     kwork_release(e->w);
     if (rc < 0) {
         PyErr_NoMemory();
         return -1;
     }
     return ints_init(&e->ints, (e->c->n > e->r->n ? e->c->n : e->r->n) + 1);
+}
+
+static int ngram_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return ngram_evidence(e->c, e->w->rows, e->r->n, e->w->ref_count, params[0], found);
+}
+
+static int skip_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return skip_evidence(e->c, e->r, e->w->rows, params[0], (int)params[1], found);
+}
+
+static int lcs_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return lcs_alignment(e->c, e->w->rows, e->r->n, found);
+}
+
+static int union_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return union_evidence(e->c, e->r, e->w->rows, e->w->ref_count, found);
 }
 
 /* The call's result, once its ints are no longer needed. */
@@ -1282,15 +1303,11 @@ static PyObject *evidence_end(EvidenceCall *e, PyObject *out) {
 static PyObject *py_ngram_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
     isize n = 1;
-    if ((nargs >= 3 && as_isize(args[2], &n) < 0) || evidence_begin("ngram_evidence", args, nargs, 3, 4, &ev) < 0)
-        return NULL;
-    if (n < 1) {
-        kwork_release(ev.w);
-        return PyErr_Format(PyExc_ValueError, "n must be at least 1");
-    }
+    if (nargs >= 3 && as_isize(args[2], &n) < 0) return NULL;
+    if (n < 1) return PyErr_Format(PyExc_ValueError, "n must be at least 1");
     NgramEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, ngram_evidence(ev.c, ev.w->rows, ev.r->n, ev.w->ref_count, n, &e)) == 0)
+    if (evidence_run("ngram_evidence", args, nargs, 3, 4, ngram_kernel, &n, &e, &ev) == 0)
         out = PyTuple_New(e.match.n / 3);
     const i32 *starts = e.starts.v;
     for (isize m = 0; out && m < e.match.n / 3; m++) {
@@ -1305,7 +1322,7 @@ static PyObject *py_ngram_evidence(PyObject *mod, PyObject *const *args, Py_ssiz
         v[NGRAM_MATCH_REF_STARTS] = int_tuple(&ev.ints, starts + cc, rc);
         starts += cc + rc;
         PyObject *row = record(REC_NGRAM_MATCH, NULL, v);
-        if (!row || PyTuple_SetItem(out, m, row) < 0) Py_CLEAR(out);
+        tuple_put(&out, m, row);
     }
     ngram_evidence_free(&e);
     return evidence_end(&ev, out);
@@ -1323,17 +1340,12 @@ static PyObject *joint_str(PyObject *const *args, i32 id, const SkipEvidence *e)
  * rouge_core.families.skipgram.skip_stats (start: the start token str) */
 static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    isize distance = 0, form = SU_NONE;
-    if ((nargs == 5 && (as_isize(args[2], &distance) < 0 || as_isize(args[3], &form) < 0)) ||
-        evidence_begin("skip_evidence", args, nargs, 5, 5, &ev) < 0)
-        return NULL;
-    if (form < SU_NONE || form > SU_START) {
-        kwork_release(ev.w);
-        return PyErr_Format(PyExc_ValueError, "unknown unigram form");
-    }
+    isize params[2] = {0, SU_NONE}; /* distance, form */
+    if (nargs == 5 && (as_isize(args[2], &params[0]) < 0 || as_isize(args[3], &params[1]) < 0)) return NULL;
+    if (params[1] < SU_NONE || params[1] > SU_START) return PyErr_Format(PyExc_ValueError, "unknown unigram form");
     SkipEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, skip_evidence(ev.c, ev.r, ev.w->rows, distance, (int)form, &e)) == 0)
+    if (evidence_run("skip_evidence", args, nargs, 5, 5, skip_kernel, params, &e, &ev) == 0)
         out = PyTuple_New(e.rows.n / 4);
     for (isize k = 0; out && k < e.rows.n / 4; k++) {
         const i32 *row = e.rows.v + 4 * k;
@@ -1344,7 +1356,7 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize
         v[SKIP_ROW_REF_COUNT] = int_of(&ev.ints, row[3]);
         v[SKIP_ROW_MATCHED] = int_of(&ev.ints, row[2] < row[3] ? row[2] : row[3]);
         PyObject *made = record(REC_SKIP_ROW, NULL, v);
-        if (!made || PyTuple_SetItem(out, k, made) < 0) Py_CLEAR(out);
+        tuple_put(&out, k, made);
     }
     free(e.rows.v);
     return evidence_end(&ev, out);
@@ -1354,15 +1366,14 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize
  * (cand index, ref index) pairs and the candidate's terms along them */
 static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    if (evidence_begin("lcs_evidence", args, nargs, 2, 4, &ev) < 0) return NULL;
     IVec pairs = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, lcs_alignment(ev.c, ev.w->rows, ev.r->n, &pairs)) == 0) {
+    if (evidence_run("lcs_evidence", args, nargs, 2, 4, lcs_kernel, NULL, &pairs, &ev) == 0) {
         isize n = pairs.n / 2;
         PyObject *lcs = PyTuple_New(n);
         for (isize k = 0; lcs && k < n; k++) {
             PyObject *term = term_str((TokensObject *)args[0], ev.c->ids[pairs.v[2 * k]]);
-            if (!term || PyTuple_SetItem(lcs, k, Py_NewRef(term)) < 0) Py_CLEAR(lcs);
+            tuple_put(&lcs, k, Py_XNewRef(term));
         }
         out = tuple_of((PyObject *[]){int_pairs(&ev.ints, pairs.v, n, 0), untracked(lcs)}, 2);
     }
@@ -1375,10 +1386,9 @@ static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_
  * sentence, ((cand index, ref index), ...)), ...) by candidate sentence */
 static PyObject *py_union_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    if (evidence_begin("union_evidence", args, nargs, 2, 4, &ev) < 0) return NULL;
     UnionEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, union_evidence(ev.c, ev.r, ev.w->rows, ev.w->ref_count, &e)) == 0)
+    if (evidence_run("union_evidence", args, nargs, 2, 4, union_kernel, NULL, &e, &ev) == 0)
         out = PyTuple_New(ev.r->nsent);
     Ints *ints = &ev.ints;
     for (isize s = 0; out && s < ev.r->nsent; s++) {
@@ -1388,13 +1398,13 @@ static PyObject *py_union_evidence(PyObject *mod, PyObject *const *args, Py_ssiz
             const i32 *group = e.groups.v + g;
             PyObject *item[2] = {int_of(ints, group[0]), int_pairs(ints, e.pairs.v + 2 * group[1], group[2], 0)};
             PyObject *pair = tuple_of(item, 2);
-            if (!pair || PyTuple_SetItem(alignments, (g - g0) / 3, pair) < 0) Py_CLEAR(alignments);
+            tuple_put(&alignments, (g - g0) / 3, pair);
         }
         PyObject *items[3] = {untracked(alignments),
                               int_tuple(ints, e.unions.v + e.sent_unions[s], e.sent_unions[s + 1] - e.sent_unions[s]),
                               int_tuple(ints, e.counted.v + e.sent_counted[s], e.sent_counted[s + 1] - e.sent_counted[s])};
         PyObject *sentence = tuple_of(items, 3);
-        if (!sentence || PyTuple_SetItem(out, s, sentence) < 0) Py_CLEAR(out);
+        tuple_put(&out, s, sentence);
     }
     union_evidence_free(&e);
     return evidence_end(&ev, out);
@@ -1953,7 +1963,7 @@ static int add_spec(PyObject *m) {
         while (RECORD_FIELD_NAMES[kind][count]) count++;
         PyObject *names = PyTuple_New(count);
         for (int k = 0; names && k < count; k++)
-            if (PyTuple_SetItem(names, k, PyUnicode_FromString(RECORD_FIELD_NAMES[kind][k])) < 0) Py_CLEAR(names);
+            tuple_put(&names, k, PyUnicode_FromString(RECORD_FIELD_NAMES[kind][k]));
         ok = names && PyTuple_SetItem(fields, kind, names) == 0;
     }
     ok = ok && PyModule_AddObjectRef(m, "SPEC", spec) == 0 && PyModule_AddObjectRef(m, "RECORD_FIELDS", fields) == 0;
@@ -1971,7 +1981,7 @@ static int add_lowerings(PyObject *m) {
         /* No '#' format: CPython 3.13's headers call the int-length variant whatever PY_SSIZE_T_CLEAN
          * says, so an abi3 module built by 3.13 would raise SystemError on 3.10-3.12 (cpython gh-104922). */
         PyObject *row = Py_BuildValue("(IN)", l->code, PyUnicode_FromStringAndSize(l->ascii, l->ascii_len));
-        if (!row || PyTuple_SetItem(table, k, row) < 0) Py_CLEAR(table);
+        tuple_put(&table, k, row);
     }
     PyObject *both = table ? Py_BuildValue("(sN)", LOWERING_VERSION, table) : NULL;
     int rc = both ? PyModule_AddObjectRef(m, "LOWERINGS", both) : -1;
