@@ -817,13 +817,18 @@ TYPE_SPEC(Layout, "rouge_core.families.bitparallel_lcs.CandidateLayout, compiled
           {Py_tp_methods, Layout_methods}, {Py_tp_getset, Layout_getset});
 
 /* ------------------------------------------------------------------------------------------
- * Plans: the methods of a call, read once: per plan (kernel, a, b, w, method, name, signature)
+ * Plans: the methods of a call, read once: per plan (kernel, a, b, w, method, name, signature
+ * [, F rule]). The F rule of a family with its own (rouge_core.stats.FMeasureRule, as
+ * rouge_core.scorer.scoring.kernel_f_rule gives it): the alpha of its F, or a function making
+ * its whole Score from the statistics; without one, the call's rule (ScoreRule).
  * ---------------------------------------------------------------------------------------- */
 
 typedef struct {
     KPlan *k;
-    PyObject **method, **name, **sig; /* borrowed from `source` */
+    PyObject **method, **name, **sig, **score_fn; /* borrowed from `source`; score_fn NULL: none */
+    double *alpha;                                /* NAN: the call's */
     Py_ssize_t n;
+    int any_score_fn;
 } PlanList;
 
 typedef struct {
@@ -833,7 +838,7 @@ typedef struct {
 } PlansObject;
 
 static void planlist_free(PlanList *p) {
-    FREE_ALL(p->k, p->method);
+    FREE_ALL(p->k, p->method, p->alpha);
     memset(p, 0, sizeof(*p));
 }
 
@@ -845,21 +850,31 @@ static int plans_parse(PyObject *plans, PlanList *out) {
     }
     Py_ssize_t n = PyTuple_Size(plans);
     out->k = xmalloc((size_t)n * sizeof(KPlan));
-    out->method = xmalloc((size_t)(3 * n) * sizeof(PyObject *));
-    if (!out->k || !out->method) {
+    out->method = xmalloc((size_t)(4 * n + 1) * sizeof(PyObject *));
+    out->alpha = xmalloc((size_t)(n + 1) * sizeof(double));
+    if (!out->k || !out->method || !out->alpha) {
         planlist_free(out);
         PyErr_NoMemory();
         return -1;
     }
     out->name = out->method + n;
     out->sig = out->method + 2 * n;
+    out->score_fn = out->method + 3 * n;
     out->n = n;
     for (Py_ssize_t i = 0; i < n; i++) {
         KPlan *k = &out->k[i];
-        if (!PyArg_ParseTuple(PyTuple_GetItem(plans, i), "iLLdOOO", &k->code, &k->a, &k->b, &k->w, &out->method[i],
-                              &out->name[i], &out->sig[i])) {
+        PyObject *f_rule = Py_None;
+        out->alpha[i] = NAN;
+        out->score_fn[i] = NULL;
+        if (!PyArg_ParseTuple(PyTuple_GetItem(plans, i), "iLLdOOO|O", &k->code, &k->a, &k->b, &k->w, &out->method[i],
+                              &out->name[i], &out->sig[i], &f_rule) ||
+            (f_rule != Py_None && !PyCallable_Check(f_rule) && as_double(f_rule, &out->alpha[i]) < 0)) {
             planlist_free(out);
             return -1;
+        }
+        if (f_rule != Py_None && PyCallable_Check(f_rule)) {
+            out->score_fn[i] = f_rule;
+            out->any_score_fn = 1;
         }
         const char *problem = kplan_problem(k);
         if (problem) {
@@ -918,7 +933,8 @@ typedef struct {
 } Scored;
 
 /* How the scores are made: F by the F-measure rule (spec_f_measure) at `alpha`, or the whole
- * Score by score_fn(stats) (ROUGE-1.5.5's rounding; not None). */
+ * Score by score_fn(stats) (ROUGE-1.5.5's rounding; not None). A plan's own F rule overrides it
+ * (plan_rule). */
 typedef struct {
     double alpha;
     PyObject *score_fn;
@@ -933,6 +949,14 @@ static int rule_of(PyObject *alpha, PyObject *empty_nan, PyObject *score_fn, Sco
     }
     rule->score_fn = score_fn == Py_None ? NULL : score_fn;
     return 0;
+}
+
+/* The rule of plan k: the call's, or the plan's own alpha or score function. */
+static ScoreRule plan_rule(const ScoreRule *call, const PlanList *plans, Py_ssize_t k) {
+    ScoreRule rule = *call;
+    if (!isnan(plans->alpha[k])) rule.alpha = plans->alpha[k];
+    if (plans->score_fn[k]) rule.score_fn = plans->score_fn[k];
+    return rule;
 }
 
 static PyObject *stats_record(const KStats *s) {
@@ -959,6 +983,12 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
 /* How several references' records are combined in C (rouge_core.scorer.scoring.combine_references's
  * modes without a score_fn; any other mode is combined in Python). */
 enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
+
+/* How several references are combined in C: `combine` unless a score function makes a score
+ * (its references are then combined in Python). */
+static int combine_in_c(const ScoreRule *rule, const PlanList *plans, isize combine) {
+    return rule->score_fn || plans->any_score_fn ? COMBINE_NONE : (int)combine;
+}
 
 /* f"{v:.4f}" */
 static PyObject *four_places(double v) {
@@ -996,7 +1026,8 @@ static PyObject *best_reason(const double *values, Py_ssize_t n, Py_ssize_t best
  * stored in `out` (a dict) under the plan's name; else the tuple of ReferenceScores stored at
  * out[k] (a list, combined in Python). */
 static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_ref, Py_ssize_t nrefs,
-                        const ScoreRule *rule, int combine, PyObject *out) {
+                        const ScoreRule *call_rule, int combine, PyObject *out) {
+    const ScoreRule own = plan_rule(call_rule, plans, k), *rule = &own;
     PyObject *per = PyTuple_New(nrefs);
     PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
     double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
@@ -1116,7 +1147,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, combine_in_c(&rule, &plans, combine));
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
@@ -1199,7 +1230,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    records = pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    records = pair_records(&plans, scored, nrefs, &rule, combine_in_c(&rule, &plans, combine));
     if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
         out = PyTuple_Pack(3, Py_None, Py_None, records);
         goto done;

@@ -20,7 +20,7 @@ from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import MethodScore, resolve_options, score_from_stats
 from ..scorer.signature import VARIES, signature
-from ..stats import Interval, Score, Stats
+from ..stats import F_MEASURE, FMeasureRule, Interval, Score, Stats
 from .corpus_stats import CorpusStatistics, PairNumbers
 from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpora.corpus's names)
 from .. import optional
@@ -33,15 +33,16 @@ if TYPE_CHECKING:
 MEASURES = ("precision", "recall", "fmeasure")
 
 
-def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Score:
-    """Pooled score: statistics are additive, so a corpus is one big pair."""
+def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options, rule: FMeasureRule = F_MEASURE) -> Score:
+    """Pooled score: statistics are additive, so a corpus is one big pair (F by `rule`, the
+    method family's)."""
     total = None
     for stats in pair_stats:
         if stats is not None:
             total = stats if total is None else total + stats
     if total is None:
         return Score(math.nan, math.nan, math.nan)
-    return score_from_stats(total, options)
+    return score_from_stats(total, options, rule)
 
 
 def plain_mean(values: Sequence[float]) -> float:
@@ -247,7 +248,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
             # whole-number counts add exactly in any order; float counts as they always were added
             hits, cand, ref = (side[idx].sum(axis=1, dtype=np.float64) for side in column.sides)
             exponent = column.exponent if column.exponent is not None else 1.0
-            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts)
+            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts, column.rule)
                       for h, c, r in zip(hits, cand, ref)]
             for measure in MEASURES:
                 micro[m][measure][block] = [getattr(sc, measure) for sc in scores]
