@@ -1035,19 +1035,27 @@ def _resamples(resamples) -> int:
     return resamples
 
 
-def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int) -> Terms:
+def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> Terms:
+    """`rebuilt`: how many of the methods keep no P, R and F but rebuild them from the pairs'
+    counts (rouge_core.corpora.corpus_stats: a score_corpus result's usual case, and the
+    default: all of them), gathering three count columns and computing three measures per
+    resampled element where a stored method gathers its three stored measures."""
+    rebuilt = methods if rebuilt is None else min(max(rebuilt, 0), methods)
     elements = resamples * pairs
     block = min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
-    return (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
-            .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+    terms = (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
+             .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+    if rebuilt:
+        terms.t("boot.rebuild", elements * rebuilt).w("boot.rebuild", block)
+    return terms
 
 
-def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int) -> CostEstimate:
+def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> CostEstimate:
     """`CorpusResult.bootstrap`: every method's macro means and micro scores over `resamples`
     resamples of `pairs` pairs (drawn and summed in blocks; the resampled values kept for the
-    percentiles)."""
+    percentiles); `rebuilt`: see bootstrap_corpus_terms (None: every method, the upper of the two)."""
     return _resampling_estimate(f"the bootstrap ({resamples:,} resamples of {pairs:,} pairs)",
-                                bootstrap_corpus_terms(pairs, resamples, methods), resamples * pairs * methods)
+                                bootstrap_corpus_terms(pairs, resamples, methods, rebuilt), resamples * pairs * methods)
 
 
 def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:
