@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from ..errors import excerpt
 from ..kernels import native
-from ..scorer.cost import (RESAMPLE_BLOCK, UNBOUNDED, CostEstimate, CostLimit, CostLimitError, _resamples,
+from ..scorer.cost import (CORPUS_CHUNK, RESAMPLE_BLOCK, UNBOUNDED, CostEstimate, CostLimit, CostLimitError, _resamples,
                            bootstrap_corpus_estimate, check_resampling, paired_tests_estimate, resolve_limit)
 from ..families.methods import Method, parse_method
 from ..text.options import Options
@@ -275,7 +275,7 @@ def corpus_signatures(methods: Sequence[str | Method], options: Options, referen
     return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
-STREAM_CHUNK = 8192  # pairs scored, kept as records and handed to `on_chunk` at a time
+STREAM_CHUNK = CORPUS_CHUNK  # pairs scored, kept as records and handed to `on_chunk` at a time (priced by the cost model)
 
 
 @dataclass(frozen=True)
