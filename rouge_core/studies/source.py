@@ -54,11 +54,13 @@ STATISTIC_LABELS = {"coverage": "coverage", "density": "density", "compression":
 ORIGINS = ("both", "source", "reference", "novel")  # a candidate word's origin, in this order of precedence
 
 # Cost model of one pair (the development machine; bench/bench_analysis.py measures it): the
-# tokens read and indexed, then the match steps, bounded from the index before any is taken.
+# tokens read and indexed, then the match steps, counted from the index before any is taken.
+# Memory: both Documents and the source's index, 325-336 bytes per token as tracemalloc counts
+# them (prose of 500 to 8,000 tokens), a little more in the resident set.
 SECONDS_PER_TOKEN = 0.6e-6
 SECONDS_PER_STEP = 0.15e-6
 OCCURRENCE_STEPS = 3  # match steps per source occurrence of a summary bigram (SourceIndex.match_steps)
-BYTES_PER_TOKEN = 250
+BYTES_PER_TOKEN = 400
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,6 +145,25 @@ def test_the_estimate_of_ordinary_prose_is_within_2x_of_the_steps_taken(seed, to
     assert taken / 2 <= estimated <= 2 * taken, (estimated, taken)
 
 
+@pytest.mark.parametrize("seed,tokens,references", [(13, 2000, 4), (99, 500, 16)])
+def test_the_memory_estimate_is_within_2x_of_the_bytes_allocated(seed, tokens, references):
+    import gc
+    import tracemalloc
+
+    summary, source = prose(seed, tokens, references)
+    abstractiveness(summary, source)  # imports and caches
+    gc.collect()
+    tracemalloc.start()
+    try:
+        abstractiveness(summary, source)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    cand, source_doc = abstractiveness(summary, source).candidate, abstractiveness(summary, source).source
+    estimated = estimate(cand, SourceIndex(source_doc.term_tuple)).peak_bytes
+    assert peak / 2 <= estimated <= 2 * peak, (estimated, peak)
+
+
 REPETITIVE_CASES = [
     (" ".join(["a"] * 600), " ".join(["a"] * 2400)),  # one repeated word: long extensions everywhere
     (" ".join(["a", "b"] * 300), " ".join(["a", "b"] * 1200)),
