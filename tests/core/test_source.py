@@ -174,17 +174,17 @@ REPETITIVE_CASES = [
 
 @pytest.mark.parametrize("search", ["newsroom", "longest"])
 @pytest.mark.parametrize("summary,source", REPETITIVE_CASES)
-def test_a_repetitive_text_is_never_estimated_below_half_the_steps_taken(summary, source, search, monkeypatch):
+def test_a_repetitive_text_is_never_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, monkeypatch):
     estimated, taken = steps_taken(summary, source, search, monkeypatch)
-    assert estimated >= taken / 2, (estimated, taken)
+    assert 4 * estimated >= 3 * taken, (estimated, taken)  # SourceIndex.match_steps: never below 3/4
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(summary=st.lists(st.sampled_from("a b c".split()), max_size=40),
        source=st.lists(st.sampled_from("a b c".split()), max_size=60), search=st.sampled_from(["newsroom", "longest"]))
-def test_no_input_is_estimated_below_half_the_steps_taken(summary, source, search, monkeypatch):
+def test_no_input_is_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, monkeypatch):
     estimated, taken = steps_taken(" ".join(summary), " ".join(source), search, monkeypatch)
-    assert estimated >= taken / 2, (estimated, taken)
+    assert 4 * estimated >= 3 * taken, (estimated, taken)  # never below 3/4 (the bound is 4 steps an occurrence)
 
 
 # --- against brute-force readings of the definitions ------------------------------------------------
