@@ -179,11 +179,46 @@ def test_a_repetitive_text_is_never_estimated_below_three_quarters_of_the_steps_
     assert 4 * estimated >= 3 * taken, (estimated, taken)  # SourceIndex.match_steps: never below 3/4
 
 
+@pytest.mark.parametrize("summary,source", REPETITIVE_CASES)
+def test_the_published_search_on_repetitive_text_is_estimated_within_2x(summary, source, monkeypatch):
+    # it skips the tries inside a match found: one repeated word, 600 against 2,400, takes 7,800
+    # steps, and the occurrences alone count 4.3 million (a cheap text asked about as a slow one)
+    estimated, taken = steps_taken(summary, source, "newsroom", monkeypatch)
+    assert taken / 2 <= estimated <= 2 * taken, (estimated, taken)
+
+
+@pytest.mark.parametrize("summary,source,search", [(" ".join(["a"] * 600), " ".join(["a"] * 2400), "longest"),
+                                                   (" ".join(["a", "b"] * 600), " ".join(["a", "b", "c", "d"] * 1200),
+                                                    "newsroom")])
+def test_the_estimate_takes_at_most_its_budget_of_the_walk(summary, source, search, monkeypatch):
+    import rouge_core.studies.source as src
+
+    cand, source_doc = (src._prepare(t, NEWSROOM_OPTIONS, "text") for t in (summary, source))
+    index = SourceIndex(source_doc.term_tuple)
+    spent = [0]
+    best_match = src._best_match
+
+    def counting_best_match(a, b, i, positions, skip):
+        found = best_match(a, b, i, positions, skip)
+        spent[0] += found[2]
+        return found
+
+    monkeypatch.setattr(src, "_best_match", counting_best_match)
+    assert estimate(cand, index, search).count > src.WALK_STEPS  # an expensive match ...
+    assert spent[0] <= src.WALK_STEPS  # ... estimated with at most WALK_STEPS of it
+
+
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(summary=st.lists(st.sampled_from("a b c".split()), max_size=40),
-       source=st.lists(st.sampled_from("a b c".split()), max_size=60), search=st.sampled_from(["newsroom", "longest"]))
-def test_no_input_is_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, monkeypatch):
-    estimated, taken = steps_taken(" ".join(summary), " ".join(source), search, monkeypatch)
+       source=st.lists(st.sampled_from("a b c".split()), max_size=60), search=st.sampled_from(["newsroom", "longest"]),
+       walk=st.sampled_from([None, 0, 30, 200]))
+def test_no_input_is_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, walk, monkeypatch):
+    import rouge_core.studies.source as src
+
+    with monkeypatch.context() as m:
+        if walk is not None:  # small texts take the walk, or part of it, too
+            m.setattr(src, "WALK_STEPS", walk)
+        estimated, taken = steps_taken(" ".join(summary), " ".join(source), search, monkeypatch)
     assert 4 * estimated >= 3 * taken, (estimated, taken)  # never below 3/4 (the bound is 4 steps an occurrence)
 
 
