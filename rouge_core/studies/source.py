@@ -57,7 +57,9 @@ ORIGINS = ("both", "source", "reference", "novel")  # a candidate word's origin,
 # tokens read and indexed, then the match steps, counted from the index before any is taken.
 # Memory: both Documents and the source's index, 325-336 bytes per token as tracemalloc counts
 # them (prose of 500 to 8,000 tokens), a little more in the resident set.
-SECONDS_PER_TOKEN = 0.6e-6
+# Time: reading, tokenizing and indexing both texts, 0.63-0.91 us a token (the best of 25 runs,
+# 2,500 to 36,000 tokens of prose, a loaded machine); a match step about 0.12-0.16 us.
+SECONDS_PER_TOKEN = 0.8e-6
 SECONDS_PER_STEP = 0.15e-6
 OCCURRENCE_STEPS = 3  # match steps per source occurrence of a summary bigram (SourceIndex.match_steps)
 MAX_OCCURRENCE_STEPS = 4  # the most the walk takes per occurrence (SourceIndex.match_steps)
