@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from ..errors import excerpt
 from ..kernels import native
-from ..scorer.cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
-                           check_resampling, paired_tests_estimate, resolve_limit)
+from ..scorer.cost import (CORPUS_CHUNK, RESAMPLE_BLOCK, UNBOUNDED, CostEstimate, CostLimit, CostLimitError, _resamples,
+                           bootstrap_corpus_estimate, check_resampling, paired_tests_estimate, resolve_limit)
 from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import MethodScore, resolve_options, score_from_stats
@@ -198,6 +198,13 @@ class CorpusResult:
         against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
         return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence, cost_limit=cost_limit)
 
+    def bootstrap_estimate(self, resamples: int = 1000) -> CostEstimate:
+        """What `bootstrap(resamples)` costs (rouge_core.scorer.cost.bootstrap_corpus_estimate), for
+        these columns: methods whose scores rebuild from their counts cost more per element."""
+        columns = self.statistics.columns
+        rebuilt = sum(1 for m in self.methods if columns[m].scores is None)
+        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt)
+
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
     """The resampled index matrix (resamples x n); the same seed gives the same draws."""
@@ -225,7 +232,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     n = len(result)
-    check_resampling(bootstrap_corpus_estimate(n, resamples, len(result.methods)), cost_limit)
+    check_resampling(result.bootstrap_estimate(resamples), cost_limit)
     lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
     macro_out: dict[str, dict[str, Interval]] = {}
     micro_out: dict[str, dict[str, Interval]] = {}
@@ -269,7 +276,7 @@ def corpus_signatures(methods: Sequence[str | Method], options: Options, referen
     return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
-STREAM_CHUNK = 8192  # pairs scored, kept as records and handed to `on_chunk` at a time
+STREAM_CHUNK = CORPUS_CHUNK  # pairs scored, kept as records and handed to `on_chunk` at a time (priced by the cost model)
 
 
 @dataclass(frozen=True)
