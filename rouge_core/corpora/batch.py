@@ -41,7 +41,7 @@ from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
                               score_from_stats)
-from ..text.tokenize import text_tokenizer, word_rule
+from ..text.tokenize import stem_map, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
@@ -119,8 +119,14 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
+    # The kernels tokenize (and stem, through the shared table of stems) on any thread, or
+    # Python tokenizes on this one.
     tokenizer = text_tokenizer(native.active(), *opts.tokenize_key())
     rule = word_rule(opts.tokenizer, opts.lowercase) if tokenizer is not None else None
+    stems = _stems_in_kernels(opts) if tokenizer is None and native.active() else None
+    if stems is not None:
+        rule = word_rule(opts.tokenizer, opts.lowercase)
+    kernels_tokenize = rule is not None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
@@ -130,18 +136,18 @@ def score_batch(
     else:
         ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
-    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
     def job_of(start: int, end: int):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
-        if tokenizer is None:
+        if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
         return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
-                                opts.empty == "nan", chunk_size)
+                                opts.empty == "nan", chunk_size, stems)
 
-    if tokenizer is not None:
+    if kernels_tokenize:
         segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
         long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
         if long_texts:
@@ -348,6 +354,19 @@ def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Opti
     return out_cands, out_refs
 
 
+def _stems_in_kernels(opts: Options):
+    """The shared table of stems (rouge_core.text.tokenize.stem_map) through which the kernels
+    stem the words they tokenize, when these settings are the compiled tokenizers' but for
+    stemming or stopwords; else None (Python tokenizes)."""
+    tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words, limit_bytes, _ = opts.tokenize_key()
+    if word_rule(tokenizer, lowercase) is None or sentence_split != "newline" or limit_words or limit_bytes:
+        return None
+    try:
+        return stem_map(stemmer, stopwords, data_dir)
+    except TypeError:  # stopwords given as an unhashable collection
+        return None
+
+
 def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
     """Per reference count 0..max_refs, the kernels' plans (their signatures name the count)."""
     return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
@@ -369,10 +388,15 @@ def _max_bytes(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit:
 def _longest_within(names: tuple[str, ...], opts: Options, refs: int, limit: CostLimit) -> int:
     methods = [parse_method(n) for n in names]
 
+    stemming = cost._changes_words(opts)
+
     def fits(chars: int) -> bool:
         tokens = (chars + 1) // 2
         side = cost.Shape(tokens, tokens + 1, tokens)
         estimates = [cost._method_estimate(m, side, [side] * refs, False, opts) for m in methods]
+        if stemming:  # every word a new type for the stemmer, in every text
+            text = cost.tokenize_estimate(cost.TextShape(chars, "compiled"), opts, tokens, tokens)
+            estimates += [text] * (1 + refs)
         return limit.allows(cost.total(estimates))
 
     if not fits(1):
