@@ -1247,7 +1247,13 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     isize max_side;
     ScoreRule rule;
     isize combine = COMBINE_NONE;
-    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(args[2], &word_rule) < 0 ||
+    StemMapObject *stems = NULL; /* word_rule given as (rule, StemMap): the words stemmed through it */
+    PyObject *rule_arg = args[2];
+    if (nargs >= 3 && PyTuple_Check(rule_arg)) {
+        if (PyTuple_Size(rule_arg) != 2 || !(stems = stem_map_arg(PyTuple_GetItem(rule_arg, 1)))) return NULL;
+        rule_arg = PyTuple_GetItem(rule_arg, 0);
+    }
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(rule_arg, &word_rule) < 0 ||
         as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
         (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
@@ -1271,7 +1277,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         free(texts);
         return NULL;
     }
-    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *docs[2] = {NULL, NULL};
+    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *ref_tokens = NULL, *docs[2] = {NULL, NULL};
     Scored *scored = NULL;
     KWork *w = NULL;
     for (Py_ssize_t k = 0; k < plans.n; k++)
@@ -1279,16 +1285,51 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
+    StemCall call = {stems, 1};
+    int stem_rc = 0;
     Tok *c = tokenize_text(cand.data, cand.len, word_rule);
+    if (c && stems) {
+        Tok *raw = c;
+        c = tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc);
+        tok_free(raw);
+    }
+    if (!c && stem_rc < -1) {
+        if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented); /* the Python pipeline decides */
+        goto done;
+    }
     if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
         goto done;
     }
     scored = xmalloc((size_t)(plans.n * nrefs) * sizeof(Scored));
+    if (stems && scored) { /* each reference tokenized and stemmed, then joined to the candidate */
+        ref_tokens = PyTuple_New(nrefs);
+        for (Py_ssize_t i = 0; ref_tokens && i < nrefs; i++) {
+            Tok *raw = tokenize_text(texts[i].data, texts[i].len, word_rule);
+            Tok *r = raw ? tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc) : NULL;
+            tok_free(raw);
+            if (!r && stem_rc < -1) {
+                if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented);
+                goto done;
+            }
+            PyObject *t = tokens_wrap(r, NULL);
+            if (!t || PyTuple_SetItem(ref_tokens, i, t) < 0) goto done;
+            if (r->n > max_side || r->nsent > max_side) {
+                out = Py_NewRef(Py_None);
+                goto done;
+            }
+        }
+        if (!ref_tokens) goto done;
+    }
     w = scored ? kwork_acquire() : NULL;
     failed = !w || kwork_ready(w, c) < 0;
-    for (Py_ssize_t i = 0; i < nrefs && !failed; i++) {
+    for (Py_ssize_t i = 0; i < nrefs && !failed && stems; i++) {
+        const Tok *r = ((TokensObject *)PyTuple_GetItem(ref_tokens, i))->tok;
+        failed = kwork_join(w, c, r) < 0 ||
+                 score_reference(c, r, w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
+    }
+    for (Py_ssize_t i = 0; i < nrefs && !failed && !stems; i++) {
         Probe *p = &w->probe;
         failed = probe_text(p, c, texts[i].data, texts[i].len, word_rule) < 0;
         if (failed) break;
@@ -1312,13 +1353,15 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
-    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
-        PyObject *d = native_document(args[1], PyTuple_GetItem(refs, i), args[3], args[4], NULL);
+    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) { /* a stemmed reference's Document holds its Tokens */
+        PyObject *d = native_document(stems ? args[0] : args[1], PyTuple_GetItem(refs, i), args[3], args[4],
+                                      stems ? PyTuple_GetItem(ref_tokens, i) : NULL);
         if (!d || PyTuple_SetItem(docs[1], i, d) < 0) Py_CLEAR(docs[1]);
     }
     if (docs[1]) out = PyTuple_Pack(3, docs[0], docs[1], records);
 done:
     kwork_release(w);
+    Py_XDECREF(ref_tokens);
     Py_XDECREF(records);
     Py_XDECREF(docs[0]);
     Py_XDECREF(docs[1]);

@@ -347,7 +347,24 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
     kernels (rouge_core.kernels.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
     settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                   limit_bytes)
+    if settings is None and kernels:  # stemming or stopwords: the words mapped through the shared table
+        settings = _stemmed_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                     limit_bytes)
     return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
+
+
+def _stemmed_settings(tokenizer, lowercase: bool, stemmer: str, stopwords, sentence_split: str, data_dir: str | None,
+                      limit_words: int | None, limit_bytes: int | None) -> tuple | None:
+    """The compiled tokenizers' arguments when only stemming or stopwords keep these settings
+    from them: ((word rule, the shared table of stems), the lazy arguments); else None."""
+    rule = word_rule(tokenizer, lowercase)
+    if rule is None or sentence_split != "newline" or limit_words or limit_bytes:
+        return None
+    try:
+        stems = stem_map(stemmer, stopwords, data_dir)
+    except TypeError:  # stopwords given as an unhashable collection
+        return None
+    return None if stems is None else ((rule, stems), (tokenizer, lowercase, stemmer, stopwords, data_dir))
 
 
 def _filtered(doc: "_NativeDocument", keep, lazy_args: tuple) -> "_NativeDocument":

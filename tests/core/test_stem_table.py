@@ -170,3 +170,35 @@ def test_the_table_is_bounded_and_may_be_emptied_while_in_use():
         native.stem_map(keep, 0)
     with pytest.raises(TypeError):
         native.tokens_stemmed(tokens, keep)
+
+
+@needs_kernels
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(prose, st.lists(prose, min_size=1, max_size=3), st.sampled_from(range(len(STEMMED))),
+       st.sampled_from(["rouge-score", "rouge-1.5.5"]))
+def test_score_of_stemmed_texts_is_one_kernel_call_with_the_pure_numbers_and_documents(cand, refs, which, profile):
+    import rouge_core.scorer.scoring as scoring
+
+    opts = rouge_core.profile(profile, **STEMMED[which])
+    methods = FOUR if profile == "rouge-score" else ["rouge1", "rouge2", "rougeL", "rougeW-1.2", "rougeS4"]
+    with native.pure():
+        slow = rouge_core.score(cand, refs, methods, opts)
+    with pytest.MonkeyPatch.context() as patch:  # no Python tokenizing: one call to the kernels
+        patch.setattr(scoring, "prepare_pair", lambda *args: pytest.fail("tokenized in Python"))
+        fast = rouge_core.score(cand, refs, methods, opts)
+    assert records([fast.methods]) == records([slow.methods])
+    for got, want in zip((fast.candidate, *fast.references), (slow.candidate, *slow.references)):
+        assert (got.term_tuple, got.sentence_bounds, got.tokens) == (want.term_tuple, want.sentence_bounds, want.tokens)
+
+
+@needs_kernels
+def test_score_stems_each_word_type_once_across_calls(monkeypatch):
+    stemmer = CountingStemmer()
+    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    opts = rouge_core.profile("rouge-score", stemmer="porter")
+    cands, refs = corpus(40)
+    first = [records([rouge_core.score(c, r, FOUR, opts).methods]) for c, r in zip(cands, refs)]
+    assert max(stemmer.calls.values()) == 1
+    stemmer.calls.clear()
+    assert [records([rouge_core.score(c, r, FOUR, opts).methods]) for c, r in zip(cands, refs)] == first
+    assert stemmer.calls == {}
