@@ -140,15 +140,16 @@ def score_batch(
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
-    def job_of(start: int, end: int):
+    def job_of(start: int, end: int, block: int = chunk_size):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
         if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
         return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
-                                opts.empty == "nan", chunk_size, stems)
+                                opts.empty == "nan", block, stems)
 
     if kernels_tokenize:
-        segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
+        block = _shared_block(candidates, refs_lists, workers, chunk_size)
+        segments = [(range(total), _run_shared(job_of(0, total, block), workers, pair_done, total))]
         long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
@@ -156,7 +157,7 @@ def score_batch(
             cands, refs = _tokens_for([candidates[i] for i in long_texts], [refs_lists[i] for i in long_texts],
                                       planned, opts, cost_limit)
             job = native.batch_job(compiled_plans, cands, refs, None, max_bytes, max_refs, opts.alpha,
-                                   opts.empty == "nan", chunk_size)
+                                   opts.empty == "nan", _shared_block(cands, refs, workers, chunk_size, long=True))
             segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
         segments = [(range(start, end), job) for start, end, job in
@@ -225,6 +226,37 @@ class _Helpers:
 
 
 HELPERS = _Helpers()
+
+
+MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
+BLOCKS_PER_THREAD = 4  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+
+
+def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:
+    """Pairs per block of a job the threads share: at most `chunk_size`, few enough that each
+    thread takes several blocks (a batch of 50 long pairs is not one block for one thread),
+    many enough that a block holds MIN_BLOCK_BYTES of text (judged on the first pairs; `long`:
+    every pair long)."""
+    total = len(candidates)
+    if workers == 1 or total <= 1:
+        return chunk_size
+    sample = range(min(total, 16))
+    size = sum(_text_size(candidates[i]) + sum(map(_text_size, refs_lists[i]))
+               if isinstance(refs_lists[i], (list, tuple)) else 0 for i in sample) / len(sample)
+    at_least = 1 if long else -(-MIN_BLOCK_BYTES // max(int(size), 1))
+    shared = -(-total // (workers * BLOCKS_PER_THREAD))
+    return max(1, min(chunk_size, max(shared, at_least)))
+
+
+def _text_size(text) -> int:
+    """A text's length (a str's characters, a Tokens' tokens times 6: a word and a space; 0 for
+    a value that is no text, which the pair's scoring refuses later)."""
+    if type(text) is str:
+        return len(text)
+    try:
+        return 6 * len(text)
+    except TypeError:
+        return 0
 
 
 def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None, total: int) -> tuple:
