@@ -10,7 +10,7 @@ typedef struct {
 } Entry;
 
 struct StemTable {
-    pthread_mutex_t lock;
+    pthread_rwlock_t lock; /* look-ups share it; an insertion or emptying holds it alone */
     Entry *slots;
     size_t mask;
     isize size, capacity;
@@ -28,7 +28,7 @@ StemTable *stems_new(isize capacity) {
     size_t slots = 64;
     while (slots < 2 * (size_t)(capacity > 0 ? capacity : 1)) slots *= 2;
     s->slots = xcalloc(slots, sizeof(Entry));
-    if (!s->slots || pthread_mutex_init(&s->lock, NULL) != 0) {
+    if (!s->slots || pthread_rwlock_init(&s->lock, NULL) != 0) {
         free(s->slots);
         free(s);
         return NULL;
@@ -47,21 +47,21 @@ static void clear_locked(StemTable *s) {
 void stems_free(StemTable *s) {
     if (!s) return;
     clear_locked(s);
-    pthread_mutex_destroy(&s->lock);
+    pthread_rwlock_destroy(&s->lock);
     free(s->slots);
     free(s);
 }
 
 void stems_clear(StemTable *s) {
-    pthread_mutex_lock(&s->lock);
+    pthread_rwlock_wrlock(&s->lock);
     clear_locked(s);
-    pthread_mutex_unlock(&s->lock);
+    pthread_rwlock_unlock(&s->lock);
 }
 
 isize stems_size(StemTable *s) {
-    pthread_mutex_lock(&s->lock);
+    pthread_rwlock_rdlock(&s->lock);
     isize n = s->size;
-    pthread_mutex_unlock(&s->lock);
+    pthread_rwlock_unlock(&s->lock);
     return n;
 }
 
@@ -115,7 +115,7 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemMiss miss, void *ctx, int *rc) 
     if (!at || !len || !hash || !to || !origin || grow_kept((void **)&buf.data, &buf.cap, 64, 1) < 0) goto done;
     isize unknown = 0;
     int failed = 0;
-    pthread_mutex_lock(&s->lock);
+    pthread_rwlock_rdlock(&s->lock);
     for (isize v = 0; v < nv && !failed; v++) {
         const Term *q = &t->terms[v];
         hash[v] = word_hash(q->data, q->len);
@@ -131,7 +131,7 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemMiss miss, void *ctx, int *rc) 
             failed = bytes_add(&buf, e->word + e->len, e->stem_len) < 0;
         }
     }
-    pthread_mutex_unlock(&s->lock);
+    pthread_rwlock_unlock(&s->lock);
     if (failed) goto done;
     for (isize v = 0; v < nv && unknown; v++) {
         if (at[v] != -2) continue;
@@ -155,9 +155,9 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemMiss miss, void *ctx, int *rc) 
                 goto done;
             }
         }
-        pthread_mutex_lock(&s->lock);
+        pthread_rwlock_wrlock(&s->lock);
         insert_locked(s, q->data, q->len, hash[v], stem, dropped ? -1 : stem_len);
-        pthread_mutex_unlock(&s->lock);
+        pthread_rwlock_unlock(&s->lock);
         free(stem);
     }
     for (isize v = 0; v < nv; v++)

@@ -2,7 +2,7 @@
  * and a stopword list make of it (the stem, or "dropped"), filled by the caller's function
  * the first time a word is seen, so that each word type is stemmed once in the process and
  * every later text is mapped by look-ups in C (rouge_core.text.stemming, rouge_core.batch).
- * A mutex guards it; no pointer into it leaves the lock (looked-up stems are copied out), so
+ * A read-write lock guards it (look-ups share it); no pointer into it leaves the lock (looked-up stems are copied out), so
  * it may be emptied at any time. It holds at most `capacity` words: full, it starts afresh. */
 #ifndef ROUGE_KERNELS_STEMS_H
 #define ROUGE_KERNELS_STEMS_H
