@@ -8,9 +8,10 @@ fast path for the common tokenizers that builds Token objects only when someone 
 
 from __future__ import annotations
 
+import threading
 from array import array
 from dataclasses import fields, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Callable
 
 from ..kernels import kernel_spec, native
@@ -131,11 +132,30 @@ def stem_map(stemmer: str, stopwords, data_dir: str | None):
     return _stem_map_of(stem, stop)
 
 
-@lru_cache(maxsize=32)
+_STEM_TABLES: dict = {}  # (stemming function, stopwords) -> its table; the oldest dropped beyond STEM_TABLES
+_STEM_TABLES_LOCK = threading.Lock()
+STEM_TABLES = 32
+
+
 def _stem_map_of(stem, stop: frozenset):
-    table = native.stem_map(_word_rule(stem, stop), STEM_CACHE_SIZE)
-    remember_cache(table.clear)
+    key = (stem, stop)
+    table = _STEM_TABLES.get(key)
+    if table is None:
+        with _STEM_TABLES_LOCK:
+            table = _STEM_TABLES.get(key)
+            if table is None:
+                if len(_STEM_TABLES) >= STEM_TABLES:
+                    del _STEM_TABLES[next(iter(_STEM_TABLES))]
+                table = _STEM_TABLES[key] = native.stem_map(_word_rule(stem, stop), STEM_CACHE_SIZE)
     return table
+
+
+def _clear_stem_tables() -> None:
+    for table in list(_STEM_TABLES.values()):
+        table.clear()
+
+
+remember_cache(_clear_stem_tables)
 
 
 def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None):
