@@ -41,7 +41,7 @@ from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
                               score_from_stats)
-from ..text.tokenize import stem_map, text_tokenizer, word_rule
+from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
@@ -390,13 +390,8 @@ def _stems_in_kernels(opts: Options):
     """The shared table of stems (rouge_core.text.tokenize.stem_map) through which the kernels
     stem the words they tokenize, when these settings are the compiled tokenizers' but for
     stemming or stopwords; else None (Python tokenizes)."""
-    tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words, limit_bytes, _ = opts.tokenize_key()
-    if word_rule(tokenizer, lowercase) is None or sentence_split != "newline" or limit_words or limit_bytes:
-        return None
-    try:
-        return stem_map(stemmer, stopwords, data_dir)
-    except TypeError:  # stopwords given as an unhashable collection
-        return None
+    settings = stemmed_settings(*opts.tokenize_key()[:8])
+    return None if settings is None else settings[0][1]
 
 
 def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
@@ -431,13 +426,5 @@ def _longest_within(names: tuple[str, ...], opts: Options, refs: int, limit: Cos
             estimates += [text] * (1 + refs)
         return limit.allows(cost.total(estimates))
 
-    if not fits(1):
-        return 0
-    low, high = 1, 2
-    while fits(high) and high < 2**40:
-        low, high = high, high * 2
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (mid, high) if fits(mid) else (low, mid)
-    return low
+    return cost.largest_fitting(fits)
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..kernels import native
 from .cost_model import BYTES, SECONDS
@@ -952,6 +952,12 @@ def _words_changed_chars_bound(limit: CostLimit, options: "Options") -> int:
         words = (chars + 1) // 2
         return share.allows(tokenize_estimate(TextShape(chars, "compiled"), options, words, words))
 
+    return largest_fitting(fits)
+
+
+def largest_fitting(fits: Callable[[int], bool]) -> int:
+    """The largest size n >= 1 with fits(n) (fits false beyond some size; 0 when even 1 does not
+    fit; at most about 2**40), by doubling then bisection."""
     if not fits(1):
         return 0
     low, high = 1, 2

@@ -368,12 +368,12 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
     settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                   limit_bytes)
     if settings is None and kernels:  # stemming or stopwords: the words mapped through the shared table
-        settings = _stemmed_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+        settings = stemmed_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                      limit_bytes)
     return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
 
 
-def _stemmed_settings(tokenizer, lowercase: bool, stemmer: str, stopwords, sentence_split: str, data_dir: str | None,
+def stemmed_settings(tokenizer, lowercase: bool, stemmer: str, stopwords, sentence_split: str, data_dir: str | None,
                       limit_words: int | None, limit_bytes: int | None) -> tuple | None:
     """The compiled tokenizers' arguments when only stemming or stopwords keep these settings
     from them: ((word rule, the shared table of stems), the lazy arguments); else None."""
