@@ -432,7 +432,45 @@ def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs"
           f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}; result records built after: "
           f"{records:.3f} s")
     print(f"score_corpus(workers=2), records included: {timed(lambda: rouge_core.score_corpus(cands, refs, types, opts, workers=2)):.3f} s")
+    share = gil_free_share(cands, refs, types, opts)
+    print(f"one worker's CPU time with the GIL released (in the kernels' job): {share:.1%}; what 2 threads could "
+          f"gain at most by it (Amdahl, whatever the machine's load): {1 / (1 - share / 2):.2f}x")
     return speedup, statistics.median(a / b for a, b in zip(walls[("C loop", 1)], walls[("C loop", 2)]))
+
+
+def gil_free_share(cands, refs, types, opts, tries: int = 7) -> float:
+    """Of one worker's CPU time in score_batch, the share spent in the kernels' job (BatchJob.run,
+    GIL released), best of `tries`: the part a second thread can share, measured by this
+    thread's CPU clock, so other load on the machine does not change it."""
+    spent = [0.0]
+    real = native.batch_job
+
+    class TimedJob:
+        def __init__(self, job):
+            self.job = job
+
+        def run(self, *args):
+            t0 = time.thread_time()
+            try:
+                return self.job.run(*args)
+            finally:
+                spent[0] += time.thread_time() - t0
+
+        def __getattr__(self, name):
+            return getattr(self.job, name)
+
+    best = 0.0
+    native.batch_job = lambda *args: TimedJob(real(*args))
+    try:
+        for _ in range(tries):
+            spent[0] = 0.0
+            t0 = time.thread_time()
+            score_batch(cands, refs, types, opts, workers=1)
+            total = time.thread_time() - t0
+            best = max(best, spent[0] / total if total > 0 else 0.0)
+    finally:
+        native.batch_job = real
+    return best
 
 
 def parallel_ceiling(seconds: float):
