@@ -8,8 +8,8 @@
  * Only the stable ABI is used (Py_LIMITED_API, set by setup.py: one abi3 build serves every
  * CPython from 3.10), except on a free-threaded CPython, which has no stable ABI: there the
  * same source builds against the full API and declares that it needs no GIL. Nothing here is
- * mutable after import but objects' lazily built parts, which are published atomically, so
- * threads may call in at once. */
+ * mutable after import but objects' lazily built parts, which are published atomically, and a
+ * StemMap's table of stems, which a lock guards, so threads may call in at once. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 

@@ -7,14 +7,17 @@ run on several cores at once.
 
 Same numbers as scoring pair by pair (`rouge_core.corpora.pairs.score_pair_stats`), in input order,
 whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
-ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
-tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+ROUGE-1.5.5's tokenizers (any text: non-ASCII characters as those tools treat them), stemming
+and dropping stopwords through the process's shared table of stems
+(rouge_core.text.tokenize.stem_map: a word type new to it is stemmed in Python, the GIL taken for
+that word alone); other settings (sentence splitting, limits, other tokenizers) are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.kernels.native) the
 whole batch is scored in Python.
 
 How the threads share the work: when the kernels tokenize, the batch is one native job
-(`native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+(`native.batch_job`) whose blocks (at most `chunk_size` pairs, cut so that each thread takes
+several: `_shared_block`) the calling thread and `workers - 1`
 pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
 memory, so no Python runs per block and a thread that is slowed down simply takes fewer
 blocks; a batch of one block runs on the calling thread alone (a thread would cost more than

@@ -45,7 +45,7 @@ def test_batch_equals_pair_by_pair(pairs, profile, workers, chunk_size):
 
 @pytest.mark.parametrize("overrides", [dict(stemmer="porter"), dict(stopwords="smart", profile="rouge-1.5.5"),
                                        dict(limit_bytes=12, profile="rouge-1.5.5"), dict(round_pr=5)])
-def test_batch_with_settings_the_kernels_do_not_tokenize(overrides):
+def test_batch_with_stemming_stopwords_limits_and_rounding(overrides):
     name = overrides.pop("profile", "rouge-score")
     opts = rouge_core.profile(name, **overrides)
     cands = ["The cats sat on the mat.\nThey were happy.", "a b c", "", "Running dogs ran", "Ünïcode wörds here"]
