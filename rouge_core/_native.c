@@ -8,12 +8,13 @@
  * Only the stable ABI is used (Py_LIMITED_API, set by setup.py: one abi3 build serves every
  * CPython from 3.10), except on a free-threaded CPython, which has no stable ABI: there the
  * same source builds against the full API and declares that it needs no GIL. Nothing here is
- * mutable after import but objects' lazily built parts, which are published atomically, so
- * threads may call in at once. */
+ * mutable after import but objects' lazily built parts, which are published atomically, and a
+ * StemMap's table of stems, which a lock guards, so threads may call in at once. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "kernels/batch.h"
+#include "kernels/stems.h"
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
 #include "kernels/resample.h"
@@ -27,7 +28,7 @@ enum { RELEASE_GIL_TOKENS = 4096 };
 
 static PyObject *EMPTY_TUPLE, *FLOAT_ONE;
 static newfunc object_new; /* object.__new__: a document is made as its frozen dataclass's __init__ makes it */
-static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType;
+static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType, *StemMapType;
 
 typedef struct {
     PyObject *cls;                           /* the class (None for documents: given per call) */
@@ -576,6 +577,117 @@ static PyObject *py_tokens_mapped(PyObject *mod, PyObject *const *args, Py_ssize
 done:
     FREE_ALL(to, origin);
     return out;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * StemMap: a shared table of stems (kernels/stems.c) in front of a Python function
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    StemTable *table;
+    PyObject *keep; /* term -> its stem (str), or None for a dropped word */
+} StemMapObject;
+
+static void StemMap_dealloc(StemMapObject *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    stems_free(self->table);
+    Py_XDECREF(self->keep);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+enum { STEM_NOT_STR = -2, STEM_RAISED = -3 };
+
+typedef struct {
+    StemMapObject *map;
+    int keep_error; /* leave the function's exception set (the caller holds the GIL and returns it) */
+} StemCall;
+
+/* A word the table does not have, given to the map's function with the GIL taken (a batch's
+ * run does not hold it; a call from Python does, and PyGILState_Ensure allows that). */
+static int stem_miss(void *ctx, const unsigned char *word, isize len, unsigned char **out, isize *out_len,
+                     int *dropped) {
+    StemCall *call = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int rc = 0;
+    PyObject *term = PyUnicode_DecodeUTF8((const char *)word, len, NULL);
+    PyObject *stem = term ? call1(call->map->keep, term) : NULL;
+    Py_XDECREF(term);
+    if (!stem) {
+        rc = STEM_RAISED;
+    } else if (stem == Py_None) {
+        *dropped = 1;
+    } else if (!PyUnicode_Check(stem)) {
+        rc = STEM_NOT_STR;
+    } else {
+        Py_ssize_t n;
+        const char *data = PyUnicode_AsUTF8AndSize(stem, &n);
+        if (!data || !(*out = xmalloc((size_t)n + 1))) {
+            rc = data ? -1 : STEM_RAISED;
+        } else {
+            memcpy(*out, data, (size_t)n);
+            *out_len = n;
+        }
+    }
+    Py_XDECREF(stem);
+    if (rc == STEM_RAISED && !call->keep_error) PyErr_Clear();
+    PyGILState_Release(gil);
+    return rc;
+}
+
+/* stem_map(keep, capacity) -> StemMap: keep(term) -> str or None, called once per word type
+ * (the table holds at most `capacity` words: full, it starts afresh). */
+static PyObject *py_stem_map(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize capacity;
+    if (check_nargs("stem_map", nargs, 2, 2) < 0 || as_isize(args[1], &capacity) < 0) return NULL;
+    if (!PyCallable_Check(args[0])) return PyErr_Format(PyExc_TypeError, "stem_map's first argument must be callable");
+    if (capacity < 1) return PyErr_Format(PyExc_ValueError, "the capacity must be at least 1");
+    StemMapObject *self = PyObject_New(StemMapObject, StemMapType);
+    if (!self) return NULL;
+    self->keep = Py_NewRef(args[0]);
+    if (!(self->table = stems_new(capacity))) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static PyObject *StemMap_clear(StemMapObject *self, PyObject *unused) {
+    stems_clear(self->table);
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t StemMap_len(StemMapObject *self) { return stems_size(self->table); }
+
+static PyMethodDef StemMap_methods[] = {
+    {"clear", (PyCFunction)StemMap_clear, METH_NOARGS, "clear(): forget every stem (the function stays)"},
+    END,
+};
+TYPE_SPEC(StemMap, "Stems per word type, shared by every thread (see stem_map).", {Py_tp_new, refuse_new},
+          {Py_tp_methods, StemMap_methods}, {Py_mp_length, StemMap_len});
+
+static StemMapObject *stem_map_arg(PyObject *o) {
+    if (PyObject_TypeCheck(o, StemMapType)) return (StemMapObject *)o;
+    PyErr_SetString(PyExc_TypeError, "a StemMap is needed");
+    return NULL;
+}
+
+/* tokens_stemmed(tokens, stem_map) -> Tokens: tokens_mapped with the map's function, each word
+ * type looked up in its table (stemmed by the function the first time); None when the
+ * function gives something that is neither a str nor None (the Python pipeline decides). */
+static PyObject *py_tokens_stemmed(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("tokens_stemmed", nargs, 2, 2) < 0) return NULL;
+    Tok *t = tok_arg(args[0], "tokens_stemmed's first argument");
+    StemMapObject *map = t ? stem_map_arg(args[1]) : NULL;
+    if (!map) return NULL;
+    StemCall call = {map, 1};
+    int rc;
+    Tok *m = tok_stemmed(t, map->table, stem_miss, &call, &rc);
+    if (m) return tokens_wrap(m, NULL);
+    if (rc == STEM_NOT_STR) Py_RETURN_NONE;
+    if (rc == STEM_RAISED) return NULL;
+    return PyErr_NoMemory();
 }
 
 /* A `cls` instance (a Document subclass of rouge_core.text.tokenize) of a text: the text, no `-b`
@@ -1172,7 +1284,13 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     isize max_side;
     ScoreRule rule;
     isize combine = COMBINE_NONE;
-    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(args[2], &word_rule) < 0 ||
+    StemMapObject *stems = NULL; /* word_rule given as (rule, StemMap): the words stemmed through it */
+    PyObject *rule_arg = args[2];
+    if (nargs >= 3 && PyTuple_Check(rule_arg)) {
+        if (PyTuple_Size(rule_arg) != 2 || !(stems = stem_map_arg(PyTuple_GetItem(rule_arg, 1)))) return NULL;
+        rule_arg = PyTuple_GetItem(rule_arg, 0);
+    }
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(rule_arg, &word_rule) < 0 ||
         as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
         (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
@@ -1196,7 +1314,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         free(texts);
         return NULL;
     }
-    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *docs[2] = {NULL, NULL};
+    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *ref_tokens = NULL, *docs[2] = {NULL, NULL};
     Scored *scored = NULL;
     KWork *w = NULL;
     for (Py_ssize_t k = 0; k < plans.n; k++)
@@ -1204,16 +1322,51 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
+    StemCall call = {stems, 1};
+    int stem_rc = 0;
     Tok *c = tokenize_text(cand.data, cand.len, word_rule);
+    if (c && stems) {
+        Tok *raw = c;
+        c = tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc);
+        tok_free(raw);
+    }
+    if (!c && stem_rc < -1) {
+        if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented); /* the Python pipeline decides */
+        goto done;
+    }
     if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
         goto done;
     }
     scored = xmalloc((size_t)(plans.n * nrefs) * sizeof(Scored));
+    if (stems && scored) { /* each reference tokenized and stemmed, then joined to the candidate */
+        ref_tokens = PyTuple_New(nrefs);
+        for (Py_ssize_t i = 0; ref_tokens && i < nrefs; i++) {
+            Tok *raw = tokenize_text(texts[i].data, texts[i].len, word_rule);
+            Tok *r = raw ? tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc) : NULL;
+            tok_free(raw);
+            if (!r && stem_rc < -1) {
+                if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented);
+                goto done;
+            }
+            PyObject *t = tokens_wrap(r, NULL);
+            if (!t || PyTuple_SetItem(ref_tokens, i, t) < 0) goto done;
+            if (r->n > max_side || r->nsent > max_side) {
+                out = Py_NewRef(Py_None);
+                goto done;
+            }
+        }
+        if (!ref_tokens) goto done;
+    }
     w = scored ? kwork_acquire() : NULL;
     failed = !w || kwork_ready(w, c) < 0;
-    for (Py_ssize_t i = 0; i < nrefs && !failed; i++) {
+    for (Py_ssize_t i = 0; i < nrefs && !failed && stems; i++) {
+        const Tok *r = ((TokensObject *)PyTuple_GetItem(ref_tokens, i))->tok;
+        failed = kwork_join(w, c, r) < 0 ||
+                 score_reference(c, r, w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
+    }
+    for (Py_ssize_t i = 0; i < nrefs && !failed && !stems; i++) {
         Probe *p = &w->probe;
         failed = probe_text(p, c, texts[i].data, texts[i].len, word_rule) < 0;
         if (failed) break;
@@ -1237,13 +1390,15 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
-    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
-        PyObject *d = native_document(args[1], PyTuple_GetItem(refs, i), args[3], args[4], NULL);
+    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) { /* a stemmed reference's Document holds its Tokens */
+        PyObject *d = native_document(stems ? args[0] : args[1], PyTuple_GetItem(refs, i), args[3], args[4],
+                                      stems ? PyTuple_GetItem(ref_tokens, i) : NULL);
         tuple_put(&docs[1], i, d);
     }
     if (docs[1]) out = PyTuple_Pack(3, docs[0], docs[1], records);
 done:
     kwork_release(w);
+    Py_XDECREF(ref_tokens);
     Py_XDECREF(records);
     Py_XDECREF(docs[0]);
     Py_XDECREF(docs[1]);
@@ -1587,6 +1742,8 @@ typedef struct {
     isize *first, *count;
     char *skip;
     PyObject *values, *offsets, *unscored; /* bytes written by the runs, bytes, list */
+    PyObject *stem_map;                    /* or NULL */
+    StemCall stem_call;
 } BatchJobObject;
 
 static void BatchJob_dealloc(BatchJobObject *self) {
@@ -1598,6 +1755,8 @@ static void BatchJob_dealloc(BatchJobObject *self) {
     Py_XDECREF(self->values);
     Py_XDECREF(self->offsets);
     Py_XDECREF(self->unscored);
+    Py_XDECREF(self->stem_map);
+    free(self->job.left);
     PyObject_Free(self);
     Py_DECREF(tp);
 }
@@ -1618,7 +1777,7 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
 }
 
 /* batch_job(plans, candidates, references, word_rule, max_bytes, max_refs, alpha, empty_nan,
- *           block) -> BatchJob
+ *           block[, stem_map]) -> BatchJob
  *
  * candidates: a list of str or Tokens; references: a list of lists (or tuples) of them. A str
  * is tokenized by the run that scores it (under word_rule, WORDS_*; -1: str are not taken); a
@@ -1628,11 +1787,14 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
  * its own way. Once every block is done, result() gives (values, offsets, unscored): values,
  * doubles, per pair, per plan, per reference, the BATCH_VALUES of kernel_spec; offsets: int64,
  * where each pair's values start (-1 for a left-out pair). alpha is not read (the F-measure
- * is made with the records, batch_records). */
+ * is made with the records, batch_records). With a stem_map (a StemMap), the words of the str
+ * texts are stemmed through it as tokens_stemmed does (a word it lacks is stemmed by its
+ * function, the run taking the GIL for that word alone); a pair whose stem function fails is
+ * left out too. */
 static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     int word_rule = -1, empty_nan;
     isize max_bytes, max_refs, block;
-    if (check_nargs("batch_job", nargs, 9, 9) < 0 || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
+    if (check_nargs("batch_job", nargs, 9, 10) < 0 || (nargs > 9 && args[9] != Py_None && !stem_map_arg(args[9])) || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
         as_isize(args[4], &max_bytes) < 0 || as_isize(args[5], &max_refs) < 0 || as_flag(args[7], &empty_nan) < 0 ||
         as_isize(args[8], &block) < 0)
         return NULL;
@@ -1714,6 +1876,15 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     job->nblocks = (n + block - 1) / block;
     job->rule = word_rule;
     job->empty_nan = empty_nan;
+    if (!(job->left = xcalloc((size_t)n + 1, 1))) goto nomem;
+    if (nargs > 9 && args[9] != Py_None) {
+        self->stem_map = Py_NewRef(args[9]);
+        self->stem_call.map = (StemMapObject *)args[9];
+        self->stem_call.keep_error = 0;
+        job->stems = self->stem_call.map->table;
+        job->miss = stem_miss;
+        job->miss_ctx = &self->stem_call;
+    }
     Py_DECREF(cands);
     Py_DECREF(refs);
     return (PyObject *)self;
@@ -1756,6 +1927,17 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
                                                 ? "the batch job was cancelled"
                                                 : "the batch job is not finished: run() it until no block is left");
         return NULL;
+    }
+    /* the pairs a run left out (their stem function failed): no values */
+    long long *offsets = (long long *)PyBytes_AsString(self->offsets);
+    for (isize p = 0; p < self->job.n; p++) {
+        if (!self->job.left[p]) continue;
+        PyObject *index = PyLong_FromSsize_t(p);
+        int rc = index ? PyList_Append(self->unscored, index) : -1;
+        Py_XDECREF(index);
+        if (rc < 0) return NULL;
+        self->job.left[p] = 0;
+        offsets[p] = -1;
     }
     return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
 }
@@ -1933,6 +2115,8 @@ static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
     {"tokens_mapped", FASTCALL(py_tokens_mapped), "tokens_mapped(tokens, mapping) -> Tokens of the mapped terms"},
+    {"stem_map", FASTCALL(py_stem_map), "stem_map(keep, capacity) -> StemMap: keep(term) once per word type"},
+    {"tokens_stemmed", FASTCALL(py_tokens_stemmed), "tokens_stemmed(tokens, stem_map) -> Tokens of the stems, or None"},
     {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
     {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
      "configure_lowering(ok): whether the compiled lowering table is this Python's"},
@@ -1958,7 +2142,7 @@ static PyMethodDef module_methods[] = {
      "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
-     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block) -> BatchJob"},
+     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block[, stem_map]) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
     {"random_draws", FASTCALL(py_random_draws),
@@ -2040,7 +2224,8 @@ PyMODINIT_FUNC PyInit__native(void) {
     FLOAT_ONE = PyFloat_FromDouble(1.0);
     if (!object_new || !EMPTY_TUPLE || !FLOAT_ONE || !(TokensType = add_type(m, &Tokens_spec, "Tokens")) ||
         !(LayoutType = add_type(m, &Layout_spec, "Layout")) || !(PlansType = add_type(m, &Plans_spec, "Plans")) ||
-        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
+        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) ||
+        !(StemMapType = add_type(m, &StemMap_spec, "StemMap")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

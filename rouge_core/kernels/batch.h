@@ -7,6 +7,7 @@
 #define ROUGE_KERNELS_BATCH_H
 
 #include "pair.h"
+#include "stems.h"
 
 /* A text of a pair: UTF-8 text to tokenize, or a document already tokenized (read only). */
 typedef struct {
@@ -26,6 +27,10 @@ typedef struct {
     double *values;
     isize n, block, nblocks;
     int rule, empty_nan; /* rule: how the tokenizer finds words (WORDS_*) */
+    StemTable *stems;    /* or NULL: the words of the texts tokenized here are stemmed through it, */
+    StemMiss miss;       /* a word it lacks by miss(miss_ctx, ...) */
+    void *miss_ctx;
+    char *left;          /* per pair: left to the caller by a run (its stem function failed) */
     /* shared by the runs (atomic) */
     isize next;      /* the next block to take */
     isize running;   /* runs under way */

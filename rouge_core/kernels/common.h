@@ -14,6 +14,7 @@
  *   wlcs.c     ROUGE-W's weighted-LCS sweeps
  *   pair.c     one method's statistics on one pair, the precision/recall rules, work buffers
  *   batch.c    batches: many pairs scored by several threads at once
+ *   stems.c    a table of stems per word type shared by every thread (stemming on the compiled path)
  */
 #ifndef ROUGE_KERNELS_COMMON_H
 #define ROUGE_KERNELS_COMMON_H

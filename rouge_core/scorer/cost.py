@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..kernels import native
 from .cost_model import BYTES, SECONDS
@@ -958,6 +958,40 @@ def _compiled_chars_bound(limit: CostLimit) -> int:
     if share.peak_bytes is not None and kept + work > 0:
         bounds.append(int(share.peak_bytes / (kept + work)))
     return min(bounds)
+
+
+def words_changed_chars_bound(limit: CostLimit | None, options: "Options") -> int:
+    """`compiled_chars_bound` when stemming or stopwords follow the compiled tokenizer: the most
+    characters whose words, every one a new type for the stemmer, are tokenized and stemmed
+    within the share of `limit` kept for tokenizing."""
+    return _words_changed_chars_bound(resolve_limit(limit), options)
+
+
+@lru_cache(maxsize=64)
+def _words_changed_chars_bound(limit: CostLimit, options: "Options") -> int:
+    if limit.unbounded:
+        return 2**62
+    share = limit.scaled(TOKENIZING_SHARE)
+
+    def fits(chars: int) -> bool:
+        words = (chars + 1) // 2
+        return share.allows(tokenize_estimate(TextShape(chars, "compiled"), options, words, words))
+
+    return largest_fitting(fits)
+
+
+def largest_fitting(fits: Callable[[int], bool]) -> int:
+    """The largest size n >= 1 with fits(n) (fits false beyond some size; 0 when even 1 does not
+    fit; at most about 2**40), by doubling then bisection."""
+    if not fits(1):
+        return 0
+    low, high = 1, 2
+    while fits(high) and high < 2**40:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low
 
 
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:

@@ -10,7 +10,8 @@ from typing import Iterable, Sequence
 
 from ..kernels import native
 from . import rules155
-from .cost import UNBOUNDED, Budget, CostLimit, check_call, compiled_chars_bound, native_bound
+from .cost import (UNBOUNDED, Budget, CostLimit, _changes_words, check_call, compiled_chars_bound, native_bound,
+                   words_changed_chars_bound)
 from ..families.methods import Method, parse_method
 from ..text.options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
@@ -347,7 +348,8 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
         if compiled is not None:
             unbounded = cost_limit is UNBOUNDED
             max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
-            max_chars = _ANY_SIZE if unbounded else compiled_chars_bound(cost_limit)
+            max_chars = (_ANY_SIZE if unbounded else words_changed_chars_bound(cost_limit, opts) if
+                         _changes_words(opts) else compiled_chars_bound(cost_limit))
             score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
             combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
             plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
