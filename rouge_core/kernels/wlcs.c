@@ -160,33 +160,6 @@ static inline double running_max(double *v, isize from, isize to, double left, c
     return left;
 }
 
-/* The match columns of candidate id `id` (none for -1): [*m, *mend). */
-__attribute__((always_inline)) static inline void columns_of(const Columns *cs, i32 id, const i32 **m, const i32 **mend) {
-    *m = *mend = NULL;
-    if (id >= 0) {
-        *m = cs->cols + cs->start[id];
-        *mend = cs->cols + cs->start[id + 1];
-    }
-}
-
-/* runs[j] = 0 at id's match columns within the block (lo, lo + nc]: a row's runs are kept at
- * its own match columns only, so clearing those resets the row. */
-__attribute__((always_inline)) static inline void clear_runs(i32 *runs, const Columns *cs, i32 id, isize lo, isize nc) {
-    const i32 *q, *end;
-    columns_of(cs, id, &q, &end);
-    for (; q < end; q++) {
-        isize j = *q - lo;
-        if (j >= 1 && j <= nc) runs[j] = 0;
-    }
-}
-
-/* A match cell's value: the diagonal run k = rp[j - 1] continues, c = (diag + f(k+1)) - f(k). */
-__attribute__((always_inline)) static inline double match_value(const i32 *rp, const double *gn, const double *go,
-                                                               isize j, double diag) {
-    i32 k = rp[j - 1];
-    return (diag + gn[k]) - go[k];
-}
-
 static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, const Columns *cs,
                          isize lo, const Gains *g, WlcsBuf *b, u64 *bits, isize bw) {
     double *v = b->v; /* the row above, then this row */
@@ -292,141 +265,170 @@ static int wlcs_trace(const i32 *ref, isize nr, const i32 *cand, isize nc, const
     return 0;
 }
 
-/* The candidate sentences side by side, each behind a zero column (id -1): one sweep of a
- * reference sentence's rows computes its DP against every candidate sentence at once (a
- * zero column restarts the values, as the column 0 of a block's own DP). */
+/* Per candidate id, the candidate sentences holding it, ascending, each once (CSR):
+ * sent[start[id] .. start[id + 1]). */
 typedef struct {
-    i32 *ids;          /* width: candidate ids, -1 at each sentence's zero column */
-    isize width;
-    i32 *col0;         /* per candidate sentence: its zero column (then its tokens) */
-    Columns cs;        /* match columns (1-based positions in `ids`) per candidate id */
-} Padded;
+    i32 *start, *sent;
+} SentencesOf;
 
-static void padded_free(Padded *p) {
-    FREE_ALL(p->ids, p->col0);
-    columns_free(&p->cs);
+static void sentences_of_free(SentencesOf *so) {
+    FREE_ALL(so->start, so->sent);
 }
 
-static int padded_init(Padded *p, const Tok *c) {
-    memset(p, 0, sizeof(*p));
-    p->width = c->n + c->nsent;
-    p->ids = xmalloc((size_t)(p->width + 1) * sizeof(i32));
-    p->col0 = xmalloc((size_t)(c->nsent + 1) * sizeof(i32));
-    p->cs.start = xcalloc((size_t)c->nv + 2, sizeof(i32));
-    p->cs.cols = xmalloc((size_t)(c->n + 1) * sizeof(i32));
-    if (!p->ids || !p->col0 || !p->cs.start || !p->cs.cols) {
-        padded_free(p);
+static int sentences_of_init(SentencesOf *so, const Tok *c) {
+    so->start = xcalloc((size_t)c->nv + 2, sizeof(i32));
+    so->sent = xmalloc((size_t)c->n * sizeof(i32));
+    i32 *last = xmalloc((size_t)c->nv * sizeof(i32)); /* the last sentence counted per id */
+    if (!so->start || !so->sent || !last) {
+        sentences_of_free(so);
+        free(last);
         return -1;
     }
-    isize at = 0;
-    for (isize t = 0; t < c->nsent; t++) {
-        p->col0[t] = (i32)at;
-        p->ids[at++] = -1;
-        for (isize i = c->bounds[2 * t]; i < c->bounds[2 * t + 1]; i++) p->ids[at++] = c->ids[i];
+    for (isize pass = 0; pass < 2; pass++) {
+        for (isize v = 0; v < c->nv; v++) last[v] = -1;
+        for (isize t = 0; t < c->nsent; t++)
+            for (isize j = c->bounds[2 * t]; j < c->bounds[2 * t + 1]; j++) {
+                i32 id = c->ids[j];
+                if (last[id] == t) continue;
+                last[id] = (i32)t;
+                if (pass == 0)
+                    so->start[id + 2]++;
+                else
+                    so->sent[so->start[id + 1]++] = (i32)t;
+            }
+        if (pass == 0)
+            for (isize v = 0; v < c->nv; v++) so->start[v + 2] += so->start[v + 1];
     }
-    p->width = at;
-    for (isize j = 0; j < at; j++)
-        if (p->ids[j] >= 0) p->cs.start[p->ids[j] + 2]++;
-    for (isize v = 0; v < c->nv; v++) p->cs.start[v + 2] += p->cs.start[v + 1];
-    for (isize j = 0; j < at; j++)
-        if (p->ids[j] >= 0) p->cs.cols[p->cs.start[p->ids[j] + 1]++] = (i32)j;
+    free(last);
     return 0;
 }
 
-/* Rows `ref` (candidate ids or -1) over the padded columns; bits: rows x bw words, zeroed,
- * 1 where a cell (not a match, not a zero column) moves up. Buffers as wlcs_sweep's. */
-static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize nsent, const Gains *g,
-                              WlcsBuf *b, u64 *bits, isize bw) {
-    double *v = b->v; /* the row above, then this row (wlcs_sweep); zero columns stay 0 */
-    i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
-    isize ndp = 0;
-    const double *gn = g->gn, *go = g->go;
-    const Columns *cs = &p->cs;
-    isize width = p->width;
-    i32 prev_id = -1, prev2_id = -1;
-    for (isize i = 0; i < nr; i++) {
-        i32 id = ref[i];
-        const i32 *m, *mend;
-        columns_of(cs, id, &m, &mend);
-        clear_runs(rr, cs, prev2_id, 0, width);
-        u64 *brow = bits + i * bw;
-        if (m == mend && ndp == 0) {
-            /* no match over a row above that never decreases within a block: every cell moves
-             * up and keeps its value (as in wlcs_sweep; the zero columns' bits are never read) */
-            clear_runs(rp, cs, prev_id, 0, width);
-            set_bit_range(brow, 0, width);
-            prev_id = prev2_id = -1;
-            continue;
-        }
-        isize t = 0, j = 0, ndc = 0;
-        double left = 0.0, held = 0.0;
-        const i32 *drop = dp, *dend = dp + ndp;
-        for (;;) {
-            isize next0 = t < nsent ? p->col0[t] : width;
-            isize mj = m < mend ? *m : width;
-            isize stop = next0 < mj ? next0 : mj;
-            double diag = stop - 1 >= j ? v[stop - 1] : held; /* the row above at stop - 1 */
-            left = running_max(v, j, stop, left, &drop, dend, brow);
-            j = stop;
-            if (stop >= width) break;
-            if (stop == next0) { /* a zero column (always 0): the next block starts */
-                held = 0.0;
-                left = 0.0;
-                t++;
-            } else {
-                double value = match_value(rp, gn, go, j, diag);
-                if (value < left) dc[ndc++] = (i32)j;
-                held = v[j];
-                v[j] = left = value;
-                rr[j] = rp[j - 1] + 1;
-                m++;
-            }
-            j++;
-        }
-        next_row(&rp, &rr, &dp, &dc);
-        ndp = ndc;
-        prev2_id = prev_id;
-        prev_id = id;
+/* Working memory for one (reference sentence, candidate sentence) DP: the two sentences in
+ * ids local to the candidate sentence (so its match columns are a small CSR), the traceback
+ * bits, the sweep's rows. */
+typedef struct {
+    i32 *local;       /* per candidate id: its local id while a block is set up, else -1 */
+    i32 *cand, *ref;  /* the block's candidate sentence and reference rows, local ids (-1: none) */
+    Columns cs;       /* local id -> its 1-based columns in the candidate sentence */
+    u64 *bits;
+    isize bits_cap;
+    WlcsBuf b;
+} BlockBuf;
+
+static void block_free(BlockBuf *k) {
+    FREE_ALL(k->local, k->cand, k->ref, k->bits);
+    columns_free(&k->cs);
+    wbuf_free(&k->b);
+}
+
+static int block_init(BlockBuf *k, const Tok *c, isize longest_c, isize longest_r) {
+    memset(k, 0, sizeof(*k));
+    k->local = xmalloc((size_t)c->nv * sizeof(i32));
+    k->cand = xmalloc((size_t)longest_c * sizeof(i32));
+    k->ref = xmalloc((size_t)longest_r * sizeof(i32));
+    k->cs.start = xmalloc((size_t)(longest_c + 2) * sizeof(i32));
+    k->cs.cols = xmalloc((size_t)longest_c * sizeof(i32));
+    if (!k->local || !k->cand || !k->ref || !k->cs.start || !k->cs.cols || wbuf_reserve(&k->b, longest_c) < 0) {
+        block_free(k);
+        return -1;
     }
-    wbuf_done(b, rp, rr, dp, dc, width);
+    for (isize v = 0; v < c->nv; v++) k->local[v] = -1;
+    return 0;
+}
+
+/* Reference sentence `ref` (nr rows, candidate ids or -1) against candidate sentence t: its
+ * DP (wlcs_sweep, the path's own DP over a whole pair) traced back; every aligned reference
+ * position q without a partner gets the candidate position. -1 on no memory. */
+static int block_partners(BlockBuf *k, const Tok *c, isize t, const i32 *ref, isize nr, const Gains *g,
+                          i32 *partner) {
+    isize ca = c->bounds[2 * t], nc = c->bounds[2 * t + 1] - ca;
+    isize nloc = 0;
+    for (isize j = 0; j < nc; j++) {
+        i32 id = c->ids[ca + j];
+        if (k->local[id] < 0) k->local[id] = (i32)nloc++;
+        k->cand[j] = k->local[id];
+    }
+    for (isize i = 0; i < nr; i++) k->ref[i] = ref[i] >= 0 ? k->local[ref[i]] : -1;
+    for (isize j = 0; j < nc; j++) k->local[c->ids[ca + j]] = -1;
+    i32 *start = k->cs.start;
+    memset(start, 0, (size_t)(nloc + 2) * sizeof(i32));
+    for (isize j = 0; j < nc; j++) start[k->cand[j] + 2]++;
+    for (isize v = 0; v < nloc; v++) start[v + 2] += start[v + 1];
+    for (isize j = 0; j < nc; j++) k->cs.cols[start[k->cand[j] + 1]++] = (i32)(j + 1);
+    isize bw = nc / 64 + 1;
+    if (!grow_buffer((void **)&k->bits, &k->bits_cap, nr * bw, sizeof(u64))) return -1;
+    memset(k->bits, 0, (size_t)(nr * bw) * sizeof(u64));
+    wlcs_sweep(k->ref, nr, k->cand, nc, &k->cs, 0, g, &k->b, k->bits, bw);
+    isize i = nr, j = nc;
+    while (i > 0 && j > 0) {
+        int match = k->ref[i - 1] >= 0 && k->ref[i - 1] == k->cand[j - 1];
+        if (match && partner[i - 1] < 0) partner[i - 1] = (i32)(ca + j - 1);
+        trace_step(match, k->bits, bw, &i, &j);
+    }
+    return 0;
 }
 
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
  * candidate sentence -> the candidate position from the first such sentence
- * (rouge_core.wlcs._first_partners). partner: r->n entries (-1: none). */
+ * (rouge_core.wlcs._first_partners). partner: r->n entries (-1: none).
+ *
+ * A block (reference sentence, candidate sentence t) can only partner a position whose token
+ * t holds and that has no partner yet: the candidate sentences are visited in order, and only
+ * those holding the token of some such position; a sentence's search ends when no position
+ * is left that a later sentence could partner. On text that shares its common words
+ * everywhere that is a few dozen blocks per reference sentence instead of all of them. */
 static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gains *g, i32 *partner) {
-    Padded p;
-    WlcsBuf b = {0};
-    u64 *bits = NULL;
-    int rc = -1;
-    if (padded_init(&p, c) < 0) return -1;
+    SentencesOf so = {0};
+    BlockBuf k;
     isize longest_r = tok_longest_sentence(r);
-    isize bw = p.width / 64 + 1;
-    if (wbuf_reserve(&b, p.width) < 0) goto done;
-    bits = xmalloc((size_t)(longest_r * bw + 1) * sizeof(u64));
-    if (!bits) goto done;
+    i32 *open = xmalloc((size_t)(longest_r + 1) * sizeof(i32));   /* positions still to partner */
+    i32 *cursor = xmalloc((size_t)(longest_r + 1) * sizeof(i32)); /* each one's next sentence in so */
+    int rc = -1;
+    if (!open || !cursor) {
+        FREE_ALL(open, cursor);
+        return -1;
+    }
+    if (sentences_of_init(&so, c) < 0) {
+        FREE_ALL(open, cursor);
+        return -1;
+    }
+    if (block_init(&k, c, tok_longest_sentence(c), longest_r) < 0) goto no_block;
     for (isize i = 0; i < r->n; i++) partner[i] = -1;
     for (isize s = 0; s < r->nsent; s++) {
         isize ra = r->bounds[2 * s], nr = r->bounds[2 * s + 1] - ra;
-        if (nr <= 0) continue;
-        memset(bits, 0, (size_t)(nr * bw) * sizeof(u64));
         const i32 *ref = rows + ra;
-        wlcs_sweep_padded(ref, nr, &p, c->nsent, g, &b, bits, bw);
-        for (isize t = 0; t < c->nsent; t++) {
-            isize c0 = p.col0[t], len = c->bounds[2 * t + 1] - c->bounds[2 * t];
-            isize i = nr, j = c0 + len;
-            while (i > 0 && j > c0) {
-                int match = ref[i - 1] >= 0 && ref[i - 1] == p.ids[j];
-                if (match && partner[ra + i - 1] < 0) partner[ra + i - 1] = (i32)(c->bounds[2 * t] + (j - c0 - 1));
-                trace_step(match, bits, bw, &i, &j);
+        i32 *part = partner + ra;
+        isize nopen = 0;
+        for (isize q = 0; q < nr; q++)
+            if (ref[q] >= 0) {
+                open[nopen] = (i32)q;
+                cursor[nopen++] = so.start[ref[q]];
             }
+        isize t = 0;
+        for (;;) {
+            isize next = c->nsent, kept = 0;
+            for (isize u = 0; u < nopen; u++) {
+                i32 q = open[u];
+                if (part[q] >= 0) continue;
+                i32 cur = cursor[u], end = so.start[ref[q] + 1];
+                while (cur < end && so.sent[cur] < t) cur++;
+                if (cur == end) continue;
+                open[kept] = q;
+                cursor[kept++] = cur;
+                if (so.sent[cur] < next) next = so.sent[cur];
+            }
+            nopen = kept;
+            if (nopen == 0) break;
+            if (block_partners(&k, c, next, ref, nr, g, part) < 0) goto done;
+            t = next + 1;
         }
     }
     rc = 0;
 done:
-    padded_free(&p);
-    wbuf_free(&b);
-    free(bits);
+    block_free(&k);
+no_block:
+    sentences_of_free(&so);
+    FREE_ALL(open, cursor);
     return rc;
 }
 
