@@ -160,6 +160,33 @@ static inline double running_max(double *v, isize from, isize to, double left, c
     return left;
 }
 
+/* The match columns of candidate id `id` (none for -1): [*m, *mend). */
+__attribute__((always_inline)) static inline void columns_of(const Columns *cs, i32 id, const i32 **m, const i32 **mend) {
+    *m = *mend = NULL;
+    if (id >= 0) {
+        *m = cs->cols + cs->start[id];
+        *mend = cs->cols + cs->start[id + 1];
+    }
+}
+
+/* runs[j] = 0 at id's match columns within the block (lo, lo + nc]: a row's runs are kept at
+ * its own match columns only, so clearing those resets the row. */
+__attribute__((always_inline)) static inline void clear_runs(i32 *runs, const Columns *cs, i32 id, isize lo, isize nc) {
+    const i32 *q, *end;
+    columns_of(cs, id, &q, &end);
+    for (; q < end; q++) {
+        isize j = *q - lo;
+        if (j >= 1 && j <= nc) runs[j] = 0;
+    }
+}
+
+/* A match cell's value: the diagonal run k = rp[j - 1] continues, c = (diag + f(k+1)) - f(k). */
+__attribute__((always_inline)) static inline double match_value(const i32 *rp, const double *gn, const double *go,
+                                                               isize j, double diag) {
+    i32 k = rp[j - 1];
+    return (diag + gn[k]) - go[k];
+}
+
 static double wlcs_sweep(const i32 *ref, isize nr, const i32 *cand, isize nc, const Columns *cs,
                          isize lo, const Gains *g, WlcsBuf *b, u64 *bits, isize bw) {
     double *v = b->v; /* the row above, then this row */
@@ -265,6 +292,105 @@ static int wlcs_trace(const i32 *ref, isize nr, const i32 *cand, isize nc, const
     return 0;
 }
 
+/* The candidate sentences side by side, each behind a zero column (id -1): one sweep of a
+ * reference sentence's rows computes its DP against every candidate sentence at once (a
+ * zero column restarts the values, as the column 0 of a block's own DP). */
+typedef struct {
+    i32 *ids;          /* width: candidate ids, -1 at each sentence's zero column */
+    isize width;
+    i32 *col0;         /* per candidate sentence: its zero column (then its tokens) */
+    Columns cs;        /* match columns (1-based positions in `ids`) per candidate id */
+} Padded;
+
+static void padded_free(Padded *p) {
+    FREE_ALL(p->ids, p->col0);
+    columns_free(&p->cs);
+}
+
+static int padded_init(Padded *p, const Tok *c) {
+    memset(p, 0, sizeof(*p));
+    p->width = c->n + c->nsent;
+    p->ids = xmalloc((size_t)(p->width + 1) * sizeof(i32));
+    p->col0 = xmalloc((size_t)(c->nsent + 1) * sizeof(i32));
+    p->cs.start = xcalloc((size_t)c->nv + 2, sizeof(i32));
+    p->cs.cols = xmalloc((size_t)(c->n + 1) * sizeof(i32));
+    if (!p->ids || !p->col0 || !p->cs.start || !p->cs.cols) {
+        padded_free(p);
+        return -1;
+    }
+    isize at = 0;
+    for (isize t = 0; t < c->nsent; t++) {
+        p->col0[t] = (i32)at;
+        p->ids[at++] = -1;
+        for (isize i = c->bounds[2 * t]; i < c->bounds[2 * t + 1]; i++) p->ids[at++] = c->ids[i];
+    }
+    p->width = at;
+    for (isize j = 0; j < at; j++)
+        if (p->ids[j] >= 0) p->cs.start[p->ids[j] + 2]++;
+    for (isize v = 0; v < c->nv; v++) p->cs.start[v + 2] += p->cs.start[v + 1];
+    for (isize j = 0; j < at; j++)
+        if (p->ids[j] >= 0) p->cs.cols[p->cs.start[p->ids[j] + 1]++] = (i32)j;
+    return 0;
+}
+
+/* Rows `ref` (candidate ids or -1) over the padded columns; bits: rows x bw words, zeroed,
+ * 1 where a cell (not a match, not a zero column) moves up. Buffers as wlcs_sweep's. */
+static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize nsent, const Gains *g,
+                              WlcsBuf *b, u64 *bits, isize bw) {
+    double *v = b->v; /* the row above, then this row (wlcs_sweep); zero columns stay 0 */
+    i32 *rp = b->rp, *rr = b->rr, *dp = b->dp, *dc = b->dc;
+    isize ndp = 0;
+    const double *gn = g->gn, *go = g->go;
+    const Columns *cs = &p->cs;
+    isize width = p->width;
+    i32 prev_id = -1, prev2_id = -1;
+    for (isize i = 0; i < nr; i++) {
+        i32 id = ref[i];
+        const i32 *m, *mend;
+        columns_of(cs, id, &m, &mend);
+        clear_runs(rr, cs, prev2_id, 0, width);
+        u64 *brow = bits + i * bw;
+        if (m == mend && ndp == 0) {
+            /* no match over a row above that never decreases within a block: every cell moves
+             * up and keeps its value (as in wlcs_sweep; the zero columns' bits are never read) */
+            clear_runs(rp, cs, prev_id, 0, width);
+            set_bit_range(brow, 0, width);
+            prev_id = prev2_id = -1;
+            continue;
+        }
+        isize t = 0, j = 0, ndc = 0;
+        double left = 0.0, held = 0.0;
+        const i32 *drop = dp, *dend = dp + ndp;
+        for (;;) {
+            isize next0 = t < nsent ? p->col0[t] : width;
+            isize mj = m < mend ? *m : width;
+            isize stop = next0 < mj ? next0 : mj;
+            double diag = stop - 1 >= j ? v[stop - 1] : held; /* the row above at stop - 1 */
+            left = running_max(v, j, stop, left, &drop, dend, brow);
+            j = stop;
+            if (stop >= width) break;
+            if (stop == next0) { /* a zero column (always 0): the next block starts */
+                held = 0.0;
+                left = 0.0;
+                t++;
+            } else {
+                double value = match_value(rp, gn, go, j, diag);
+                if (value < left) dc[ndc++] = (i32)j;
+                held = v[j];
+                v[j] = left = value;
+                rr[j] = rp[j - 1] + 1;
+                m++;
+            }
+            j++;
+        }
+        next_row(&rp, &rr, &dp, &dc);
+        ndp = ndc;
+        prev2_id = prev_id;
+        prev_id = id;
+    }
+    wbuf_done(b, rp, rr, dp, dc, width);
+}
+
 /* Per candidate id, the candidate sentences holding it, ascending, each once (CSR):
  * sent[start[id] .. start[id + 1]). */
 typedef struct {
@@ -368,6 +494,49 @@ static int block_partners(BlockBuf *k, const Tok *c, isize t, const i32 *ref, is
     return 0;
 }
 
+/* Every candidate sentence at once: the sentences side by side (Padded), one sweep of a
+ * reference sentence's rows, then each block traced. Built on first use. */
+typedef struct {
+    int ready;
+    Padded p;
+    WlcsBuf b;
+    u64 *bits; /* longest reference sentence x bw words */
+    isize bw;
+} AllBlocks;
+
+static void all_blocks_free(AllBlocks *a) {
+    if (!a->ready) return;
+    padded_free(&a->p);
+    wbuf_free(&a->b);
+    free(a->bits);
+    a->ready = 0;
+}
+
+static int all_blocks_partners(AllBlocks *a, const Tok *c, isize longest_r, const i32 *ref, isize nr,
+                               const Gains *g, i32 *partner) {
+    if (!a->ready) {
+        memset(a, 0, sizeof(*a));
+        if (padded_init(&a->p, c) < 0) return -1;
+        a->bw = a->p.width / 64 + 1;
+        a->bits = xmalloc((size_t)(longest_r * a->bw + 1) * sizeof(u64));
+        a->ready = 1;
+        if (!a->bits || wbuf_reserve(&a->b, a->p.width) < 0) return -1;
+    }
+    isize bw = a->bw;
+    memset(a->bits, 0, (size_t)(nr * bw) * sizeof(u64));
+    wlcs_sweep_padded(ref, nr, &a->p, c->nsent, g, &a->b, a->bits, bw);
+    for (isize t = 0; t < c->nsent; t++) {
+        isize c0 = a->p.col0[t], len = c->bounds[2 * t + 1] - c->bounds[2 * t];
+        isize i = nr, j = c0 + len;
+        while (i > 0 && j > c0) {
+            int match = ref[i - 1] >= 0 && ref[i - 1] == a->p.ids[j];
+            if (match && partner[i - 1] < 0) partner[i - 1] = (i32)(c->bounds[2 * t] + (j - c0 - 1));
+            trace_step(match, a->bits, bw, &i, &j);
+        }
+    }
+    return 0;
+}
+
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
  * candidate sentence -> the candidate position from the first such sentence
  * (rouge_core.wlcs._first_partners). partner: r->n entries (-1: none).
@@ -375,12 +544,18 @@ static int block_partners(BlockBuf *k, const Tok *c, isize t, const i32 *ref, is
  * A block (reference sentence, candidate sentence t) can only partner a position whose token
  * t holds and that has no partner yet: the candidate sentences are visited in order, and only
  * those holding the token of some such position; a sentence's search ends when no position
- * is left that a later sentence could partner. On text that shares its common words
- * everywhere that is a few dozen blocks per reference sentence instead of all of them. */
+ * is left that a later sentence could partner. On prose, where the common words are partnered
+ * early, that is a few dozen blocks per reference sentence instead of all of them. A block
+ * visited alone costs more than its share of one sweep over every candidate sentence
+ * (all_blocks_partners), so a reference sentence that needs more than an eighth of the
+ * candidate sentences goes on with that sweep (which partners in the same order, so the
+ * partners set so far stand): never much over its cost. */
 static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gains *g, i32 *partner) {
     SentencesOf so = {0};
     BlockBuf k;
+    AllBlocks all = {0};
     isize longest_r = tok_longest_sentence(r);
+    isize most_blocks = c->nsent / 8 + 4; /* blocks visited one by one before the sweep */
     i32 *open = xmalloc((size_t)(longest_r + 1) * sizeof(i32));   /* positions still to partner */
     i32 *cursor = xmalloc((size_t)(longest_r + 1) * sizeof(i32)); /* each one's next sentence in so */
     int rc = -1;
@@ -398,7 +573,7 @@ static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gain
         isize ra = r->bounds[2 * s], nr = r->bounds[2 * s + 1] - ra;
         const i32 *ref = rows + ra;
         i32 *part = partner + ra;
-        isize nopen = 0;
+        isize nopen = 0, visited = 0;
         for (isize q = 0; q < nr; q++)
             if (ref[q] >= 0) {
                 open[nopen] = (i32)q;
@@ -419,6 +594,10 @@ static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gain
             }
             nopen = kept;
             if (nopen == 0) break;
+            if (++visited > most_blocks) {
+                if (all_blocks_partners(&all, c, longest_r, ref, nr, g, part) < 0) goto done;
+                break;
+            }
             if (block_partners(&k, c, next, ref, nr, g, part) < 0) goto done;
             t = next + 1;
         }
@@ -426,6 +605,7 @@ static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gain
     rc = 0;
 done:
     block_free(&k);
+    all_blocks_free(&all);
 no_block:
     sentences_of_free(&so);
     FREE_ALL(open, cursor);
