@@ -8,6 +8,7 @@ fast path for the common tokenizers that builds Token objects only when someone 
 
 from __future__ import annotations
 
+import os
 import threading
 from array import array
 from dataclasses import fields, replace
@@ -156,6 +157,23 @@ def _clear_stem_tables() -> None:
 
 
 remember_cache(_clear_stem_tables)
+
+_FORKED_AWAY: list = []  # a forked child's inherited tables: kept, never used, never freed
+
+
+def _fresh_stem_tables_after_fork() -> None:
+    """A forked child starts with new tables: a batch thread of the parent may have held a
+    table's lock (or this module's) at the fork, and that thread does not exist in the child,
+    so an inherited lock might never be released. The inherited tables are kept alive unused
+    (freeing one would destroy a lock that may be held)."""
+    global _STEM_TABLES_LOCK
+    _FORKED_AWAY.extend(_STEM_TABLES.values())
+    _STEM_TABLES.clear()
+    _STEM_TABLES_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_fresh_stem_tables_after_fork)
 
 
 def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None):

@@ -202,3 +202,31 @@ def test_score_stems_each_word_type_once_across_calls(monkeypatch):
     stemmer.calls.clear()
     assert [records([rouge_core.score(c, r, FOUR, opts).methods]) for c, r in zip(cands, refs)] == first
     assert stemmer.calls == {}
+
+
+@needs_kernels
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="fork")
+def test_a_forked_child_starts_with_its_own_tables_and_the_same_numbers():
+    """A batch thread of the parent may hold a table's lock when another thread forks (a server
+    starting a worker process); that thread does not exist in the child, so the child must not
+    use the inherited tables: it makes new ones, and scores as the parent does."""
+    import os
+
+    cands, refs = corpus(6)
+    opts = rouge_core.profile("rouge-score", stemmer="porter")
+    expected = records(score_batch(cands, refs, FOUR, opts, workers=2).pairs)
+    parent_table = tokenize_module.stem_map("porter", None, None)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report, then leave at once (no pytest teardown in the child)
+        try:
+            fresh = tokenize_module.stem_map("porter", None, None)
+            same = records(score_batch(cands, refs, FOUR, opts, workers=2).pairs) == expected
+            os.write(write, f"{int(fresh is not parent_table)}{int(len(fresh) > 0)}{int(same)}".encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 16).decode()
+    os.waitpid(pid, 0)
+    os.close(read)
+    assert answer == "111"
