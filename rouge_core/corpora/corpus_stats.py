@@ -270,8 +270,25 @@ class CorpusStatistics:
         if not self.frozen:
             for column in self.columns.values():
                 column.freeze()
+            self._interleave()
             self.frozen = True
         return self
+
+    def _interleave(self) -> None:
+        """The whole-number counts of every method in one array, pair by pair (the columns become
+        its strided views: the same values and bytes): the bootstrap reads a resampled pair's
+        counts of every method from one or two cache lines instead of three per method. Done a
+        method at a time, each column freed once copied, so memory never holds much more than
+        the counts once."""
+        whole = [c for c in self.columns.values() if c.sides and all(s.dtype == np.uint32 for s in c.sides)]
+        n = len(whole[0].sides[0]) if whole else 0
+        if not n:
+            return
+        rows = np.empty((n, 3 * len(whole)), np.uint32)
+        for k, column in enumerate(whole):
+            for j, side in enumerate(column.sides):
+                rows[:, 3 * k + j] = side
+            column.sides = tuple(rows[:, 3 * k + j] for j in range(3))
 
     def __len__(self) -> int:
         return self.n
