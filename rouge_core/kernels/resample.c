@@ -150,6 +150,12 @@ typedef struct {
     int methods;
     double alpha, one_minus_alpha;
     int empty_nan;
+    /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
+     * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
+     * offset[3 * m + j] in it; else NULL */
+    const uint32_t *rows;
+    isize row_items;
+    isize *offset;
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
@@ -162,39 +168,81 @@ static inline double side_at(const BootColumn *c, int j, uint32_t i) {
 enum { PREFETCH_AHEAD = 24 }; /* indices: random reads miss the caches; ask for them early */
 
 static inline void prefetch_pair(const Gather *g, uint32_t at) {
+    if (g->rows) { /* a row is one or two cache lines */
+        const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+        __builtin_prefetch(row);
+        __builtin_prefetch(row + g->row_items - 1);
+    }
     for (int m = 0; m < g->methods; m++) {
         const BootColumn *c = &g->columns[m];
-        for (int j = 0; j < 3; j++) { /* a line asked for twice costs little */
-            const size_t i = (size_t)at * (size_t)c->stride[j];
-            __builtin_prefetch(c->side_f64[j] ? (const void *)((const double *)c->sides[j] + i)
-                                              : (const void *)((const uint32_t *)c->sides[j] + i));
+        for (int j = 0; j < 3; j++) {
+            if (!g->rows) {
+                const size_t i = (size_t)at * (size_t)c->stride[j];
+                __builtin_prefetch(c->side_f64[j] ? (const void *)((const double *)c->sides[j] + i)
+                                                  : (const void *)((const uint32_t *)c->sides[j] + i));
+            }
             if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
         }
     }
 }
 
+/* Two doubles at a time (GCC's and Clang's vector extensions: SSE2 on x86-64): each lane is
+ * rounded as the scalar operation rounds it, as NumPy's SIMD loops are. */
+typedef double v2d __attribute__((vector_size(16)));
+typedef int64_t v2i __attribute__((vector_size(16)));
+
+static inline v2d load2(const double *a) {
+    v2d v;
+    memcpy(&v, a, sizeof v);
+    return v;
+}
+
+static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & mask) | ((v2i)no & ~mask)); }
+
 /* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise in its order of
- * operations: _ratio_of, then _f_of) into p, r and f. Plain loops over contiguous blocks, which the
- * compiler turns into vector divisions. */
-__attribute__((optimize("tree-vectorize"))) static void derive_block(const Gather *g, const double *restrict hits,
-                                                                    const double *restrict cand,
-                                                                    const double *restrict ref, double *restrict p,
-                                                                    double *restrict r, double *restrict f,
-                                                                    isize count) {
+ * operations: _ratio_of, then _f_of) into p, r and f. */
+static void derive_block(const Gather *g, const double *hits, const double *cand, const double *ref, double *p,
+                         double *r, double *f, isize count) {
     const double zero = g->empty_nan ? NAN : 0.0;
-    for (isize i = 0; i < count; i++) {
+    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0}, a2 = {g->alpha, g->alpha},
+              b2 = {g->one_minus_alpha, g->one_minus_alpha};
+    isize i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const v2d h = load2(hits + i), c = load2(cand + i), rf = load2(ref + i);
+        const v2d pi = select2(c > nothing, h / c, zero2), ri = select2(rf > nothing, h / rf, zero2);
+        v2d denominator = pi * b2;
+        denominator += ri * a2;
+        const v2d fi = select2(denominator > nothing, (pi * ri) / denominator, nothing);
+        const v2i defined = (pi == pi) & (ri == ri); /* NaN only under empty="nan" */
+        const v2d fo = select2(defined, fi, zero2);
+        memcpy(p + i, &pi, sizeof pi);
+        memcpy(r + i, &ri, sizeof ri);
+        memcpy(f + i, &fo, sizeof fo);
+    }
+    for (; i < count; i++) {
         const double pi = cand[i] > 0 ? hits[i] / cand[i] : zero, ri = ref[i] > 0 ? hits[i] / ref[i] : zero;
         double denominator = pi * g->one_minus_alpha;
         denominator += ri * g->alpha;
         const double fi = denominator > 0 ? (pi * ri) / denominator : 0.0;
         p[i] = pi, r[i] = ri;
-        f[i] = pi != pi || ri != ri ? zero : fi; /* only NaN under empty="nan" */
+        f[i] = pi != pi || ri != ri ? zero : fi;
     }
 }
 
-__attribute__((optimize("tree-vectorize"))) static int64_t not_nan_as_zero(double *restrict v, isize count) {
-    int64_t seen = 0;
-    for (isize i = 0; i < count; i++) {
+/* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
+static int64_t not_nan_as_zero(double *v, isize count) {
+    v2i seen2 = {0, 0};
+    const v2d nothing = {0.0, 0.0};
+    isize i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const v2d x = load2(v + i);
+        const v2i defined = x == x;
+        seen2 -= defined; /* a true lane is -1 */
+        const v2d y = select2(defined, x, nothing);
+        memcpy(v + i, &y, sizeof y);
+    }
+    int64_t seen = seen2[0] + seen2[1];
+    for (; i < count; i++) {
         const int defined = v[i] == v[i];
         seen += defined;
         v[i] = defined ? v[i] : 0.0;
@@ -208,22 +256,34 @@ __attribute__((optimize("tree-vectorize"))) static int64_t not_nan_as_zero(doubl
  * that follow (prefetched: random reads miss the caches). */
 static void gather_block(const Gather *g, const uint32_t *idx, isize count, isize ahead, double *scratch,
                          int64_t *counts) {
+    const int sides = 3 * g->methods;
     for (isize i = 0; i < count; i++) {
         if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
         const uint32_t at = idx[i];
+        if (g->rows) {
+            const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+            for (int k = 0; k < sides; k++) /* method k / 3's count k % 3 */
+                scratch[((size_t)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK + i] = (double)row[g->offset[k]];
+        }
         for (int m = 0; m < g->methods; m++) {
             const BootColumn *c = &g->columns[m];
             double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
-            for (int j = 0; j < 3; j++) out[(3 + j) * PW_BLOCK + i] = side_at(c, j, at);
+            if (!g->rows)
+                for (int j = 0; j < 3; j++) out[(3 + j) * PW_BLOCK + i] = side_at(c, j, at);
             if (c->scores[0])
                 for (int j = 0; j < 3; j++) out[j * PW_BLOCK + i] = c->scores[j][at];
         }
     }
     for (int m = 0; m < g->methods; m++) {
         double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
-        if (!g->columns[m].scores[0])
+        if (!g->columns[m].scores[0]) {
             derive_block(g, out + 3 * PW_BLOCK, out + 4 * PW_BLOCK, out + 5 * PW_BLOCK, out, out + PW_BLOCK,
                          out + 2 * PW_BLOCK, count);
+            if (!g->empty_nan) { /* whole counts: no NaN */
+                for (int j = 0; j < 3; j++) counts[3 * m + j] += count;
+                continue;
+            }
+        }
         for (int j = 0; j < 3; j++) counts[3 * m + j] += not_nan_as_zero(out + j * PW_BLOCK, count);
     }
 }
@@ -279,7 +339,24 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, double alpha,
                    double one_minus_alpha, int empty_nan, int threads, double *sums, int64_t *counts) {
-    const Gather g = {columns, methods, alpha, one_minus_alpha, empty_nan};
+    Gather g = {columns, methods, alpha, one_minus_alpha, empty_nan, NULL, 0, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
+    if (!offset) return -1;
+    /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */
+    const uint32_t *base = NULL;
+    for (int m = 0; m < methods; m++)
+        for (int j = 0; j < 3; j++)
+            if (!columns[m].side_f64[j] && (!base || (const uint32_t *)columns[m].sides[j] < base))
+                base = columns[m].sides[j];
+    int packed = base != NULL;
+    for (int m = 0; m < methods && packed; m++)
+        for (int j = 0; j < 3; j++) {
+            const uint32_t *at = columns[m].sides[j];
+            packed = packed && !columns[m].side_f64[j] && columns[m].stride[j] == columns[0].stride[0] &&
+                     at >= base && at - base < columns[0].stride[0];
+            if (packed) offset[3 * m + j] = at - base;
+        }
+    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset;
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
@@ -322,5 +399,6 @@ done:
     free(scratch);
     free(left);
     free(left_counts);
+    free(offset);
     return rc;
 }
