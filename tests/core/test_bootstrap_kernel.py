@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rouge_core.corpora.corpus import CorpusResult, _native_sums, _numpy_sums, bootstrap_corpus
+from rouge_core.corpora import corpus_stats
 from rouge_core.corpora.corpus_stats import CorpusStatistics, derive_scores
 from rouge_core.kernels import native
 from rouge_core.scorer.scoring import resolve_options
@@ -18,14 +19,13 @@ pytestmark = pytest.mark.skipif(native.KERNELS is None, reason="the compiled ker
 BOUNDARIES = [1, 2, 7, 8, 9, 127, 128, 129, 255, 256, 257, 1023, 1024, 1025]
 
 
-def synthetic_result(n: int, kinds: list[str], empty: str, seed: int) -> CorpusResult:
-    """A corpus of n pairs whose statistics are random counts, one method per kind: "counts"
-    (whole counts, scores rebuilt from them), "scores" (stored scores, some NaN), "floats"
-    (counts that are not whole numbers, as ROUGE-W's are)."""
+def synthetic_arrays(n: int, kinds: list[str], empty: str, seed: int):
+    """Options, method names and per method the arrays CorpusStatistics.append_arrays takes: random
+    counts, one method per kind: "counts" (whole counts, scores rebuilt from them), "scores"
+    (stored scores, some NaN), "floats" (counts that are not whole numbers, as ROUGE-W's are)."""
     rng = np.random.default_rng(seed)
     options = resolve_options("rouge-score", {"empty": empty})
     names = tuple(f"rouge{i + 1}" for i in range(len(kinds)))
-    stats = CorpusStatistics(names, options)
     arrays = {}
     for name, kind in zip(names, kinds):
         hits = rng.integers(0, 30, n).astype(np.float64)
@@ -38,6 +38,12 @@ def synthetic_result(n: int, kinds: list[str], empty: str, seed: int) -> CorpusR
             scores = tuple(rng.random(n) / 3 for _ in range(3))
             scores[1][rng.random(n) < 0.2] = np.nan
         arrays[name] = (scores, (hits, cand, ref), np.ones(n, bool), 1.0, True)
+    return options, names, arrays
+
+
+def synthetic_result(n: int, kinds: list[str], empty: str, seed: int) -> CorpusResult:
+    options, names, arrays = synthetic_arrays(n, kinds, empty, seed)
+    stats = CorpusStatistics(names, options)
     stats.append_arrays(n, arrays)
     stats.freeze()
     ids = tuple(str(i) for i in range(n))
@@ -133,11 +139,18 @@ def test_bootstrap_corpus_is_the_same_on_both_paths():
     assert compiled.macro["rouge1"]["fmeasure"].low < compiled.macro["rouge1"]["fmeasure"].high
 
 
-def test_the_counts_are_kept_pair_by_pair():
+@pytest.mark.parametrize("n", [1, 50, 1000])
+def test_the_counts_are_kept_pair_by_pair(n, monkeypatch):
     """Every method's whole-number counts share one array, a pair's in one row (what makes the
-    kernel's random reads one or two cache lines), with the values the columns had."""
-    result = synthetic_result(50, ["counts", "floats", "counts"], "zero", 4)
-    a, b, c = (result.statistics.columns[m] for m in ("rouge1", "rouge2", "rouge3"))
+    kernel's random reads one or two cache lines), holding the counts that were given (copied
+    from the last block of pairs to the first, the columns cut short behind the copy)."""
+    monkeypatch.setattr(corpus_stats, "GROWTH_STEP", 64)  # blocks of 64 pairs: 1,000 pairs are 16 of them
+    kinds = ["counts", "floats", "counts"]
+    _options, names, arrays = synthetic_arrays(n, kinds, "zero", 4)
+    result = synthetic_result(n, kinds, "zero", 4)
+    a, b, c = (result.statistics.columns[m] for m in names)
     assert a.sides[0].base is not None and a.sides[0].base is c.sides[2].base
-    assert a.sides[0].strides == (24,) and b.sides[0].dtype == np.float64
-    assert a.sides[1].tolist() == [float(x) for x in a.sides[1]]
+    assert a.sides[0].strides == (24,) and a.sides[0].dtype == np.uint32 and b.sides[0].dtype == np.float64
+    for name in names:
+        for given, kept in zip(arrays[name][1], result.statistics.columns[name].sides):
+            assert np.array_equal(given, kept)
