@@ -1895,7 +1895,7 @@ static int address_arg(PyObject *o, const void **out) {
     return *out == NULL && PyErr_Occurred() ? -1 : 0;
 }
 
-/* bootstrap_sums(state, n, rows, columns, alpha, one_minus_alpha, empty_nan, threads) ->
+/* bootstrap_sums(state, n, rows, columns, alpha, empty_nan, threads) ->
  * (sums, counts): the corpus bootstrap's per-resample sums (kernels/resample.h). state: a
  * bytearray of 6 native uint64 (PCG64's state high and low words, increment high and low
  * words, has_uint32, uinteger), advanced in place; columns: per method (hits, cand, ref addresses,
@@ -1903,11 +1903,10 @@ static int address_arg(PyObject *o, const void **out) {
  * rows * methods * 3 int64. */
 static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     isize n, rows, threads;
-    double alpha, one_minus_alpha;
+    double alpha;
     int empty_nan;
-    if (check_nargs("bootstrap_sums", nargs, 8, 8) < 0 || as_isize(args[1], &n) < 0 || as_isize(args[2], &rows) < 0 ||
-        as_double(args[4], &alpha) < 0 || as_double(args[5], &one_minus_alpha) < 0 || as_flag(args[6], &empty_nan) < 0 ||
-        as_isize(args[7], &threads) < 0)
+    if (check_nargs("bootstrap_sums", nargs, 7, 7) < 0 || as_isize(args[1], &n) < 0 || as_isize(args[2], &rows) < 0 ||
+        as_double(args[4], &alpha) < 0 || as_flag(args[5], &empty_nan) < 0 || as_isize(args[6], &threads) < 0)
         return NULL;
     if (!PyByteArray_CheckExact(args[0]) || PyByteArray_Size(args[0]) != 48)
         return PyErr_Format(PyExc_TypeError, "bootstrap_sums: the generator state must be a bytearray of 48 bytes");
@@ -1962,7 +1961,7 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
     double *sums_out = (double *)PyBytes_AsString(sums);
     int64_t *counts_out = (int64_t *)PyBytes_AsString(counts);
     Py_BEGIN_ALLOW_THREADS
-    rc = bootstrap_sums(&rng, n, rows, columns, methods, alpha, one_minus_alpha, empty_nan, threads > 1 ? 2 : 1,
+    rc = bootstrap_sums(&rng, n, rows, columns, methods, alpha, empty_nan, threads > 1 ? 2 : 1,
                         sums_out, counts_out);
     Py_END_ALLOW_THREADS
     free(columns);
@@ -2014,7 +2013,7 @@ static PyMethodDef module_methods[] = {
     {"resample_sums", FASTCALL(py_resample_sums),
      "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
     {"bootstrap_sums", FASTCALL(py_bootstrap_sums),
-     "bootstrap_sums(state, n, rows, columns, alpha, one_minus_alpha, empty_nan, threads) -> (sums, counts)"},
+     "bootstrap_sums(state, n, rows, columns, alpha, empty_nan, threads) -> (sums, counts)"},
     END,
 };
 

@@ -363,8 +363,7 @@ def bootstrap_sums(state: bytearray, n: int, rows: int, columns, alpha: float, e
         specs.append(tuple(a.ctypes.data for a in sides) + tuple(a.dtype == f64 for a in sides)
                      + tuple(a.strides[0] // a.itemsize for a in sides)
                      + (tuple(a.ctypes.data for a in scores) if scores else (0, 0, 0)))
-    sums, counts = kernels.bootstrap_sums(state, n, rows, tuple(specs), float(alpha), 1 - float(alpha),
-                                          bool(empty_nan), int(threads))
+    sums, counts = kernels.bootstrap_sums(state, n, rows, tuple(specs), float(alpha), bool(empty_nan), int(threads))
     del kept
     methods = len(specs)
     return (np.frombuffer(sums, np.float64).reshape(rows, methods, BOOTSTRAP_SUMS),

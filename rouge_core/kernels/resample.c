@@ -148,7 +148,7 @@ static void pcg64_below(Pcg64State *g, uint32_t n, uint32_t *out, isize count) {
 typedef struct {
     const BootColumn *columns;
     int methods;
-    double alpha, one_minus_alpha;
+    double alpha;
     int empty_nan;
     /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
      * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
@@ -199,34 +199,24 @@ static inline v2d load2(const double *a) {
 
 static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & mask) | ((v2i)no & ~mask)); }
 
-/* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise in its order of
- * operations: _ratio_of, then _f_of) into p, r and f. */
+/* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise: _ratio_of, then
+ * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure) into p, r and f. */
 static void derive_block(const Gather *g, const double *hits, const double *cand, const double *ref, double *p,
                          double *r, double *f, isize count) {
     const double zero = g->empty_nan ? NAN : 0.0;
-    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0}, a2 = {g->alpha, g->alpha},
-              b2 = {g->one_minus_alpha, g->one_minus_alpha};
+    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0};
     isize i = 0;
     for (; i + 2 <= count; i += 2) {
         const v2d h = load2(hits + i), c = load2(cand + i), rf = load2(ref + i);
         const v2d pi = select2(c > nothing, h / c, zero2), ri = select2(rf > nothing, h / rf, zero2);
-        v2d denominator = pi * b2;
-        denominator += ri * a2;
-        const v2d fi = select2(denominator > nothing, (pi * ri) / denominator, nothing);
-        const v2i defined = (pi == pi) & (ri == ri); /* NaN only under empty="nan" */
-        const v2d fo = select2(defined, fi, zero2);
         memcpy(p + i, &pi, sizeof pi);
         memcpy(r + i, &ri, sizeof ri);
-        memcpy(f + i, &fo, sizeof fo);
     }
     for (; i < count; i++) {
-        const double pi = cand[i] > 0 ? hits[i] / cand[i] : zero, ri = ref[i] > 0 ? hits[i] / ref[i] : zero;
-        double denominator = pi * g->one_minus_alpha;
-        denominator += ri * g->alpha;
-        const double fi = denominator > 0 ? (pi * ri) / denominator : 0.0;
-        p[i] = pi, r[i] = ri;
-        f[i] = pi != pi || ri != ri ? zero : fi;
+        p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
+        r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
     }
+    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], g->alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
@@ -338,8 +328,8 @@ static void *half_run(void *arg) {
 }
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, double alpha,
-                   double one_minus_alpha, int empty_nan, int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, alpha, one_minus_alpha, empty_nan, NULL, 0, NULL};
+                   int empty_nan, int threads, double *sums, int64_t *counts) {
+    Gather g = {columns, methods, alpha, empty_nan, NULL, 0, NULL};
     isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
     if (!offset) return -1;
     /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */

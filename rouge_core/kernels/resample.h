@@ -60,10 +60,10 @@ enum { BOOT_SUMS = 6 }; /* per method: P, R, F (NaN as 0), hits, candidate, refe
 
 /* `rows` resamples of n pairs (1 <= n < 2**32) drawn from *rng (advanced): per resample r and
  * method m, sums[(r * methods + m) * 6 + k] (k: P, R, F, hits, cand, ref) and
- * counts[(r * methods + m) * 3 + j] (P, R, F values that are not NaN). alpha and one_minus_alpha
- * weigh F; empty_nan: a zero total gives NaN, not 0. threads: 1 or 2 (the same numbers).
+ * counts[(r * methods + m) * 3 + j] (P, R, F values that are not NaN). alpha weighs F
+ * (spec_f_measure); empty_nan: a zero total gives NaN, not 0. threads: 1 or 2 (the same numbers).
  * -1 on no memory. */
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, double alpha,
-                   double one_minus_alpha, int empty_nan, int threads, double *sums, int64_t *counts);
+                   int empty_nan, int threads, double *sums, int64_t *counts);
 
 #endif
