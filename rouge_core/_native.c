@@ -1895,18 +1895,17 @@ static int address_arg(PyObject *o, const void **out) {
     return *out == NULL && PyErr_Occurred() ? -1 : 0;
 }
 
-/* bootstrap_sums(state, n, rows, columns, alpha, empty_nan, threads) ->
- * (sums, counts): the corpus bootstrap's per-resample sums (kernels/resample.h). state: a
- * bytearray of 6 native uint64 (PCG64's state high and low words, increment high and low
- * words, has_uint32, uinteger), advanced in place; columns: per method (hits, cand, ref addresses,
- * their three float64 flags, their strides in items, P, R, F addresses or 0); sums: rows * methods * 6 doubles; counts:
- * rows * methods * 3 int64. */
+/* bootstrap_sums(state, n, rows, columns, empty_nan, threads) -> (sums, counts): the corpus
+ * bootstrap's per-resample sums (kernels/resample.h). state: a bytearray of 6 native uint64
+ * (PCG64's state high and low words, increment high and low words, has_uint32, uinteger),
+ * advanced in place; columns: per method (hits, cand, ref addresses, their three float64 flags,
+ * their strides in items, P, R, F addresses or 0, the alpha of its F); sums: rows * methods * 6
+ * doubles; counts: rows * methods * 3 int64. */
 static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     isize n, rows, threads;
-    double alpha;
     int empty_nan;
-    if (check_nargs("bootstrap_sums", nargs, 7, 7) < 0 || as_isize(args[1], &n) < 0 || as_isize(args[2], &rows) < 0 ||
-        as_double(args[4], &alpha) < 0 || as_flag(args[5], &empty_nan) < 0 || as_isize(args[6], &threads) < 0)
+    if (check_nargs("bootstrap_sums", nargs, 6, 6) < 0 || as_isize(args[1], &n) < 0 || as_isize(args[2], &rows) < 0 ||
+        as_flag(args[4], &empty_nan) < 0 || as_isize(args[5], &threads) < 0)
         return NULL;
     if (!PyByteArray_CheckExact(args[0]) || PyByteArray_Size(args[0]) != 48)
         return PyErr_Format(PyExc_TypeError, "bootstrap_sums: the generator state must be a bytearray of 48 bytes");
@@ -1919,9 +1918,13 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
     if (!columns) return PyErr_NoMemory();
     for (int m = 0; m < methods; m++) {
         PyObject *c = PyTuple_GetItem(args[3], m);
-        if (!PyTuple_Check(c) || PyTuple_Size(c) != 12) {
+        if (!PyTuple_Check(c) || PyTuple_Size(c) != 13) {
             free(columns);
-            return PyErr_Format(PyExc_TypeError, "bootstrap_sums: a column must be a tuple of 12 items");
+            return PyErr_Format(PyExc_TypeError, "bootstrap_sums: a column must be a tuple of 13 items");
+        }
+        if (as_double(PyTuple_GetItem(c, 12), &columns[m].alpha) < 0) {
+            free(columns);
+            return NULL;
         }
         int scored = 0;
         for (int j = 0; j < 3; j++) {
@@ -1961,7 +1964,7 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
     double *sums_out = (double *)PyBytes_AsString(sums);
     int64_t *counts_out = (int64_t *)PyBytes_AsString(counts);
     Py_BEGIN_ALLOW_THREADS
-    rc = bootstrap_sums(&rng, n, rows, columns, methods, alpha, empty_nan, threads > 1 ? 2 : 1,
+    rc = bootstrap_sums(&rng, n, rows, columns, methods, empty_nan, threads > 1 ? 2 : 1,
                         sums_out, counts_out);
     Py_END_ALLOW_THREADS
     free(columns);
@@ -2013,7 +2016,7 @@ static PyMethodDef module_methods[] = {
     {"resample_sums", FASTCALL(py_resample_sums),
      "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
     {"bootstrap_sums", FASTCALL(py_bootstrap_sums),
-     "bootstrap_sums(state, n, rows, columns, alpha, empty_nan, threads) -> (sums, counts)"},
+     "bootstrap_sums(state, n, rows, columns, empty_nan, threads) -> (sums, counts)"},
     END,
 };
 

@@ -257,13 +257,12 @@ def _native_sums(result: CorpusResult, n: int, resamples: int, seed: int):
 
     columns = [result.statistics.columns[m] for m in result.methods]
     state = native.bootstrap_state(np.random.default_rng(seed).bit_generator.state)
-    specs = [(c.sides, c.scores) for c in columns]
+    specs = [(c.sides, c.scores, result.options.alpha) for c in columns]
     threads = min(2, os.cpu_count() or 1)
     rows = max(1, NATIVE_BLOCK // n)
     for start in range(0, resamples, rows):
         count = min(rows, resamples - start)
-        sums, counts = native.bootstrap_sums(state, n, count, specs, result.options.alpha,
-                                             result.options.empty == "nan", threads)
+        sums, counts = native.bootstrap_sums(state, n, count, specs, result.options.empty == "nan", threads)
         means, sides = {}, {}
         for i, (m, column) in enumerate(zip(result.methods, columns)):
             with np.errstate(all="ignore"):  # as np.mean (the sum / n) and np.nanmean (the sum / count)

@@ -148,7 +148,6 @@ static void pcg64_below(Pcg64State *g, uint32_t n, uint32_t *out, isize count) {
 typedef struct {
     const BootColumn *columns;
     int methods;
-    double alpha;
     int empty_nan;
     /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
      * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
@@ -201,7 +200,7 @@ static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & 
 
 /* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise: _ratio_of, then
  * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure) into p, r and f. */
-static void derive_block(const Gather *g, const double *hits, const double *cand, const double *ref, double *p,
+static void derive_block(const Gather *g, double alpha, const double *hits, const double *cand, const double *ref, double *p,
                          double *r, double *f, isize count) {
     const double zero = g->empty_nan ? NAN : 0.0;
     const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0};
@@ -216,7 +215,7 @@ static void derive_block(const Gather *g, const double *hits, const double *cand
         p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
         r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
     }
-    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], g->alpha);
+    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
@@ -267,7 +266,7 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
     for (int m = 0; m < g->methods; m++) {
         double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
         if (!g->columns[m].scores[0]) {
-            derive_block(g, out + 3 * PW_BLOCK, out + 4 * PW_BLOCK, out + 5 * PW_BLOCK, out, out + PW_BLOCK,
+            derive_block(g, g->columns[m].alpha, out + 3 * PW_BLOCK, out + 4 * PW_BLOCK, out + 5 * PW_BLOCK, out, out + PW_BLOCK,
                          out + 2 * PW_BLOCK, count);
             if (!g->empty_nan) { /* whole counts: no NaN */
                 for (int j = 0; j < 3; j++) counts[3 * m + j] += count;
@@ -327,9 +326,9 @@ static void *half_run(void *arg) {
     return NULL;
 }
 
-int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, double alpha,
-                   int empty_nan, int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, alpha, empty_nan, NULL, 0, NULL};
+int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
+                   int threads, double *sums, int64_t *counts) {
+    Gather g = {columns, methods, empty_nan, NULL, 0, NULL};
     isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
     if (!offset) return -1;
     /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */

@@ -48,22 +48,23 @@ typedef struct {
  * (side_f64 0) or double (1), pair i's at sides[j][i * stride[j]] (the methods' counts are kept
  * pair by pair in one array: one pair's are one or two cache lines), and P, R, F as doubles, or
  * NULL where they are derived from the counts as rouge_core.corpora.corpus_stats.derive_scores
- * derives them. */
+ * derives them, F by spec_f_measure at the method's alpha. */
 typedef struct {
     const void *sides[3];
     int side_f64[3];
     isize stride[3];
     const double *scores[3];
+    double alpha;
 } BootColumn;
 
 enum { BOOT_SUMS = 6 }; /* per method: P, R, F (NaN as 0), hits, candidate, reference */
 
 /* `rows` resamples of n pairs (1 <= n < 2**32) drawn from *rng (advanced): per resample r and
  * method m, sums[(r * methods + m) * 6 + k] (k: P, R, F, hits, cand, ref) and
- * counts[(r * methods + m) * 3 + j] (P, R, F values that are not NaN). alpha weighs F
- * (spec_f_measure); empty_nan: a zero total gives NaN, not 0. threads: 1 or 2 (the same numbers).
+ * counts[(r * methods + m) * 3 + j] (P, R, F values that are not NaN). empty_nan: a zero
+ * total gives NaN, not 0. threads: 1 or 2 (the same numbers).
  * -1 on no memory. */
-int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, double alpha,
-                   int empty_nan, int threads, double *sums, int64_t *counts);
+int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
+                   int threads, double *sums, int64_t *counts);
 
 #endif

@@ -95,7 +95,7 @@ def test_the_draws_are_numpys_integers(n, rows):
     Lemire's method rejects about 1 draw in 2,000 (2**32 mod n out of 2**32)."""
     hits = np.arange(n, dtype=np.float64)
     state = native.bootstrap_state(np.random.default_rng(7).bit_generator.state)
-    sums, _ = native.bootstrap_sums(state, n, rows, [((hits, hits, hits), None)], 0.5, False, 2)
+    sums, _ = native.bootstrap_sums(state, n, rows, [((hits, hits, hits), None, 0.5)], False, 2)
     idx = np.random.default_rng(7).integers(0, n, size=(rows, n))
     assert sums[:, 0, 3].tolist() == [float(row.sum()) for row in idx]  # whole numbers below 2**53: exact
 
@@ -106,12 +106,12 @@ def test_the_generator_state_continues_as_numpys():
     n = 333
     result = synthetic_result(n, ["counts"], "zero", 1)
     column = result.statistics.columns["rouge1"]
-    spec = [(column.sides, None)]
+    spec = [(column.sides, None, 0.5)]
     one = native.bootstrap_state(np.random.default_rng(5).bit_generator.state)
-    whole, _ = native.bootstrap_sums(one, n, 5, spec, 0.5, False, 1)
+    whole, _ = native.bootstrap_sums(one, n, 5, spec, False, 1)
     two = native.bootstrap_state(np.random.default_rng(5).bit_generator.state)
-    first, _ = native.bootstrap_sums(two, n, 2, spec, 0.5, False, 1)
-    rest, _ = native.bootstrap_sums(two, n, 3, spec, 0.5, False, 1)
+    first, _ = native.bootstrap_sums(two, n, 2, spec, False, 1)
+    rest, _ = native.bootstrap_sums(two, n, 3, spec, False, 1)
     assert np.concatenate([first, rest]).tobytes() == whole.tobytes()
     rng = np.random.default_rng(5)
     rng.integers(0, n, size=(5, n))
@@ -121,11 +121,11 @@ def test_the_generator_state_continues_as_numpys():
 @pytest.mark.parametrize("n", [100, 129, 5000])
 def test_the_numbers_do_not_depend_on_the_threads(n):
     result = synthetic_result(n, ["counts", "scores"], "nan", 3)
-    spec = [(c.sides, c.scores) for c in result.statistics.columns.values()]
+    spec = [(c.sides, c.scores, 0.5) for c in result.statistics.columns.values()]
     runs = []
     for threads in (1, 2, 3):
         state = native.bootstrap_state(np.random.default_rng(11).bit_generator.state)
-        sums, counts = native.bootstrap_sums(state, n, 4, spec, 0.5, True, threads)
+        sums, counts = native.bootstrap_sums(state, n, 4, spec, True, threads)
         runs.append((sums.tobytes(), counts.tobytes()))
     assert runs[0] == runs[1] == runs[2]
 
