@@ -13,7 +13,9 @@ LOWERINGS: Final[tuple[str, tuple[tuple[int, str], ...]]]
 build time from the building Python's str.lower())."""
 
 Plan = tuple[int, int, int, float]  # (kernel code, a, b, w): Family.native_plan
-MethodPlan = tuple[int, int, int, float, Any, str, str]  # a Plan, then the Method, its name and signature
+# a Plan, then the Method, its name and signature, and for a family with its own F rule that rule: the alpha
+# of its F, or a function Stats -> Score (rouge_core.scorer.scoring.kernel_f_rule)
+MethodPlan = tuple[int, int, int, float, Any, str, str] | tuple[int, int, int, float, Any, str, str, float | Callable[[Any], Any]]
 ScoreFn = Callable[[Any], Any] | None  # Stats -> Score (ROUGE-1.5.5's rounding), or None: P, R and F
 
 class Tokens:

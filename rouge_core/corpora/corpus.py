@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from ..errors import excerpt
 from ..kernels import native
-from ..scorer.cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
-                           check_resampling, paired_tests_estimate, resolve_limit)
+from ..scorer.cost import (CORPUS_CHUNK, RESAMPLE_BLOCK, UNBOUNDED, CostEstimate, CostLimit, CostLimitError, _resamples,
+                           bootstrap_corpus_estimate, check_resampling, paired_tests_estimate, resolve_limit)
 from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import MethodScore, resolve_options, score_from_stats
 from ..scorer.signature import VARIES, signature
-from ..stats import Interval, Score, Stats
+from ..stats import F_MEASURE, FMeasureRule, Interval, Score, Stats
 from .corpus_stats import CorpusStatistics, PairNumbers
 from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpora.corpus's names)
 from .. import optional
@@ -34,15 +34,16 @@ if TYPE_CHECKING:
 MEASURES = ("precision", "recall", "fmeasure")
 
 
-def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Score:
-    """Pooled score: statistics are additive, so a corpus is one big pair."""
+def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options, rule: FMeasureRule = F_MEASURE) -> Score:
+    """Pooled score: statistics are additive, so a corpus is one big pair (F by `rule`, the
+    method family's)."""
     total = None
     for stats in pair_stats:
         if stats is not None:
             total = stats if total is None else total + stats
     if total is None:
         return Score(math.nan, math.nan, math.nan)
-    return score_from_stats(total, options)
+    return score_from_stats(total, options, rule)
 
 
 def plain_mean(values: Sequence[float]) -> float:
@@ -198,6 +199,13 @@ class CorpusResult:
         against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
         return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence, cost_limit=cost_limit)
 
+    def bootstrap_estimate(self, resamples: int = 1000) -> CostEstimate:
+        """What `bootstrap(resamples)` costs (rouge_core.scorer.cost.bootstrap_corpus_estimate), for
+        these columns: methods whose scores rebuild from their counts cost more per element."""
+        columns = self.statistics.columns
+        rebuilt = sum(1 for m in self.methods if columns[m].scores is None)
+        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt)
+
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
     """The resampled index matrix (resamples x n); the same seed gives the same draws."""
@@ -223,7 +231,10 @@ def _resampled_sums(result: CorpusResult, n: int, resamples: int, seed: int):
     their hits, candidate and reference totals ({method: (hits, cand, ref)}), as NumPy computes
     them from bootstrap_indices (`_numpy_sums`, the pure path) or, to the same bits, by the
     compiled kernel (`_native_sums`)."""
-    if native.KERNELS is not None and n < 1 << 32:
+    columns = result.statistics.columns.values()
+    # the kernel derives F by f_measure at a method's alpha; a rule of another form is Python's
+    derivable = all(c.scores is not None or c.rule.alpha(result.options) is not None for c in columns)
+    if native.KERNELS is not None and n < 1 << 32 and derivable:
         return _native_sums(result, n, resamples, seed)
     return _numpy_sums(result, n, resamples, seed)
 
@@ -257,7 +268,7 @@ def _native_sums(result: CorpusResult, n: int, resamples: int, seed: int):
 
     columns = [result.statistics.columns[m] for m in result.methods]
     state = native.bootstrap_state(np.random.default_rng(seed).bit_generator.state)
-    specs = [(c.sides, c.scores, result.options.alpha) for c in columns]
+    specs = [(c.sides, c.scores, c.rule.alpha(result.options) if c.scores is None else math.nan) for c in columns]
     threads = min(2, os.cpu_count() or 1)
     rows = max(1, NATIVE_BLOCK // n)
     for start in range(0, resamples, rows):
@@ -280,7 +291,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     n = len(result)
-    check_resampling(bootstrap_corpus_estimate(n, resamples, len(result.methods)), cost_limit)
+    check_resampling(result.bootstrap_estimate(resamples), cost_limit)
     lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
     macro_out: dict[str, dict[str, Interval]] = {}
     micro_out: dict[str, dict[str, Interval]] = {}
@@ -299,7 +310,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
                 means[m][measure][block] = block_means[m][measure]
             hits, cand, ref = block_sides[m]
             exponent = column.exponent if column.exponent is not None else 1.0
-            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts)
+            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts, column.rule)
                       for h, c, r in zip(hits, cand, ref)]
             for measure in MEASURES:
                 micro[m][measure][block] = [getattr(sc, measure) for sc in scores]
@@ -320,7 +331,7 @@ def corpus_signatures(methods: Sequence[str | Method], options: Options, referen
     return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
-STREAM_CHUNK = 8192  # pairs scored, kept as records and handed to `on_chunk` at a time
+STREAM_CHUNK = CORPUS_CHUNK  # pairs scored, kept as records and handed to `on_chunk` at a time (priced by the cost model)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-/* Batches: a job's pairs scored by any number of threads at once (rouge_core.batch). Each
+/* Batches: a job's pairs scored by any number of threads at once (rouge_core.corpora.batch). Each
  * thread's run takes blocks of `block` pairs in turn until none is left, writing each pair's
  * values at its own offset, so the runs share no working memory and the values stay in input
  * order however the blocks were shared out. Per (pair, plan, reference) a pair's values are

@@ -107,7 +107,8 @@ def register_records(*classes: type) -> None:
 def configure_scoring(only_reference: str, no_evidence: object) -> None:
     """Hand the kernels the reason a single reference is chosen and the evidence of a score
     computed without it (rouge_core.scorer.scoring). Their F-measure is rouge_core.stats.f_measure
-    itself, compiled (kernel_spec.RULES)."""
+    itself, compiled (kernel_spec.RULES), at the call's α or at the α a family's own rule hands
+    its kernel plan (rouge_core.scorer.scoring.kernel_f_rule)."""
     if KERNELS is not None:
         try:
             KERNELS.configure_scoring(only_reference, no_evidence)

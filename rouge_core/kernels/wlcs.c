@@ -1,5 +1,5 @@
-/* ROUGE-W: the weighted-LCS dynamic programme (wlcs.h; rouge_core.wlcs._python_alignment and
- * rouge_core.wlcs._first_partners).
+/* ROUGE-W: the weighted-LCS dynamic programme (wlcs.h; rouge_core.families.wlcs._python_alignment and
+ * rouge_core.families.wlcs._first_partners).
  *
  * Rows are reference tokens, columns candidate tokens. A match cell continues the diagonal
  * run k: c = (c_diag + f(k+1)) - f(k); any other cell is max(up, left), the up value winning
@@ -393,7 +393,7 @@ static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize n
 
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
  * candidate sentence -> the candidate position from the first such sentence
- * (rouge_core.wlcs._first_partners). partner: r->n entries (-1: none). */
+ * (rouge_core.families.wlcs._first_partners). partner: r->n entries (-1: none). */
 static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gains *g, i32 *partner) {
     Padded p;
     WlcsBuf b = {0};
@@ -430,7 +430,7 @@ done:
     return rc;
 }
 
-/* ROUGE-1.5.5's ROUGE-W statistics (rouge_core.wlcs.wlcs_rouge155 without evidence):
+/* ROUGE-1.5.5's ROUGE-W statistics (rouge_core.families.wlcs.wlcs_rouge155 without evidence):
  * hits, and the reference base sum of f(|r_i|). */
 int wlcs_rouge155_stats(const Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, double w,
                                double *hits_out, double *base_out) {
