@@ -204,7 +204,7 @@ class CorpusResult:
         these columns: methods whose scores rebuild from their counts cost more per element."""
         columns = self.statistics.columns
         rebuilt = sum(1 for m in self.methods if columns[m].scores is None)
-        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt)
+        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt, _takes_kernel(self))
 
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
@@ -231,12 +231,18 @@ def _resampled_sums(result: CorpusResult, n: int, resamples: int, seed: int):
     their hits, candidate and reference totals ({method: (hits, cand, ref)}), as NumPy computes
     them from bootstrap_indices (`_numpy_sums`, the pure path) or, to the same bits, by the
     compiled kernel (`_native_sums`)."""
-    columns = result.statistics.columns.values()
-    # the kernel derives F by f_measure at a method's alpha; a rule of another form is Python's
-    derivable = all(c.scores is not None or c.rule.alpha(result.options) is not None for c in columns)
-    if native.KERNELS is not None and n < 1 << 32 and derivable:
+    if _takes_kernel(result):
         return _native_sums(result, n, resamples, seed)
     return _numpy_sums(result, n, resamples, seed)
+
+
+def _takes_kernel(result: CorpusResult) -> bool:
+    """Whether the compiled kernel runs this result's bootstrap: the kernels are active, the pairs
+    fewer than 2**32, and every method's F that is derived from its counts is f_measure at an
+    alpha (a rule of another form is Python's)."""
+    columns = result.statistics.columns.values()
+    derivable = all(c.scores is not None or c.rule.alpha(result.options) is not None for c in columns)
+    return native.KERNELS is not None and 0 < len(result) < 1 << 32 and derivable
 
 
 def _numpy_sums(result: CorpusResult, n: int, resamples: int, seed: int):
