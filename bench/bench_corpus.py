@@ -3,6 +3,11 @@
     python bench/bench_corpus.py                       # 10k, 100k, 1M pairs
     python bench/bench_corpus.py --sizes 10k 100k 1M 10M
     python bench/bench_corpus.py --gather              # also the Dask gather at 100,000 pairs
+    python bench/bench_corpus.py --bootstrap-only 1M 10M   # the bootstrap alone, both paths
+
+--bootstrap-only builds each size's statistics from synthetic counts of the 4 types (no
+scoring) in a child process and times `CorpusResult.bootstrap` on the compiled kernel and on
+the NumPy reference path (ROUGE_LENS_PURE=1): seconds per resample and the child's peak memory.
 
 For each size, a JSON-lines file of that many summary pairs is generated (seeded: a pool of
 synthetic pairs from bench/corpus_gen.py, drawn with replacement by a seeded generator; kept in
@@ -114,6 +119,64 @@ def gather_seconds(n: int = 100_000) -> tuple[float, bool]:
     return seconds, same
 
 
+def synthetic_result(n: int, seed: int = 0):
+    """A CorpusResult of n pairs whose statistics are synthetic summary-like counts of the 4 types."""
+    import numpy as np
+
+    from rouge_core.corpora.corpus import CorpusResult
+    from rouge_core.corpora.corpus_stats import CorpusStatistics, PairNumbers, derive_scores
+    from rouge_core.scorer.scoring import resolve_options
+
+    rng = np.random.default_rng(seed)
+    opts = resolve_options("rouge-score", {})
+    stats = CorpusStatistics(METHODS, opts)
+    step = 1 << 20
+    for lo in range(0, n, step):
+        k = min(step, n - lo)
+        arrays = {}
+        for m in METHODS:  # candidate and reference lengths of summaries, hits up to the shorter
+            cand, ref = rng.integers(20, 60, k).astype(np.float64), rng.integers(20, 60, k).astype(np.float64)
+            hits = np.floor(np.minimum(cand, ref) * rng.random(k))
+            arrays[m] = (derive_scores(hits, cand, ref, opts), (hits, cand, ref), np.ones(k, bool), 1.0, True)
+        stats.append_arrays(k, arrays)
+    stats.freeze()
+    return CorpusResult(PairNumbers(n), (), (), tuple(METHODS), opts, statistics=stats)
+
+
+def bootstrap_child(n: int, resamples: int) -> None:
+    """In the child: build, then bootstrap; prints the build and bootstrap seconds (wall, and the
+    processor time of all threads: on a machine shared with other jobs the wall time waits for
+    them)."""
+    from rouge_core import UNBOUNDED
+
+    start = time.perf_counter()
+    result = synthetic_result(n)
+    built = time.perf_counter() - start
+    start, cpu = time.perf_counter(), time.process_time()
+    result.bootstrap(resamples, seed=0, cost_limit=UNBOUNDED)
+    print(json.dumps({"built": built, "bootstrap": time.perf_counter() - start, "cpu": time.process_time() - cpu}))
+
+
+def bootstrap_only(sizes: list[int], resamples: int, pure_resamples: int) -> None:
+    print(f"the bootstrap alone (statistics of {len(METHODS)} types from synthetic counts, cores: {os.cpu_count()})")
+    print(f"{'pairs':>10} {'path':>9} {'resamples':>9} {'s/resample':>10} {'cpu s/res.':>10} {'build s':>8} "
+          f"{'peak MB':>8}")
+    for n in sizes:
+        for path, count in (("compiled", resamples), ("numpy", pure_resamples)):
+            if count <= 0:
+                continue
+            env = dict(os.environ, **({"ROUGE_LENS_PURE": "1"} if path == "numpy" else {}))
+            child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--bootstrap-child", str(n), str(count)],
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+            _, status, usage = os.wait4(child.pid, 0)
+            if os.waitstatus_to_exitcode(status):
+                raise SystemExit(f"the bootstrap child failed at {n} pairs ({path})")
+            times = json.loads(child.stdout.read())
+            print(f"{n:>10,} {path:>9} {count:>9} {times['bootstrap'] / count:>10.3f} {times['cpu'] / count:>10.3f} "
+                  f"{times['built']:>8.1f} "
+                  f"{usage.ru_maxrss * 1024 / 1e6:>8.0f}", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sizes", nargs="+", default=["10k", "100k", "1M"], help="pairs per run (10k 100k 1M 10M)")
@@ -122,7 +185,19 @@ def main() -> None:
     p.add_argument("--data", default=os.path.join(ROOT, "test-artifacts", "bench-corpus"),
                    help="where the generated pairs and outputs are kept")
     p.add_argument("--gather", action="store_true", help="also time the Dask gather of 100,000 pairs")
+    p.add_argument("--bootstrap-only", nargs="+", metavar="SIZE",
+                   help="time only the bootstrap of synthetic statistics of these sizes (no scoring)")
+    p.add_argument("--pure-resamples", type=int, default=3,
+                   help="with --bootstrap-only: resamples on the NumPy path (0: skip it; default 3)")
+    p.add_argument("--bootstrap-child", nargs=2, type=int, help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.bootstrap_child:
+        sys.path.insert(0, ROOT)
+        bootstrap_child(*args.bootstrap_child)
+        return
+    if args.bootstrap_only:
+        bootstrap_only([parse_size(s) for s in args.bootstrap_only], args.resamples, args.pure_resamples)
+        return
     sizes = [parse_size(s) for s in args.sizes]
     print(f"rouge-lens --jsonl PAIRS -m {' '.join(METHODS)} --bootstrap {args.resamples} --workers {args.workers} "
           f"-f csv -o OUT.csv (cores: {os.cpu_count()})")

@@ -2111,6 +2111,97 @@ static PyObject *py_random_draws(PyObject *mod, PyObject *const *args, Py_ssize_
     return out;
 }
 
+/* A column's array address (an int: the array's memory, kept alive and checked for dtype and
+ * length by rouge_core.kernels.native.bootstrap_sums, the only caller); NULL for 0. */
+static int address_arg(PyObject *o, const void **out) {
+    *out = PyLong_AsVoidPtr(o);
+    return *out == NULL && PyErr_Occurred() ? -1 : 0;
+}
+
+/* bootstrap_sums(state, n, rows, columns, empty_nan, threads) -> (sums, counts): the corpus
+ * bootstrap's per-resample sums (kernels/resample.h). state: a bytearray of 6 native uint64
+ * (PCG64's state high and low words, increment high and low words, has_uint32, uinteger),
+ * advanced in place; columns: per method (hits, cand, ref addresses, their three float64 flags,
+ * their strides in items, P, R, F addresses or 0, the alpha of its F); sums: rows * methods * 6
+ * doubles; counts: rows * methods * 3 int64. */
+static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize n, rows, threads;
+    int empty_nan;
+    if (check_nargs("bootstrap_sums", nargs, 6, 6) < 0 || as_isize(args[1], &n) < 0 || as_isize(args[2], &rows) < 0 ||
+        as_flag(args[4], &empty_nan) < 0 || as_isize(args[5], &threads) < 0)
+        return NULL;
+    if (!PyByteArray_CheckExact(args[0]) || PyByteArray_Size(args[0]) != 48)
+        return PyErr_Format(PyExc_TypeError, "bootstrap_sums: the generator state must be a bytearray of 48 bytes");
+    if (!PyTuple_Check(args[3]) || PyTuple_Size(args[3]) < 1 || PyTuple_Size(args[3]) > 4096)
+        return PyErr_Format(PyExc_TypeError, "bootstrap_sums: columns must be a non-empty tuple");
+    if (n < 1 || (uint64_t)n > 0xFFFFFFFFULL || rows < 0 || threads < 1)
+        return PyErr_Format(PyExc_ValueError, "bootstrap_sums: bad sizes");
+    const int methods = (int)PyTuple_Size(args[3]);
+    BootColumn *columns = xmalloc((size_t)methods * sizeof(BootColumn));
+    if (!columns) return PyErr_NoMemory();
+    for (int m = 0; m < methods; m++) {
+        PyObject *c = PyTuple_GetItem(args[3], m);
+        if (!PyTuple_Check(c) || PyTuple_Size(c) != 13) {
+            free(columns);
+            return PyErr_Format(PyExc_TypeError, "bootstrap_sums: a column must be a tuple of 13 items");
+        }
+        if (as_double(PyTuple_GetItem(c, 12), &columns[m].alpha) < 0) {
+            free(columns);
+            return NULL;
+        }
+        int scored = 0;
+        for (int j = 0; j < 3; j++) {
+            const void *score;
+            if (address_arg(PyTuple_GetItem(c, j), &columns[m].sides[j]) < 0 ||
+                as_flag(PyTuple_GetItem(c, 3 + j), &columns[m].side_f64[j]) < 0 ||
+                as_isize(PyTuple_GetItem(c, 6 + j), &columns[m].stride[j]) < 0 ||
+                address_arg(PyTuple_GetItem(c, 9 + j), &score) < 0) {
+                free(columns);
+                return NULL;
+            }
+            columns[m].scores[j] = score;
+            scored += score != NULL;
+            if (!columns[m].sides[j] || columns[m].stride[j] < 1) {
+                free(columns);
+                return PyErr_Format(PyExc_ValueError, "bootstrap_sums: a column's counts are missing");
+            }
+        }
+        if (scored != 0 && scored != 3) {
+            free(columns);
+            return PyErr_Format(PyExc_ValueError, "bootstrap_sums: P, R and F are given all three or none");
+        }
+    }
+    uint64_t words[6];
+    memcpy(words, PyByteArray_AsString(args[0]), sizeof words);
+    Pcg64State rng = {((unsigned __int128)words[0] << 64) | words[1], ((unsigned __int128)words[2] << 64) | words[3],
+                      words[4] != 0, (uint32_t)words[5]};
+    PyObject *sums = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * methods * BOOT_SUMS * sizeof(double)));
+    PyObject *counts = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((size_t)rows * methods * 3 * sizeof(int64_t)));
+    if (!sums || !counts) {
+        Py_XDECREF(sums);
+        Py_XDECREF(counts);
+        free(columns);
+        return NULL;
+    }
+    int rc;
+    double *sums_out = (double *)PyBytes_AsString(sums);
+    int64_t *counts_out = (int64_t *)PyBytes_AsString(counts);
+    Py_BEGIN_ALLOW_THREADS
+    rc = bootstrap_sums(&rng, n, rows, columns, methods, empty_nan, threads > 1 ? 2 : 1,
+                        sums_out, counts_out);
+    Py_END_ALLOW_THREADS
+    free(columns);
+    if (rc < 0) {
+        Py_DECREF(sums);
+        Py_DECREF(counts);
+        return PyErr_NoMemory();
+    }
+    words[0] = (uint64_t)(rng.state >> 64), words[1] = (uint64_t)rng.state;
+    words[4] = (uint64_t)rng.has_uint32, words[5] = rng.uinteger;
+    memcpy(PyByteArray_AsString(args[0]), words, sizeof words);
+    return Py_BuildValue("(NN)", sums, counts);
+}
+
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
@@ -2149,6 +2240,8 @@ static PyMethodDef module_methods[] = {
      "random_draws(state, kind, n, count) -> bytes: random.Random's randrange(n) (kind 0) or random() >= 0.5 (1)"},
     {"resample_sums", FASTCALL(py_resample_sums),
      "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
+    {"bootstrap_sums", FASTCALL(py_bootstrap_sums),
+     "bootstrap_sums(state, n, rows, columns, empty_nan, threads) -> (sums, counts)"},
     END,
 };
 

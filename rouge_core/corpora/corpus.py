@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -203,7 +204,7 @@ class CorpusResult:
         these columns: methods whose scores rebuild from their counts cost more per element."""
         columns = self.statistics.columns
         rebuilt = sum(1 for m in self.methods if columns[m].scores is None)
-        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt)
+        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt, _takes_kernel(self))
 
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
@@ -222,6 +223,70 @@ def _index_blocks(n: int, resamples: int, seed: int):
     rows = max(1, RESAMPLE_BLOCK // max(n, 1))
     for start in range(0, resamples, rows):
         yield start, rng.integers(0, n, size=(min(rows, resamples - start), n))
+
+
+def _resampled_sums(result: CorpusResult, n: int, resamples: int, seed: int):
+    """Per block of resamples (start, count, means, sides): each method's mean P, R and F of the
+    resampled pairs ({method: {measure: array}}; nanmean where the column has NaN) and the sums of
+    their hits, candidate and reference totals ({method: (hits, cand, ref)}), as NumPy computes
+    them from bootstrap_indices (`_numpy_sums`, the pure path) or, to the same bits, by the
+    compiled kernel (`_native_sums`)."""
+    if _takes_kernel(result):
+        return _native_sums(result, n, resamples, seed)
+    return _numpy_sums(result, n, resamples, seed)
+
+
+def _takes_kernel(result: CorpusResult) -> bool:
+    """Whether the compiled kernel runs this result's bootstrap: the kernels are active, the pairs
+    fewer than 2**32, and every method's F that is derived from its counts is f_measure at an
+    alpha (a rule of another form is Python's)."""
+    columns = result.statistics.columns.values()
+    derivable = all(c.scores is not None or c.rule.alpha(result.options) is not None for c in columns)
+    return native.KERNELS is not None and 0 < len(result) < 1 << 32 and derivable
+
+
+def _numpy_sums(result: CorpusResult, n: int, resamples: int, seed: int):
+    import numpy as np
+
+    columns = result.statistics.columns
+    for start, idx in _index_blocks(n, resamples, seed):
+        means, sides = {}, {}
+        for m in result.methods:
+            column = columns[m]
+            means[m] = {}
+            for measure, values in column.gathered(idx):  # P, R, F of the resampled pairs
+                with np.errstate(all="ignore"):
+                    means[m][measure] = (np.nanmean(values, axis=1) if column.has_nan[measure]
+                                         else values.mean(axis=1))
+                del values
+            # whole-number counts add exactly in any order; float counts as they always were added
+            sides[m] = tuple(side[idx].sum(axis=1, dtype=np.float64) for side in column.sides)
+        yield start, len(idx), means, sides
+
+
+NATIVE_BLOCK = 1 << 24  # resampled pairs per kernel call (a call cannot be interrupted)
+
+
+def _native_sums(result: CorpusResult, n: int, resamples: int, seed: int):
+    """_numpy_sums's numbers from the compiled kernel (kernels/resample.c, bootstrap_sums): the
+    same PCG64 draws, numpy's pairwise sums, no resamples x pairs matrix, two threads."""
+    import numpy as np
+
+    columns = [result.statistics.columns[m] for m in result.methods]
+    state = native.bootstrap_state(np.random.default_rng(seed).bit_generator.state)
+    specs = [(c.sides, c.scores, c.rule.alpha(result.options) if c.scores is None else math.nan) for c in columns]
+    threads = min(2, os.cpu_count() or 1)
+    rows = max(1, NATIVE_BLOCK // n)
+    for start in range(0, resamples, rows):
+        count = min(rows, resamples - start)
+        sums, counts = native.bootstrap_sums(state, n, count, specs, result.options.empty == "nan", threads)
+        means, sides = {}, {}
+        for i, (m, column) in enumerate(zip(result.methods, columns)):
+            with np.errstate(all="ignore"):  # as np.mean (the sum / n) and np.nanmean (the sum / count)
+                means[m] = {measure: np.true_divide(sums[:, i, j], counts[:, i, j] if column.has_nan[measure] else n)
+                            for j, measure in enumerate(MEASURES)}
+            sides[m] = (sums[:, i, 3], sums[:, i, 4], sums[:, i, 5])
+        yield start, count, means, sides
 
 
 def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0, confidence: float = 95,
@@ -243,17 +308,13 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
     columns = result.statistics.columns
     means = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
     micro = {m: {measure: np.empty(resamples) for measure in MEASURES} for m in result.methods}
-    for start, idx in _index_blocks(n, resamples, seed):
-        block = slice(start, start + len(idx))
+    for start, count, block_means, block_sides in _resampled_sums(result, n, resamples, seed):
+        block = slice(start, start + count)
         for m in result.methods:
             column = columns[m]
-            for measure, values in column.gathered(idx):  # P, R, F of the resampled pairs
-                with np.errstate(all="ignore"):
-                    means[m][measure][block] = (np.nanmean(values, axis=1) if column.has_nan[measure]
-                                                else values.mean(axis=1))
-                del values
-            # whole-number counts add exactly in any order; float counts as they always were added
-            hits, cand, ref = (side[idx].sum(axis=1, dtype=np.float64) for side in column.sides)
+            for measure in MEASURES:
+                means[m][measure][block] = block_means[m][measure]
+            hits, cand, ref = block_sides[m]
             exponent = column.exponent if column.exponent is not None else 1.0
             scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts, column.rule)
                       for h, c, r in zip(hits, cand, ref)]

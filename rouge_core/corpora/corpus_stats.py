@@ -276,8 +276,32 @@ class CorpusStatistics:
         if not self.frozen:
             for column in self.columns.values():
                 column.freeze()
+            self._interleave()
             self.frozen = True
         return self
+
+    def _interleave(self) -> None:
+        """The whole-number counts of every method in one array, pair by pair (the columns become
+        its strided views: the same values): the bootstrap reads a resampled pair's counts of
+        every method from one or two cache lines instead of three per method. Copied from the
+        last pairs to the first, a block at a time, each column cut short behind the copy
+        (ndarray.resize gives the memory back), so memory holds the counts about once, not twice."""
+        whole = [c for c in self.columns.values() if c.sides and all(s.dtype == np.uint32 for s in c.sides)]
+        n = len(whole[0].sides[0]) if whole else 0
+        if not n:
+            return
+        rows = np.empty((n, 3 * len(whole)), np.uint32)
+        sides = [side for column in whole for side in column.sides]
+        for k, column in enumerate(whole):
+            column.sides = tuple(rows[:, 3 * k + j] for j in range(3))
+        own = all(side.flags.owndata and side.base is None for side in sides)
+        for hi in range(n, 0, -GROWTH_STEP):
+            lo = max(0, hi - GROWTH_STEP)
+            for k, side in enumerate(sides):
+                rows[lo:hi, k] = side[lo:hi]
+            if own:  # nothing else views these arrays (MethodColumns.freeze made them): shrink them
+                for side in sides:
+                    side.resize(lo, refcheck=False)
 
     def __len__(self) -> int:
         return self.n

@@ -326,3 +326,61 @@ def random_draws(state: bytearray, kind: int, n: int, count: int) -> bytes:
     """`count` draws of random.Random from `state` (its MT19937 words and position, advanced in
     place): kind 0, randrange(n) as int32; kind 1, random() >= 0.5 as bytes 0 or 1."""
     return KERNELS.random_draws(state, kind, n, count)
+
+
+BOOTSTRAP_SUMS = 6  # per resample and method: P, R, F (NaN as 0), hits, candidate and reference totals
+_PCG64_STATE_BYTES = 48
+
+
+def bootstrap_state(state: dict) -> bytearray:
+    """numpy's PCG64 `bit_generator.state` as bootstrap_sums reads and advances it."""
+    import struct
+
+    if state.get("bit_generator") != "PCG64":
+        raise ValueError(f"bootstrap_sums draws as PCG64 does, not {state.get('bit_generator')}")
+    s, inc = state["state"]["state"], state["state"]["inc"]
+    mask = (1 << 64) - 1
+    return bytearray(struct.pack("=6Q", s >> 64, s & mask, inc >> 64, inc & mask, int(state["has_uint32"]),
+                                 int(state["uinteger"])))
+
+
+def bootstrap_sums(state: bytearray, n: int, rows: int, columns, empty_nan: bool, threads: int):
+    """The corpus bootstrap's sums, compiled (rouge_core.corpora.corpus.bootstrap_corpus; kernels/resample.h):
+    `rows` resamples of the n pairs drawn as numpy's Generator.integers(0, n) draws them from the
+    PCG64 `state` (bootstrap_state; advanced in place), and per resample and method the pairwise
+    sums numpy gives of the gathered P, R, F (NaN as 0) and counts, with the P, R, F values that
+    are not NaN counted. columns: per method ((hits, cand, ref) arrays of n uint32 or float64, strided or not,
+    (P, R, F) float64 arrays or None where they derive from the counts, the alpha of the method's
+    F: stats.f_measure's rule, spec.h). Returns float64
+    sums (rows, methods, 6) and int64 counts (rows, methods, 3). None on the pure path."""
+    import numpy as np
+
+    kernels = KERNELS
+    if kernels is None:
+        return None
+    if not 1 <= n < 1 << 32:
+        raise ValueError("bootstrap_sums: n must be between 1 and 2**32 - 1")
+    if not isinstance(state, bytearray) or len(state) != _PCG64_STATE_BYTES:
+        raise TypeError("bootstrap_sums: the state must be bootstrap_state's bytearray")
+
+    def checked(a, dtypes):
+        if not (isinstance(a, np.ndarray) and a.dtype in dtypes and a.ndim == 1 and len(a) == n
+                and a.strides[0] > 0 and a.strides[0] % a.itemsize == 0 and a.flags.aligned):
+            raise ValueError(f"bootstrap_sums: a column must be an array of {n} {' or '.join(map(str, dtypes))}")
+        return a
+
+    kept, specs = [], []  # the arrays stay referenced for the call: the kernel reads their memory
+    u32, f64 = np.dtype(np.uint32), np.dtype(np.float64)
+    for sides, scores, alpha in columns:
+        sides = [checked(a, (u32, f64)) for a in sides]
+        scores = [checked(a, (f64,)) for a in scores] if scores is not None else None
+        scores = [np.ascontiguousarray(a) for a in scores] if scores is not None else None
+        kept.extend(sides + (scores or []))
+        specs.append(tuple(a.ctypes.data for a in sides) + tuple(a.dtype == f64 for a in sides)
+                     + tuple(a.strides[0] // a.itemsize for a in sides)
+                     + (tuple(a.ctypes.data for a in scores) if scores else (0, 0, 0)) + (float(alpha),))
+    sums, counts = kernels.bootstrap_sums(state, n, rows, tuple(specs), bool(empty_nan), int(threads))
+    del kept
+    methods = len(specs)
+    return (np.frombuffer(sums, np.float64).reshape(rows, methods, BOOTSTRAP_SUMS),
+            np.frombuffer(counts, np.int64).reshape(rows, methods, 3))

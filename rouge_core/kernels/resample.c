@@ -96,3 +96,298 @@ int resample_sums(const double *values, isize n, isize rows, const i32 *index, c
     free(terms);
     return 0;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * The corpus bootstrap (resample.h's bootstrap_sums)
+ * ---------------------------------------------------------------------------------------- */
+
+#include <pthread.h>
+
+/* numpy/random/src/pcg64/pcg64.h: the 128-bit LCG step, then the XSL-RR output of the new state;
+ * next_uint32 hands out the low half of a 64-bit output and keeps the high half for the next call. */
+static inline uint64_t pcg64_next64(Pcg64State *g) {
+    const unsigned __int128 mult = ((unsigned __int128)2549297995355413924ULL << 64) | 4865540595714422341ULL;
+    g->state = g->state * mult + g->inc;
+    const uint64_t folded = (uint64_t)(g->state >> 64) ^ (uint64_t)g->state;
+    const unsigned rot = (unsigned)(g->state >> 122);
+    return (folded >> rot) | (folded << ((64 - rot) & 63));
+}
+
+static inline uint32_t pcg64_next32(Pcg64State *g) {
+    if (g->has_uint32) {
+        g->has_uint32 = 0;
+        return g->uinteger;
+    }
+    const uint64_t next = pcg64_next64(g);
+    g->has_uint32 = 1;
+    g->uinteger = (uint32_t)(next >> 32);
+    return (uint32_t)next;
+}
+
+/* numpy/random/src/distributions/distributions.c, random_bounded_uint64_fill with off 0 and
+ * rng = n - 1: no draw at all for n == 1, the plain 32-bit output for n == 2**32 (not reached:
+ * n < 2**32), else buffered_bounded_lemire_uint32. */
+static void pcg64_below(Pcg64State *g, uint32_t n, uint32_t *out, isize count) {
+    if (n == 1) {
+        memset(out, 0, (size_t)count * sizeof *out);
+        return;
+    }
+    const uint32_t threshold = (uint32_t)((UINT32_MAX - (n - 1)) % n);
+    for (isize i = 0; i < count; i++) {
+        uint64_t m = (uint64_t)pcg64_next32(g) * n;
+        uint32_t leftover = (uint32_t)m;
+        if (leftover < n)
+            while (leftover < threshold) {
+                m = (uint64_t)pcg64_next32(g) * n;
+                leftover = (uint32_t)m;
+            }
+        out[i] = (uint32_t)(m >> 32);
+    }
+}
+
+typedef struct {
+    const BootColumn *columns;
+    int methods;
+    int empty_nan;
+    /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
+     * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
+     * offset[3 * m + j] in it; else NULL */
+    const uint32_t *rows;
+    isize row_items;
+    isize *offset;
+} Gather;
+
+enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
+
+static inline double side_at(const BootColumn *c, int j, uint32_t i) {
+    const size_t at = (size_t)i * (size_t)c->stride[j];
+    return c->side_f64[j] ? ((const double *)c->sides[j])[at] : (double)((const uint32_t *)c->sides[j])[at];
+}
+
+enum { PREFETCH_AHEAD = 24 }; /* indices: random reads miss the caches; ask for them early */
+
+static inline void prefetch_pair(const Gather *g, uint32_t at) {
+    if (g->rows) { /* a row is one or two cache lines */
+        const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+        __builtin_prefetch(row);
+        __builtin_prefetch(row + g->row_items - 1);
+    }
+    for (int m = 0; m < g->methods; m++) {
+        const BootColumn *c = &g->columns[m];
+        for (int j = 0; j < 3; j++) {
+            if (!g->rows) {
+                const size_t i = (size_t)at * (size_t)c->stride[j];
+                __builtin_prefetch(c->side_f64[j] ? (const void *)((const double *)c->sides[j] + i)
+                                                  : (const void *)((const uint32_t *)c->sides[j] + i));
+            }
+            if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
+        }
+    }
+}
+
+/* Two doubles at a time (GCC's and Clang's vector extensions: SSE2 on x86-64): each lane is
+ * rounded as the scalar operation rounds it, as NumPy's SIMD loops are. */
+typedef double v2d __attribute__((vector_size(16)));
+typedef int64_t v2i __attribute__((vector_size(16)));
+
+static inline v2d load2(const double *a) {
+    v2d v;
+    memcpy(&v, a, sizeof v);
+    return v;
+}
+
+static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & mask) | ((v2i)no & ~mask)); }
+
+/* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise: _ratio_of, then
+ * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure) into p, r and f. */
+static void derive_block(const Gather *g, double alpha, const double *hits, const double *cand, const double *ref, double *p,
+                         double *r, double *f, isize count) {
+    const double zero = g->empty_nan ? NAN : 0.0;
+    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0};
+    isize i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const v2d h = load2(hits + i), c = load2(cand + i), rf = load2(ref + i);
+        const v2d pi = select2(c > nothing, h / c, zero2), ri = select2(rf > nothing, h / rf, zero2);
+        memcpy(p + i, &pi, sizeof pi);
+        memcpy(r + i, &ri, sizeof ri);
+    }
+    for (; i < count; i++) {
+        p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
+        r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
+    }
+    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
+}
+
+/* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
+static int64_t not_nan_as_zero(double *v, isize count) {
+    v2i seen2 = {0, 0};
+    const v2d nothing = {0.0, 0.0};
+    isize i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const v2d x = load2(v + i);
+        const v2i defined = x == x;
+        seen2 -= defined; /* a true lane is -1 */
+        const v2d y = select2(defined, x, nothing);
+        memcpy(v + i, &y, sizeof y);
+    }
+    int64_t seen = seen2[0] + seen2[1];
+    for (; i < count; i++) {
+        const int defined = v[i] == v[i];
+        seen += defined;
+        v[i] = defined ? v[i] : 0.0;
+    }
+    return seen;
+}
+
+/* The gathered values of `count` indices into scratch: value k of index i at scratch[k * PW_BLOCK
+ * + i] (per method: P, R, F, hits, candidate, reference), NaN replaced by 0 (nanmean's
+ * _replace_nan) and the values that are not NaN counted. idx[count .. ahead) are the indices
+ * that follow (prefetched: random reads miss the caches). */
+static void gather_block(const Gather *g, const uint32_t *idx, isize count, isize ahead, double *scratch,
+                         int64_t *counts) {
+    const int sides = 3 * g->methods;
+    for (isize i = 0; i < count; i++) {
+        if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
+        const uint32_t at = idx[i];
+        if (g->rows) {
+            const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+            for (int k = 0; k < sides; k++) /* method k / 3's count k % 3 */
+                scratch[((size_t)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK + i] = (double)row[g->offset[k]];
+        }
+        for (int m = 0; m < g->methods; m++) {
+            const BootColumn *c = &g->columns[m];
+            double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
+            if (!g->rows)
+                for (int j = 0; j < 3; j++) out[(3 + j) * PW_BLOCK + i] = side_at(c, j, at);
+            if (c->scores[0])
+                for (int j = 0; j < 3; j++) out[j * PW_BLOCK + i] = c->scores[j][at];
+        }
+    }
+    for (int m = 0; m < g->methods; m++) {
+        double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
+        if (!g->columns[m].scores[0]) {
+            derive_block(g, g->columns[m].alpha, out + 3 * PW_BLOCK, out + 4 * PW_BLOCK, out + 5 * PW_BLOCK, out, out + PW_BLOCK,
+                         out + 2 * PW_BLOCK, count);
+            if (!g->empty_nan) { /* whole counts: no NaN */
+                for (int j = 0; j < 3; j++) counts[3 * m + j] += count;
+                continue;
+            }
+        }
+        for (int j = 0; j < 3; j++) counts[3 * m + j] += not_nan_as_zero(out + j * PW_BLOCK, count);
+    }
+}
+
+/* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values. */
+static double leaf_sum(const double *a, isize n) {
+    if (n < 8) {
+        double res = 0.;
+        for (isize i = 0; i < n; i++) res += a[i];
+        return res;
+    }
+    double r[8];
+    isize i;
+    for (int j = 0; j < 8; j++) r[j] = a[j];
+    for (i = 8; i < n - (n % 8); i += 8)
+        for (int j = 0; j < 8; j++) r[j] += a[i + j];
+    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; i++) res += a[i];
+    return res;
+}
+
+/* numpy's pairwise_sum of every stream over the indices idx[0..n): blocks of up to PW_BLOCK
+ * summed as leaf_sum does, larger ranges split at n / 2 rounded down to a multiple of 8. */
+static void pairwise_sums(const Gather *g, const uint32_t *idx, isize n, isize ahead, double *res, double *scratch,
+                          int64_t *counts) {
+    const int streams = g->methods * BOOT_SUMS;
+    if (n <= PW_BLOCK) {
+        gather_block(g, idx, n, ahead, scratch, counts);
+        for (int k = 0; k < streams; k++) res[k] = leaf_sum(scratch + (size_t)k * PW_BLOCK, n);
+        return;
+    }
+    isize n2 = n / 2;
+    n2 -= n2 % 8;
+    double left[streams];
+    pairwise_sums(g, idx, n2, ahead, left, scratch, counts);
+    pairwise_sums(g, idx + n2, n - n2, ahead - n2, res, scratch, counts);
+    for (int k = 0; k < streams; k++) res[k] = left[k] + res[k];
+}
+
+typedef struct {
+    const Gather *g;
+    const uint32_t *idx;
+    isize n;
+    double *res, *scratch;
+    int64_t *counts;
+} Half;
+
+static void *half_run(void *arg) {
+    Half *h = arg;
+    pairwise_sums(h->g, h->idx, h->n, h->n, h->res, h->scratch, h->counts);
+    return NULL;
+}
+
+int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
+                   int threads, double *sums, int64_t *counts) {
+    Gather g = {columns, methods, empty_nan, NULL, 0, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
+    if (!offset) return -1;
+    /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */
+    const uint32_t *base = NULL;
+    for (int m = 0; m < methods; m++)
+        for (int j = 0; j < 3; j++)
+            if (!columns[m].side_f64[j] && (!base || (const uint32_t *)columns[m].sides[j] < base))
+                base = columns[m].sides[j];
+    int packed = base != NULL;
+    for (int m = 0; m < methods && packed; m++)
+        for (int j = 0; j < 3; j++) {
+            const uint32_t *at = columns[m].sides[j];
+            packed = packed && !columns[m].side_f64[j] && columns[m].stride[j] == columns[0].stride[0] &&
+                     at >= base && at - base < columns[0].stride[0];
+            if (packed) offset[3 * m + j] = at - base;
+        }
+    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset;
+    const int streams = methods * BOOT_SUMS;
+    /* two index buffers: the next resample is drawn while the current one is gathered */
+    uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
+    double *scratch = xmalloc(2 * (size_t)streams * PW_BLOCK * sizeof(double));
+    double *left = xmalloc((size_t)streams * sizeof(double));
+    int64_t *left_counts = xmalloc((size_t)methods * 3 * sizeof(int64_t));
+    int rc = -1;
+    if (!idx[0] || (rows > 1 && !idx[1]) || !scratch || !left || !left_counts) goto done;
+    /* the two halves of numpy's first split, one per thread (their sums are added as numpy adds
+     * them, so the numbers do not depend on the threads) */
+    isize n2 = n / 2;
+    n2 -= n2 % 8;
+    const int split = threads > 1 && n > PW_BLOCK;
+    if (rows > 0) pcg64_below(rng, (uint32_t)n, idx[0], n);
+    for (isize r = 0; r < rows; r++) {
+        const uint32_t *cur = idx[r & 1];
+        double *res = sums + (size_t)r * streams;
+        int64_t *cnt = counts + (size_t)r * methods * 3;
+        memset(cnt, 0, (size_t)methods * 3 * sizeof(int64_t));
+        if (!split) {
+            if (r + 1 < rows) pcg64_below(rng, (uint32_t)n, idx[(r + 1) & 1], n);
+            pairwise_sums(&g, cur, n, n, res, scratch, cnt);
+            continue;
+        }
+        memset(left_counts, 0, (size_t)methods * 3 * sizeof(int64_t));
+        Half first = {&g, cur, n2, left, scratch + (size_t)streams * PW_BLOCK, left_counts};
+        pthread_t worker;
+        const int started = pthread_create(&worker, NULL, half_run, &first) == 0;
+        if (!started) half_run(&first);
+        if (r + 1 < rows) pcg64_below(rng, (uint32_t)n, idx[(r + 1) & 1], n);
+        pairwise_sums(&g, cur + n2, n - n2, n - n2, res, scratch, cnt);
+        if (started) pthread_join(worker, NULL);
+        for (int k = 0; k < streams; k++) res[k] = left[k] + res[k];
+        for (int k = 0; k < methods * 3; k++) cnt[k] += left_counts[k];
+    }
+    rc = 0;
+done:
+    free(idx[0]);
+    free(idx[1]);
+    free(scratch);
+    free(left);
+    free(left_counts);
+    free(offset);
+    return rc;
+}

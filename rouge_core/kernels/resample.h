@@ -30,4 +30,41 @@ void mt_halves(MTState *st, unsigned char *out, isize count);
 int resample_sums(const double *values, isize n, isize rows, const i32 *index, const unsigned char *negate,
                    const double *centres, int mode, double *out);
 
+/* The corpus bootstrap (rouge_core.corpora.corpus.bootstrap_corpus), reproducing its NumPy code
+ * bit for bit: the resampled indices numpy's default_rng(seed).integers(0, n, size=(rows, n))
+ * draws (PCG64, Lemire's bounded 32-bit method), and per resample and method the sums numpy's
+ * pairwise summation gives of the gathered P, R and F (NaN taken as 0, as nanmean does, and
+ * counted) and of the gathered hits, candidate and reference totals. */
+
+/* numpy's PCG64 bit generator: its 128-bit LCG state and increment, and the buffered upper half
+ * of the last 64-bit output (has_uint32, uinteger), as bit_generator.state gives them. */
+typedef struct {
+    unsigned __int128 state, inc;
+    int has_uint32;
+    uint32_t uinteger;
+} Pcg64State;
+
+/* One method's columns: the three counts (hits, candidate total, reference total), each uint32
+ * (side_f64 0) or double (1), pair i's at sides[j][i * stride[j]] (the methods' counts are kept
+ * pair by pair in one array: one pair's are one or two cache lines), and P, R, F as doubles, or
+ * NULL where they are derived from the counts as rouge_core.corpora.corpus_stats.derive_scores
+ * derives them, F by spec_f_measure at the method's alpha. */
+typedef struct {
+    const void *sides[3];
+    int side_f64[3];
+    isize stride[3];
+    const double *scores[3];
+    double alpha;
+} BootColumn;
+
+enum { BOOT_SUMS = 6 }; /* per method: P, R, F (NaN as 0), hits, candidate, reference */
+
+/* `rows` resamples of n pairs (1 <= n < 2**32) drawn from *rng (advanced): per resample r and
+ * method m, sums[(r * methods + m) * 6 + k] (k: P, R, F, hits, cand, ref) and
+ * counts[(r * methods + m) * 3 + j] (P, R, F values that are not NaN). empty_nan: a zero
+ * total gives NaN, not 0. threads: 1 or 2 (the same numbers).
+ * -1 on no memory. */
+int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
+                   int threads, double *sums, int64_t *counts);
+
 #endif

@@ -1094,14 +1094,19 @@ def _resamples(resamples) -> int:
     return resamples
 
 
-def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> Terms:
+def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int, rebuilt: int | None = None,
+                           compiled: bool = False) -> Terms:
     """`rebuilt`: how many of the methods keep no P, R and F but rebuild them from the pairs'
     counts (rouge_core.corpora.corpus_stats: a score_corpus result's usual case, and the
     default: all of them), gathering three count columns and computing three measures per
-    resampled element where a stored method gathers its three stored measures."""
+    resampled element where a stored method gathers its three stored measures. `compiled`:
+    the compiled kernel runs it (rouge_core.corpora.corpus._takes_kernel), which holds no block
+    of resampled indices and values (two index buffers of 4 bytes per pair, next to the
+    statistics' 12 or more); its time is still priced as the NumPy path's (calibrated there:
+    an upper bound, several times the kernel's)."""
     rebuilt = methods if rebuilt is None else min(max(rebuilt, 0), methods)
     elements = resamples * pairs
-    block = min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
+    block = 0 if compiled else min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
     terms = (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
              .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
     if rebuilt:
@@ -1109,12 +1114,15 @@ def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int, rebuilt: in
     return terms
 
 
-def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> CostEstimate:
+def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int, rebuilt: int | None = None,
+                              compiled: bool = False) -> CostEstimate:
     """`CorpusResult.bootstrap`: every method's macro means and micro scores over `resamples`
     resamples of `pairs` pairs (drawn and summed in blocks; the resampled values kept for the
-    percentiles); `rebuilt`: see bootstrap_corpus_terms (None: every method, the upper of the two)."""
+    percentiles); `rebuilt`, `compiled`: see bootstrap_corpus_terms (None: every method, the
+    upper of the two; the NumPy path, the upper of the two)."""
     return _resampling_estimate(f"the bootstrap ({resamples:,} resamples of {pairs:,} pairs)",
-                                bootstrap_corpus_terms(pairs, resamples, methods, rebuilt), resamples * pairs * methods)
+                                bootstrap_corpus_terms(pairs, resamples, methods, rebuilt, compiled),
+                                resamples * pairs * methods)
 
 
 def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:

@@ -181,6 +181,31 @@ def test_a_corpus_s_macro_micro_and_bootstrap_use_the_family_s_rule():
     assert boot_fast.micro["rougeLb"]["fmeasure"] != boot_fast.micro["rougeL"]["fmeasure"]
 
 
+@pytest.mark.skipif(native.KERNELS is None, reason="the compiled kernels are not built")
+def test_the_bootstrap_kernel_takes_each_family_s_alpha(monkeypatch):
+    """The compiled bootstrap derives F at each method's own α (ROUGE-L's from the options,
+    the fixed β's for rougeLb): the NumPy path's intervals to the bit; a rule of another form
+    (rougeLg) leaves the whole bootstrap to NumPy."""
+    from rouge_core.corpora import corpus
+
+    result = rouge_core.score_corpus(CANDIDATES * 30, REFERENCES * 30, ["rougeL", "rougeLb"], POOLED)
+    assert all(c.scores is None for c in result.statistics.columns.values())  # F derived from the counts
+    with native.pure():
+        reference = result.bootstrap(60, seed=5)
+    numpy_sums = corpus._numpy_sums
+    monkeypatch.setattr(corpus, "_numpy_sums", lambda *a: pytest.fail("the NumPy path was taken"))
+    compiled = result.bootstrap(60, seed=5)
+    assert compiled == reference
+    assert compiled.macro["rougeLb"]["fmeasure"] != compiled.macro["rougeL"]["fmeasure"]
+    monkeypatch.setattr(corpus, "_numpy_sums", numpy_sums)
+    other = rouge_core.score_corpus(CANDIDATES * 30, REFERENCES * 30, ["rougeL", "rougeLg"], POOLED)
+    calls = []
+    monkeypatch.setattr(corpus, "_native_sums", lambda *a: calls.append(a) or corpus._numpy_sums(*a))
+    with native.pure():
+        expected = other.bootstrap(60, seed=5)
+    assert other.bootstrap(60, seed=5) == expected and not calls
+
+
 def test_a_corpus_without_its_texts_rebuilds_each_pair_s_f_by_the_rule():
     result = rouge_core.score_corpus(iter(CANDIDATES), iter(REFERENCES), ["rougeLb", "rougeLg"])
     for i, (c, rs) in enumerate(zip(CANDIDATES, REFERENCES)):
