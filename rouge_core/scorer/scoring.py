@@ -325,13 +325,15 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
     these texts."""
     global _last_texts
     kernels = native.KERNELS
-    specs = methods if type(methods) is tuple else (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    kind = type(methods)
+    specs = (methods if kind is tuple else tuple(methods) if kind is list
+             else (methods,) if isinstance(methods, (str, Method)) else tuple(methods))
     last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
-    # Kept for method names only: Method objects compare equal across weight types (2 and 2.0),
-    # which the pure path's statistics keep apart.
+    # Kept for method names only (last_specs is None otherwise): Method objects compare equal
+    # across weight types (2 and 2.0), which the pure path's statistics keep apart, and a Method
+    # never equals a str. Options are immutable: the same object, the same plan.
     if (n_refs == last_n and cost_limit is last_limit and kernels is last_kernels and specs == last_specs
-            and (options is last_options or (type(options) is str and options == last_options))
-            and all(type(spec) is str for spec in specs)):
+            and (options is last_options or (type(options) is str and options == last_options))):
         return plan
     plan = None
     opts = resolve_options(options, {})
@@ -346,8 +348,12 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
             combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
             plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
                     native.records_only(scorer), combine)
-    _last_texts = (specs, options, cost_limit, kernels, n_refs, plan)
+    str_only = _STR_ONLY.issuperset(map(type, specs))
+    _last_texts = (specs if str_only else None, options, cost_limit, kernels, n_refs, plan)
     return plan
+
+
+_STR_ONLY = frozenset((str,))
 
 
 def text_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True,

@@ -1,0 +1,67 @@
+"""The rouge-score drop-in keeps its kernel plan between calls (RougeScorer._one_target_plan):
+whatever changes between two calls (the rouge types, reassigned or edited in place, the path
+computing), each score is the one a new scorer gives, to the bit, and the one rouge-score gives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rouge_core.compat.rouge_score import rouge_scorer as dropin
+from rouge_core.kernels import native
+
+rouge_score = pytest.importorskip("rouge_score.rouge_scorer")
+
+TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
+WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "é", "Ünïcode", "x1", "", ".", "\n", "it's"]
+texts = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
+type_lists = st.lists(st.sampled_from(TYPES), min_size=1, max_size=4)
+steps = st.lists(st.tuples(st.sampled_from(["assign", "edit", "pure", "same"]), type_lists, texts, texts),
+                 min_size=1, max_size=6)
+
+
+def exact(scores: dict) -> dict:
+    """Scores with the type of each number (rouge-score's integer 0 of an empty LCS side)."""
+    return {k: tuple((type(v), v) for v in s) for k, s in scores.items()}
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps)
+def test_a_kept_scorer_scores_as_a_new_one_after_any_change(steps):
+    kept = dropin.RougeScorer(["rouge1"])
+    for change, types, target, prediction in steps:
+        if change == "assign":
+            kept.rouge_types = list(types)
+        elif change == "edit" and isinstance(kept.rouge_types, list):
+            kept.rouge_types[:] = types  # the same list object, other contents
+        else:
+            types = list(kept.rouge_types)
+        if change == "pure":
+            with native.pure():
+                got = kept.score(target, prediction)
+                assert kept._kept_plan[0] is None  # planned again for the pure path
+        else:
+            got = kept.score(target, prediction)
+        want = rouge_score.RougeScorer(types).score(target, prediction)
+        assert exact(got) == exact(want)
+        assert exact(got) == exact(dropin.RougeScorer(types).score(target, prediction))
+
+
+def test_the_kept_plan_is_reused_while_nothing_changes():
+    scorer = dropin.RougeScorer(["rouge1", "rougeL"])
+    first = scorer.score("the cat sat", "the cat")
+    plan = scorer._kept_plan
+    assert plan is not None and plan[3] is not None
+    assert scorer.score("the cat sat", "the cat") == first
+    assert scorer._kept_plan is plan
+    scorer.rouge_types.append("rouge2")
+    assert list(scorer.score("the cat sat", "the cat")) == ["rouge1", "rougeL", "rouge2"]
+    assert scorer._kept_plan is not plan
+
+
+def test_a_stemming_scorer_keeps_no_kernel_plan_and_stems():
+    scorer = dropin.RougeScorer(["rouge1"], use_stemmer=True)
+    got = scorer.score("the cats running", "the cat runs")
+    assert scorer._kept_plan[3] is None  # the stemmer runs in Python: the ordinary path
+    assert exact(got) == exact(rouge_score.RougeScorer(["rouge1"], use_stemmer=True).score("the cats running",
+                                                                                             "the cat runs"))
