@@ -299,10 +299,19 @@ def score(
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     if not evidence and type(candidate) is str:
-        scored = _score_texts(candidate, references, methods, resolve_options(options, overrides) if overrides
-                              else options, cost_limit)
+        if overrides:
+            options = resolve_options(options, overrides)
+            overrides = {}
+        # _score_texts, inline (a loop over pairs calls this for every pair)
+        kind = type(references)
+        refs = (references,) if kind is str else tuple(references) if kind is list else references if kind is tuple \
+            else None
+        scored = None if refs is None else text_records(candidate, refs, methods, options, cost_limit)
         if scored is not None:
-            return scored
+            opts, compiled, cand_doc, ref_docs, records = scored
+            if type(records) is not dict:
+                records = _combined(compiled, records, opts)
+            return Result(cand_doc, ref_docs, opts, records)
     opts = resolve_options(options, overrides)
     methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
     budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
@@ -354,6 +363,7 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
 
 
 _STR_ONLY = frozenset((str,))
+_NOT_KEPT = object()  # equal to no kept method names (text_records)
 
 
 def text_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True,
@@ -374,7 +384,14 @@ def text_records(candidate: str, references: tuple, methods, options, cost_limit
         if type(reference) is not str:
             return None
         chars += len(reference)
-    plan = _texts_plan(methods, options, len(references), cost_limit)
+    # _texts_plan's check of its kept plan, inline (a loop over pairs asks the same every time)
+    last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
+    kind = type(methods)
+    if not (len(references) == last_n and cost_limit is last_limit and native.KERNELS is last_kernels
+            and (options is last_options or (type(options) is str and options == last_options))
+            and (methods if kind is tuple else tuple(methods) if kind is list else (methods,) if kind is str
+                 else _NOT_KEPT) == last_specs):
+        plan = _texts_plan(methods, options, len(references), cost_limit)
     if plan is None or chars > plan[4]:
         return None
     opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare, combine = plan
