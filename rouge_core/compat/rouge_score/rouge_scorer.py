@@ -40,7 +40,7 @@ from typing import Sequence
 from ...families.lcs import lcs_alignment
 from ...text.options import Options, profile
 from ...kernels import native
-from ...scorer.scoring import Result, _texts_plan, score_documents, text_records
+from ...scorer.scoring import _COMBINED_BY_THE_KERNELS, Result, _texts_plan, score_documents, text_records
 from ...text.document import Document, pretokenized
 from ...text.sentences import split_sentences
 from ...text.tokenize import tokenize_with
@@ -157,7 +157,7 @@ class RougeScorer(BaseScorer):
     """rouge-score's RougeScorer, computed by rouge_core (profile "rouge-score")."""
 
     _checked: tuple = (None, ())  # the rouge types last checked, and their methods (`_methods`)
-    _kept_plan: tuple | None = None  # _one_target_plan's key and plan
+    _kept_plan: tuple | None = None  # _kernel_plan's key and plan
 
     def __init__(self, rouge_types: Sequence[str], use_stemmer: bool = False, split_summaries: bool = False,
                  tokenizer=None):
@@ -253,50 +253,67 @@ class RougeScorer(BaseScorer):
     def score(self, target, prediction) -> dict[str, Score]:
         """Scores of `prediction` against one `target`: {rouge type: Score}."""
         if type(target) is str and type(prediction) is str:
-            plan = self._one_target_plan()
-            # The kernels' records of the pair (rouge-score's tokenizer, any str), without a
-            # Document or a Result: as _scores_at_once, with the plan kept (_one_target_plan).
-            if plan is not None and len(target) + len(prediction) <= plan[6]:
-                bare, compiled, alpha, empty_nan, score_fn, max_side, _, kinds = plan
-                scored = bare(compiled, prediction, (target,), alpha, empty_nan, score_fn, max_side, 0)
-                if scored is not None and scored is not NotImplemented:
-                    records = scored[2]
-                    out = {}
-                    for rouge_type, lcs in kinds:
-                        record = records[rouge_type]
-                        stats = record.stats
-                        if lcs and (not stats.cand_total or not stats.ref_total):
-                            out[rouge_type] = _EMPTY_LCS
-                        else:
-                            score = record.score
-                            out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
-                    return out
+            fast = self._kernel_scores((target,), prediction)
+            if fast is not None:
+                return fast
             fast = self._scores_at_once((target,), prediction)
             if fast is not None:
                 return fast[0]
         return self._scores(target, prediction)
 
-    def _one_target_plan(self) -> tuple | None:
+    def _kernel_scores(self, targets: tuple, prediction: str) -> dict[str, Score] | None:
+        """{rouge type: Score} of `prediction` against its targets (str), the best target by F
+        (the first on ties) when there are several, from one call to the kernels that makes
+        no Document or Result, the plan kept (_kernel_plan); None when the ordinary path must
+        score them."""
+        plan = self._kernel_plan(len(targets))
+        if plan is None:
+            return None
+        bare, compiled, alpha, empty_nan, score_fn, max_side, max_chars, combine, kinds = plan
+        chars = len(prediction)
+        for target in targets:
+            chars += len(target)
+        if chars > max_chars:
+            return None
+        scored = bare(compiled, prediction, targets, alpha, empty_nan, score_fn, max_side, combine)
+        if scored is None or scored is NotImplemented:
+            return None
+        records = scored[2]
+        out = {}
+        for rouge_type, lcs in kinds:
+            record = records[rouge_type]
+            stats = record.stats
+            if lcs and (not stats.cand_total or not stats.ref_total):
+                out[rouge_type] = _EMPTY_LCS
+            else:
+                score = record.score
+                out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
+        return out
+
+    def _kernel_plan(self, n_targets: int) -> tuple | None:
         """(the kernels' scorer that makes no Document, its plans, alpha, empty_nan, score_fn,
-        max_side as _texts_plan gives them; the most characters it takes; per rouge type,
-        whether it is an LCS type), kept on the scorer while its rouge types, settings and the kernels stay the
-        same (a loop over pairs asks the same every time); None when the ordinary path scores
-        (a user tokenizer, split summaries, a subclass, stemming, a method without a kernel)."""
+        max_side, the most characters it takes (as _texts_plan gives them), how the kernels
+        combine the targets (best F: score_multi's rule), per rouge type whether it is an LCS
+        type), kept on the scorer while its rouge types, settings, the number of targets and
+        the kernels stay the same (a loop over pairs asks the same every time); None when the
+        ordinary path scores (a user tokenizer, split summaries, a subclass, stemming, a
+        method without a kernel)."""
         kept = self._kept_plan
-        if kept is not None and kept[0] is native.KERNELS and kept[1] == self.rouge_types and kept[2] == (
-                self._tokenizer, self._split_summaries, self._options):
-            return kept[3]
+        if (kept is not None and kept[0] is native.KERNELS and kept[1] == n_targets and kept[2] == self.rouge_types
+                and kept[3] == (self._tokenizer, self._split_summaries, self._options)):
+            return kept[4]
         types = self.rouge_types
         plan = None
-        if (self._tokenizer is None and not self._split_summaries
+        if (n_targets and self._tokenizer is None and not self._split_summaries
                 and type(self)._results is RougeScorer._results):
-            texts = _texts_plan(self._methods(), self._options, 1, None)
-            if texts is not None and texts[9] == 0:
-                _, _, compiled, max_side, max_chars, alpha, empty_nan, score_fn, bare, _ = texts
-                plan = (bare, compiled, alpha, empty_nan, score_fn, max_side, max_chars,
+            texts = _texts_plan(self._methods(), self._options, n_targets, None)
+            if texts is not None and texts[9] == (_BEST_F if n_targets > 1 else 0):
+                _, _, compiled, max_side, max_chars, alpha, empty_nan, score_fn, bare, combine = texts
+                plan = (bare, compiled, alpha, empty_nan, score_fn, max_side, max_chars, combine,
                         tuple((t, t in _LCS_TYPES) for t in dict.fromkeys(types)))
         snapshot = type(types)(types) if isinstance(types, (list, tuple)) else types
-        self._kept_plan = (native.KERNELS, snapshot, (self._tokenizer, self._split_summaries, self._options), plan)
+        self._kept_plan = (native.KERNELS, n_targets, snapshot, (self._tokenizer, self._split_summaries,
+                                                                 self._options), plan)
         return plan
 
     def _scores(self, target, prediction, kept: dict | None = None) -> dict[str, Score]:
@@ -311,6 +328,10 @@ class RougeScorer(BaseScorer):
         """For each type, the score against the target with the highest F (the first on ties)."""
         score_dicts = None
         if isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
+            if type(prediction) is str:  # the prediction tokenized once, the best target chosen by the kernels
+                best = self._kernel_scores(tuple(targets), prediction)
+                if best is not None:
+                    return best
             score_dicts = self._scores_at_once(tuple(targets), prediction)  # the prediction tokenized once
         if score_dicts is None:
             kept: dict = {}  # the prediction's Documents, made for the first target
@@ -333,6 +354,7 @@ _LCS_TYPES = frozenset(("rougeL", "rougeLsum"))
 # rouge-score's _score_lcs and _summary_level_lcs return Score(precision=0, recall=0, fmeasure=0)
 # (integers) when a side has no token; its n-gram scores are 0.0 (a division) there.
 _EMPTY_LCS = Score(precision=0, recall=0, fmeasure=0)
+_BEST_F = _COMBINED_BY_THE_KERNELS["best-f"]  # score_multi's rule, as the kernels' combine code
 _new_score = tuple.__new__  # Score(p, r, f) without namedtuple's Python-level __new__
 
 
