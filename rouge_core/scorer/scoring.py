@@ -169,6 +169,7 @@ class Result:
 
 
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
+_new_result = Result.__new__
 
 native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
 native.configure_scoring(ONLY_REFERENCE, NO_EVIDENCE)
@@ -302,7 +303,11 @@ def score(
         if overrides:
             options = resolve_options(options, overrides)
             overrides = {}
-        # _score_texts, inline (a loop over pairs calls this for every pair)
+        # Texts without evidence: tokenized and scored in one call to the compiled kernels
+        # (text_records: each reference is only looked up in the candidate's vocabulary, and
+        # its Document tokenizes it when read), unless the ordinary path must score them
+        # (other inputs or settings, a method without a kernel, a side beyond the size the
+        # kernels may score without estimating its cost first).
         kind = type(references)
         refs = (references,) if kind is str else tuple(references) if kind is list else references if kind is tuple \
             else None
@@ -311,7 +316,9 @@ def score(
             opts, compiled, cand_doc, ref_docs, records = scored
             if type(records) is not dict:
                 records = _combined(compiled, records, opts)
-            return Result(cand_doc, ref_docs, opts, records)
+            result = _new_result(Result)  # Result(...) without the dataclass's Python-level __init__
+            result.candidate, result.references, result.options, result.methods = cand_doc, ref_docs, opts, records
+            return result
     opts = resolve_options(options, overrides)
     methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
     budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
@@ -400,27 +407,6 @@ def text_records(candidate: str, references: tuple, methods, options, cost_limit
     if scored is None or scored is NotImplemented:
         return None
     return (opts, compiled, *scored)
-
-
-def _score_texts(candidate: str, references, methods, options, cost_limit) -> Result | None:
-    """`score` without evidence of texts, tokenized and scored in one call to the compiled
-    kernels (`text_records`: each reference is only looked up in the candidate's vocabulary,
-    and its Document tokenizes it when read); None when the ordinary path must score them
-    (other inputs or settings, a method without a kernel, a side beyond the size the kernels may
-    score without estimating its cost first)."""
-    if type(references) is str:
-        references = (references,)
-    elif type(references) is list:
-        references = tuple(references)
-    elif type(references) is not tuple:
-        return None
-    scored = text_records(candidate, references, methods, options, cost_limit)
-    if scored is None:
-        return None
-    opts, compiled, cand_doc, ref_docs, records = scored
-    if type(records) is not dict:
-        records = _combined(compiled, records, opts)
-    return Result(cand_doc, ref_docs, opts, records)
 
 
 @lru_cache(maxsize=4096)
