@@ -373,14 +373,13 @@ _STR_ONLY = frozenset((str,))
 _NOT_KEPT = object()  # equal to no kept method names (text_records)
 
 
-def text_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True,
-                 combined: bool = True) -> tuple | None:
+def text_records(candidate: str, references: tuple, methods, options, cost_limit) -> tuple | None:
     """The compiled kernels' records of texts without evidence (rouge-score's and ROUGE-1.5.5's
     tokenizers, any str), what comes before the kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
     more than the kernels: (options, plans, cand Document, reference Documents, records) with
-    the records by name (one reference, or several combined by the kernels when `combined` and
-    the options' mode allows: best F or best recall, no rounding), else per plan the
-    ReferenceScores, as `native.score_pair` gives them; the Documents None unless `documents`),
+    the records by name (one reference, or several combined by the kernels when the options'
+    mode allows: best F or best recall, no rounding), else per plan the ReferenceScores, as
+    `native.score_pair` gives them),
     or None when the ordinary path must score these texts (another kind of
     text or setting, a method without a kernel, texts long enough that their cost is estimated
     first)."""
@@ -401,9 +400,8 @@ def text_records(candidate: str, references: tuple, methods, options, cost_limit
         plan = _texts_plan(methods, options, len(references), cost_limit)
     if plan is None or chars > plan[4]:
         return None
-    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare, combine = plan
-    scored = (scorer if documents else bare)(compiled, candidate, references, alpha, empty_nan, score_fn, max_side,
-                                             combine if combined else 0)
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, _, combine = plan
+    scored = scorer(compiled, candidate, references, alpha, empty_nan, score_fn, max_side, combine)
     if scored is None or scored is NotImplemented:
         return None
     return (opts, compiled, *scored)

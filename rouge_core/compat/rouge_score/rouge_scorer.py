@@ -40,7 +40,7 @@ from typing import Sequence
 from ...families.lcs import lcs_alignment
 from ...text.options import Options, profile
 from ...kernels import native
-from ...scorer.scoring import _COMBINED_BY_THE_KERNELS, Result, _texts_plan, score_documents, text_records
+from ...scorer.scoring import _COMBINED_BY_THE_KERNELS, Result, _texts_plan, score_documents
 from ...text.document import Document, pretokenized
 from ...text.sentences import split_sentences
 from ...text.tokenize import tokenize_with
@@ -232,33 +232,12 @@ class RougeScorer(BaseScorer):
             self._checked = (types, tuple(_method_for(t) for t in types))
         return self._checked[1]
 
-    def _scores_at_once(self, targets: tuple, prediction) -> list[dict[str, Score]] | None:
-        """Per target, {rouge type: Score}, the prediction tokenized once and every target
-        scored in one call to the compiled kernels (str texts, rouge_core's own
-        tokenizer, rougeLsum's sentences by line); None when the ordinary path must score them."""
-        if (self._tokenizer is not None or self._split_summaries or type(prediction) is not str
-                or type(self)._results is not RougeScorer._results):  # a subclass scores its own way
-            return None
-        scored = text_records(prediction, targets, self._methods(), self._options, None, documents=False,
-                              combined=False)
-        if scored is None:
-            return None
-        records = scored[-1]
-        if len(targets) == 1:
-            return [{t: _score_of(t, records[t].score, records[t].stats) for t in self.rouge_types}]
-        by_name = {plan[5]: per_ref for plan, per_ref in zip(scored[1], records)}
-        return [{t: _score_of(t, by_name[t][i].score, by_name[t][i].stats) for t in self.rouge_types}
-                for i in range(len(targets))]
-
     def score(self, target, prediction) -> dict[str, Score]:
         """Scores of `prediction` against one `target`: {rouge type: Score}."""
         if type(target) is str and type(prediction) is str:
             fast = self._kernel_scores((target,), prediction)
             if fast is not None:
                 return fast
-            fast = self._scores_at_once((target,), prediction)
-            if fast is not None:
-                return fast[0]
         return self._scores(target, prediction)
 
     def _kernel_scores(self, targets: tuple, prediction: str) -> dict[str, Score] | None:
@@ -326,16 +305,13 @@ class RougeScorer(BaseScorer):
 
     def score_multi(self, targets: Sequence, prediction) -> dict[str, Score]:
         """For each type, the score against the target with the highest F (the first on ties)."""
-        score_dicts = None
-        if isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
-            if type(prediction) is str:  # the prediction tokenized once, the best target chosen by the kernels
-                best = self._kernel_scores(tuple(targets), prediction)
-                if best is not None:
-                    return best
-            score_dicts = self._scores_at_once(tuple(targets), prediction)  # the prediction tokenized once
-        if score_dicts is None:
-            kept: dict = {}  # the prediction's Documents, made for the first target
-            score_dicts = [self._scores(t, prediction, kept) for t in targets]
+        # str texts: one kernel call (the prediction tokenized once, the best target chosen there)
+        if type(prediction) is str and isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
+            best = self._kernel_scores(tuple(targets), prediction)
+            if best is not None:
+                return best
+        kept: dict = {}  # the prediction's Documents, made for the first target
+        score_dicts = [self._scores(t, prediction, kept) for t in targets]
         if not score_dicts:
             raise ValueError("attempt to get argmax of an empty sequence")
         best = {}
