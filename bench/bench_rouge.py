@@ -9,7 +9,8 @@ Run from the repository root:
 It times rouge_core.score without evidence (and, against it, with evidence and as called with no
 evidence argument: issue 34 lets the default cost at most 1.5x) and the rouge-score drop-in
 (rouge_core.compat.rouge_score) against rouge-score-rs (pip install rouge-score-rs) on single
-types and with 4 references, the batch on 1 and 2 threads (summary and long pairs), and
+types and with 4 references, with Porter stemming (use_stemmer=True), the batch on 1 and 2 threads
+(summary and long pairs, and summary pairs with stemming), and
 compare_systems at 10,000 pairs (1,000 + 1,000 resamples), each against issue 34's targets.
 
 Every implementation scores from strings (tokenization included), interleaved block by
@@ -73,12 +74,13 @@ def load_peers() -> dict:
     return peers
 
 
-def make_runners(types, peers, multi: bool = False) -> dict:
+def make_runners(types, peers, multi: bool = False, stem: bool = False) -> dict:
     """Per implementation, a function scoring a list of pairs into (P, R, F) per type: pairs of
     (candidate, reference), or with `multi` (candidate, references) through `score_multi`.
     Ours: rouge_core.score without evidence (best F over references: the profile's rule) and
-    the rouge-score drop-in."""
-    opts = rouge_core.profile("rouge-score")
+    the rouge-score drop-in. With `stem`, everyone stems with Porter (use_stemmer=True: NLTK's
+    Porter on words longer than 3 characters, the rouge-score profile's stemmer "porter")."""
+    opts = rouge_core.profile("rouge-score", stemmer="porter" if stem else "none")
 
     def triples(res) -> tuple:
         return tuple((res[t].precision, res[t].recall, res[t].fmeasure) for t in types)
@@ -91,9 +93,9 @@ def make_runners(types, peers, multi: bool = False) -> dict:
             return lambda pairs: [triples(scorer.score_multi(refs, c)) for c, refs in pairs]
         return lambda pairs: [triples(scorer.score(ref, c)) for c, ref in pairs]
 
-    runners = {OURS: ours, DROPIN: through(DropinScorer(types))}
+    runners = {OURS: ours, DROPIN: through(DropinScorer(types, use_stemmer=stem))}
     for label, mod in peers.items():
-        runners[label] = through(mod.RougeScorer(types, use_stemmer=False))
+        runners[label] = through(mod.RougeScorer(types, use_stemmer=stem))
     return runners
 
 
@@ -157,13 +159,13 @@ def load() -> str:
         return "load average unknown"
 
 
-def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS):
+def corpus_section(title, pairs, peers, block, mem_pairs, sets=SETS, stem: bool = False):
     print(f"\n== {title}: {len(pairs)} pairs ==")
     header = f"{'methods':34s} {'impl':15s} {'pairs/s':>10s} {'vs rouge-score':>15s} {'peak MiB':>9s} {'identical':>10s}"
     print(header)
     summary = {}
     for types in sets:
-        runners = make_runners(types, peers)
+        runners = make_runners(types, peers, stem=stem)
         elapsed, results = timed_interleaved(runners, pairs, block)
         ref_time = elapsed.get(REFERENCE)
         for name in runners:
@@ -374,7 +376,7 @@ def big_pair_profiles_section(tokens: int, repeats: int = 3) -> dict:
     return out
 
 
-def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs") -> float:
+def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs", stem: bool = False) -> float:
     """The batch entry point (rouge_core.corpora.batch.score_batch) on 1 and 2 worker threads,
     interleaved round by round; every pair checked against the per-pair API's scores.
     Each round also times the machine's own ceiling: a trivially parallel C loop of about
@@ -386,7 +388,7 @@ def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs"
           f"({rounds} rounds, interleaved; each timing several passes over the corpus, per pass below) ==")
     cands = [c for c, _ in pairs]
     refs = [[r] for _, r in pairs]
-    opts = rouge_core.profile("rouge-score")
+    opts = rouge_core.profile("rouge-score", stemmer="porter" if stem else "none")
     score_batch(cands, refs, types, opts, workers=2)  # warm: plans, cost bounds, the pool's first thread
     settle_heap()
     # Each timing scores the corpus `passes` times, about 0.4 s on one worker: a 0.1 s timing
@@ -430,7 +432,45 @@ def batch_section(pairs, expected, rounds: int = 9, label: str = "summary pairs"
           f"{'all' if same == len(pairs) else f'{len(pairs) - same} DIFFER'}; result records built after: "
           f"{records:.3f} s")
     print(f"score_corpus(workers=2), records included: {timed(lambda: rouge_core.score_corpus(cands, refs, types, opts, workers=2)):.3f} s")
+    share = gil_free_share(cands, refs, types, opts)
+    print(f"one worker's CPU time with the GIL released (in the kernels' job): {share:.1%}; what 2 threads could "
+          f"gain at most by it (Amdahl, whatever the machine's load): {1 / (1 - share / 2):.2f}x")
     return speedup, statistics.median(a / b for a, b in zip(walls[("C loop", 1)], walls[("C loop", 2)]))
+
+
+def gil_free_share(cands, refs, types, opts, tries: int = 7) -> float:
+    """Of one worker's CPU time in score_batch, the share spent in the kernels' job (BatchJob.run,
+    GIL released), best of `tries`: the part a second thread can share, measured by this
+    thread's CPU clock, so other load on the machine does not change it."""
+    spent = [0.0]
+    real = native.batch_job
+
+    class TimedJob:
+        def __init__(self, job):
+            self.job = job
+
+        def run(self, *args):
+            t0 = time.thread_time()
+            try:
+                return self.job.run(*args)
+            finally:
+                spent[0] += time.thread_time() - t0
+
+        def __getattr__(self, name):
+            return getattr(self.job, name)
+
+    best = 0.0
+    native.batch_job = lambda *args: TimedJob(real(*args))
+    try:
+        for _ in range(tries):
+            spent[0] = 0.0
+            t0 = time.thread_time()
+            score_batch(cands, refs, types, opts, workers=1)
+            total = time.thread_time() - t0
+            best = max(best, spent[0] / total if total > 0 else 0.0)
+    finally:
+        native.batch_job = real
+    return best
 
 
 def parallel_ceiling(seconds: float):
@@ -717,6 +757,10 @@ def main(argv=None):
     multi = multi_reference_section(n_multi, 4, peers)
     speedup, ceiling = batch_section(summary, s[four]["results"])
     speedup_long, ceiling_long = batch_section(long, lo[four]["results"], label="long pairs")
+    stemmed = corpus_section("summary corpus, Porter stemming (use_stemmer=True)", summary, peers, block=500,
+                             mem_pairs=200, stem=True)
+    speedup_stem, ceiling_stem = batch_section(summary, stemmed[four]["results"],
+                                               label="summary pairs, Porter stemming", stem=True)
     significance = significance_section(n_significance)
     big = big_pair_section(n_big)
     evidence_costs = evidence_cost_section(summary[:2000])
@@ -757,6 +801,16 @@ def main(argv=None):
     print(f"batch, 2 workers / 1 worker: {speedup:.2f}x on summary pairs, {speedup_long:.2f}x on long pairs (target "
           f">= 1.8x: {check(speedup >= 1.8 and speedup_long >= 1.8)}); the machine's own ceiling in the same rounds "
           f"(median): {ceiling:.2f}x and {ceiling_long:.2f}x")
+    for door, key in (("score(evidence=False)", "vs rouge-score-rs"), ("the drop-in", "drop-in vs rouge-score-rs")):
+        ratios = {k: v[key] for k, v in stemmed.items()}
+        met = all(v and v >= 1.2 for v in ratios.values())
+        listed = ", ".join(f"{k} {v:.2f}x" if v else f"{k} n/a" for k, v in ratios.items())
+        print(f"Porter stemming, summary pairs through {door}: {listed} rouge-score-rs (target >= 1.2x each: "
+              f"{check(met)})")
+    print(f"identical numbers with Porter stemming (score, drop-in, rouge-score): "
+          f"{all(v['identical'] for v in stemmed.values())}")
+    print(f"batch with Porter stemming, 2 workers / 1 worker: {speedup_stem:.2f}x (target >= 1.8x: "
+          f"{check(speedup_stem >= 1.8)}); the machine's own ceiling in the same rounds (median): {ceiling_stem:.2f}x")
     slowest = max(significance["wall"].values())
     slowest_cpu = max(significance["cpu"].values())
     print(f"compare_systems, 10,000 pairs, 1,000 + 1,000 resamples: slowest method {slowest:.3f} s wall, "

@@ -342,8 +342,12 @@ def resampling_cases(path: str, quick: bool):
     for pairs in _sizes([100, 1000, 10000], quick):
         for resamples in _sizes([1000, 10000, 50000], quick):
             if pairs * resamples <= 2 * 10**8:
-                yield Case("resampling", f"bootstrap {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
-                           "", (), 2, "bootstrap", {"pairs": pairs, "resamples": resamples, "methods": 4})
+                # P, R and F kept (the label of the measurements saved before), then rebuilt from the
+                # counts (a score_corpus result's usual columns: "rebuilt")
+                for rebuilt, kind in ((0, ""), (4, " rebuilt")):
+                    yield Case("resampling", f"bootstrap {pairs} pairs {resamples}{kind}", path, "rouge-score", {},
+                               (), False, "", (), 2, "bootstrap",
+                               {"pairs": pairs, "resamples": resamples, "methods": 4, "rebuilt": rebuilt})
             if pairs * resamples <= 2 * 10**7:
                 yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
                            "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
@@ -396,20 +400,26 @@ def _resampling_inputs(case: Case):
     rng = random.Random(7)
     if case.kind in ("bootstrap", "paired"):
         from rouge_core.corpora.corpus import CorpusResult
-        from rouge_core.scorer.scoring import MethodScore, ReferenceScore, resolve_options
+        from rouge_core.scorer.scoring import MethodScore, ReferenceScore, resolve_options, score_from_stats
         from rouge_core.families.methods import parse_method
         from rouge_core.stats import Score, Stats
 
         options = resolve_options("rouge-score", {})
         names = ("rouge1", "rouge2", "rougeL", "rougeLsum")[:p.get("methods", 1)]
 
+        rebuilt = p.get("rebuilt", 0)
+
         def result():
             pairs = []
             for _ in range(p["pairs"]):
                 row = {}
-                for name in names:
-                    stats = Stats(rng.randint(0, 20), 20, 20)
-                    score = Score(stats.hits / 20, stats.hits / 20, stats.hits / 20)
+                for k, name in enumerate(names):
+                    if k < rebuilt:  # the scores of the counts, as scored: the columns rebuild them
+                        stats = Stats(rng.randint(0, 20), rng.randint(20, 40), rng.randint(20, 40))
+                        score = score_from_stats(stats, options)
+                    else:  # scores that do not rebuild from the counts: the columns keep them
+                        stats = Stats(rng.randint(0, 20), 20, 20)
+                        score = Score(stats.hits / 20, stats.hits / 20, stats.hits / 20)
                     row[name] = MethodScore(parse_method(name), score, (ReferenceScore(0, stats, score),), 0, "", stats,
                                             "")
                 pairs.append(row)
@@ -451,7 +461,7 @@ def _run_resampling(case: Case, inputs) -> None:
 def _resampling_terms(case: Case):
     p = case.params
     if case.kind == "bootstrap":
-        return cost.bootstrap_corpus_terms(p["pairs"], p["resamples"], p["methods"])
+        return cost.bootstrap_corpus_terms(p["pairs"], p["resamples"], p["methods"], p.get("rebuilt", 0))
     if case.kind == "paired":
         return cost.paired_tests_terms(p["pairs"], p["resamples"])
     if case.kind == "r155":

@@ -358,7 +358,7 @@ def bootstrap_for(system: str, result: CorpusResult, resamples: int, seed: int, 
     cache = st.session_state.setdefault("bootstrap_cache", {})
     key = (system, id(result), resamples, seed, confidence)
     if key not in cache:
-        estimate = cost.bootstrap_corpus_estimate(len(result.pairs), resamples, len(result.methods))
+        estimate = result.bootstrap_estimate(resamples)
         approval = repr(("bootstrap", system, len(result.pairs), len(result.methods), resamples))
         if not costs.affordable_estimate(estimate, approval, f"The bootstrap intervals ({resamples:,} resamples)"):
             return None

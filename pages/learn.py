@@ -42,9 +42,10 @@ def sources(*tools: str) -> None:
     st.caption("Sources: " + " · ".join(links))
 
 
-def show_working(stats: rouge_core.Stats, options: rouge_core.Options) -> None:
-    """Recall, precision and F as fractions, each with its formula beside it."""
-    w = explain.working(stats, options)
+def show_working(stats: rouge_core.Stats, options: rouge_core.Options, rule=None) -> None:
+    """Recall, precision and F as fractions, each with its formula beside it (F by `rule`, a
+    method family's `f_rule`; None: the options' α)."""
+    w = explain.working(stats, options, rule)
     left, right = st.columns([3, 2])
     for line, formula in (
         (w.recall.text(), w.recall_formula),
@@ -302,7 +303,7 @@ def family_section(families) -> None:
             view = candidate_view(ref_score.evidence, result.candidate, result.references[0])
             if view is not None:
                 st.html(view[0])
-            show_working(ref_score.stats, options)
+            show_working(ref_score.stats, options, family.f_rule)
 
 
 # --- the page: each section computes only while it is open --------------------------------

@@ -3,17 +3,18 @@
  * the GIL where a call is long, or runs on threads), and builds the results: plain tuples,
  * lists and dicts, and the result records through one generic helper (`record`) that fills
  * the classes rouge_core registers (kernel_spec.RECORDS) field by field as their __init__
- * would. rouge_core.native is the only module that imports this one; _native.pyi describes it.
+ * would. rouge_core.kernels.native is the only module that imports this one; _native.pyi describes it.
  *
  * Only the stable ABI is used (Py_LIMITED_API, set by setup.py: one abi3 build serves every
  * CPython from 3.10), except on a free-threaded CPython, which has no stable ABI: there the
  * same source builds against the full API and declares that it needs no GIL. Nothing here is
- * mutable after import but objects' lazily built parts, which are published atomically, so
- * threads may call in at once. */
+ * mutable after import but objects' lazily built parts, which are published atomically, and a
+ * StemMap's table of stems, which a lock guards, so threads may call in at once. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "kernels/batch.h"
+#include "kernels/stems.h"
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
 #include "kernels/resample.h"
@@ -27,7 +28,7 @@ enum { RELEASE_GIL_TOKENS = 4096 };
 
 static PyObject *EMPTY_TUPLE, *FLOAT_ONE;
 static newfunc object_new; /* object.__new__: a document is made as its frozen dataclass's __init__ makes it */
-static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType;
+static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType, *StemMapType;
 
 typedef struct {
     PyObject *cls;                           /* the class (None for documents: given per call) */
@@ -77,7 +78,7 @@ static int as_flag(PyObject *o, int *out) {
 }
 
 /* A str's UTF-8 bytes (kept by the str); -1 with a TypeError for anything else, or a str
- * that has none (a lone surrogate): rouge_core.native then takes the pure path. */
+ * that has none (a lone surrogate): rouge_core.kernels.native then takes the pure path. */
 static int utf8_of(PyObject *s, TermRef *out) {
     Py_ssize_t len;
     const char *data = PyUnicode_Check(s) ? PyUnicode_AsUTF8AndSize(s, &len) : NULL;
@@ -92,7 +93,7 @@ static int utf8_of(PyObject *s, TermRef *out) {
 }
 
 /* Whether the compiled lowering table (lowering.h) is the running Python's str.lower() on the
- * code points that matter (configure_lowering, from rouge_core.native at import): when it is
+ * code points that matter (configure_lowering, from rouge_core.kernels.native at import): when it is
  * not, non-ASCII text under WORDS_LOWER_UNICODE is left to the pure path. */
 static int LOWERING_OK = 1;
 
@@ -131,6 +132,12 @@ static int as_rule(PyObject *o, int *rule) {
 static PyObject *untracked(PyObject *t) {
     if (t) PyObject_GC_UnTrack(t);
     return t;
+}
+
+/* tuple[k] = item (stolen). A NULL item (its error set) or one that cannot be stored drops the
+ * tuple (*tuple becomes NULL), which ends the caller's filling loop. */
+static void tuple_put(PyObject **tuple, Py_ssize_t k, PyObject *item) {
+    if (!item || PyTuple_SetItem(*tuple, k, item) < 0) Py_CLEAR(*tuple);
 }
 
 /* A tuple of n new references (stolen; NULL items: the tuple fails). */
@@ -188,7 +195,7 @@ static PyObject *int_tuple(Ints *ints, const i32 *v, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
     for (Py_ssize_t k = 0; t && k < n; k++) {
         PyObject *x = int_of(ints, v[k]);
-        if (!x || PyTuple_SetItem(t, k, x) < 0) Py_CLEAR(t);
+        tuple_put(&t, k, x);
     }
     return untracked(t);
 }
@@ -222,7 +229,7 @@ static PyObject *record(int kind, PyObject *cls, PyObject **values) {
     for (int k = 0; k < rec->nfields; k++) ok &= values[k] != NULL;
     if (!rec->nfields && !PyErr_Occurred())
         PyErr_Format(PyExc_RuntimeError, "rouge_core._native: record kind %d was not registered "
-                     "(rouge_core.native.register_records)", kind);
+                     "(rouge_core.kernels.native.register_records)", kind);
     PyObject *obj = !ok ? NULL : cls ? object_new((PyTypeObject *)cls, EMPTY_TUPLE, NULL) : rec->alloc((PyTypeObject *)rec->cls, 0);
     for (int k = 0; k < rec->nfields; k++) {
         if (obj && (rec->set[k] ? rec->set[k](rec->slot[k], obj, values[k])
@@ -303,7 +310,7 @@ static PyObject *py_configure_record(PyObject *mod, PyObject *const *args, Py_ss
 }
 
 /* configure_scoring(only_reference, no_evidence): the reason a single reference is chosen,
- * and the evidence of a score computed without it (rouge_core.scoring.NO_EVIDENCE). */
+ * and the evidence of a score computed without it (rouge_core.scorer.scoring.NO_EVIDENCE). */
 static PyObject *py_configure_scoring(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyUnicode_Check(args[0]))
         return PyErr_Format(PyExc_TypeError, "configure_scoring(only_reference: str, no_evidence)");
@@ -403,7 +410,7 @@ static PyObject *gram_tuple(TokensObject *c, const i32 *ids, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
     for (Py_ssize_t k = 0; t && k < n; k++) {
         PyObject *s = term_str(c, ids[k]);
-        if (!s || PyTuple_SetItem(t, k, Py_NewRef(s)) < 0) Py_CLEAR(t);
+        tuple_put(&t, k, Py_XNewRef(s));
     }
     return t;
 }
@@ -423,7 +430,7 @@ static PyObject *Tokens_vocabulary(TokensObject *self, PyObject *unused) {
     PyObject *out = PyTuple_New(self->tok->nv);
     for (isize v = 0; out && v < self->tok->nv; v++) {
         PyObject *s = term_str(self, (i32)v);
-        if (!s || PyTuple_SetItem(out, v, Py_NewRef(s)) < 0) Py_CLEAR(out);
+        tuple_put(&out, v, Py_XNewRef(s));
     }
     return out;
 }
@@ -525,6 +532,15 @@ static PyObject *py_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t narg
     return tokens_of_terms(args[0], args[1]);
 }
 
+/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
+static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    TermRef text;
+    int rule;
+    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
+    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
+}
+
 /* tokens_mapped(tokens, mapping) -> Tokens: each distinct term (tokens.vocabulary()'s k-th)
  * replaced by mapping[k], a str, or None to drop its tokens (a stemmer and a stopword list
  * applied once per distinct term); the same sentences. A TypeError for a mapping of another
@@ -563,16 +579,118 @@ done:
     return out;
 }
 
-/* tokenize_text(text, rule) -> Tokens, or None for a text the tokenizers do not take (text_of) */
-static PyObject *py_tokenize_text(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
-    TermRef text;
-    int rule;
-    if (check_nargs("tokenize_text", nargs, 2, 2) < 0 || as_rule(args[1], &rule) < 0) return NULL;
-    if (!text_of(args[0], rule, &text)) Py_RETURN_NONE;
-    return tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
+/* ------------------------------------------------------------------------------------------
+ * StemMap: a shared table of stems (kernels/stems.c) in front of a Python function
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    StemTable *table;
+    PyObject *keep; /* term -> its stem (str), or None for a dropped word */
+} StemMapObject;
+
+static void StemMap_dealloc(StemMapObject *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    stems_free(self->table);
+    Py_XDECREF(self->keep);
+    PyObject_Free(self);
+    Py_DECREF(tp);
 }
 
-/* A `cls` instance (a Document subclass of rouge_core.tokenize) of a text: the text, no `-b`
+enum { STEM_NOT_STR = -2, STEM_RAISED = -3 };
+
+typedef struct {
+    StemMapObject *map;
+    int keep_error; /* leave the function's exception set (the caller holds the GIL and returns it) */
+} StemCall;
+
+/* A word the table does not have, given to the map's function with the GIL taken (a batch's
+ * run does not hold it; a call from Python does, and PyGILState_Ensure allows that). */
+static int stem_miss(void *ctx, const unsigned char *word, isize len, unsigned char **out, isize *out_len,
+                     int *dropped) {
+    StemCall *call = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int rc = 0;
+    PyObject *term = PyUnicode_DecodeUTF8((const char *)word, len, NULL);
+    PyObject *stem = term ? call1(call->map->keep, term) : NULL;
+    Py_XDECREF(term);
+    if (!stem) {
+        rc = STEM_RAISED;
+    } else if (stem == Py_None) {
+        *dropped = 1;
+    } else if (!PyUnicode_Check(stem)) {
+        rc = STEM_NOT_STR;
+    } else {
+        Py_ssize_t n;
+        const char *data = PyUnicode_AsUTF8AndSize(stem, &n);
+        if (!data || !(*out = xmalloc((size_t)n + 1))) {
+            rc = data ? -1 : STEM_RAISED;
+        } else {
+            memcpy(*out, data, (size_t)n);
+            *out_len = n;
+        }
+    }
+    Py_XDECREF(stem);
+    if (rc == STEM_RAISED && !call->keep_error) PyErr_Clear();
+    PyGILState_Release(gil);
+    return rc;
+}
+
+/* stem_map(keep, capacity) -> StemMap: keep(term) -> str or None, called once per word type
+ * (the table holds at most `capacity` words: full, it starts afresh). */
+static PyObject *py_stem_map(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    isize capacity;
+    if (check_nargs("stem_map", nargs, 2, 2) < 0 || as_isize(args[1], &capacity) < 0) return NULL;
+    if (!PyCallable_Check(args[0])) return PyErr_Format(PyExc_TypeError, "stem_map's first argument must be callable");
+    if (capacity < 1) return PyErr_Format(PyExc_ValueError, "the capacity must be at least 1");
+    StemMapObject *self = PyObject_New(StemMapObject, StemMapType);
+    if (!self) return NULL;
+    self->keep = Py_NewRef(args[0]);
+    if (!(self->table = stems_new(capacity))) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+static PyObject *StemMap_clear(StemMapObject *self, PyObject *unused) {
+    stems_clear(self->table);
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t StemMap_len(StemMapObject *self) { return stems_size(self->table); }
+
+static PyMethodDef StemMap_methods[] = {
+    {"clear", (PyCFunction)StemMap_clear, METH_NOARGS, "clear(): forget every stem (the function stays)"},
+    END,
+};
+TYPE_SPEC(StemMap, "Stems per word type, shared by every thread (see stem_map).", {Py_tp_new, refuse_new},
+          {Py_tp_methods, StemMap_methods}, {Py_mp_length, StemMap_len});
+
+static StemMapObject *stem_map_arg(PyObject *o) {
+    if (PyObject_TypeCheck(o, StemMapType)) return (StemMapObject *)o;
+    PyErr_SetString(PyExc_TypeError, "a StemMap is needed");
+    return NULL;
+}
+
+/* tokens_stemmed(tokens, stem_map) -> Tokens: tokens_mapped with the map's function, each word
+ * type looked up in its table (stemmed by the function the first time); None when the
+ * function gives something that is neither a str nor None (the Python pipeline decides). */
+static PyObject *py_tokens_stemmed(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("tokens_stemmed", nargs, 2, 2) < 0) return NULL;
+    Tok *t = tok_arg(args[0], "tokens_stemmed's first argument");
+    StemMapObject *map = t ? stem_map_arg(args[1]) : NULL;
+    if (!map) return NULL;
+    StemCall call = {map, 1};
+    int rc;
+    Tok *m = tok_stemmed(t, map->table, stem_miss, &call, &rc);
+    if (m) return tokens_wrap(m, NULL);
+    if (rc == STEM_NOT_STR) Py_RETURN_NONE;
+    if (rc == STEM_RAISED) return NULL;
+    return PyErr_NoMemory();
+}
+
+/* A `cls` instance (a Document subclass of rouge_core.text.tokenize) of a text: the text, no `-b`
  * view, the tokenizer's settings and a memo holding, under `key`, the Tokens when given. */
 static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_args, PyObject *key, PyObject *tokens) {
     PyObject *memo = PyDict_New();
@@ -635,7 +753,7 @@ static i32 *rows_of_seq(const Tok *c, PyObject *seq, isize *n_out) {
 }
 
 /* ------------------------------------------------------------------------------------------
- * Layout: rouge_core.bitparallel_lcs.CandidateLayout's interface over a Lay
+ * Layout: rouge_core.families.bitparallel_lcs.CandidateLayout's interface over a Lay
  * ---------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -807,17 +925,22 @@ static PyMethodDef Layout_methods[] = {
     END,
 };
 static PyGetSetDef Layout_getset[] = {GETTER("sentences", Layout_get_sentences, "how many sentences"), END};
-TYPE_SPEC(Layout, "rouge_core.bitparallel_lcs.CandidateLayout, compiled: Layout(cand, bounds).", {Py_tp_new, Layout_new},
+TYPE_SPEC(Layout, "rouge_core.families.bitparallel_lcs.CandidateLayout, compiled: Layout(cand, bounds).", {Py_tp_new, Layout_new},
           {Py_tp_methods, Layout_methods}, {Py_tp_getset, Layout_getset});
 
 /* ------------------------------------------------------------------------------------------
- * Plans: the methods of a call, read once: per plan (kernel, a, b, w, method, name, signature)
+ * Plans: the methods of a call, read once: per plan (kernel, a, b, w, method, name, signature
+ * [, F rule]). The F rule of a family with its own (rouge_core.stats.FMeasureRule, as
+ * rouge_core.scorer.scoring.kernel_f_rule gives it): the alpha of its F, or a function making
+ * its whole Score from the statistics; without one, the call's rule (ScoreRule).
  * ---------------------------------------------------------------------------------------- */
 
 typedef struct {
     KPlan *k;
-    PyObject **method, **name, **sig; /* borrowed from `source` */
+    PyObject **method, **name, **sig, **score_fn; /* borrowed from `source`; score_fn NULL: none */
+    double *alpha;                                /* NAN: the call's */
     Py_ssize_t n;
+    int any_score_fn;
 } PlanList;
 
 typedef struct {
@@ -827,7 +950,7 @@ typedef struct {
 } PlansObject;
 
 static void planlist_free(PlanList *p) {
-    FREE_ALL(p->k, p->method);
+    FREE_ALL(p->k, p->method, p->alpha);
     memset(p, 0, sizeof(*p));
 }
 
@@ -839,21 +962,31 @@ static int plans_parse(PyObject *plans, PlanList *out) {
     }
     Py_ssize_t n = PyTuple_Size(plans);
     out->k = xmalloc((size_t)n * sizeof(KPlan));
-    out->method = xmalloc((size_t)(3 * n) * sizeof(PyObject *));
-    if (!out->k || !out->method) {
+    out->method = xmalloc((size_t)(4 * n + 1) * sizeof(PyObject *));
+    out->alpha = xmalloc((size_t)(n + 1) * sizeof(double));
+    if (!out->k || !out->method || !out->alpha) {
         planlist_free(out);
         PyErr_NoMemory();
         return -1;
     }
     out->name = out->method + n;
     out->sig = out->method + 2 * n;
+    out->score_fn = out->method + 3 * n;
     out->n = n;
     for (Py_ssize_t i = 0; i < n; i++) {
         KPlan *k = &out->k[i];
-        if (!PyArg_ParseTuple(PyTuple_GetItem(plans, i), "iLLdOOO", &k->code, &k->a, &k->b, &k->w, &out->method[i],
-                              &out->name[i], &out->sig[i])) {
+        PyObject *f_rule = Py_None;
+        out->alpha[i] = NAN;
+        out->score_fn[i] = NULL;
+        if (!PyArg_ParseTuple(PyTuple_GetItem(plans, i), "iLLdOOO|O", &k->code, &k->a, &k->b, &k->w, &out->method[i],
+                              &out->name[i], &out->sig[i], &f_rule) ||
+            (f_rule != Py_None && !PyCallable_Check(f_rule) && as_double(f_rule, &out->alpha[i]) < 0)) {
             planlist_free(out);
             return -1;
+        }
+        if (f_rule != Py_None && PyCallable_Check(f_rule)) {
+            out->score_fn[i] = f_rule;
+            out->any_score_fn = 1;
         }
         const char *problem = kplan_problem(k);
         if (problem) {
@@ -902,7 +1035,7 @@ static PyObject *py_plans(PyObject *mod, PyObject *arg) {
 }
 
 /* ------------------------------------------------------------------------------------------
- * score records: Stats, Score, ReferenceScore, MethodScore (rouge_core.scoring)
+ * score records: Stats, Score, ReferenceScore, MethodScore (rouge_core.scorer.scoring)
  * ---------------------------------------------------------------------------------------- */
 
 /* One method on one reference: its statistics and the precision and recall they give. */
@@ -912,7 +1045,8 @@ typedef struct {
 } Scored;
 
 /* How the scores are made: F by the F-measure rule (spec_f_measure) at `alpha`, or the whole
- * Score by score_fn(stats) (ROUGE-1.5.5's rounding; not None). */
+ * Score by score_fn(stats) (ROUGE-1.5.5's rounding; not None). A plan's own F rule overrides it
+ * (plan_rule). */
 typedef struct {
     double alpha;
     PyObject *score_fn;
@@ -927,6 +1061,14 @@ static int rule_of(PyObject *alpha, PyObject *empty_nan, PyObject *score_fn, Sco
     }
     rule->score_fn = score_fn == Py_None ? NULL : score_fn;
     return 0;
+}
+
+/* The rule of plan k: the call's, or the plan's own alpha or score function. */
+static ScoreRule plan_rule(const ScoreRule *call, const PlanList *plans, Py_ssize_t k) {
+    ScoreRule rule = *call;
+    if (!isnan(plans->alpha[k])) rule.alpha = plans->alpha[k];
+    if (plans->score_fn[k]) rule.score_fn = plans->score_fn[k];
+    return rule;
 }
 
 static PyObject *stats_record(const KStats *s) {
@@ -950,9 +1092,15 @@ static PyObject *score_record(const Scored *sc, PyObject *stats, const ScoreRule
     return record(REC_SCORE, NULL, v);
 }
 
-/* How several references' records are combined in C (rouge_core.scoring.combine_references's
+/* How several references' records are combined in C (rouge_core.scorer.scoring.combine_references's
  * modes without a score_fn; any other mode is combined in Python). */
 enum { COMBINE_NONE = 0, COMBINE_BEST_F = 1, COMBINE_BEST_RECALL = 2 };
+
+/* How several references are combined in C: `combine` unless a score function makes a score
+ * (its references are then combined in Python). */
+static int combine_in_c(const ScoreRule *rule, const PlanList *plans, isize combine) {
+    return rule->score_fn || plans->any_score_fn ? COMBINE_NONE : (int)combine;
+}
 
 /* f"{v:.4f}" */
 static PyObject *four_places(double v) {
@@ -990,7 +1138,8 @@ static PyObject *best_reason(const double *values, Py_ssize_t n, Py_ssize_t best
  * stored in `out` (a dict) under the plan's name; else the tuple of ReferenceScores stored at
  * out[k] (a list, combined in Python). */
 static int plan_records(const PlanList *plans, Py_ssize_t k, const Scored *per_ref, Py_ssize_t nrefs,
-                        const ScoreRule *rule, int combine, PyObject *out) {
+                        const ScoreRule *call_rule, int combine, PyObject *out) {
+    const ScoreRule own = plan_rule(call_rule, plans, k), *rule = &own;
     PyObject *per = PyTuple_New(nrefs);
     PyObject **kept = per ? PyMem_Calloc((size_t)(2 * nrefs), sizeof(PyObject *)) : NULL; /* stats, score */
     double *values = kept ? PyMem_Calloc((size_t)nrefs, sizeof(double)) : NULL;
@@ -1110,7 +1259,7 @@ static PyObject *py_score_pair(PyObject *mod, PyObject *const *args, Py_ssize_t 
                  score_reference(c, refs[i], w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
     if (save) PyEval_RestoreThread(save);
     kwork_release(w);
-    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    out = failed ? PyErr_NoMemory() : pair_records(&plans, scored, nrefs, &rule, combine_in_c(&rule, &plans, combine));
     if (owned) planlist_free(&plans);
 done:
     FREE_ALL(refs, scored);
@@ -1135,7 +1284,13 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     isize max_side;
     ScoreRule rule;
     isize combine = COMBINE_NONE;
-    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(args[2], &word_rule) < 0 ||
+    StemMapObject *stems = NULL; /* word_rule given as (rule, StemMap): the words stemmed through it */
+    PyObject *rule_arg = args[2];
+    if (nargs >= 3 && PyTuple_Check(rule_arg)) {
+        if (PyTuple_Size(rule_arg) != 2 || !(stems = stem_map_arg(PyTuple_GetItem(rule_arg, 1)))) return NULL;
+        rule_arg = PyTuple_GetItem(rule_arg, 0);
+    }
+    if (check_nargs("score_texts", nargs, 12, 13) < 0 || as_rule(rule_arg, &word_rule) < 0 ||
         as_isize(args[11], &max_side) < 0 || rule_of(args[8], args[9], args[10], &rule) < 0 ||
         (nargs > 12 && as_isize(args[12], &combine) < 0))
         return NULL;
@@ -1159,7 +1314,7 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         free(texts);
         return NULL;
     }
-    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *docs[2] = {NULL, NULL};
+    PyObject *out = NULL, *records = NULL, *cand_tokens = NULL, *ref_tokens = NULL, *docs[2] = {NULL, NULL};
     Scored *scored = NULL;
     KWork *w = NULL;
     for (Py_ssize_t k = 0; k < plans.n; k++)
@@ -1167,16 +1322,51 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
+    StemCall call = {stems, 1};
+    int stem_rc = 0;
     Tok *c = tokenize_text(cand.data, cand.len, word_rule);
+    if (c && stems) {
+        Tok *raw = c;
+        c = tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc);
+        tok_free(raw);
+    }
+    if (!c && stem_rc < -1) {
+        if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented); /* the Python pipeline decides */
+        goto done;
+    }
     if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
         goto done;
     }
     scored = xmalloc((size_t)(plans.n * nrefs) * sizeof(Scored));
+    if (stems && scored) { /* each reference tokenized and stemmed, then joined to the candidate */
+        ref_tokens = PyTuple_New(nrefs);
+        for (Py_ssize_t i = 0; ref_tokens && i < nrefs; i++) {
+            Tok *raw = tokenize_text(texts[i].data, texts[i].len, word_rule);
+            Tok *r = raw ? tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc) : NULL;
+            tok_free(raw);
+            if (!r && stem_rc < -1) {
+                if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented);
+                goto done;
+            }
+            PyObject *t = tokens_wrap(r, NULL);
+            if (!t || PyTuple_SetItem(ref_tokens, i, t) < 0) goto done;
+            if (r->n > max_side || r->nsent > max_side) {
+                out = Py_NewRef(Py_None);
+                goto done;
+            }
+        }
+        if (!ref_tokens) goto done;
+    }
     w = scored ? kwork_acquire() : NULL;
     failed = !w || kwork_ready(w, c) < 0;
-    for (Py_ssize_t i = 0; i < nrefs && !failed; i++) {
+    for (Py_ssize_t i = 0; i < nrefs && !failed && stems; i++) {
+        const Tok *r = ((TokensObject *)PyTuple_GetItem(ref_tokens, i))->tok;
+        failed = kwork_join(w, c, r) < 0 ||
+                 score_reference(c, r, w->rows, w->ref_count, &plans, w, rule.empty_nan, scored, nrefs, i) < 0;
+    }
+    for (Py_ssize_t i = 0; i < nrefs && !failed && !stems; i++) {
         Probe *p = &w->probe;
         failed = probe_text(p, c, texts[i].data, texts[i].len, word_rule) < 0;
         if (failed) break;
@@ -1193,20 +1383,22 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    records = pair_records(&plans, scored, nrefs, &rule, rule.score_fn ? COMBINE_NONE : (int)combine);
+    records = pair_records(&plans, scored, nrefs, &rule, combine_in_c(&rule, &plans, combine));
     if (records && args[0] == Py_None) { /* the records alone (a caller that keeps no Documents) */
         out = PyTuple_Pack(3, Py_None, Py_None, records);
         goto done;
     }
     docs[0] = records ? native_document(args[0], args[6], args[3], args[4], cand_tokens) : NULL;
     docs[1] = docs[0] ? PyTuple_New(nrefs) : NULL;
-    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) {
-        PyObject *d = native_document(args[1], PyTuple_GetItem(refs, i), args[3], args[4], NULL);
-        if (!d || PyTuple_SetItem(docs[1], i, d) < 0) Py_CLEAR(docs[1]);
+    for (Py_ssize_t i = 0; docs[1] && i < nrefs; i++) { /* a stemmed reference's Document holds its Tokens */
+        PyObject *d = native_document(stems ? args[0] : args[1], PyTuple_GetItem(refs, i), args[3], args[4],
+                                      stems ? PyTuple_GetItem(ref_tokens, i) : NULL);
+        tuple_put(&docs[1], i, d);
     }
     if (docs[1]) out = PyTuple_Pack(3, docs[0], docs[1], records);
 done:
     kwork_release(w);
+    Py_XDECREF(ref_tokens);
     Py_XDECREF(records);
     Py_XDECREF(docs[0]);
     Py_XDECREF(docs[1]);
@@ -1235,7 +1427,7 @@ static PyObject *py_stats(PyObject *mod, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* ------------------------------------------------------------------------------------------
- * evidence (rouge_core.methods' native_evidence): the kernels' arrays as the pure path's
+ * evidence (rouge_core.families.methods' native_evidence): the kernels' arrays as the pure path's
  * records and tuples
  * ---------------------------------------------------------------------------------------- */
 
@@ -1247,23 +1439,22 @@ typedef struct {
     Ints ints;
 } EvidenceCall;
 
-static int evidence_begin(const char *name, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max,
-                          EvidenceCall *e) {
+/* An evidence kernel run on the call's pair with the call's parameters, filling `found` (its
+ * evidence struct): 0, or -1 on no memory. */
+typedef int (*EvidenceKernel)(const EvidenceCall *e, const isize *params, void *found);
+
+/* What every evidence call does before it builds its records: its arguments checked (`name`,
+ * min..max of them, the first two Tokens), the reference joined to the candidate, `kernel` run
+ * on them, the work given back. 0 with the ints ready, or -1 with the error set (evidence_end
+ * then gives NULL). */
+static int evidence_run(const char *name, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max,
+                        EvidenceKernel kernel, const isize *params, void *found, EvidenceCall *e) {
     memset(e, 0, sizeof(*e));
     if (check_nargs(name, nargs, min, max) < 0 || !(e->c = tok_arg(args[0], "the candidate")) ||
         !(e->r = tok_arg(args[1], "the reference")))
         return -1;
     e->w = kwork_acquire();
-    if (!e->w || kwork_join(e->w, e->c, e->r) < 0) {
-        kwork_release(e->w);
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-/* The kernel returned rc: the work goes back; 0 with the ints ready, or -1 with the error set. */
-static int evidence_ran(EvidenceCall *e, int rc) {
+    int rc = !e->w || kwork_join(e->w, e->c, e->r) < 0 ? -1 : kernel(e, params, found);
     kwork_release(e->w);
     if (rc < 0) {
         PyErr_NoMemory();
@@ -1272,25 +1463,37 @@ static int evidence_ran(EvidenceCall *e, int rc) {
     return ints_init(&e->ints, (e->c->n > e->r->n ? e->c->n : e->r->n) + 1);
 }
 
+static int ngram_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return ngram_evidence(e->c, e->w->rows, e->r->n, e->w->ref_count, params[0], found);
+}
+
+static int skip_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return skip_evidence(e->c, e->r, e->w->rows, params[0], (int)params[1], found);
+}
+
+static int lcs_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return lcs_alignment(e->c, e->w->rows, e->r->n, found);
+}
+
+static int union_kernel(const EvidenceCall *e, const isize *params, void *found) {
+    return union_evidence(e->c, e->r, e->w->rows, e->w->ref_count, found);
+}
+
 /* The call's result, once its ints are no longer needed. */
 static PyObject *evidence_end(EvidenceCall *e, PyObject *out) {
     ints_free(&e->ints);
     return untracked(out);
 }
 
-/* ngram_evidence(cand, ref, n) -> the NgramMatch records of rouge_core.ngram.ngram_evidence */
+/* ngram_evidence(cand, ref, n) -> the NgramMatch records of rouge_core.families.ngram.ngram_evidence */
 static PyObject *py_ngram_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
     isize n = 1;
-    if ((nargs >= 3 && as_isize(args[2], &n) < 0) || evidence_begin("ngram_evidence", args, nargs, 3, 4, &ev) < 0)
-        return NULL;
-    if (n < 1) {
-        kwork_release(ev.w);
-        return PyErr_Format(PyExc_ValueError, "n must be at least 1");
-    }
+    if (nargs >= 3 && as_isize(args[2], &n) < 0) return NULL;
+    if (n < 1) return PyErr_Format(PyExc_ValueError, "n must be at least 1");
     NgramEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, ngram_evidence(ev.c, ev.w->rows, ev.r->n, ev.w->ref_count, n, &e)) == 0)
+    if (evidence_run("ngram_evidence", args, nargs, 3, 4, ngram_kernel, &n, &e, &ev) == 0)
         out = PyTuple_New(e.match.n / 3);
     const i32 *starts = e.starts.v;
     for (isize m = 0; out && m < e.match.n / 3; m++) {
@@ -1305,7 +1508,7 @@ static PyObject *py_ngram_evidence(PyObject *mod, PyObject *const *args, Py_ssiz
         v[NGRAM_MATCH_REF_STARTS] = int_tuple(&ev.ints, starts + cc, rc);
         starts += cc + rc;
         PyObject *row = record(REC_NGRAM_MATCH, NULL, v);
-        if (!row || PyTuple_SetItem(out, m, row) < 0) Py_CLEAR(out);
+        tuple_put(&out, m, row);
     }
     ngram_evidence_free(&e);
     return evidence_end(&ev, out);
@@ -1320,20 +1523,15 @@ static PyObject *joint_str(PyObject *const *args, i32 id, const SkipEvidence *e)
 }
 
 /* skip_evidence(cand, ref, distance, form, start) -> the SkipBigramRow records of
- * rouge_core.skipgram.skip_stats (start: the start token str) */
+ * rouge_core.families.skipgram.skip_stats (start: the start token str) */
 static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    isize distance = 0, form = SU_NONE;
-    if ((nargs == 5 && (as_isize(args[2], &distance) < 0 || as_isize(args[3], &form) < 0)) ||
-        evidence_begin("skip_evidence", args, nargs, 5, 5, &ev) < 0)
-        return NULL;
-    if (form < SU_NONE || form > SU_START) {
-        kwork_release(ev.w);
-        return PyErr_Format(PyExc_ValueError, "unknown unigram form");
-    }
+    isize params[2] = {0, SU_NONE}; /* distance, form */
+    if (nargs == 5 && (as_isize(args[2], &params[0]) < 0 || as_isize(args[3], &params[1]) < 0)) return NULL;
+    if (params[1] < SU_NONE || params[1] > SU_START) return PyErr_Format(PyExc_ValueError, "unknown unigram form");
     SkipEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, skip_evidence(ev.c, ev.r, ev.w->rows, distance, (int)form, &e)) == 0)
+    if (evidence_run("skip_evidence", args, nargs, 5, 5, skip_kernel, params, &e, &ev) == 0)
         out = PyTuple_New(e.rows.n / 4);
     for (isize k = 0; out && k < e.rows.n / 4; k++) {
         const i32 *row = e.rows.v + 4 * k;
@@ -1344,25 +1542,24 @@ static PyObject *py_skip_evidence(PyObject *mod, PyObject *const *args, Py_ssize
         v[SKIP_ROW_REF_COUNT] = int_of(&ev.ints, row[3]);
         v[SKIP_ROW_MATCHED] = int_of(&ev.ints, row[2] < row[3] ? row[2] : row[3]);
         PyObject *made = record(REC_SKIP_ROW, NULL, v);
-        if (!made || PyTuple_SetItem(out, k, made) < 0) Py_CLEAR(out);
+        tuple_put(&out, k, made);
     }
     free(e.rows.v);
     return evidence_end(&ev, out);
 }
 
-/* lcs_evidence(cand, ref) -> (pairs, lcs): rouge_core.lcs.sentence_lcs's evidence, the aligned
+/* lcs_evidence(cand, ref) -> (pairs, lcs): rouge_core.families.lcs.sentence_lcs's evidence, the aligned
  * (cand index, ref index) pairs and the candidate's terms along them */
 static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    if (evidence_begin("lcs_evidence", args, nargs, 2, 4, &ev) < 0) return NULL;
     IVec pairs = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, lcs_alignment(ev.c, ev.w->rows, ev.r->n, &pairs)) == 0) {
+    if (evidence_run("lcs_evidence", args, nargs, 2, 4, lcs_kernel, NULL, &pairs, &ev) == 0) {
         isize n = pairs.n / 2;
         PyObject *lcs = PyTuple_New(n);
         for (isize k = 0; lcs && k < n; k++) {
             PyObject *term = term_str((TokensObject *)args[0], ev.c->ids[pairs.v[2 * k]]);
-            if (!term || PyTuple_SetItem(lcs, k, Py_NewRef(term)) < 0) Py_CLEAR(lcs);
+            tuple_put(&lcs, k, Py_XNewRef(term));
         }
         out = tuple_of((PyObject *[]){int_pairs(&ev.ints, pairs.v, n, 0), untracked(lcs)}, 2);
     }
@@ -1371,14 +1568,13 @@ static PyObject *py_lcs_evidence(PyObject *mod, PyObject *const *args, Py_ssize_
 }
 
 /* union_evidence(cand, ref) -> per reference sentence (alignments, union, counted):
- * rouge_core.lcs.union_lcs's evidence (lcs.h's UnionEvidence): alignments as ((cand
+ * rouge_core.families.lcs.union_lcs's evidence (lcs.h's UnionEvidence): alignments as ((cand
  * sentence, ((cand index, ref index), ...)), ...) by candidate sentence */
 static PyObject *py_union_evidence(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     EvidenceCall ev;
-    if (evidence_begin("union_evidence", args, nargs, 2, 4, &ev) < 0) return NULL;
     UnionEvidence e = {0};
     PyObject *out = NULL;
-    if (evidence_ran(&ev, union_evidence(ev.c, ev.r, ev.w->rows, ev.w->ref_count, &e)) == 0)
+    if (evidence_run("union_evidence", args, nargs, 2, 4, union_kernel, NULL, &e, &ev) == 0)
         out = PyTuple_New(ev.r->nsent);
     Ints *ints = &ev.ints;
     for (isize s = 0; out && s < ev.r->nsent; s++) {
@@ -1388,13 +1584,13 @@ static PyObject *py_union_evidence(PyObject *mod, PyObject *const *args, Py_ssiz
             const i32 *group = e.groups.v + g;
             PyObject *item[2] = {int_of(ints, group[0]), int_pairs(ints, e.pairs.v + 2 * group[1], group[2], 0)};
             PyObject *pair = tuple_of(item, 2);
-            if (!pair || PyTuple_SetItem(alignments, (g - g0) / 3, pair) < 0) Py_CLEAR(alignments);
+            tuple_put(&alignments, (g - g0) / 3, pair);
         }
         PyObject *items[3] = {untracked(alignments),
                               int_tuple(ints, e.unions.v + e.sent_unions[s], e.sent_unions[s + 1] - e.sent_unions[s]),
                               int_tuple(ints, e.counted.v + e.sent_counted[s], e.sent_counted[s + 1] - e.sent_counted[s])};
         PyObject *sentence = tuple_of(items, 3);
-        if (!sentence || PyTuple_SetItem(out, s, sentence) < 0) Py_CLEAR(out);
+        tuple_put(&out, s, sentence);
     }
     union_evidence_free(&e);
     return evidence_end(&ev, out);
@@ -1407,7 +1603,7 @@ static Tok *tok_of_seq(PyObject *seq, PyObject **terms) {
     return *terms ? tok_of_tuple(*terms, NULL, 0) : NULL;
 }
 
-/* wlcs_alignment(ref, cand, w) -> (value, pairs): rouge_core.wlcs.wlcs_alignment */
+/* wlcs_alignment(ref, cand, w) -> (value, pairs): rouge_core.families.wlcs.wlcs_alignment */
 static PyObject *py_wlcs_alignment(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     double weight;
     if (check_nargs("wlcs_alignment", nargs, 3, 3) < 0 || as_double(args[2], &weight) < 0) return NULL;
@@ -1439,7 +1635,7 @@ static PyObject *py_wlcs_alignment(PyObject *mod, PyObject *const *args, Py_ssiz
 }
 
 /* first_partners(ref_sentences, cand_sentences, cand_starts, w) -> per reference sentence a
- * dict {position in the sentence: candidate position}: rouge_core.wlcs._first_partners */
+ * dict {position in the sentence: candidate position}: rouge_core.families.wlcs._first_partners */
 static PyObject *py_first_partners(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     double weight;
     if (check_nargs("first_partners", nargs, 4, 4) < 0 || as_double(args[3], &weight) < 0) return NULL;
@@ -1546,6 +1742,8 @@ typedef struct {
     isize *first, *count;
     char *skip;
     PyObject *values, *offsets, *unscored; /* bytes written by the runs, bytes, list */
+    PyObject *stem_map;                    /* or NULL */
+    StemCall stem_call;
 } BatchJobObject;
 
 static void BatchJob_dealloc(BatchJobObject *self) {
@@ -1557,6 +1755,8 @@ static void BatchJob_dealloc(BatchJobObject *self) {
     Py_XDECREF(self->values);
     Py_XDECREF(self->offsets);
     Py_XDECREF(self->unscored);
+    Py_XDECREF(self->stem_map);
+    free(self->job.left);
     PyObject_Free(self);
     Py_DECREF(tp);
 }
@@ -1577,7 +1777,7 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
 }
 
 /* batch_job(plans, candidates, references, word_rule, max_bytes, max_refs, alpha, empty_nan,
- *           block) -> BatchJob
+ *           block[, stem_map]) -> BatchJob
  *
  * candidates: a list of str or Tokens; references: a list of lists (or tuples) of them. A str
  * is tokenized by the run that scores it (under word_rule, WORDS_*; -1: str are not taken); a
@@ -1587,11 +1787,14 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
  * its own way. Once every block is done, result() gives (values, offsets, unscored): values,
  * doubles, per pair, per plan, per reference, the BATCH_VALUES of kernel_spec; offsets: int64,
  * where each pair's values start (-1 for a left-out pair). alpha is not read (the F-measure
- * is made with the records, batch_records). */
+ * is made with the records, batch_records). With a stem_map (a StemMap), the words of the str
+ * texts are stemmed through it as tokens_stemmed does (a word it lacks is stemmed by its
+ * function, the run taking the GIL for that word alone); a pair whose stem function fails is
+ * left out too. */
 static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     int word_rule = -1, empty_nan;
     isize max_bytes, max_refs, block;
-    if (check_nargs("batch_job", nargs, 9, 9) < 0 || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
+    if (check_nargs("batch_job", nargs, 9, 10) < 0 || (nargs > 9 && args[9] != Py_None && !stem_map_arg(args[9])) || (args[3] != Py_None && as_rule(args[3], &word_rule) < 0) ||
         as_isize(args[4], &max_bytes) < 0 || as_isize(args[5], &max_refs) < 0 || as_flag(args[7], &empty_nan) < 0 ||
         as_isize(args[8], &block) < 0)
         return NULL;
@@ -1673,6 +1876,15 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     job->nblocks = (n + block - 1) / block;
     job->rule = word_rule;
     job->empty_nan = empty_nan;
+    if (!(job->left = xcalloc((size_t)n + 1, 1))) goto nomem;
+    if (nargs > 9 && args[9] != Py_None) {
+        self->stem_map = Py_NewRef(args[9]);
+        self->stem_call.map = (StemMapObject *)args[9];
+        self->stem_call.keep_error = 0;
+        job->stems = self->stem_call.map->table;
+        job->miss = stem_miss;
+        job->miss_ctx = &self->stem_call;
+    }
     Py_DECREF(cands);
     Py_DECREF(refs);
     return (PyObject *)self;
@@ -1715,6 +1927,17 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
                                                 ? "the batch job was cancelled"
                                                 : "the batch job is not finished: run() it until no block is left");
         return NULL;
+    }
+    /* the pairs a run left out (their stem function failed): no values */
+    long long *offsets = (long long *)PyBytes_AsString(self->offsets);
+    for (isize p = 0; p < self->job.n; p++) {
+        if (!self->job.left[p]) continue;
+        PyObject *index = PyLong_FromSsize_t(p);
+        int rc = index ? PyList_Append(self->unscored, index) : -1;
+        Py_XDECREF(index);
+        if (rc < 0) return NULL;
+        self->job.left[p] = 0;
+        offsets[p] = -1;
     }
     return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
 }
@@ -1892,6 +2115,8 @@ static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
     {"tokens_mapped", FASTCALL(py_tokens_mapped), "tokens_mapped(tokens, mapping) -> Tokens of the mapped terms"},
+    {"stem_map", FASTCALL(py_stem_map), "stem_map(keep, capacity) -> StemMap: keep(term) once per word type"},
+    {"tokens_stemmed", FASTCALL(py_tokens_stemmed), "tokens_stemmed(tokens, stem_map) -> Tokens of the stems, or None"},
     {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
     {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
      "configure_lowering(ok): whether the compiled lowering table is this Python's"},
@@ -1917,7 +2142,7 @@ static PyMethodDef module_methods[] = {
      "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
     {"batch_job", FASTCALL(py_batch_job),
-     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block) -> BatchJob"},
+     "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block[, stem_map]) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),
      "batch_records(plans_for, values, offsets, counts, alpha, empty_nan, score_fn)"},
     {"random_draws", FASTCALL(py_random_draws),
@@ -1929,11 +2154,11 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "rouge_core._native",
-    "Compiled kernels of rouge_core (see rouge_core.native); the same numbers as the pure path, bit for bit.", -1,
+    "Compiled kernels of rouge_core (see rouge_core.kernels.native); the same numbers as the pure path, bit for bit.", -1,
     module_methods,
 };
 
-/* SPEC: every constant spec.h defines, for rouge_core.native to compare with kernel_spec;
+/* SPEC: every constant spec.h defines, for rouge_core.kernels.native to compare with kernel_spec;
  * RECORD_FIELDS: the fields this build fills, per record kind. */
 static int add_spec(PyObject *m) {
     PyObject *spec = PyDict_New(), *fields = PyTuple_New(RECORD_KINDS);
@@ -1953,7 +2178,7 @@ static int add_spec(PyObject *m) {
         while (RECORD_FIELD_NAMES[kind][count]) count++;
         PyObject *names = PyTuple_New(count);
         for (int k = 0; names && k < count; k++)
-            if (PyTuple_SetItem(names, k, PyUnicode_FromString(RECORD_FIELD_NAMES[kind][k])) < 0) Py_CLEAR(names);
+            tuple_put(&names, k, PyUnicode_FromString(RECORD_FIELD_NAMES[kind][k]));
         ok = names && PyTuple_SetItem(fields, kind, names) == 0;
     }
     ok = ok && PyModule_AddObjectRef(m, "SPEC", spec) == 0 && PyModule_AddObjectRef(m, "RECORD_FIELDS", fields) == 0;
@@ -1963,7 +2188,7 @@ static int add_spec(PyObject *m) {
 }
 
 /* LOWERINGS: (Unicode version, ((code point, lower case), ...)): the lowering table compiled in
- * (lowering.h), for rouge_core.native to compare with the running Python's. */
+ * (lowering.h), for rouge_core.kernels.native to compare with the running Python's. */
 static int add_lowerings(PyObject *m) {
     PyObject *table = PyTuple_New(LOWERING_ENTRY_COUNT);
     for (int k = 0; table && k < LOWERING_ENTRY_COUNT; k++) {
@@ -1971,7 +2196,7 @@ static int add_lowerings(PyObject *m) {
         /* No '#' format: CPython 3.13's headers call the int-length variant whatever PY_SSIZE_T_CLEAN
          * says, so an abi3 module built by 3.13 would raise SystemError on 3.10-3.12 (cpython gh-104922). */
         PyObject *row = Py_BuildValue("(IN)", l->code, PyUnicode_FromStringAndSize(l->ascii, l->ascii_len));
-        if (!row || PyTuple_SetItem(table, k, row) < 0) Py_CLEAR(table);
+        tuple_put(&table, k, row);
     }
     PyObject *both = table ? Py_BuildValue("(sN)", LOWERING_VERSION, table) : NULL;
     int rc = both ? PyModule_AddObjectRef(m, "LOWERINGS", both) : -1;
@@ -1999,7 +2224,8 @@ PyMODINIT_FUNC PyInit__native(void) {
     FLOAT_ONE = PyFloat_FromDouble(1.0);
     if (!object_new || !EMPTY_TUPLE || !FLOAT_ONE || !(TokensType = add_type(m, &Tokens_spec, "Tokens")) ||
         !(LayoutType = add_type(m, &Layout_spec, "Layout")) || !(PlansType = add_type(m, &Plans_spec, "Plans")) ||
-        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
+        !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) ||
+        !(StemMapType = add_type(m, &StemMap_spec, "StemMap")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -59,7 +59,7 @@ import stat
 import sys
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .corpora import corpus_io
 from .text.languages import canonical
@@ -454,28 +454,33 @@ def _aggregate_rows(report: Report, system: str) -> list[dict]:
 ROWS_AT_A_TIME = 1 << 16
 
 
-def _pair_rows(report: Report, system: str, start: int = 0) -> Iterator[dict]:
-    """Every pair's row of one system (from `start`), read from its statistics."""
+def _pair_scores(report: Report, system: str) -> Iterator[tuple]:
+    """(pair, method, P, R, F, signature) of every pair of one system, read from its statistics."""
     result = report.results[system]
     scores = {m: [result.array(m, k) for k in ("precision", "recall", "fmeasure")] for m in result.methods}
-    for lo in range(start, len(result), ROWS_AT_A_TIME):
+    for lo in range(0, len(result), ROWS_AT_A_TIME):
         hi = min(lo + ROWS_AT_A_TIME, len(result))
         block = {m: [column[lo:hi].tolist() for column in columns] for m, columns in scores.items()}
         for k, pair_id in enumerate(result.ids[lo:hi]):
             for m in result.methods:
                 p, r, f = (column[k] for column in block[m])
-                yield {"system": system, "pair": pair_id, "method": m, "precision": p, "recall": r, "fmeasure": f,
-                       "fmeasure_low": None, "fmeasure_high": None, "signature": result.signatures[m]}
+                yield pair_id, m, p, r, f, result.signatures[m]
 
 
-def _record_rows(system: str, ids, records) -> Iterator[dict]:
-    """The rows of pairs as they are scored: each carries its pair's own signature (its
-    reference count), as the rows cannot wait for the corpus's last pair."""
+def _pair_rows(report: Report, system: str) -> Iterator[dict]:
+    """Every pair's row of one system, as a table row."""
+    for pair_id, m, p, r, f, sig in _pair_scores(report, system):
+        yield {"system": system, "pair": pair_id, "method": m, "precision": p, "recall": r, "fmeasure": f,
+               "fmeasure_low": None, "fmeasure_high": None, "signature": sig}
+
+
+def _record_scores(ids, records) -> Iterator[tuple]:
+    """(pair, method, P, R, F, signature) of pairs as they are scored: each carries its pair's
+    own signature (its reference count), as the rows cannot wait for the corpus's last pair."""
     for pair_id, pair in zip(ids, records):
         for m, ms in pair.items():
-            yield {"system": system, "pair": pair_id, "method": m, "precision": ms.score.precision,
-                   "recall": ms.score.recall, "fmeasure": ms.score.fmeasure, "fmeasure_low": None,
-                   "fmeasure_high": None, "signature": ms.signature}
+            score = ms.score
+            yield pair_id, m, score.precision, score.recall, score.fmeasure, ms.signature
 
 
 def render_table(report: Report, per_pair: bool) -> str:
@@ -538,6 +543,7 @@ class CsvRows:
         self.out = out
         self._neutralise = neutralise
         self._seen: dict[str, str] = {}
+        self._encodings: dict[tuple, str] = {}
         self._writer = csv.writer(out, lineterminator="\r\n")  # cells holding a CR or LF get quoted
         if header:
             self._writer.writerow(CSV_COLUMNS)
@@ -545,6 +551,35 @@ class CsvRows:
     def write(self, rows) -> None:
         cell = self._cell
         self._writer.writerows([cell(row.get(column)) for column in CSV_COLUMNS] for row in rows)
+
+    def write_pair_scores(self, system: str, scores: Iterable[tuple]) -> None:
+        """Per-pair rows from (pair, method, P, R, F, signature) tuples, the very text `write`
+        writes for them, made without a dict or a csv call per row (a streamed corpus writes
+        millions): a positive finite float is its repr (digits: no protection, no quotes, as
+        _cell writes it), any other cell its protected, quoted text (_encoded, kept for the texts
+        that repeat)."""
+        encoded, inf = self._encoded, math.inf
+        system_cell = encoded(system)
+        self.out.write("".join(
+            f"{system_cell},{encoded(pair_id)},{encoded(method)},"
+            f"{repr(p) if 0.0 < p < inf else encoded(p)},{repr(r) if 0.0 < r < inf else encoded(r)},"
+            f"{repr(f) if 0.0 < f < inf else encoded(f)},,,,,{encoded(signature)}\r\n"
+            for pair_id, method, p, r, f, signature in scores))
+
+    def _encoded(self, value) -> str:
+        """A cell's text in the file: _cell's text, quoted as the csv writer quotes it."""
+        key = (type(value), repr(value) if isinstance(value, float) else value)  # 0.0 == -0.0, not the same text
+        done = self._encodings.get(key)
+        if done is None:
+            done = self._cell(value)
+            if "," in done or '"' in done or "\r" in done or "\n" in done:  # what the csv writer quotes
+                line = io.StringIO(newline="")
+                csv.writer(line, lineterminator="\r\n").writerow((done, None))
+                done = line.getvalue()[:-3]  # less the empty last cell's "," and the row's end
+            if len(self._encodings) >= 4096:
+                self._encodings.clear()
+            self._encodings[key] = done
+        return done
 
     def _cell(self, value) -> str:
         """_csv_value, protected (rouge_core.corpora.export.neutralise); a float's digits need no
@@ -576,7 +611,7 @@ def write_csv(report: Report, out) -> None:
         streamed, rows = {}, CsvRows(out)
     for number, system in enumerate(report.results):
         if system not in streamed:
-            rows.write(_pair_rows(report, system))
+            rows.write_pair_scores(system, _pair_scores(report, system))
         elif number:
             spool = streamed[system].out
             spool.seek(0)
@@ -941,7 +976,7 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
                     raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
                                                scope="pair")) from None
                 if rows:
-                    rows[system].write(_record_rows(system, chunk.ids, records))
+                    rows[system].write_pair_scores(system, _record_scores(chunk.ids, records))
                 del records
             done += len(chunk)
         results = {system: scorer.result() for system, scorer in scorers.items()}

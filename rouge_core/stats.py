@@ -90,6 +90,43 @@ def beta_from_alpha(alpha: float) -> float:
     return math.inf if alpha == 0 else math.sqrt((1 - alpha) / alpha)
 
 
+@dataclass(frozen=True)
+class FMeasureRule:
+    """How a method family turns precision and recall into F (`Family.f_rule`, read by every
+    place that turns statistics into scores: single calls, batches, corpus aggregates and their
+    bootstrap, the teaching walks, the compiled kernels).
+
+    The default, F_MEASURE, is `f_measure` at the options' α (`Options.alpha`: every built-in
+    family). `beta` fixes the family's β whatever the options say (α = 1 / (1 + β²)); the
+    kernels are handed that α. A rule of another form subclasses this, overriding `fmeasure`
+    (NaN in, NaN out, as f_measure) and `alpha` (None) and, for the signature and the teaching
+    walk, `signature_part` and `formula`: the kernels then give its scores to Python, which
+    computes them from their statistics."""
+
+    beta: float | None = None
+
+    def alpha(self, options) -> float | None:
+        """The α at which this rule is `f_measure` under `options`; None: another function."""
+        return options.alpha if self.beta is None else alpha_from_beta(self.beta)
+
+    def fmeasure(self, precision: float, recall: float, options) -> float:
+        return f_measure(precision, recall, self.alpha(options))
+
+    def signature_part(self) -> str | None:
+        """The `key:value` field the rule adds to its family's signatures (None: the options' α says it all)."""
+        return None if self.beta is None else f"fbeta:{self.beta:g}"
+
+    def formula(self, options) -> str:
+        """F's formula as the teaching walk writes it."""
+        if self.alpha(options) == 0.5:
+            return "F = 2·P·R / (P + R)"
+        fixed = "" if self.beta is None else f" with β = {self.beta:g} fixed by the method"
+        return f"F = P·R / ((1 − α)·P + α·R){fixed}"
+
+
+F_MEASURE = FMeasureRule()  # F at the options' α: the rule of every built-in family
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Score:
     precision: float

@@ -7,14 +7,17 @@ run on several cores at once.
 
 Same numbers as scoring pair by pair (`rouge_core.corpora.pairs.score_pair_stats`), in input order,
 whatever the number of workers. The kernels tokenize text themselves under rouge-score's and
-ROUGE-1.5.5's tokenizers without stemming or stopwords (any text: non-ASCII characters as those
-tools treat them); other settings are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
+ROUGE-1.5.5's tokenizers (any text: non-ASCII characters as those tools treat them), stemming
+and dropping stopwords through the process's shared table of stems
+(rouge_core.text.tokenize.stem_map: a word type new to it is stemmed in Python, the GIL taken for
+that word alone); other settings (sentence splitting, limits, other tokenizers) are tokenized in Python first, and a method without a compiled kernel, a pair whose cost must be
 checked (its texts are long enough that the cost bound could apply) or anything the kernels
 cannot take is scored in Python, the ordinary way. On the pure path (rouge_core.kernels.native) the
 whole batch is scored in Python.
 
 How the threads share the work: when the kernels tokenize, the batch is one native job
-(`native.batch_job`) whose blocks of `chunk_size` pairs the calling thread and `workers - 1`
+(`native.batch_job`) whose blocks (at most `chunk_size` pairs, cut so that each thread takes
+several: `_shared_block`) the calling thread and `workers - 1`
 pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
 memory, so no Python runs per block and a thread that is slowed down simply takes fewer
 blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
@@ -41,7 +44,7 @@ from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
                               score_from_stats)
-from ..text.tokenize import text_tokenizer, word_rule
+from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
@@ -119,8 +122,14 @@ def score_batch(
                 progress(i + 1, total)
         return BatchScores(total, lambda: pairs)
 
+    # The kernels tokenize (and stem, through the shared table of stems) on any thread, or
+    # Python tokenizes on this one.
     tokenizer = text_tokenizer(native.active(), *opts.tokenize_key())
     rule = word_rule(opts.tokenizer, opts.lowercase) if tokenizer is not None else None
+    stems = _stems_in_kernels(opts) if tokenizer is None and native.active() else None
+    if stems is not None:
+        rule = word_rule(opts.tokenizer, opts.lowercase)
+    kernels_tokenize = rule is not None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
@@ -130,19 +139,20 @@ def score_batch(
     else:
         ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
     max_refs = max(ref_counts, default=0)
-    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if tokenizer is not None else 0
+    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
 
-    def job_of(start: int, end: int):
+    def job_of(start: int, end: int, block: int = chunk_size):
         cands, refs = list(candidates[start:end]), refs_lists[start:end]
-        if tokenizer is None:
+        if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
         return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
-                                opts.empty == "nan", chunk_size)
+                                opts.empty == "nan", block, stems)
 
-    if tokenizer is not None:
-        segments = [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
+    if kernels_tokenize:
+        block = _shared_block(candidates, refs_lists, workers, chunk_size)
+        segments = [(range(total), _run_shared(job_of(0, total, block), workers, pair_done, total))]
         long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
@@ -150,7 +160,7 @@ def score_batch(
             cands, refs = _tokens_for([candidates[i] for i in long_texts], [refs_lists[i] for i in long_texts],
                                       planned, opts, cost_limit)
             job = native.batch_job(compiled_plans, cands, refs, None, max_bytes, max_refs, opts.alpha,
-                                   opts.empty == "nan", chunk_size)
+                                   opts.empty == "nan", _shared_block(cands, refs, workers, chunk_size, long=True))
             segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
         segments = [(range(start, end), job) for start, end, job in
@@ -219,6 +229,37 @@ class _Helpers:
 
 
 HELPERS = _Helpers()
+
+
+MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
+BLOCKS_PER_THREAD = 4  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+
+
+def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:
+    """Pairs per block of a job the threads share: at most `chunk_size`, few enough that each
+    thread takes several blocks (a batch of 50 long pairs is not one block for one thread),
+    many enough that a block holds MIN_BLOCK_BYTES of text (judged on the first pairs; `long`:
+    every pair long)."""
+    total = len(candidates)
+    if workers == 1 or total <= 1:
+        return chunk_size
+    sample = range(min(total, 16))
+    size = sum(_text_size(candidates[i]) + sum(map(_text_size, refs_lists[i]))
+               if isinstance(refs_lists[i], (list, tuple)) else 0 for i in sample) / len(sample)
+    at_least = 1 if long else -(-MIN_BLOCK_BYTES // max(int(size), 1))
+    shared = -(-total // (workers * BLOCKS_PER_THREAD))
+    return max(1, min(chunk_size, max(shared, at_least)))
+
+
+def _text_size(text) -> int:
+    """A text's length (a str's characters, a Tokens' tokens times 6: a word and a space; 0 for
+    a value that is no text, which the pair's scoring refuses later)."""
+    if type(text) is str:
+        return len(text)
+    try:
+        return 6 * len(text)
+    except TypeError:
+        return 0
 
 
 def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None, total: int) -> tuple:
@@ -348,6 +389,14 @@ def _tokens_for(cands: list, refs: list, methods: tuple[Method, ...], opts: Opti
     return out_cands, out_refs
 
 
+def _stems_in_kernels(opts: Options):
+    """The shared table of stems (rouge_core.text.tokenize.stem_map) through which the kernels
+    stem the words they tokenize, when these settings are the compiled tokenizers' but for
+    stemming or stopwords; else None (Python tokenizes)."""
+    settings = stemmed_settings(*opts.tokenize_key()[:8])
+    return None if settings is None else settings[0][1]
+
+
 def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
     """Per reference count 0..max_refs, the kernels' plans (their signatures name the count)."""
     return tuple(native.plans(_method_plans(names, opts, n)[3]) if n else None for n in range(max_refs + 1))
@@ -369,19 +418,16 @@ def _max_bytes(names: tuple[str, ...], opts: Options, max_refs: int, cost_limit:
 def _longest_within(names: tuple[str, ...], opts: Options, refs: int, limit: CostLimit) -> int:
     methods = [parse_method(n) for n in names]
 
+    stemming = cost._changes_words(opts)
+
     def fits(chars: int) -> bool:
         tokens = (chars + 1) // 2
         side = cost.Shape(tokens, tokens + 1, tokens)
         estimates = [cost._method_estimate(m, side, [side] * refs, False, opts) for m in methods]
+        if stemming:  # every word a new type for the stemmer, in every text
+            text = cost.tokenize_estimate(cost.TextShape(chars, "compiled"), opts, tokens, tokens)
+            estimates += [text] * (1 + refs)
         return limit.allows(cost.total(estimates))
 
-    if not fits(1):
-        return 0
-    low, high = 1, 2
-    while fits(high) and high < 2**40:
-        low, high = high, high * 2
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (mid, high) if fits(mid) else (low, mid)
-    return low
+    return cost.largest_fitting(fits)
 

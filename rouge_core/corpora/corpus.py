@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from ..errors import excerpt
 from ..kernels import native
-from ..scorer.cost import (RESAMPLE_BLOCK, UNBOUNDED, CostLimit, CostLimitError, _resamples, bootstrap_corpus_estimate,
-                           check_resampling, paired_tests_estimate, resolve_limit)
+from ..scorer.cost import (CORPUS_CHUNK, RESAMPLE_BLOCK, UNBOUNDED, CostEstimate, CostLimit, CostLimitError, _resamples,
+                           bootstrap_corpus_estimate, check_resampling, paired_tests_estimate, resolve_limit)
 from ..families.methods import Method, parse_method
 from ..text.options import Options
 from ..scorer.scoring import MethodScore, resolve_options, score_from_stats
 from ..scorer.signature import VARIES, signature
-from ..stats import Interval, Score, Stats
+from ..stats import F_MEASURE, FMeasureRule, Interval, Score, Stats
 from .corpus_stats import CorpusStatistics, PairNumbers
 from .pairs import each_pair, iter_scores, pair_micro_stats, score_pair_stats  # noqa: F401 (rouge_core.corpora.corpus's names)
 from .. import optional
@@ -33,15 +33,16 @@ if TYPE_CHECKING:
 MEASURES = ("precision", "recall", "fmeasure")
 
 
-def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options) -> Score:
-    """Pooled score: statistics are additive, so a corpus is one big pair."""
+def aggregate_micro(pair_stats: Iterable[Stats | None], options: Options, rule: FMeasureRule = F_MEASURE) -> Score:
+    """Pooled score: statistics are additive, so a corpus is one big pair (F by `rule`, the
+    method family's)."""
     total = None
     for stats in pair_stats:
         if stats is not None:
             total = stats if total is None else total + stats
     if total is None:
         return Score(math.nan, math.nan, math.nan)
-    return score_from_stats(total, options)
+    return score_from_stats(total, options, rule)
 
 
 def plain_mean(values: Sequence[float]) -> float:
@@ -197,6 +198,13 @@ class CorpusResult:
         against `cost_limit` (None: the default bound; rouge_core.UNBOUNDED: none)."""
         return bootstrap_corpus(self, resamples=resamples, seed=seed, confidence=confidence, cost_limit=cost_limit)
 
+    def bootstrap_estimate(self, resamples: int = 1000) -> CostEstimate:
+        """What `bootstrap(resamples)` costs (rouge_core.scorer.cost.bootstrap_corpus_estimate), for
+        these columns: methods whose scores rebuild from their counts cost more per element."""
+        columns = self.statistics.columns
+        rebuilt = sum(1 for m in self.methods if columns[m].scores is None)
+        return bootstrap_corpus_estimate(len(self), resamples, len(self.methods), rebuilt)
+
 
 def bootstrap_indices(n: int, resamples: int, seed: int):
     """The resampled index matrix (resamples x n); the same seed gives the same draws."""
@@ -224,7 +232,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
     if not 0 < confidence < 100:
         raise ValueError("confidence must be a percentage between 0 and 100")
     n = len(result)
-    check_resampling(bootstrap_corpus_estimate(n, resamples, len(result.methods)), cost_limit)
+    check_resampling(result.bootstrap_estimate(resamples), cost_limit)
     lo_q, hi_q = (100 - confidence) / 2, 100 - (100 - confidence) / 2
     macro_out: dict[str, dict[str, Interval]] = {}
     micro_out: dict[str, dict[str, Interval]] = {}
@@ -247,7 +255,7 @@ def bootstrap_corpus(result: CorpusResult, resamples: int = 1000, seed: int = 0,
             # whole-number counts add exactly in any order; float counts as they always were added
             hits, cand, ref = (side[idx].sum(axis=1, dtype=np.float64) for side in column.sides)
             exponent = column.exponent if column.exponent is not None else 1.0
-            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts)
+            scores = [score_from_stats(Stats(float(h), float(c), float(r), exponent), opts, column.rule)
                       for h, c, r in zip(hits, cand, ref)]
             for measure in MEASURES:
                 micro[m][measure][block] = [getattr(sc, measure) for sc in scores]
@@ -268,7 +276,7 @@ def corpus_signatures(methods: Sequence[str | Method], options: Options, referen
     return {method.name: signature(method, options, n_refs) for method in parsed}
 
 
-STREAM_CHUNK = 8192  # pairs scored, kept as records and handed to `on_chunk` at a time
+STREAM_CHUNK = CORPUS_CHUNK  # pairs scored, kept as records and handed to `on_chunk` at a time (priced by the cost model)
 
 
 @dataclass(frozen=True)

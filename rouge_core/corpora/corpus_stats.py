@@ -30,7 +30,8 @@ from ..text.options import Options
 from .pairs import pair_micro_stats
 from ..scorer.cost import CORPUS_STATISTICS_BYTES
 from ..scorer.scoring import MethodScore, score_from_stats
-from ..stats import Score, Stats
+from ..families.methods import parse_method
+from ..stats import F_MEASURE, FMeasureRule, Score, Stats
 
 MEASURES = ("precision", "recall", "fmeasure")
 SIDES = ("hits", "cand_total", "ref_total")
@@ -51,22 +52,26 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     return a.shape == b.shape and bool(np.array_equal(a.view(np.uint64), b.view(np.uint64)))
 
 
-def derive_scores(hits, cand, ref, options: Options) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def derive_scores(hits, cand, ref, options: Options, rule: FMeasureRule = F_MEASURE
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """P, R and F of pooled counts, elementwise, with the arithmetic of
     rouge_core.stats (_ratio, f_measure) and scoring.score_from_stats for methods without an
-    exponent and profiles that do not round P and R. Used only where `MethodColumns` checked
-    that it gives the scored values bit for bit. Few temporaries: it runs on resampled blocks
-    of up to millions of pairs."""
+    exponent and profiles that do not round P and R; F by `rule` (the method family's). Used
+    only where `MethodColumns` checked that it gives the scored values bit for bit. Few
+    temporaries: it runs on resampled blocks of up to millions of pairs."""
     hits = np.asarray(hits, dtype=np.float64)
     p = _ratio_of(hits, cand, options)
     r = _ratio_of(hits, ref, options)
     del hits
-    return p, r, _f_of(p, r, options)
+    return p, r, _f_of(p, r, options, rule)
 
 
-def _f_of(p: np.ndarray, r: np.ndarray, options: Options) -> np.ndarray:
-    """stats.f_measure elementwise."""
-    alpha = options.alpha
+def _f_of(p: np.ndarray, r: np.ndarray, options: Options, rule: FMeasureRule = F_MEASURE) -> np.ndarray:
+    """stats.f_measure elementwise at the rule's α (a rule of another form: its own function, pair by pair)."""
+    alpha = rule.alpha(options)
+    if alpha is None:
+        return np.fromiter((rule.fmeasure(a, b, options) for a, b in zip(p.ravel().tolist(), r.ravel().tolist())),
+                           np.float64, p.size).reshape(p.shape)
     with np.errstate(all="ignore"):
         denominator = np.multiply(p, 1 - alpha)
         denominator += np.multiply(r, alpha)
@@ -96,6 +101,7 @@ class MethodColumns:
     def __init__(self, name: str, options: Options):
         self.name = name
         self.options = options
+        self.rule = parse_method(name, options).spec.f_rule  # how its P and R become F
         self.exponent: float | None = None  # the first pooled statistics' exponent (1 but for ROUGE-W)
         self.with_stats = 0  # pairs whose record has statistics (a pair without references has none)
         # the counts, grown in place (ndarray.resize: realloc, which moves big blocks without copying
@@ -137,7 +143,7 @@ class MethodColumns:
         scores = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in scores)
         sides = tuple(np.ascontiguousarray(a, dtype=np.float64) for a in sides)
         rebuilt = (self.options.round_pr is None and no_power and not len(missing)
-                   and all(_same_bits(a, b) for a, b in zip(derive_scores(*sides, self.options), scores)))
+                   and all(_same_bits(a, b) for a, b in zip(derive_scores(*sides, self.options, self.rule), scores)))
         self._scores.append(None if rebuilt else scores)
         end = self._size + k
         for j, values in enumerate(sides):
@@ -174,7 +180,7 @@ class MethodColumns:
                 for i, chunk in enumerate(self._scores):
                     lo, hi = starts[i], starts[i + 1]
                     column[lo:hi] = (chunk[j] if chunk is not None else
-                                     derive_scores(*(s[lo:hi] for s in self.sides), self.options)[j])
+                                     derive_scores(*(s[lo:hi] for s in self.sides), self.options, self.rule)[j])
                 full.append(column)
             self.scores = tuple(full)
         self._scores = []
@@ -192,14 +198,14 @@ class MethodColumns:
             if self.scores is not None:
                 yield self.scores[j][lo:lo + size]
             else:
-                yield derive_scores(*(s[lo:lo + size] for s in self.sides), self.options)[j]
+                yield derive_scores(*(s[lo:lo + size] for s in self.sides), self.options, self.rule)[j]
 
     def measure(self, measure: str) -> np.ndarray:
         """Every pair's P, R or F (float64)."""
         j = MEASURES.index(measure)
         if self.scores is not None:
             return self.scores[j]
-        return derive_scores(*self.sides, self.options)[j]
+        return derive_scores(*self.sides, self.options, self.rule)[j]
 
     def gathered(self, idx: np.ndarray):
         """(measure, values) of the pairs at `idx` (any shape), P, then R, then F: the stored
@@ -215,7 +221,7 @@ class MethodColumns:
         r = _ratio_of(hits, self.sides[2][idx], self.options)
         del hits
         yield "recall", r
-        yield "fmeasure", _f_of(p, r, self.options)
+        yield "fmeasure", _f_of(p, r, self.options, self.rule)
 
     @property
     def nbytes(self) -> int:
@@ -309,7 +315,7 @@ class CorpusStatistics:
         total = self.micro_stats(method)
         if total is None:
             return Score(math.nan, math.nan, math.nan)
-        return score_from_stats(total, self.options)
+        return score_from_stats(total, self.options, self.columns[method].rule)
 
     def pair_record(self, i: int, method, signature: str) -> MethodScore:
         """Pair i's record rebuilt from the statistics (its texts were not kept): the score and
@@ -318,7 +324,7 @@ class CorpusStatistics:
         if column.scores is not None:
             score = Score(*(float(s[i]) for s in column.scores))
         else:
-            p, r, f = derive_scores(*(s[i:i + 1] for s in column.sides), self.options)
+            p, r, f = derive_scores(*(s[i:i + 1] for s in column.sides), self.options, column.rule)
             score = Score(float(p[0]), float(r[0]), float(f[0]))
         stats = (None if i in column.without_stats else
                  Stats(*(float(s[i]) for s in column.sides), column.exponent if column.exponent is not None else 1.0))

@@ -58,6 +58,8 @@ def neutralise(value: Any) -> Any:
     unchanged."""
     if not isinstance(value, str) or not value:
         return value
+    if value[0].isalnum() and _LINE_BREAK.search(value) is None:
+        return value  # one line that starts with a letter or digit: the common case, at no cost
     return _lines_changed(value, lambda line: "'" + line if _runs_as_formula(line) else line)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import excerpt
+from ..stats import F_MEASURE
 from ..text.options import Options
 
 __all__ = ["BE_MODES", "BasicElementError", "BasicElementMethod", "check_mode"]
@@ -44,8 +45,11 @@ class BasicElementMethod:
 
 
 class _BasicElementFamily:
-    """What signatures ask of a method's family. BE units are lower-cased whatever the
-    options, and the mode is in the method's name, so no option adds to the signature."""
+    """What signatures and scoring ask of a method's family. BE units are lower-cased whatever
+    the options, and the mode is in the method's name, so no option adds to the signature; F is
+    the options' (rouge_core.stats.F_MEASURE)."""
+
+    f_rule = F_MEASURE
 
     @staticmethod
     def signature_parts(options: Options) -> list[str]:

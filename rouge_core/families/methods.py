@@ -50,7 +50,7 @@ from .ngram import NgramEvidence, NgramMatch, ngram_counts, ngram_evidence, ngra
 from ..text.options import STATISTICS, fields_of, shown
 from ..params import NGRAM_N, SKIP_DISTANCE, WLCS_WEIGHT, ParameterRange
 from .skipgram import START_TOKEN, SkipBigramEvidence, SkipBigramRow, skip_stats
-from ..stats import Stats
+from ..stats import F_MEASURE, FMeasureRule, Stats
 from .wlcs import WlcsEvidence, wlcs_paper, wlcs_rouge155
 
 if TYPE_CHECKING:
@@ -196,7 +196,8 @@ class Family:
     builds_layout: it builds the candidate's bit masks (which ROUGE-1 can then read);
     reads_lcs_view: it compares ROUGE-1.5.5's `-b` L/W view of the texts when they have one;
     unit: what its cost counts; evidence: the type of its evidence (rouge_core.viz.highlight
-    draws the types it has a view for).
+    draws the types it has a view for); f_rule: how its P and R become F (rouge_core.stats.FMeasureRule;
+    F_MEASURE, the options' α, unless the family fixes its own), which every scoring path reads.
 
     What the app shows of it: ui, its parameters as the sidebar offers them (UiParameter);
     in_app, whether the app scores it beside the others (`app_methods`); lesson, its Section
@@ -223,6 +224,7 @@ class Family:
     in_app: bool = True
     lesson: Section | None = None
     evidence_tab: Section | None = None
+    f_rule: FMeasureRule = F_MEASURE
 
     # names ----------------------------------------------------------------------------------
     def value_of(self, method: Method):

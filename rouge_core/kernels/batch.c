@@ -1,19 +1,39 @@
 /* Batches (batch.h). */
 #include "batch.h"
 
+/* A text of the batch tokenized (and stemmed, with the job's table); NULL with *rc -1 on no
+ * memory, 1 when its stem function failed. */
+static Tok *batch_tokens(const BatchJob *job, const BItem *it, int *rc) {
+    Tok *t = tokenize_text(it->text, it->len, job->rule);
+    *rc = -1;
+    if (!t || !job->stems) return t;
+    int code;
+    Tok *stemmed = tok_stemmed(t, job->stems, job->miss, job->miss_ctx, &code);
+    tok_free(t);
+    if (!stemmed && code < -1) *rc = 1;
+    return stemmed;
+}
+
 /* Score one pair; values: np * nrefs * BATCH_VALUES doubles. A shared document is only read:
- * the candidate's layout is private to the call. */
+ * the candidate's layout is private to the call. -1 on no memory; 1: the pair is left to the
+ * caller. */
 static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w) {
-    Tok *own = cand->tok ? NULL : tokenize_text(cand->text, cand->len, job->rule);
-    const Tok *cv = cand->tok ? cand->tok : own;
-    if (!cv) return -1;
     int rc = -1;
+    Tok *own = cand->tok ? NULL : batch_tokens(job, cand, &rc);
+    const Tok *cv = cand->tok ? cand->tok : own;
+    if (!cv) return rc;
+    rc = -1;
     Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
     view.layout = NULL;
     if (kwork_ready(w, cv) < 0) goto done;
     for (isize i = 0; i < nrefs; i++) {
-        Tok *r = refs[i].tok ? NULL : tokenize_text(refs[i].text, refs[i].len, job->rule);
+        int why = -1;
+        Tok *r = refs[i].tok ? NULL : batch_tokens(job, &refs[i], &why);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;
+        if (!rv && why > 0) {
+            rc = why;
+            goto done;
+        }
         int ok = rv && kwork_join(w, cv, rv) == 0;
         for (isize k = 0; k < job->np && ok; k++) {
             KStats s;
@@ -50,7 +70,9 @@ int batch_run(BatchJob *job, isize limit, int *more) {
         for (isize p = b * job->block; p < end && !failed; p++) {
             if (job->skip[p]) continue;
             const BItem *pair = &job->items[job->first[p]];
-            failed = batch_pair(job, pair, pair + 1, job->count[p], job->values + job->offsets[p], w) < 0;
+            int rc = batch_pair(job, pair, pair + 1, job->count[p], job->values + job->offsets[p], w);
+            failed = rc < 0;
+            if (rc > 0) job->left[p] = 1;
         }
         if (failed)
             __atomic_store_n(&job->failed, 1, __ATOMIC_RELEASE);

@@ -1,4 +1,4 @@
-/* Batches: a job's pairs scored by any number of threads at once (rouge_core.batch). Each
+/* Batches: a job's pairs scored by any number of threads at once (rouge_core.corpora.batch). Each
  * thread's run takes blocks of `block` pairs in turn until none is left, writing each pair's
  * values at its own offset, so the runs share no working memory and the values stay in input
  * order however the blocks were shared out. Per (pair, plan, reference) a pair's values are
@@ -7,6 +7,7 @@
 #define ROUGE_KERNELS_BATCH_H
 
 #include "pair.h"
+#include "stems.h"
 
 /* A text of a pair: UTF-8 text to tokenize, or a document already tokenized (read only). */
 typedef struct {
@@ -26,6 +27,10 @@ typedef struct {
     double *values;
     isize n, block, nblocks;
     int rule, empty_nan; /* rule: how the tokenizer finds words (WORDS_*) */
+    StemTable *stems;    /* or NULL: the words of the texts tokenized here are stemmed through it, */
+    StemMiss miss;       /* a word it lacks by miss(miss_ctx, ...) */
+    void *miss_ctx;
+    char *left;          /* per pair: left to the caller by a run (its stem function failed) */
     /* shared by the runs (atomic) */
     isize next;      /* the next block to take */
     isize running;   /* runs under way */

@@ -7,13 +7,14 @@
  * order, same tie-breaks.
  *
  *   common.h   types, allocation, growable arrays, hashing, bit tricks
- *   spec.h     constants shared with Python (generated from rouge_core/kernel_spec.py)
+ *   spec.h     constants shared with Python (generated from rouge_core/kernels/kernel_spec.py)
  *   tokens.c   documents as id arrays (Tok), the tokenizers of rouge-score and ROUGE-1.5.5, lookups
  *   lcs.c      the bit-parallel LCS (Lay), rouge-score's union-LCS traceback
  *   grams.c    n-gram and skip-bigram counting, and their evidence
  *   wlcs.c     ROUGE-W's weighted-LCS sweeps
  *   pair.c     one method's statistics on one pair, the precision/recall rules, work buffers
  *   batch.c    batches: many pairs scored by several threads at once
+ *   stems.c    a table of stems per word type shared by every thread (stemming on the compiled path)
  */
 #ifndef ROUGE_KERNELS_COMMON_H
 #define ROUGE_KERNELS_COMMON_H

@@ -260,7 +260,7 @@ long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_cou
 
 /* Skip-bigrams of a token list of n tokens with at most `distance` tokens in the gap
  * (distance < 0: unlimited), plus with `unigrams` ROUGE-1.5.5's unigrams of every position
- * but the last: how many (rouge_core.skipgram.skip_bigram_counts's total). */
+ * but the last: how many (rouge_core.families.skipgram.skip_bigram_counts's total). */
 static long long skip_total(isize n, long long distance, int unigrams) {
     long long total = unigrams && n > 1 ? n - 1 : 0;
     long long reach = distance < 0 ? n : distance + 1;

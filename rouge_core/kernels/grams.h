@@ -1,4 +1,4 @@
-/* n-grams (rouge_core.ngram) and skip-bigrams (rouge_core.skipgram): hits, totals, evidence.
+/* n-grams (rouge_core.families.ngram) and skip-bigrams (rouge_core.families.skipgram): hits, totals, evidence.
  *
  * Only grams made of tokens both sides have can be hits, so only those are counted; the
  * totals follow from the lengths. */
@@ -23,12 +23,12 @@ size_t grambuf_bytes(const GramBuf *g);
  * calls). -1 on no memory. */
 long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n, GramBuf *buf);
 
-/* Skip-bigram statistics (rouge_core.skipgram.skip_stats) of distance (< 0: unlimited) and
+/* Skip-bigram statistics (rouge_core.families.skipgram.skip_stats) of distance (< 0: unlimited) and
  * unigram form (SU_*): hits and both totals. -1 on no memory. */
 int skip_stats(const Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, long long distance, int form,
                long long *hits, long long *cand_total, long long *ref_total);
 
-/* rouge_core.ngram.ngram_evidence: every n-gram on both sides, by first candidate position.
+/* rouge_core.families.ngram.ngram_evidence: every n-gram on both sides, by first candidate position.
  * match: per gram, (first candidate position, candidate count, reference count); starts: per
  * gram, its candidate start positions, then its reference ones. */
 typedef struct {
@@ -38,7 +38,7 @@ typedef struct {
 void ngram_evidence_free(NgramEvidence *e);
 int ngram_evidence(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n, NgramEvidence *e);
 
-/* rouge_core.skipgram.skip_stats's evidence rows: the reference's grams in reading order, then
+/* rouge_core.families.skipgram.skip_stats's evidence rows: the reference's grams in reading order, then
  * the candidate's others in theirs. rows: per row, (first item, second item or -1 for a
  * unigram, candidate count, reference count), items as joint ids: a candidate id, the
  * candidate's vocabulary size + a reference-only id, or `start_fresh` (the start token

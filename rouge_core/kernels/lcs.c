@@ -1,5 +1,5 @@
-/* The bit-parallel LCS and rouge-score's union-LCS traceback (lcs.h; rouge_core.bitparallel_lcs
- * and rouge_core.lcs). */
+/* The bit-parallel LCS and rouge-score's union-LCS traceback (lcs.h; rouge_core.families.bitparallel_lcs
+ * and rouge_core.families.lcs). */
 #include "lcs.h"
 
 void lay_free(Lay *l) {

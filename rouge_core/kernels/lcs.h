@@ -1,4 +1,4 @@
-/* The candidate's sentences side by side in one bit vector (Lay: rouge_core.bitparallel_lcs's
+/* The candidate's sentences side by side in one bit vector (Lay: rouge_core.families.bitparallel_lcs's
  * CandidateLayout), the bit-parallel LCS over it, and rouge-score's union-LCS traceback.
  *
  * Bits 0..width-1: per non-empty sentence a guard bit, then one bit per token; W words hold
@@ -97,11 +97,11 @@ void compact_free(CompactBuf *w);
  * can be on no common subsequence. -1 on no memory. */
 isize compact_lcs(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, CompactBuf *w);
 
-/* rouge_core.lcs.sentence_lcs's evidence: the aligned (cand index, ref index) pairs of
+/* rouge_core.families.lcs.sentence_lcs's evidence: the aligned (cand index, ref index) pairs of
  * rouge-score's traceback over the whole token lists, appended to `pairs`. */
 int lcs_alignment(const Tok *c, const i32 *rows, isize nr, IVec *pairs);
 
-/* rouge_core.lcs.union_lcs's evidence, per reference sentence s:
+/* rouge_core.families.lcs.union_lcs's evidence, per reference sentence s:
  *   groups[sent_groups[s] .. sent_groups[s + 1]): (candidate sentence, first pair, pair count)
  *       triples, by candidate sentence, of the aligned (cand index, ref index) pairs in `pairs`;
  *   unions[sent_unions[s] ..]: the union of their reference positions, ascending;

@@ -107,7 +107,8 @@ def register_records(*classes: type) -> None:
 def configure_scoring(only_reference: str, no_evidence: object) -> None:
     """Hand the kernels the reason a single reference is chosen and the evidence of a score
     computed without it (rouge_core.scorer.scoring). Their F-measure is rouge_core.stats.f_measure
-    itself, compiled (kernel_spec.RULES)."""
+    itself, compiled (kernel_spec.RULES), at the call's α or at the α a family's own rule hands
+    its kernel plan (rouge_core.scorer.scoring.kernel_f_rule)."""
     if KERNELS is not None:
         try:
             KERNELS.configure_scoring(only_reference, no_evidence)
@@ -245,6 +246,19 @@ def tokens_mapped(tokens, mapping: tuple):
         return None
 
 
+def stem_map(keep, capacity: int):
+    """A StemMap: `keep(term)` (a stem, a str, or None to drop the word) called once per word
+    type, its answers kept in a table in C shared by every thread (at most `capacity` words;
+    full, it starts afresh); tokens_stemmed and batch_job look words up there."""
+    return _EXTENSION.stem_map(keep, capacity)
+
+
+def tokens_stemmed(tokens, stems):
+    """`tokens_mapped` with a StemMap's function, each word type looked up in its table; None
+    when the function gives something other than a str or None."""
+    return _EXTENSION.tokens_stemmed(tokens, stems)
+
+
 def tokenize_text(text: str, word_rule: int):
     """Tokens of a text under the compiled tokenizers (kernel_spec.WORD_RULES)."""
     return _EXTENSION.tokenize_text(text, word_rule)
@@ -287,10 +301,11 @@ def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
 
 
 def batch_job(plans, cands: list, refs: list, word_rule: int | None, max_bytes: int, max_refs: int,
-              alpha: float, empty_nan: bool, block: int):
+              alpha: float, empty_nan: bool, block: int, stems=None):
     """A BatchJob: the pairs scored by the threads that run() it (rouge_core.corpora.batch); texts are
-    tokenized by the kernels under word_rule (None: only Tokens are taken)."""
-    return KERNELS.batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block)
+    tokenized by the kernels under word_rule (None: only Tokens are taken), their words stemmed
+    through `stems` (a StemMap) when given."""
+    return KERNELS.batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block, stems)
 
 
 def batch_records(plans_for: tuple, values: bytes, offsets: bytes, counts: list, alpha: float, empty_nan: bool,

@@ -1,6 +1,6 @@
-/* One method's statistics on one (candidate, reference) pair (rouge_core.methods: Family.compute
+/* One method's statistics on one (candidate, reference) pair (rouge_core.families.methods: Family.compute
  * without evidence), the precision and recall they give (rouge_core.stats.Stats.precision /
- * recall, rouge_core.scoring.score_from_stats's empty="nan" rule), and the working memory of
+ * recall, rouge_core.scorer.scoring.score_from_stats's empty="nan" rule), and the working memory of
  * the kernels: per thread, handed to each call. */
 #ifndef ROUGE_KERNELS_PAIR_H
 #define ROUGE_KERNELS_PAIR_H

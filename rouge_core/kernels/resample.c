@@ -1,4 +1,4 @@
-/* Resampling sums of the paired significance tests, reproducing rouge_core/significance.py's
+/* Resampling sums of the paired significance tests, reproducing rouge_core/corpora/significance.py's
  * reference loops bit for bit: each resample's terms added in order as Python's sum() adds
  * them (resample.h). */
 #include <math.h>

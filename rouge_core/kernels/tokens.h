@@ -2,7 +2,7 @@
  * occurrence (Tok); a pair is joined by looking the reference's distinct terms up in the
  * candidate's vocabulary. Terms are compared by their UTF-8 bytes (equal strings, equal
  * bytes). Also the tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 text
- * (rouge_core.words._split_rouge_score / _split_rouge155, as rouge_core.tokenize uses them),
+ * (rouge_core.text.words._split_rouge_score / _split_rouge155, as rouge_core.text.tokenize uses them),
  * building a vocabulary or only looking words up in a candidate's (Probe). */
 #ifndef ROUGE_KERNELS_TOKENS_H
 #define ROUGE_KERNELS_TOKENS_H

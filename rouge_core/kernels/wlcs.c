@@ -1,5 +1,5 @@
-/* ROUGE-W: the weighted-LCS dynamic programme (wlcs.h; rouge_core.wlcs._python_alignment and
- * rouge_core.wlcs._first_partners).
+/* ROUGE-W: the weighted-LCS dynamic programme (wlcs.h; rouge_core.families.wlcs._python_alignment and
+ * rouge_core.families.wlcs._first_partners).
  *
  * Rows are reference tokens, columns candidate tokens. A match cell continues the diagonal
  * run k: c = (c_diag + f(k+1)) - f(k); any other cell is max(up, left), the up value winning
@@ -391,46 +391,228 @@ static void wlcs_sweep_padded(const i32 *ref, isize nr, const Padded *p, isize n
     wbuf_done(b, rp, rr, dp, dc, width);
 }
 
+/* Per candidate id, the candidate sentences holding it, ascending, each once (CSR):
+ * sent[start[id] .. start[id + 1]). */
+typedef struct {
+    i32 *start, *sent;
+} SentencesOf;
+
+static void sentences_of_free(SentencesOf *so) {
+    FREE_ALL(so->start, so->sent);
+}
+
+static int sentences_of_init(SentencesOf *so, const Tok *c) {
+    so->start = xcalloc((size_t)c->nv + 2, sizeof(i32));
+    so->sent = xmalloc((size_t)c->n * sizeof(i32));
+    i32 *last = xmalloc((size_t)c->nv * sizeof(i32)); /* the last sentence counted per id */
+    if (!so->start || !so->sent || !last) {
+        sentences_of_free(so);
+        free(last);
+        return -1;
+    }
+    for (isize pass = 0; pass < 2; pass++) {
+        for (isize v = 0; v < c->nv; v++) last[v] = -1;
+        for (isize t = 0; t < c->nsent; t++)
+            for (isize j = c->bounds[2 * t]; j < c->bounds[2 * t + 1]; j++) {
+                i32 id = c->ids[j];
+                if (last[id] == t) continue;
+                last[id] = (i32)t;
+                if (pass == 0)
+                    so->start[id + 2]++;
+                else
+                    so->sent[so->start[id + 1]++] = (i32)t;
+            }
+        if (pass == 0)
+            for (isize v = 0; v < c->nv; v++) so->start[v + 2] += so->start[v + 1];
+    }
+    free(last);
+    return 0;
+}
+
+/* Working memory for one (reference sentence, candidate sentence) DP: the two sentences in
+ * ids local to the candidate sentence (so its match columns are a small CSR), the traceback
+ * bits, the sweep's rows. */
+typedef struct {
+    i32 *local;       /* per candidate id: its local id while a block is set up, else -1 */
+    i32 *cand, *ref;  /* the block's candidate sentence and reference rows, local ids (-1: none) */
+    Columns cs;       /* local id -> its 1-based columns in the candidate sentence */
+    u64 *bits;
+    isize bits_cap;
+    WlcsBuf b;
+} BlockBuf;
+
+static void block_free(BlockBuf *k) {
+    FREE_ALL(k->local, k->cand, k->ref, k->bits);
+    columns_free(&k->cs);
+    wbuf_free(&k->b);
+}
+
+static int block_init(BlockBuf *k, const Tok *c, isize longest_c, isize longest_r) {
+    memset(k, 0, sizeof(*k));
+    k->local = xmalloc((size_t)c->nv * sizeof(i32));
+    k->cand = xmalloc((size_t)longest_c * sizeof(i32));
+    k->ref = xmalloc((size_t)longest_r * sizeof(i32));
+    k->cs.start = xmalloc((size_t)(longest_c + 2) * sizeof(i32));
+    k->cs.cols = xmalloc((size_t)longest_c * sizeof(i32));
+    if (!k->local || !k->cand || !k->ref || !k->cs.start || !k->cs.cols || wbuf_reserve(&k->b, longest_c) < 0) {
+        block_free(k);
+        return -1;
+    }
+    for (isize v = 0; v < c->nv; v++) k->local[v] = -1;
+    return 0;
+}
+
+/* Reference sentence `ref` (nr rows, candidate ids or -1) against candidate sentence t: its
+ * DP (wlcs_sweep, the path's own DP over a whole pair) traced back; every aligned reference
+ * position q without a partner gets the candidate position. -1 on no memory. */
+static int block_partners(BlockBuf *k, const Tok *c, isize t, const i32 *ref, isize nr, const Gains *g,
+                          i32 *partner) {
+    isize ca = c->bounds[2 * t], nc = c->bounds[2 * t + 1] - ca;
+    isize nloc = 0;
+    for (isize j = 0; j < nc; j++) {
+        i32 id = c->ids[ca + j];
+        if (k->local[id] < 0) k->local[id] = (i32)nloc++;
+        k->cand[j] = k->local[id];
+    }
+    for (isize i = 0; i < nr; i++) k->ref[i] = ref[i] >= 0 ? k->local[ref[i]] : -1;
+    for (isize j = 0; j < nc; j++) k->local[c->ids[ca + j]] = -1;
+    i32 *start = k->cs.start;
+    memset(start, 0, (size_t)(nloc + 2) * sizeof(i32));
+    for (isize j = 0; j < nc; j++) start[k->cand[j] + 2]++;
+    for (isize v = 0; v < nloc; v++) start[v + 2] += start[v + 1];
+    for (isize j = 0; j < nc; j++) k->cs.cols[start[k->cand[j] + 1]++] = (i32)(j + 1);
+    isize bw = nc / 64 + 1;
+    if (!grow_buffer((void **)&k->bits, &k->bits_cap, nr * bw, sizeof(u64))) return -1;
+    memset(k->bits, 0, (size_t)(nr * bw) * sizeof(u64));
+    wlcs_sweep(k->ref, nr, k->cand, nc, &k->cs, 0, g, &k->b, k->bits, bw);
+    isize i = nr, j = nc;
+    while (i > 0 && j > 0) {
+        int match = k->ref[i - 1] >= 0 && k->ref[i - 1] == k->cand[j - 1];
+        if (match && partner[i - 1] < 0) partner[i - 1] = (i32)(ca + j - 1);
+        trace_step(match, k->bits, bw, &i, &j);
+    }
+    return 0;
+}
+
+/* Every candidate sentence at once: the sentences side by side (Padded), one sweep of a
+ * reference sentence's rows, then each block traced. Built on first use. */
+typedef struct {
+    int ready;
+    Padded p;
+    WlcsBuf b;
+    u64 *bits; /* longest reference sentence x bw words */
+    isize bw;
+} AllBlocks;
+
+static void all_blocks_free(AllBlocks *a) {
+    if (!a->ready) return;
+    padded_free(&a->p);
+    wbuf_free(&a->b);
+    free(a->bits);
+    a->ready = 0;
+}
+
+static int all_blocks_partners(AllBlocks *a, const Tok *c, isize longest_r, const i32 *ref, isize nr,
+                               const Gains *g, i32 *partner) {
+    if (!a->ready) {
+        memset(a, 0, sizeof(*a));
+        if (padded_init(&a->p, c) < 0) return -1;
+        a->bw = a->p.width / 64 + 1;
+        a->bits = xmalloc((size_t)(longest_r * a->bw + 1) * sizeof(u64));
+        a->ready = 1;
+        if (!a->bits || wbuf_reserve(&a->b, a->p.width) < 0) return -1;
+    }
+    isize bw = a->bw;
+    memset(a->bits, 0, (size_t)(nr * bw) * sizeof(u64));
+    wlcs_sweep_padded(ref, nr, &a->p, c->nsent, g, &a->b, a->bits, bw);
+    for (isize t = 0; t < c->nsent; t++) {
+        isize c0 = a->p.col0[t], len = c->bounds[2 * t + 1] - c->bounds[2 * t];
+        isize i = nr, j = c0 + len;
+        while (i > 0 && j > c0) {
+            int match = ref[i - 1] >= 0 && ref[i - 1] == a->p.ids[j];
+            if (match && partner[i - 1] < 0) partner[i - 1] = (i32)(c->bounds[2 * t] + (j - c0 - 1));
+            trace_step(match, a->bits, bw, &i, &j);
+        }
+    }
+    return 0;
+}
+
 /* ROUGE-1.5.5's form: per reference sentence, every position aligned by its DP against some
  * candidate sentence -> the candidate position from the first such sentence
- * (rouge_core.wlcs._first_partners). partner: r->n entries (-1: none). */
+ * (rouge_core.families.wlcs._first_partners). partner: r->n entries (-1: none).
+ *
+ * A block (reference sentence, candidate sentence t) can only partner a position whose token
+ * t holds and that has no partner yet: the candidate sentences are visited in order, and only
+ * those holding the token of some such position; a sentence's search ends when no position
+ * is left that a later sentence could partner. On prose, where the common words are partnered
+ * early, that is a few dozen blocks per reference sentence instead of all of them. A block
+ * visited alone costs more than its share of one sweep over every candidate sentence
+ * (all_blocks_partners), so a reference sentence that needs more than an eighth of the
+ * candidate sentences goes on with that sweep (which partners in the same order, so the
+ * partners set so far stand): never much over its cost. */
 static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gains *g, i32 *partner) {
-    Padded p;
-    WlcsBuf b = {0};
-    u64 *bits = NULL;
-    int rc = -1;
-    if (padded_init(&p, c) < 0) return -1;
+    SentencesOf so = {0};
+    BlockBuf k;
+    AllBlocks all = {0};
     isize longest_r = tok_longest_sentence(r);
-    isize bw = p.width / 64 + 1;
-    if (wbuf_reserve(&b, p.width) < 0) goto done;
-    bits = xmalloc((size_t)(longest_r * bw + 1) * sizeof(u64));
-    if (!bits) goto done;
+    isize most_blocks = c->nsent / 8 + 4; /* blocks visited one by one before the sweep */
+    i32 *open = xmalloc((size_t)(longest_r + 1) * sizeof(i32));   /* positions still to partner */
+    i32 *cursor = xmalloc((size_t)(longest_r + 1) * sizeof(i32)); /* each one's next sentence in so */
+    int rc = -1;
+    if (!open || !cursor) {
+        FREE_ALL(open, cursor);
+        return -1;
+    }
+    if (sentences_of_init(&so, c) < 0) {
+        FREE_ALL(open, cursor);
+        return -1;
+    }
+    if (block_init(&k, c, tok_longest_sentence(c), longest_r) < 0) goto no_block;
     for (isize i = 0; i < r->n; i++) partner[i] = -1;
     for (isize s = 0; s < r->nsent; s++) {
         isize ra = r->bounds[2 * s], nr = r->bounds[2 * s + 1] - ra;
-        if (nr <= 0) continue;
-        memset(bits, 0, (size_t)(nr * bw) * sizeof(u64));
         const i32 *ref = rows + ra;
-        wlcs_sweep_padded(ref, nr, &p, c->nsent, g, &b, bits, bw);
-        for (isize t = 0; t < c->nsent; t++) {
-            isize c0 = p.col0[t], len = c->bounds[2 * t + 1] - c->bounds[2 * t];
-            isize i = nr, j = c0 + len;
-            while (i > 0 && j > c0) {
-                int match = ref[i - 1] >= 0 && ref[i - 1] == p.ids[j];
-                if (match && partner[ra + i - 1] < 0) partner[ra + i - 1] = (i32)(c->bounds[2 * t] + (j - c0 - 1));
-                trace_step(match, bits, bw, &i, &j);
+        i32 *part = partner + ra;
+        isize nopen = 0, visited = 0;
+        for (isize q = 0; q < nr; q++)
+            if (ref[q] >= 0) {
+                open[nopen] = (i32)q;
+                cursor[nopen++] = so.start[ref[q]];
             }
+        isize t = 0;
+        for (;;) {
+            isize next = c->nsent, kept = 0;
+            for (isize u = 0; u < nopen; u++) {
+                i32 q = open[u];
+                if (part[q] >= 0) continue;
+                i32 cur = cursor[u], end = so.start[ref[q] + 1];
+                while (cur < end && so.sent[cur] < t) cur++;
+                if (cur == end) continue;
+                open[kept] = q;
+                cursor[kept++] = cur;
+                if (so.sent[cur] < next) next = so.sent[cur];
+            }
+            nopen = kept;
+            if (nopen == 0) break;
+            if (++visited > most_blocks) {
+                if (all_blocks_partners(&all, c, longest_r, ref, nr, g, part) < 0) goto done;
+                break;
+            }
+            if (block_partners(&k, c, next, ref, nr, g, part) < 0) goto done;
+            t = next + 1;
         }
     }
     rc = 0;
 done:
-    padded_free(&p);
-    wbuf_free(&b);
-    free(bits);
+    block_free(&k);
+    all_blocks_free(&all);
+no_block:
+    sentences_of_free(&so);
+    FREE_ALL(open, cursor);
     return rc;
 }
 
-/* ROUGE-1.5.5's ROUGE-W statistics (rouge_core.wlcs.wlcs_rouge155 without evidence):
+/* ROUGE-1.5.5's ROUGE-W statistics (rouge_core.families.wlcs.wlcs_rouge155 without evidence):
  * hits, and the reference base sum of f(|r_i|). */
 int wlcs_rouge155_stats(const Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, double w,
                                double *hits_out, double *base_out) {

@@ -208,5 +208,6 @@ def score_basic_elements(candidate: bytes | str, references: bytes | str | Seque
     for index, reference in enumerate(references):
         ref = be_units(be_lines(reference), mode, stem=stem, data_dir=opts.data_dir, source=f"reference {index + 1}")
         stats, ev = unit_stats(cand, ref, evidence)
-        per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, opts), ev if evidence else NO_EVIDENCE))
+        per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, opts, method.spec.f_rule),
+                                      ev if evidence else NO_EVIDENCE))
     return combine_references(method, per_ref, opts, signature(method, opts, len(per_ref)))

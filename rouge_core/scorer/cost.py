@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..kernels import native
 from .cost_model import BYTES, SECONDS
@@ -650,11 +650,32 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
 # counts and three float64 scores (rouge_core.corpora.corpus_stats.STORE_BYTES_MAX)
 CORPUS_STATISTICS_BYTES = 48
 
+# score_corpus scores CORPUS_CHUNK pairs at a time and holds their records until the chunk's
+# numbers are in the statistics: per pair its record and texts' entries, per pair and method a
+# MethodScore, per pair, method and reference a ReferenceScore with its Stats and Score
+# (CPython 3.11's object sizes, as tracemalloc counts them on score_corpus: 410, 40 and 410
+# bytes; tests/core/test_guard_rails.py holds the estimate to the bytes allocated)
+CORPUS_CHUNK = 8192
+CHUNK_PAIR_BYTES = 410
+CHUNK_METHOD_BYTES = 40
+CHUNK_REFERENCE_BYTES = 410
+
+
+def chunk_records_bytes(documents: int, references: int, methods: int) -> float:
+    """The bytes of the records score_corpus holds for one chunk of a system's `documents`
+    pairs with `references` references in all (the chunk takes its share of them)."""
+    chunk = min(documents, CORPUS_CHUNK)
+    if not chunk:
+        return 0.0
+    per_pair_refs = references / documents
+    return chunk * (CHUNK_PAIR_BYTES + methods * (CHUNK_METHOD_BYTES + per_pair_refs * CHUNK_REFERENCE_BYTES))
+
 
 def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
                     *, shared_references: bool = False, evidence: bool = False, sample: int = 48) -> CostEstimate:
     """What scoring a corpus costs (`corpus_terms`): seconds for every pair, memory for the
-    largest pair at a time plus the statistics every pair leaves (CORPUS_STATISTICS_BYTES)."""
+    largest pair at a time and a chunk's records (score_corpus; `chunk_records_bytes`) plus the
+    statistics every pair leaves (CORPUS_STATISTICS_BYTES)."""
     whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
                                      shared_references=shared_references, evidence=evidence, sample=sample)
     seconds, kept, work = price(whole)
@@ -663,8 +684,12 @@ def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, 
     records = pairs * len(methods) * CORPUS_STATISTICS_BYTES  # the statistics kept, not records
     seconds += SECONDS.get(f"{p}.call", 0.0)
     # with shared references (rouge_core.studies.meta.score_variants) every text's Document is
-    # kept for the whole corpus; score_corpus keeps one pair's at a time
-    held = kept if shared_references else pair_kept
+    # kept for the whole corpus, with no records; score_corpus keeps one pair's Documents at a
+    # time and a chunk's records (one system after another: one system's chunk at a time)
+    if shared_references:
+        held = kept
+    else:
+        held = pair_kept + chunk_records_bytes(len(references), sum(len(r) for r in references), len(methods))
     peak = held + pair_work + records
     return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
 
@@ -935,6 +960,40 @@ def _compiled_chars_bound(limit: CostLimit) -> int:
     return min(bounds)
 
 
+def words_changed_chars_bound(limit: CostLimit | None, options: "Options") -> int:
+    """`compiled_chars_bound` when stemming or stopwords follow the compiled tokenizer: the most
+    characters whose words, every one a new type for the stemmer, are tokenized and stemmed
+    within the share of `limit` kept for tokenizing."""
+    return _words_changed_chars_bound(resolve_limit(limit), options)
+
+
+@lru_cache(maxsize=64)
+def _words_changed_chars_bound(limit: CostLimit, options: "Options") -> int:
+    if limit.unbounded:
+        return 2**62
+    share = limit.scaled(TOKENIZING_SHARE)
+
+    def fits(chars: int) -> bool:
+        words = (chars + 1) // 2
+        return share.allows(tokenize_estimate(TextShape(chars, "compiled"), options, words, words))
+
+    return largest_fitting(fits)
+
+
+def largest_fitting(fits: Callable[[int], bool]) -> int:
+    """The largest size n >= 1 with fits(n) (fits false beyond some size; 0 when even 1 does not
+    fit; at most about 2**40), by doubling then bisection."""
+    if not fits(1):
+        return 0
+    low, high = 1, 2
+    while fits(high) and high < 2**40:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return low
+
+
 def _call_estimates(methods, cand: Shape, refs: list[Shape], evidence: bool, options) -> list[CostEstimate]:
     return [_method_estimate(m, cand, refs, evidence, options) for m in methods]
 
@@ -1035,19 +1094,27 @@ def _resamples(resamples) -> int:
     return resamples
 
 
-def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int) -> Terms:
+def bootstrap_corpus_terms(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> Terms:
+    """`rebuilt`: how many of the methods keep no P, R and F but rebuild them from the pairs'
+    counts (rouge_core.corpora.corpus_stats: a score_corpus result's usual case, and the
+    default: all of them), gathering three count columns and computing three measures per
+    resampled element where a stored method gathers its three stored measures."""
+    rebuilt = methods if rebuilt is None else min(max(rebuilt, 0), methods)
     elements = resamples * pairs
     block = min(resamples, max(1, RESAMPLE_BLOCK // max(pairs, 1))) * pairs
-    return (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
-            .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+    terms = (Terms().t("boot.draw", elements).t("boot.gather", elements * methods).t("boot.score", resamples * methods)
+             .w("boot.block", block).k("boot.resample", resamples * methods).t("boot.call", 1))
+    if rebuilt:
+        terms.t("boot.rebuild", elements * rebuilt).w("boot.rebuild", block)
+    return terms
 
 
-def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int) -> CostEstimate:
+def bootstrap_corpus_estimate(pairs: int, resamples: int, methods: int, rebuilt: int | None = None) -> CostEstimate:
     """`CorpusResult.bootstrap`: every method's macro means and micro scores over `resamples`
     resamples of `pairs` pairs (drawn and summed in blocks; the resampled values kept for the
-    percentiles)."""
+    percentiles); `rebuilt`: see bootstrap_corpus_terms (None: every method, the upper of the two)."""
     return _resampling_estimate(f"the bootstrap ({resamples:,} resamples of {pairs:,} pairs)",
-                                bootstrap_corpus_terms(pairs, resamples, methods), resamples * pairs * methods)
+                                bootstrap_corpus_terms(pairs, resamples, methods, rebuilt), resamples * pairs * methods)
 
 
 def paired_tests_terms(pairs: int, resamples: int, comparisons: int = 1) -> Terms:

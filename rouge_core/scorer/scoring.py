@@ -10,11 +10,12 @@ from typing import Iterable, Sequence
 
 from ..kernels import native
 from . import rules155
-from .cost import UNBOUNDED, Budget, CostLimit, check_call, compiled_chars_bound, native_bound
+from .cost import (UNBOUNDED, Budget, CostLimit, _changes_words, check_call, compiled_chars_bound, native_bound,
+                   words_changed_chars_bound)
 from ..families.methods import Method, parse_method
 from ..text.options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
-from ..stats import Score, Stats, f_measure
+from ..stats import F_MEASURE, FMeasureRule, Score, Stats, f_measure
 from ..text.document import Document
 # prepare, check_*: still rouge_core.scorer.scoring's names, as before rouge_core.scorer.inputs held them
 from .inputs import TextLike, _compiled_tokenizers, check_tokens, check_unicode, prepare, prepare_pair  # noqa: F401
@@ -199,7 +200,8 @@ def missing_extra(options: Options) -> str | None:
     return None
 
 
-def score_from_stats(stats: Stats, options: Options) -> Score:
+def score_from_stats(stats: Stats, options: Options, rule: FMeasureRule = F_MEASURE) -> Score:
+    """The Score of `stats` under `options`, F by `rule` (the method family's `f_rule`)."""
     p, r = stats.precision(), stats.recall()
     if options.empty == "nan":  # MATLAB: a ratio over an empty side is undefined
         if stats.cand_total <= 0:
@@ -207,9 +209,14 @@ def score_from_stats(stats: Stats, options: Options) -> Score:
         if stats.ref_total <= 0:
             r = math.nan
     digits = options.round_pr
+    if rule is F_MEASURE:  # every built-in family: F at the options' α
+        if digits is None:
+            return Score(p, r, f_measure(p, r, options.alpha))
+        return rules155.printed_score(p, r, options.alpha, digits)  # ROUGE-1.5.5: F from the printed P and R
     if digits is None:
-        return Score(p, r, f_measure(p, r, options.alpha))
-    return rules155.printed_score(p, r, options.alpha, digits)  # ROUGE-1.5.5: F from the printed P and R
+        return Score(p, r, rule.fmeasure(p, r, options))
+    p, r = rules155.printed(p, digits), rules155.printed(r, digits)
+    return Score(p, r, rules155.printed(rule.fmeasure(p, r, options), digits))
 
 
 def combine_references(method: Method, refs: Sequence[ReferenceScore], options: Options, sig: str) -> MethodScore:
@@ -224,7 +231,7 @@ def combine_references(method: Method, refs: Sequence[ReferenceScore], options: 
         total = refs[0].stats
         for ref in refs[1:]:
             total = total + ref.stats
-        return MethodScore(method, score_from_stats(total, options), tuple(refs), None,
+        return MethodScore(method, score_from_stats(total, options, method.spec.f_rule), tuple(refs), None,
                            f"hits and totals summed over {len(refs)} references", total, sig)
     if mode in ("best-recall", "best-f"):
         if mode == "best-f":
@@ -359,7 +366,8 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
         if compiled is not None:
             unbounded = cost_limit is UNBOUNDED
             max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
-            max_chars = _ANY_SIZE if unbounded else compiled_chars_bound(cost_limit)
+            max_chars = (_ANY_SIZE if unbounded else words_changed_chars_bound(cost_limit, opts) if
+                         _changes_words(opts) else compiled_chars_bound(cost_limit))
             score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
             combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
             plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
@@ -445,7 +453,9 @@ def _plans_of(specs: tuple, options: Options, n_refs: int):
 
 def native_plans(plans, names: tuple[str, ...], options: Options) -> tuple | None:
     """rouge_core._native.score_pair's plans: per method name in order, its kernel (the
-    family's `native_plan`), method, name and signature; None when a method has no kernel."""
+    family's `native_plan`), method, name and signature, and for a family with its own F rule
+    (`Family.f_rule`) that rule as the kernels take it (`kernel_f_rule`); None when a method has
+    no kernel."""
     by_name = {name: (method, sig) for method, name, sig in plans}
     out = []
     for name in names:
@@ -453,8 +463,21 @@ def native_plans(plans, names: tuple[str, ...], options: Options) -> tuple | Non
         kernel = method.spec.native_plan(method, options)
         if kernel is None:
             return None
-        out.append((*kernel, method, name, sig))
+        rule = method.spec.f_rule
+        out.append((*kernel, method, name, sig) if rule is F_MEASURE else
+                   (*kernel, method, name, sig, kernel_f_rule(rule, options)))
     return tuple(out)
+
+
+def kernel_f_rule(rule: FMeasureRule, options: Options):
+    """A family's own F rule as a kernel plan carries it: the α the kernels' f_measure takes
+    when the rule is f_measure at some α and P and R are not rounded; else the function that
+    makes the whole Score from the kernel's statistics in Python (`score_from_stats`, the pure
+    path's own, so both paths give the same bits)."""
+    alpha = rule.alpha(options)
+    if alpha is not None and options.round_pr is None:
+        return float(alpha)
+    return partial(score_from_stats, options=options, rule=rule)
 
 
 _NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
@@ -518,11 +541,11 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
         check_call(planned, cand, refs, options, evidence, cost_limit, budget)
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
-        compute = method.spec.compute
+        compute, rule = method.spec.compute, method.spec.f_rule
         per_ref = []
         for index, ref in enumerate(refs):
             stats, ev = compute(method, cand, ref, options, evidence)
-            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options),
+            per_ref.append(ReferenceScore(index, stats, score_from_stats(stats, options, rule),
                                           ev if evidence else NO_EVIDENCE))
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(cand, tuple(refs), options, {name: scored[name] for name in names})
@@ -548,7 +571,7 @@ def rescore(result: Result, options: Options) -> Result:
     plans, names, _, _ = _method_plans(tuple(result.methods), options, len(result.references))
     scored: dict[str, MethodScore] = {}
     for method, name, sig in plans:
-        per_ref = [ReferenceScore(r.index, r.stats, score_from_stats(r.stats, options), r.evidence)
+        per_ref = [ReferenceScore(r.index, r.stats, score_from_stats(r.stats, options, method.spec.f_rule), r.evidence)
                    for r in result.methods[name].per_reference]
         scored[name] = combine_references(method, per_ref, options, sig)
     return Result(result.candidate, result.references, options, {name: scored[name] for name in names})

@@ -77,7 +77,11 @@ class Signature:
             spec, value = shown(name), getattr(options, name)
             if value != spec.usual and value is not False and (spec.applies is None or spec.applies(options)):
                 extra.append((spec.key, spec.text(value)))
-        family = tuple(tuple(part.split(":", 1)) for part in method.spec.signature_parts(options))
+        rule = method.spec.f_rule  # the α its F is computed at (a family may fix its own: rouge_core.stats.FMeasureRule)
+        alpha = rule.alpha(options)
+        core["alpha"] = "rule" if alpha is None else shown("alpha").text(alpha)
+        parts = [*method.spec.signature_parts(options), *filter(None, [rule.signature_part()])]
+        family = tuple(tuple(part.split(":", 1)) for part in parts)
         return cls(method.name, **core, refs=str(n_refs), family=family, extra=tuple(extra))
 
     def with_refs(self, n_refs: int | str) -> "Signature":

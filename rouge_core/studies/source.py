@@ -54,10 +54,17 @@ STATISTIC_LABELS = {"coverage": "coverage", "density": "density", "compression":
 ORIGINS = ("both", "source", "reference", "novel")  # a candidate word's origin, in this order of precedence
 
 # Cost model of one pair (the development machine; bench/bench_analysis.py measures it): the
-# tokens read and indexed, then the match steps, bounded from the index before any is taken.
-SECONDS_PER_TOKEN = 0.6e-6
+# tokens read and indexed, then the match steps, counted from the index before any is taken.
+# Memory: both Documents and the source's index, 325-336 bytes per token as tracemalloc counts
+# them (prose of 500 to 8,000 tokens), a little more in the resident set.
+# Time: reading, tokenizing and indexing both texts, 0.63-0.91 us a token (the best of 25 runs,
+# 2,500 to 36,000 tokens of prose, a loaded machine); a match step about 0.12-0.16 us.
+SECONDS_PER_TOKEN = 0.8e-6
 SECONDS_PER_STEP = 0.15e-6
-BYTES_PER_TOKEN = 250
+OCCURRENCE_STEPS = 3  # match steps per source occurrence of a summary bigram (SourceIndex.match_steps)
+MAX_OCCURRENCE_STEPS = 4  # the most the walk takes per occurrence (SourceIndex.match_steps)
+WALK_STEPS = 200_000  # above this count, the estimate takes the walk itself while it stays within it
+BYTES_PER_TOKEN = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +119,63 @@ class SourceIndex:
         return len(self.terms)
 
     def match_steps(self, summary: Sequence[str], search: str) -> int:
-        """An upper bound of the token comparisons `match` makes for `summary` (its cost): per
-        summary position, the n-gram look-ups, then the extension of each match tried (under
-        the published search the matches tried do not overlap in the source)."""
-        m, n = len(self.terms), len(summary)
-        steps = n * len(NOVEL_NS)
-        for i, pair in enumerate(zip(summary, summary[1:])):
-            count = len(self.bigrams.get(pair, ()))
-            if count:
-                tried = count * min(n - i, m)
-                steps += min(tried, m + count) if search == "newsroom" else tried
-        return steps
+        """The token comparisons `match` makes for `summary` (its cost), within 3/4 to about 2x
+        of the steps taken whatever the text: the n-gram look-ups per summary position, then
+        the walk's steps, found in two ways.
+
+        From the source occurrences of the summary's bigrams, without matching: each fragment
+        start i visits its c_i occurrences and extends the ones it tries, each by e >= 2 tokens;
+        a try of e tokens is also an occurrence of the bigrams at the e - 2 summary positions the
+        fragment then covers. So the walk takes at most MAX_OCCURRENCE_STEPS (4) steps per
+        occurrence (1 visit + 3 for the first bigram and the stop, the rest paid by the covered
+        positions' occurrences), under both searches; charging OCCURRENCE_STEPS (3) keeps the
+        count above 3/4 of the steps taken, and ordinary prose takes about 2 to 2.5 (most tries
+        stop after the bigram; about half the occurrences lie inside fragments).
+
+        Repetitive text can take far fewer (the published search skips the tries inside a match
+        found, and a long fragment is one start): when the count is above WALK_STEPS, the walk
+        itself is taken, counting its steps, as long as each next start's most steps keep it
+        within WALK_STEPS; the rest of the summary is then counted from its occurrences."""
+        n = len(summary)
+        bigrams = self.bigrams
+        counts = [len(bigrams.get(pair, ())) for pair in zip(summary, summary[1:])]
+        occurrences = sum(counts)
+        lookups = n * len(NOVEL_NS)
+        if OCCURRENCE_STEPS * occurrences <= WALK_STEPS:
+            return lookups + OCCURRENCE_STEPS * occurrences
+        _, steps, stop = self._walk(summary, search, WALK_STEPS)
+        return lookups + steps + OCCURRENCE_STEPS * sum(counts[stop:])
+
+    def _walk(self, a: Sequence[str], search: str, budget: int | None = None) -> tuple[list[Fragment], int, int]:
+        """The fragments of summary `a` left to right (the module docstring's walk), the match
+        steps taken (occurrences visited, token comparisons) and where the walk stopped: len(a),
+        or, with `budget`, the first start whose most steps would take it above the budget."""
+        first, bigrams, b = self.first, self.bigrams, self.terms
+        n, m = len(a), len(self.terms)
+        skip = search == "newsroom"
+        fragments: list[Fragment] = []
+        steps = i = 0
+        while i < n:
+            term = a[i]
+            if term not in first:
+                i += 1
+                continue
+            positions = bigrams.get((term, a[i + 1])) if i + 1 < n else None
+            if not positions:
+                start, length = first[term], 1
+            else:
+                if budget is not None:
+                    c = len(positions)
+                    # each try compares at most the rest of the summary; the published search's tries
+                    # do not overlap in the source
+                    most = c + min(c * (n - i + 1), c + m) if skip else c + c * (n - i + 1)
+                    if steps + most > budget:
+                        break
+                start, length, taken = _best_match(a, b, i, positions, skip)
+                steps += taken
+            fragments.append(Fragment(i, start, length))
+            i += length
+        return fragments, steps, min(i, n)
 
     def match(self, summary: Sequence[str], search: str = "newsroom") -> tuple[list[Fragment], list[int]]:
         """The fragments of `summary` (see the module docstring) and, per summary position,
@@ -130,8 +183,8 @@ class SourceIndex:
         starting at i occurs in the source iff that length is at least n)."""
         if search not in FRAGMENT_SEARCHES:
             raise ValueError(f"unknown fragment search {search!r}; choose one of {FRAGMENT_SEARCHES}")
-        a, b = tuple(summary), self.terms
-        n, m = len(a), len(b)
+        a = tuple(summary)
+        n = len(a)
         first, bigrams = self.first, self.bigrams
         longest = [0] * n
         grams = {size: list(zip(*[a[k:] for k in range(size)])) for size in NOVEL_NS[1:]}  # the summary's n-grams
@@ -148,19 +201,7 @@ class SourceIndex:
                     break
                 length = size
             longest[i] = length
-        fragments: list[Fragment] = []
-        i = 0
-        while i < n:
-            if not longest[i]:
-                i += 1
-                continue
-            positions = bigrams.get((a[i], a[i + 1])) if i + 1 < n else None
-            if not positions:
-                start, length = first[a[i]], 1
-            else:
-                start, length = _best_match(a, b, i, positions, search == "newsroom")
-            fragments.append(Fragment(i, start, length))
-            i += length
+        fragments, _, _ = self._walk(a, search)
         return fragments, longest
 
 
@@ -173,20 +214,23 @@ def _extend(a, b, i: int, j: int) -> int:
     return k
 
 
-def _best_match(a, b, i: int, positions: Sequence[int], skip: bool) -> tuple[int, int]:
+def _best_match(a, b, i: int, positions: Sequence[int], skip: bool) -> tuple[int, int, int]:
     """The first longest match of a[i:] among the source `positions` (ascending), skipping, as
-    the Newsroom code does when `skip`, those inside a match already found. Positions holding
-    only a one-token match never skip anything, so the bigram positions decide alone."""
+    the Newsroom code does when `skip`, those inside a match already found, and the steps it
+    took (each position visited, each token compared). Positions holding only a one-token
+    match never skip anything, so the bigram positions decide alone."""
     best_start, best_length = -1, 0
     next_free = 0
+    steps = len(positions)
     for j in positions:
         if skip and j < next_free:
             continue
         k = _extend(a, b, i, j)
+        steps += k + 1
         if k > best_length:
             best_start, best_length = j, k
         next_free = j + k
-    return best_start, best_length
+    return best_start, best_length, steps
 
 
 def ratio(numerator: float, denominator: float) -> float:
@@ -334,8 +378,8 @@ def source_signature(options: Options, search: str) -> str:
 
 
 def estimate(summary: Document, index: SourceIndex, search: str = "newsroom") -> CostEstimate:
-    """The cost of matching `summary` against an indexed source: a bound on the match steps
-    (SourceIndex.match_steps) and the tokens."""
+    """The cost of matching `summary` against an indexed source: the match steps
+    (SourceIndex.match_steps, never below 3/4 of those taken) and the tokens."""
     steps = index.match_steps(summary.term_tuple, search)
     tokens = len(summary) + len(index)
     return CostEstimate("abstractiveness", SECONDS_PER_TOKEN * tokens + SECONDS_PER_STEP * steps,
@@ -351,7 +395,8 @@ def check_cost(summary: Document, index: SourceIndex, search: str, cost_limit: C
     n, m = len(summary), len(index)
     if limit.seconds is not None and limit.peak_bytes is not None:
         # a bound of every estimate, counted without walking the summary: most pairs are far below the limit
-        ceiling = SECONDS_PER_TOKEN * (n + m) + SECONDS_PER_STEP * (n * len(NOVEL_NS) + n * (m + 1) * (n + 1))
+        occurrences = max(0, n - 1) * max(0, m - 1)  # every summary bigram at every source position
+        ceiling = SECONDS_PER_TOKEN * (n + m) + SECONDS_PER_STEP * (n * len(NOVEL_NS) + MAX_OCCURRENCE_STEPS * occurrences)
         if ceiling <= limit.seconds and BYTES_PER_TOKEN * (n + m) <= limit.peak_bytes:
             return
     found = estimate(summary, index, search)

@@ -13,12 +13,12 @@ from typing import Sequence
 
 from ..scorer.cost import CostLimit, estimate, estimate_methods, raise_if_over
 from ..families.lcs import best_sentence_lcs, lcs_alignment, lcs_table, traceback_path, union_lcs
-from ..families.methods import method_name, parse_method
+from ..families.methods import FAMILIES, method_name, parse_method
 from ..families.ngram import ngram_counts
 from ..text.options import MULTI_REF_MODES, Options
 from ..scorer.scoring import combine_references, prepare, score, score_from_stats
 from ..families.skipgram import START_TOKEN, skip_bigram_counts, skip_bigram_positions, skip_stats
-from ..stats import Score, Stats
+from ..stats import F_MEASURE, FMeasureRule, Score, Stats
 from ..text.document import Document, tokens_by_word
 from ..families.wlcs import weight, wlcs_paper, wlcs_rouge155
 
@@ -78,17 +78,21 @@ class Working:
     score: Score
 
 
-def working(stats: Stats, options: Options) -> Working:
+def working(stats: Stats, options: Options, rule: FMeasureRule | None = None) -> Working:
+    """The working of `stats` under `options`, F by `rule` (the method family's `f_rule`; None:
+    F_MEASURE, the options' α)."""
+    rule = F_MEASURE if rule is None else rule
     recall = Fraction("R", stats.hits, stats.ref_total, stats.exponent)
     precision = Fraction("P", stats.hits, stats.cand_total, stats.exponent)
-    result = score_from_stats(stats, options)
+    result = score_from_stats(stats, options, rule)
     p, r = result.precision, result.recall
-    if options.alpha == 0.5:
-        f_formula = "F = 2·P·R / (P + R)"
+    a = rule.alpha(options)
+    f_formula = rule.formula(options)
+    if a is None:  # a rule of another form: its formula, then the value
+        f_text = f"F({p:.4f}, {r:.4f}) = {result.fmeasure:.4f}"
+    elif a == 0.5:
         f_text = f"F = 2·{p:.4f}·{r:.4f} / ({p:.4f} + {r:.4f}) = {result.fmeasure:.4f}"
     else:
-        a = options.alpha
-        f_formula = "F = P·R / ((1 − α)·P + α·R)"
         f_text = f"F = {p:.4f}·{r:.4f} / ({1 - a:g}·{p:.4f} + {a:g}·{r:.4f}) = {result.fmeasure:.4f}"
     if options.round_pr is not None:
         f_text += f"  (P and R rounded to {options.round_pr} decimals first, as ROUGE-1.5.5 does)"
@@ -326,7 +330,7 @@ def su_comparison(cand: Sequence[str], ref: Sequence[str], distance: int | None,
     )
     for label, form in forms:
         stats, _ = skip_stats(cand, ref, distance, form)
-        result = score_from_stats(stats, options)
+        result = score_from_stats(stats, options, FAMILIES["S" if form is None else "SU"].f_rule)
         rows.append(
             {
                 "form": label,
@@ -376,7 +380,7 @@ def multi_reference(candidate, references: Sequence, method: str, options: Optio
                                     combined.signature)
         how = result.reason
         if result.stats is not None and mode == "pooled":
-            w = working(result.stats, options)
+            w = working(result.stats, options, combined.method.spec.f_rule)
             how = f"{w.recall.text()}; {w.precision.text()} — {result.reason}"
         modes.append(
             {

@@ -78,18 +78,24 @@ def _shared_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:
 
     stem_alone.__wrapped__ = stem  # type: ignore[attr-defined]
     cached = lru_cache(maxsize=STEM_CACHE_SIZE)(stem_alone)
-    _LOADED.append(cached)
+    remember_cache(cached.cache_clear)
     return cached
 
 
-_LOADED: list = []  # every stemmer loaded, for clear_stem_caches
+_CACHES: list = []  # how to empty every cache of stems made, for clear_stem_caches
+
+
+def remember_cache(clear: Callable[[], None]) -> None:
+    """Register a cache of stems (its emptying function) for clear_stem_caches: the stemmers'
+    own and the compiled kernels' tables (rouge_core.text.tokenize.stem_map)."""
+    _CACHES.append(clear)
 
 
 def clear_stem_caches() -> None:
-    """Empty every loaded stemmer's cache of stems (bench/calibrate_costs.py prices a cold
-    cache); the stemmers stay loaded."""
-    for cached in _LOADED:
-        cached.cache_clear()
+    """Empty every cache of stems (bench/calibrate_costs.py prices a cold cache); the stemmers
+    stay loaded."""
+    for clear in _CACHES:
+        clear()
 
 
 def _load_stemmer(name: str, data_dir: str | None) -> Callable[[str], str]:

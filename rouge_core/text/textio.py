@@ -45,6 +45,7 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32", "UTF-32"), (codecs.BOM_UTF32_BE, "utf-3
          (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"))
 _JSON_SPACE = " \t\r"  # JSON's whitespace, less the "\n" that ends lines
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile("\\\\u[dD][89a-fA-F]")  # JSON's escape of a surrogate
 
 
 class InputError(ValueError):
@@ -156,6 +157,17 @@ def _value_problem(value: object) -> str | None:
     return None
 
 
+def _plainly_fine(text: str) -> bool:
+    """Whether the JSON text cannot decode to a value _value_problem refuses, seen from the text
+    alone: no surrogate nor \\uD800-\\uDFFF escape (so no decoded string holds one), and fewer brackets
+    than MAX_JSON_DEPTH (so nothing nests that deep)."""
+    if text.count("[") + text.count("{") >= MAX_JSON_DEPTH:
+        return False
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        return False
+    return text.isascii() or _SURROGATE.search(text) is None
+
+
 def parse_json(text: str, where: str) -> object:
     """One JSON value; every problem is an InputError that starts with `where` (a file name,
     or "pairs.jsonl line 3")."""
@@ -170,7 +182,7 @@ def parse_json(text: str, where: str) -> object:
         raise InputError(f"{where} is nested more than {MAX_JSON_DEPTH} levels deep") from None
     except ValueError:  # an integer longer than Python converts
         raise InputError(f"{where} holds an integer of more than {sys.get_int_max_str_digits():,} digits") from None
-    problem = _value_problem(value)
+    problem = None if _plainly_fine(text) else _value_problem(value)
     if problem:
         raise InputError(f"{where} {problem}")
     return value

@@ -8,6 +8,8 @@ fast path for the common tokenizers that builds Token objects only when someone 
 
 from __future__ import annotations
 
+import os
+import threading
 from array import array
 from dataclasses import fields, replace
 from functools import cached_property
@@ -17,7 +19,7 @@ from ..kernels import kernel_spec, native
 from .document import Document, Token
 from .limits import limit_spans, perl_lcs_byte_spans
 from .sentences import split_sentences
-from .stemming import get_stemmer
+from .stemming import STEM_CACHE_SIZE, get_stemmer, remember_cache
 from .stopwords import get_stopwords
 from .words import splitter, word_splitter
 
@@ -88,20 +90,90 @@ def term_filter(stemmer: str, stopwords, data_dir: str | None):
     computed once per distinct word (a dict per call in front of the stemmer's own cache,
     rouge_core.text.stemming.get_stemmer); None when nothing changes words. Every path applies this,
     once per word type."""
-    stem = get_stemmer(stemmer, data_dir)
-    stop = get_stopwords(stopwords, data_dir)
-    if stem is None and not stop:
+    keep_word = word_filter(stemmer, stopwords, data_dir)
+    if keep_word is None:
         return None
     seen: dict[str, str | None] = {}
 
     def kept(term: str) -> str | None:
         out = seen.get(term, kept)
         if out is kept:
-            out = None if stop and term in stop else (stem(term) if stem is not None else term) or None
-            seen[term] = out
+            out = seen[term] = keep_word(term)
         return out
 
     return kept
+
+
+def word_filter(stemmer: str, stopwords, data_dir: str | None):
+    """`term_filter`'s rule without its per-call dict: term -> the term kept (stemmed) or None;
+    None when nothing changes words."""
+    stem = get_stemmer(stemmer, data_dir)
+    stop = get_stopwords(stopwords, data_dir)
+    return None if stem is None and not stop else _word_rule(stem, stop)
+
+
+def _word_rule(stem, stop: frozenset):
+    def keep(term: str) -> str | None:
+        return None if stop and term in stop else (stem(term) if stem is not None else term) or None
+
+    return keep
+
+
+def stem_map(stemmer: str, stopwords, data_dir: str | None):
+    """The compiled kernels' table of what `word_filter` makes of each word type (a
+    rouge_core.kernels.native StemMap), one per stemmer and stopword list in the process (keyed
+    by the very stemming function and set, so it never crosses stemmers or profiles) and shared
+    by every call and thread: each word type goes through the stemmer once, then every text's
+    words are looked up in C (the batch's threads do it without the GIL); None when nothing
+    changes words or the kernels are not in use. TypeError for stopwords that are no set."""
+    stem = get_stemmer(stemmer, data_dir)
+    stop = get_stopwords(stopwords, data_dir)
+    if (stem is None and not stop) or native.KERNELS is None:
+        return None
+    return _stem_map_of(stem, stop)
+
+
+_STEM_TABLES: dict = {}  # (stemming function, stopwords) -> its table; the oldest dropped beyond STEM_TABLES
+_STEM_TABLES_LOCK = threading.Lock()
+STEM_TABLES = 32
+
+
+def _stem_map_of(stem, stop: frozenset):
+    key = (stem, stop)
+    table = _STEM_TABLES.get(key)
+    if table is None:
+        with _STEM_TABLES_LOCK:
+            table = _STEM_TABLES.get(key)
+            if table is None:
+                if len(_STEM_TABLES) >= STEM_TABLES:
+                    del _STEM_TABLES[next(iter(_STEM_TABLES))]
+                table = _STEM_TABLES[key] = native.stem_map(_word_rule(stem, stop), STEM_CACHE_SIZE)
+    return table
+
+
+def _clear_stem_tables() -> None:
+    for table in list(_STEM_TABLES.values()):
+        table.clear()
+
+
+remember_cache(_clear_stem_tables)
+
+_FORKED_AWAY: list = []  # a forked child's inherited tables: kept, never used, never freed
+
+
+def _fresh_stem_tables_after_fork() -> None:
+    """A forked child starts with new tables: a batch thread of the parent may have held a
+    table's lock (or this module's) at the fork, and that thread does not exist in the child,
+    so an inherited lock might never be released. The inherited tables are kept alive unused
+    (freeing one would destroy a lock that may be held)."""
+    global _STEM_TABLES_LOCK
+    _FORKED_AWAY.extend(_STEM_TABLES.values())
+    _STEM_TABLES.clear()
+    _STEM_TABLES_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_fresh_stem_tables_after_fork)
 
 
 def _split(text, spans, tokenizer, lowercase, stemmer, stopwords, data_dir, check=None):
@@ -313,15 +385,41 @@ def text_scorer(kernels, tokenizer: str, lowercase: bool, stemmer: str, stopword
     kernels (rouge_core.kernels.native.text_scorer: the Documents those of `text_tokenizer`), or None."""
     settings = _compiled_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
                                   limit_bytes)
+    if settings is None and kernels:  # stemming or stopwords: the words mapped through the shared table
+        settings = stemmed_settings(tokenizer, lowercase, stemmer, stopwords, sentence_split, data_dir, limit_words,
+                                     limit_bytes)
     return native.text_scorer(_NativeDocument, _ProbedDocument, settings) if settings and kernels else None
 
 
-def _filtered(doc: "_NativeDocument", keep) -> "_NativeDocument":
-    """The compiled tokenizer's Document with stemming and stopwords applied once per distinct
-    word (`term_filter`): its Tokens mapped in C (rouge_core.kernels.native.tokens_mapped); its Token
-    objects, when read, come from the pure pipeline with the same settings."""
+def stemmed_settings(tokenizer, lowercase: bool, stemmer: str, stopwords, sentence_split: str, data_dir: str | None,
+                      limit_words: int | None, limit_bytes: int | None) -> tuple | None:
+    """The compiled tokenizers' arguments when only stemming or stopwords keep these settings
+    from them: ((word rule, the shared table of stems), the lazy arguments); else None."""
+    rule = word_rule(tokenizer, lowercase)
+    if rule is None or sentence_split != "newline" or limit_words or limit_bytes:
+        return None
+    try:
+        stems = stem_map(stemmer, stopwords, data_dir)
+    except TypeError:  # stopwords given as an unhashable collection
+        return None
+    return None if stems is None else ((rule, stems), (tokenizer, lowercase, stemmer, stopwords, data_dir))
+
+
+def _filtered(doc: "_NativeDocument", keep, lazy_args: tuple) -> "_NativeDocument":
+    """The compiled tokenizer's Document with stemming and stopwords applied once per word type
+    (the shared `stem_map`: its Tokens mapped in C, rouge_core.kernels.native.tokens_stemmed;
+    `keep` for a stopword list that is no set); its Token objects, when read, come from the pure
+    pipeline with the same settings."""
     tokens = doc._tokens()
-    mapped = native.tokens_mapped(tokens, tuple(map(keep, tokens.vocabulary())))
+    _, _, stemmer, stopwords, data_dir = lazy_args
+    try:
+        stems = stem_map(stemmer, stopwords, data_dir)
+    except TypeError:  # stopwords given as an unhashable collection
+        stems = None
+    if stems is not None:
+        mapped = native.tokens_stemmed(tokens, stems)
+    else:
+        mapped = native.tokens_mapped(tokens, tuple(map(keep, tokens.vocabulary())))
     if mapped is None:  # a stem that is not a string: the Python pipeline decides
         return None
     doc.__dict__["_memo"][native.TOKENS] = mapped
@@ -372,7 +470,7 @@ def _lazy_document(text, spans, tokenizer, lowercase, stemmer, stopwords, data_d
                 tokens = doc._tokens()
                 check(len(tokens), (lambda: tokens.distinct) if get_stemmer(stemmer, data_dir) is not None else None)
             if doc is not None and keep is not None:
-                doc = _filtered(doc, keep)
+                doc = _filtered(doc, keep, lazy_args)
             if doc is not None:
                 return doc
         if not text.isascii():

@@ -45,7 +45,7 @@ def test_batch_equals_pair_by_pair(pairs, profile, workers, chunk_size):
 
 @pytest.mark.parametrize("overrides", [dict(stemmer="porter"), dict(stopwords="smart", profile="rouge-1.5.5"),
                                        dict(limit_bytes=12, profile="rouge-1.5.5"), dict(round_pr=5)])
-def test_batch_with_settings_the_kernels_do_not_tokenize(overrides):
+def test_batch_with_stemming_stopwords_limits_and_rounding(overrides):
     name = overrides.pop("profile", "rouge-score")
     opts = rouge_core.profile(name, **overrides)
     cands = ["The cats sat on the mat.\nThey were happy.", "a b c", "", "Running dogs ran", "Ünïcode wörds here"]
@@ -328,3 +328,26 @@ def test_long_ascii_pairs_are_not_scored_one_by_one_in_python(monkeypatch):
     got = score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=4)
     assert in_python == []
     assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@pytest.mark.parametrize("stemmer", ["none", "porter"])
+def test_a_batch_of_few_long_pairs_is_shared_out_in_blocks_to_every_thread(monkeypatch, stemmer):
+    """40 long pairs are not one block of 64 that one thread scores while the other waits: each
+    thread gets several blocks; a small batch of short pairs stays one block on this thread."""
+    import rouge_core.corpora.batch as batch
+
+    blocks = []
+    real = batch._run_shared
+    monkeypatch.setattr(batch, "_run_shared", lambda job, *args: (blocks.append(job.blocks), real(job, *args))[1])
+    opts = rouge_core.profile("rouge-score", stemmer=stemmer)
+    cands = [" ".join(f"running{k % 300}" for k in range(i, i + 700)) for i in range(40)]
+    refs = [[" ".join(f"runs{k % 250}" for k in range(i, i + 650))] for i in range(40)]
+    for workers in (2, 3):
+        blocks.clear()
+        got = score_batch(cands, refs, FOUR, opts, workers=workers)
+        assert blocks[0] >= 2 * workers
+        assert records(got) == sequential(cands, refs, FOUR, opts)
+    blocks.clear()
+    score_batch(cands[:5], [["a cat"]] * 5, FOUR, opts, workers=2)
+    assert blocks == [1]

@@ -6,6 +6,7 @@ import re
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rouge_core import score_corpus
 from rouge_core.studies.agreement import cohen_kappa, pairwise_agreement
@@ -109,3 +110,15 @@ def test_json_export_is_exact():
     assert [r["text"] for r in payload["rows"]] == texts
     odd = to_json([{"text": "\ud800"}], "sig")  # a lone surrogate stays exact through JSON's escapes
     assert json.loads(odd)["rows"][0]["text"] == "\ud800"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("a1é ='\t\r\n\u2028\u200b+-@＝")), max_size=8))
+def test_neutralise_is_the_line_by_line_rule_on_every_text(text):
+    """neutralise's shortcut (one line starting with a letter or digit is left as it is) gives
+    what the line-by-line rule gives."""
+    from rouge_core.corpora.export import _lines_changed, _runs_as_formula
+
+    assert neutralise(text) == (_lines_changed(text, lambda line: "'" + line if _runs_as_formula(line) else line)
+                                if text else text)
+    assert restore(neutralise(text)) == text

@@ -311,6 +311,59 @@ def test_first_partners_match_the_python_dp(ref_sentences, cand_sentences, w):
     assert fast == slow
 
 
+def python_first_partners(ref_sentences, cand_sentences, starts, w):
+    """The definition: every (reference sentence, candidate sentence) DP in plain Python, in
+    order; a position keeps the first candidate position any of them aligns it to."""
+    gain_new, gain_old, _ = _gain_tables(w, max(map(len, ref_sentences), default=0))
+    partners = []
+    for ref_sentence in ref_sentences:
+        partner = {}
+        for start, cand_sentence in zip(starts, cand_sentences):
+            for r, c in _python_alignment(ref_sentence, cand_sentence, gain_new, gain_old)[1]:
+                partner.setdefault(r, start + c)
+        partners.append(partner)
+    return partners
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.lists(st.sampled_from("aabbcdefgh"), max_size=12), max_size=6),
+       st.lists(st.lists(st.sampled_from("aabbcdefghij"), max_size=12), min_size=1, max_size=40),
+       st.sampled_from([1.0, 1.2, 3.0]))
+def test_first_partners_skipping_sentences_match_every_dp(ref_sentences, cand_sentences, w):
+    """The kernel runs a reference sentence's DP only against the candidate sentences that
+    hold the token of a position still without a partner, and stops when none is left: many
+    candidate sentences sharing a few frequent words (positions partnered early, repeated
+    words that one sentence after another leaves unaligned, empty sentences) give the
+    partners of every DP run in order."""
+    starts = [sum(map(len, cand_sentences[:t])) for t in range(len(cand_sentences))]
+    assert native.first_partners(ref_sentences, cand_sentences, starts, w) == python_first_partners(
+        ref_sentences, cand_sentences, starts, w)
+
+
+def test_first_partners_on_a_block_of_many_rows_match_every_dp():
+    """Blocks far wider than a 64-bit word of traceback bits, one sentence on a side."""
+    import random
+
+    rng = random.Random(7)
+    ref_sentences = [zipf_words(rng, 300, 30), zipf_words(rng, 20, 30)]
+    cand_sentences = [zipf_words(rng, 5, 30), zipf_words(rng, 260, 30), [], zipf_words(rng, 90, 30)]
+    starts = [sum(map(len, cand_sentences[:t])) for t in range(len(cand_sentences))]
+    for w in (1.2, 4.0):
+        expected = python_first_partners(ref_sentences, cand_sentences, starts, w)
+        assert native.first_partners(ref_sentences, cand_sentences, starts, w) == expected
+        assert sum(map(len, expected)) > 100
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.lists(st.lists(st.sampled_from(["the", "a", "of", "cat", "sat", "mat", "dog"]), min_size=1, max_size=10),
+                min_size=1, max_size=30),
+       st.lists(st.lists(st.sampled_from(["the", "a", "of", "cat", "sat", "hat", "ran"]), min_size=1, max_size=10),
+                min_size=1, max_size=8))
+def test_rouge155_rouge_w_of_many_sentences_matches_the_pure_path(cand_sentences, ref_sentences):
+    cand, ref = "\n".join(map(" ".join, cand_sentences)), "\n".join(map(" ".join, ref_sentences))
+    assert_same_scores(cand, [ref], ["rougeW-1.2"], "rouge-1.5.5", evidence=True)
+
+
 def test_native_path_is_reported():
     assert rouge_core.accelerated is True
     assert native.path() == "native" and "native" in native.describe()

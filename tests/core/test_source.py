@@ -87,7 +87,7 @@ def test_signature_and_refusals():
 
 def test_cost_is_checked_before_matching():
     small = abstractiveness("a b", "a b")
-    assert estimate(small.candidate, SourceIndex(small.source.term_tuple)).count == 2 * 4 + 2
+    assert estimate(small.candidate, SourceIndex(small.source.term_tuple)).count == 2 * 4 + 3  # one occurrence
     text = " ".join(["a"] * 3000)
     with pytest.raises(CostLimitError, match="abstractiveness would take"):
         abstractiveness(text, text, search="longest")  # a cubic number of steps on one repeated word
@@ -95,6 +95,131 @@ def test_cost_is_checked_before_matching():
     assert abstractiveness(shorter, shorter).coverage == 1.0  # the published search stays within the bound
     with pytest.raises(CostLimitError):
         abstractiveness("a b", "a b", cost_limit=CostLimit(seconds=1e-12))
+
+
+def steps_taken(summary: str, source: str, search: str, monkeypatch) -> tuple[int, int]:
+    """(estimated, taken) match steps of `summary` against `source`: the steps taken are counted
+    while matching, in SourceIndex.match_steps' units (the n-gram look-ups per summary position,
+    one per source occurrence visited, one per token comparison of each extension)."""
+    import rouge_core.studies.source as src
+
+    cand, source_doc = (src._prepare(t, NEWSROOM_OPTIONS, "text") for t in (summary, source))
+    index = SourceIndex(source_doc.term_tuple)
+    taken = [len(cand) * len(src.NOVEL_NS)]
+    extend, best_match = src._extend, src._best_match
+
+    def counting_extend(a, b, i, j):
+        k = extend(a, b, i, j)
+        taken[0] += k + 1
+        return k
+
+    def counting_best_match(a, b, i, positions, skip):
+        taken[0] += len(positions)
+        return best_match(a, b, i, positions, skip)
+
+    with monkeypatch.context() as m:
+        m.setattr(src, "_extend", counting_extend)
+        m.setattr(src, "_best_match", counting_best_match)
+        index.match(cand.term_tuple, search)
+    return estimate(cand, index, search).count, taken[0]
+
+
+def prose(seed: int, tokens: int, references: int) -> tuple[str, str]:
+    """A candidate and a source made of `references` rewrites of one hidden text (as bench/bench_app_estimates.py)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from corpus_gen import make_multi_reference
+
+    candidate, refs = make_multi_reference(tokens=tokens, sentences=max(1, tokens // 25), references=references,
+                                           seed=seed)
+    return candidate, " ".join(refs)
+
+
+@pytest.mark.parametrize("seed,tokens,references", [(13, 2000, 4), (1, 300, 2), (99, 600, 11)])
+def test_the_estimate_of_ordinary_prose_is_within_2x_of_the_steps_taken(seed, tokens, references, monkeypatch):
+    # issue 27 item 9: the Score page's source box estimated 0.46 s for 0.011 s (every
+    # occurrence of a summary bigram priced as if extended to the end of the summary)
+    estimated, taken = steps_taken(*prose(seed, tokens, references), "newsroom", monkeypatch)
+    assert taken / 2 <= estimated <= 2 * taken, (estimated, taken)
+
+
+@pytest.mark.parametrize("seed,tokens,references", [(13, 2000, 4), (99, 500, 16)])
+def test_the_memory_estimate_is_within_2x_of_the_bytes_allocated(seed, tokens, references):
+    import gc
+    import tracemalloc
+
+    summary, source = prose(seed, tokens, references)
+    abstractiveness(summary, source)  # imports and caches
+    gc.collect()
+    tracemalloc.start()
+    try:
+        abstractiveness(summary, source)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    cand, source_doc = abstractiveness(summary, source).candidate, abstractiveness(summary, source).source
+    estimated = estimate(cand, SourceIndex(source_doc.term_tuple)).peak_bytes
+    assert peak / 2 <= estimated <= 2 * peak, (estimated, peak)
+
+
+REPETITIVE_CASES = [
+    (" ".join(["a"] * 600), " ".join(["a"] * 2400)),  # one repeated word: long extensions everywhere
+    (" ".join(["a", "b"] * 300), " ".join(["a", "b"] * 1200)),
+    (" ".join(["a", "b"] * 300), " ".join(["a", "b", "c", "d"] * 600)),  # every try stops after its bigram
+    (" ".join(["a", "b", "c"] * 200), " ".join(["a", "b", "c", "a", "b", "d"] * 400)),
+]
+
+
+@pytest.mark.parametrize("search", ["newsroom", "longest"])
+@pytest.mark.parametrize("summary,source", REPETITIVE_CASES)
+def test_a_repetitive_text_is_never_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, monkeypatch):
+    estimated, taken = steps_taken(summary, source, search, monkeypatch)
+    assert 4 * estimated >= 3 * taken, (estimated, taken)  # SourceIndex.match_steps: never below 3/4
+
+
+@pytest.mark.parametrize("summary,source", REPETITIVE_CASES)
+def test_the_published_search_on_repetitive_text_is_estimated_within_2x(summary, source, monkeypatch):
+    # it skips the tries inside a match found: one repeated word, 600 against 2,400, takes 7,800
+    # steps, and the occurrences alone count 4.3 million (a cheap text asked about as a slow one)
+    estimated, taken = steps_taken(summary, source, "newsroom", monkeypatch)
+    assert taken / 2 <= estimated <= 2 * taken, (estimated, taken)
+
+
+@pytest.mark.parametrize("summary,source,search", [(" ".join(["a"] * 600), " ".join(["a"] * 2400), "longest"),
+                                                   (" ".join(["a", "b"] * 600), " ".join(["a", "b", "c", "d"] * 1200),
+                                                    "newsroom")])
+def test_the_estimate_takes_at_most_its_budget_of_the_walk(summary, source, search, monkeypatch):
+    import rouge_core.studies.source as src
+
+    cand, source_doc = (src._prepare(t, NEWSROOM_OPTIONS, "text") for t in (summary, source))
+    index = SourceIndex(source_doc.term_tuple)
+    spent = [0]
+    best_match = src._best_match
+
+    def counting_best_match(a, b, i, positions, skip):
+        found = best_match(a, b, i, positions, skip)
+        spent[0] += found[2]
+        return found
+
+    monkeypatch.setattr(src, "_best_match", counting_best_match)
+    assert estimate(cand, index, search).count > src.WALK_STEPS  # an expensive match ...
+    assert spent[0] <= src.WALK_STEPS  # ... estimated with at most WALK_STEPS of it
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(summary=st.lists(st.sampled_from("a b c".split()), max_size=40),
+       source=st.lists(st.sampled_from("a b c".split()), max_size=60), search=st.sampled_from(["newsroom", "longest"]),
+       walk=st.sampled_from([None, 0, 30, 200]))
+def test_no_input_is_estimated_below_three_quarters_of_the_steps_taken(summary, source, search, walk, monkeypatch):
+    import rouge_core.studies.source as src
+
+    with monkeypatch.context() as m:
+        if walk is not None:  # small texts take the walk, or part of it, too
+            m.setattr(src, "WALK_STEPS", walk)
+        estimated, taken = steps_taken(" ".join(summary), " ".join(source), search, monkeypatch)
+    assert 4 * estimated >= 3 * taken, (estimated, taken)  # never below 3/4 (the bound is 4 steps an occurrence)
 
 
 # --- against brute-force readings of the definitions ------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rouge_core.text.textio import (MAX_UPLOAD_BYTES, InputError, TextPair, decode_bytes, decode_text, input_problems, json_lines,
                               pair_from_record, pair_to_json, parse_json, parse_pairs, split_lines)
@@ -162,3 +163,23 @@ def test_records_accept_sentence_lists_and_a_single_reference():
         pair_from_record({"candidate": "a", "reference": "b", "references": ["c"]}, "w")
     with pytest.raises(InputError, match=r"w: \"references\" must be a list of strings, not an object"):
         pair_from_record({"candidate": "a", "references": {"r": 1}}, "w")
+
+
+_JSON_PIECES = st.sampled_from(['"a"', '"\\ud800"', '"\\uDFFF"', '"\\u00e9"', '"\\\\ud800"', '"\ud83d"', '"é"', "1",
+                                "[", "]", "{", "}", '"k":', ","])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_JSON_PIECES, max_size=12), st.integers(0, 120))
+def test_the_text_check_never_passes_a_value_the_full_check_refuses(pieces, depth):
+    """parse_json skips the walk over a decoded value when its text alone shows nothing can be
+    wrong (textio._plainly_fine): whenever it says so, the walk finds no problem either."""
+    from rouge_core.text.textio import _DECODER, _plainly_fine, _value_problem
+
+    for text in ("".join(pieces), "[" * depth + "".join(pieces) + "]" * depth, "[" * depth + "]" * depth):
+        try:
+            value = _DECODER.decode(text)
+        except (ValueError, RecursionError):
+            continue
+        if _plainly_fine(text):
+            assert _value_problem(value) is None, text

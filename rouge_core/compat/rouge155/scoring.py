@@ -55,5 +55,6 @@ def combine(metric: Metric, per_model: Sequence[Stats], options: Options) -> Met
         for index, stats in enumerate(per_model):
             if stats.ref_total == 0:
                 raise TokenlessModel(index)
-    refs = [ReferenceScore(index, stats, score_from_stats(stats, options)) for index, stats in enumerate(per_model)]
+    rule = metric.method.spec.f_rule
+    refs = [ReferenceScore(index, stats, score_from_stats(stats, options, rule)) for index, stats in enumerate(per_model)]
     return combine_references(metric.method, refs, options, "")  # the report carries no signature
