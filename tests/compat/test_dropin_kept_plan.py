@@ -1,6 +1,6 @@
 """The rouge-score drop-in keeps its kernel plan between calls (RougeScorer._kernel_plan):
 whatever changes between two calls (the rouge types, reassigned or edited in place, the number
-of targets of score_multi, the path computing), each score is the one a new scorer gives, to
+of targets of score_multi, the path computing; with and without stemming), each score is the one a new scorer gives, to
 the bit, and the one rouge-score gives."""
 
 from __future__ import annotations
@@ -68,9 +68,11 @@ def test_the_kept_plan_is_reused_while_nothing_changes():
     assert best == scorer.score("the cat sat", "the cat")
 
 
-def test_a_stemming_scorer_keeps_no_kernel_plan_and_stems():
-    scorer = dropin.RougeScorer(["rouge1"], use_stemmer=True)
-    got = scorer.score("the cats running", "the cat runs")
-    assert scorer._kept_plan[4] is None  # the stemmer runs in Python: the ordinary path
-    assert exact(got) == exact(rouge_score.RougeScorer(["rouge1"], use_stemmer=True).score("the cats running",
-                                                                                             "the cat runs"))
+@pytest.mark.parametrize("pairs", [[("the cats running", "the cat runs"), ("a dog ran", "dogs running")]])
+def test_a_stemming_scorer_stems_as_rouge_score_call_after_call(pairs):
+    scorer = dropin.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    reference = rouge_score.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    for target, prediction in pairs + pairs:
+        assert exact(scorer.score(target, prediction)) == exact(reference.score(target, prediction))
+        assert exact(scorer.score_multi([target, prediction], prediction)) == exact(
+            reference.score_multi([target, prediction], prediction))
