@@ -1,7 +1,7 @@
 """The rouge-score drop-in keeps its kernel plan between calls (RougeScorer._kernel_plan):
 whatever changes between two calls (the rouge types, reassigned or edited in place, the number
-of targets of score_multi, the path computing; with and without stemming), each score is the one a new scorer gives, to
-the bit, and the one rouge-score gives."""
+of targets of score_multi, the path computing; with and without stemming), each score is the
+one a new scorer gives, to the bit, and the one rouge-score gives."""
 
 from __future__ import annotations
 
