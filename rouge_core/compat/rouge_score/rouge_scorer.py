@@ -275,8 +275,8 @@ class RougeScorer(BaseScorer):
         combine the targets (best F: score_multi's rule), per rouge type whether it is an LCS
         type), kept on the scorer while its rouge types, settings, the number of targets and
         the kernels stay the same (a loop over pairs asks the same every time); None when the
-        ordinary path scores (a user tokenizer, split summaries, a subclass, stemming, a
-        method without a kernel)."""
+        ordinary path scores (a user tokenizer, split summaries, a subclass, settings the
+        compiled tokenizers do not take, a method without a kernel)."""
         kept = self._kept_plan
         if (kept is not None and kept[0] is native.KERNELS and kept[1] == n_targets and kept[2] == self.rouge_types
                 and kept[3] == (self._tokenizer, self._split_summaries, self._options)):
