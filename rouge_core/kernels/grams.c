@@ -92,26 +92,91 @@ static long long gt_clipped(const GTable *t) {
 /* Rolling hashes of the n-grams of ids[0..len): the window at i hashes ids[i..i+n). */
 static const u64 GRAM_BASE = 0x100000001B3ULL;
 
-static long long bigram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count) {
+/* A bigram of candidate ids (a, b) in a GramBuf: empty unless stamped with the current call. */
+typedef struct {
+    uint32_t stamp;
+    i32 a, b, cc, rc;
+} BSlot;
+
+void grambuf_free(GramBuf *g) {
+    free(g->slots);
+    memset(g, 0, sizeof(*g));
+}
+
+size_t grambuf_bytes(const GramBuf *g) { return (size_t)g->cap * sizeof(BSlot); }
+
+static inline size_t bigram_slot(i32 a, i32 b, int shift) {
+    return (size_t)((((u64)(uint32_t)a << 32) | (uint32_t)b) * 0x9E3779B97F4A7C15ULL >> shift);
+}
+
+/* Clipped bigram hits: the candidate's bigrams of tokens both sides have, counted in a table
+ * of at least twice their number (no growing: at most nc - 1 of them), then each reference
+ * bigram found there is a hit while the candidate has more of it than the reference so far
+ * (min(cc, rc) summed without a pass over the table). */
+static long long bigram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, GramBuf *g) {
     isize nc = c->n;
-    size_t common = 0;
-    for (isize i = 0; i + 1 < nc; i++) common += ref_count[c->ids[i]] > 0 && ref_count[c->ids[i + 1]] > 0;
-    GTable t;
-    if (gt_init(&t, common) < 0) return -1;
-    for (isize i = 0; i + 1 < nc; i++)
-        if (ref_count[c->ids[i]] > 0 && ref_count[c->ids[i + 1]] > 0 &&
-            gt_count_side(&t, pair_key(c->ids[i], c->ids[i + 1]), 0) < 0) {
-            free(t.s);
-            return -1;
+    const i32 *ids = c->ids;
+    isize size = 16;
+    int bits = 4;
+    while (size < 2 * (nc - 1)) size *= 2, bits++;
+    if (size > g->cap || !g->slots) {
+        free(g->slots);
+        g->slots = xcalloc((size_t)size, sizeof(BSlot));
+        g->cap = g->slots ? size : 0;
+        g->stamp = 0;
+        if (!g->slots) return -1;
+    }
+    if (++g->stamp == 0) { /* the stamps wrapped: every slot is cleared once */
+        memset(g->slots, 0, (size_t)g->cap * sizeof(BSlot));
+        g->stamp = 1;
+    }
+    BSlot *t = g->slots;
+    const uint32_t stamp = g->stamp;
+    const size_t mask = (size_t)size - 1;
+    const int shift = 64 - bits;
+    for (isize i = 0; i + 1 < nc; i++) {
+        i32 a = ids[i], b = ids[i + 1];
+        if (ref_count[a] <= 0 || ref_count[b] <= 0) continue;
+        size_t h = bigram_slot(a, b, shift);
+        for (;;) {
+            BSlot *e = &t[h];
+            if (e->stamp != stamp) {
+                e->stamp = stamp;
+                e->a = a;
+                e->b = b;
+                e->cc = 1;
+                e->rc = 0;
+                break;
+            }
+            if (e->a == a && e->b == b) {
+                e->cc++;
+                break;
+            }
+            h = (h + 1) & mask;
         }
-    for (isize j = 0; j + 1 < nr; j++)
-        if (rows[j] >= 0 && rows[j + 1] >= 0) gt_probe_pair(&t, pair_key(rows[j], rows[j + 1]));
-    long long hits = gt_clipped(&t);
-    free(t.s);
+    }
+    long long hits = 0;
+    for (isize j = 0; j + 1 < nr; j++) {
+        i32 a = rows[j], b = rows[j + 1];
+        if (a < 0 || b < 0) continue;
+        size_t h = bigram_slot(a, b, shift);
+        for (;;) {
+            BSlot *e = &t[h];
+            if (e->stamp != stamp) break;
+            if (e->a == a && e->b == b) {
+                if (e->rc < e->cc) {
+                    e->rc++;
+                    hits++;
+                }
+                break;
+            }
+            h = (h + 1) & mask;
+        }
+    }
     return hits;
 }
 
-long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n) {
+long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n, GramBuf *buf) {
     isize nc = c->n;
     if (n > nc || n > nr) return 0;
     if (n == 1) {
@@ -122,7 +187,7 @@ long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_cou
         }
         return hits;
     }
-    if (n == 2) return bigram_hits(c, rows, nr, ref_count); /* the pair of ids is the key */
+    if (n == 2) return bigram_hits(c, rows, nr, ref_count, buf); /* the pair of ids is the key */
     isize ct = nc - n + 1;
     u64 top = 1; /* GRAM_BASE^(n-1) */
     for (isize k = 1; k < n; k++) top *= GRAM_BASE;

@@ -7,9 +7,21 @@
 
 #include "tokens.h"
 
+/* A bigram table kept between calls (a thread's KWork): slots are stamped with the call that
+ * filled them, so a new call starts empty without clearing them. */
+typedef struct {
+    void *slots;
+    isize cap;   /* slots */
+    uint32_t stamp;   /* the current call's stamp (0: none yet) */
+} GramBuf;
+
+void grambuf_free(GramBuf *g);
+size_t grambuf_bytes(const GramBuf *g);
+
 /* n-gram hits; rows: the reference's tokens as candidate ids (-1: not in the candidate),
- * ref_count: per candidate id, its count in the reference. -1 on no memory. */
-long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n);
+ * ref_count: per candidate id, its count in the reference; buf: bigrams' table (kept between
+ * calls). -1 on no memory. */
+long long ngram_hits(const Tok *c, const i32 *rows, isize nr, const i32 *ref_count, isize n, GramBuf *buf);
 
 /* Skip-bigram statistics (rouge_core.families.skipgram.skip_stats) of distance (< 0: unlimited) and
  * unigram form (SU_*): hits and both totals. -1 on no memory. */

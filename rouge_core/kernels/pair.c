@@ -32,6 +32,7 @@ static void kwork_free(KWork *w) {
     trace_free(&w->trace);
     compact_free(&w->compact);
     probe_free(&w->probe);
+    grambuf_free(&w->grams);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
 }
 
@@ -72,6 +73,7 @@ void kwork_release(KWork *w) {
     if ((size_t)w->compact.masks_cap * sizeof(u64) > KEEP_BYTES) compact_free(&w->compact);
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
+    if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
 }
 
 int kwork_ready(KWork *w, const Tok *c) {
@@ -117,7 +119,7 @@ int pair_stats(Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, cons
     switch (k->code) {
     case K_NGRAM: {
         isize n = (isize)k->a;
-        long long hits = ngram_hits(c, rows, nr, ref_count, n);
+        long long hits = ngram_hits(c, rows, nr, ref_count, n, &w->grams);
         if (hits < 0) return -1;
         counts(out, (double)hits, (double)(nc - n + 1 > 0 ? nc - n + 1 : 0), (double)(nr - n + 1 > 0 ? nr - n + 1 : 0));
         return 0;

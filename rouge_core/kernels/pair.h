@@ -5,6 +5,7 @@
 #ifndef ROUGE_KERNELS_PAIR_H
 #define ROUGE_KERNELS_PAIR_H
 
+#include "grams.h"
 #include "lcs.h"
 
 /* A method's kernel (Family.native_plan): code K_*, then per kernel: N a = n; S/SU a =
@@ -37,6 +38,7 @@ typedef struct {
     isize seen_cap;
     CompactBuf compact;
     Probe probe;           /* score_texts's references */
+    GramBuf grams;         /* bigram counts */
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
     u64 joined[2];         /* the serials of the Toks joined there (0: none) */

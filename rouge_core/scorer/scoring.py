@@ -170,6 +170,7 @@ class Result:
 
 
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
+_new_result = Result.__new__
 
 native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
 native.configure_scoring(ONLY_REFERENCE, NO_EVIDENCE)
@@ -306,10 +307,25 @@ def score(
     Unicode), CostLimitError above the cost bound; each message names the argument.
     """
     if not evidence and type(candidate) is str:
-        scored = _score_texts(candidate, references, methods, resolve_options(options, overrides) if overrides
-                              else options, cost_limit)
+        if overrides:
+            options = resolve_options(options, overrides)
+            overrides = {}
+        # Texts without evidence: tokenized and scored in one call to the compiled kernels
+        # (text_records: each reference is only looked up in the candidate's vocabulary, and
+        # its Document tokenizes it when read), unless the ordinary path must score them
+        # (other inputs or settings, a method without a kernel, a side beyond the size the
+        # kernels may score without estimating its cost first).
+        kind = type(references)
+        refs = (references,) if kind is str else tuple(references) if kind is list else references if kind is tuple \
+            else None
+        scored = None if refs is None else text_records(candidate, refs, methods, options, cost_limit)
         if scored is not None:
-            return scored
+            opts, compiled, cand_doc, ref_docs, records = scored
+            if type(records) is not dict:
+                records = _combined(compiled, records, opts)
+            result = _new_result(Result)  # Result(...) without the dataclass's Python-level __init__
+            result.candidate, result.references, result.options, result.methods = cand_doc, ref_docs, opts, records
+            return result
     opts = resolve_options(options, overrides)
     methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
     budget = None if cost_limit is UNBOUNDED else Budget(cost_limit)
@@ -332,13 +348,15 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
     these texts."""
     global _last_texts
     kernels = native.KERNELS
-    specs = methods if type(methods) is tuple else (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    kind = type(methods)
+    specs = (methods if kind is tuple else tuple(methods) if kind is list
+             else (methods,) if isinstance(methods, (str, Method)) else tuple(methods))
     last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
-    # Kept for method names only: Method objects compare equal across weight types (2 and 2.0),
-    # which the pure path's statistics keep apart.
+    # Kept for method names only (last_specs is None otherwise): Method objects compare equal
+    # across weight types (2 and 2.0), which the pure path's statistics keep apart, and a Method
+    # never equals a str. Options are immutable: the same object, the same plan.
     if (n_refs == last_n and cost_limit is last_limit and kernels is last_kernels and specs == last_specs
-            and (options is last_options or (type(options) is str and options == last_options))
-            and all(type(spec) is str for spec in specs)):
+            and (options is last_options or (type(options) is str and options == last_options))):
         return plan
     plan = None
     opts = resolve_options(options, {})
@@ -354,18 +372,22 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
             combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
             plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
                     native.records_only(scorer), combine)
-    _last_texts = (specs, options, cost_limit, kernels, n_refs, plan)
+    str_only = _STR_ONLY.issuperset(map(type, specs))
+    _last_texts = (specs if str_only else None, options, cost_limit, kernels, n_refs, plan)
     return plan
 
 
-def text_records(candidate: str, references: tuple, methods, options, cost_limit, documents: bool = True,
-                 combined: bool = True) -> tuple | None:
+_STR_ONLY = frozenset((str,))
+_NOT_KEPT = object()  # equal to no kept method names (text_records)
+
+
+def text_records(candidate: str, references: tuple, methods, options, cost_limit) -> tuple | None:
     """The compiled kernels' records of texts without evidence (rouge-score's and ROUGE-1.5.5's
     tokenizers, any str), what comes before the kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
     more than the kernels: (options, plans, cand Document, reference Documents, records) with
-    the records by name (one reference, or several combined by the kernels when `combined` and
-    the options' mode allows: best F or best recall, no rounding), else per plan the
-    ReferenceScores, as `native.score_pair` gives them; the Documents None unless `documents`),
+    the records by name (one reference, or several combined by the kernels when the options'
+    mode allows: best F or best recall, no rounding), else per plan the ReferenceScores, as
+    `native.score_pair` gives them),
     or None when the ordinary path must score these texts (another kind of
     text or setting, a method without a kernel, texts long enough that their cost is estimated
     first)."""
@@ -376,36 +398,21 @@ def text_records(candidate: str, references: tuple, methods, options, cost_limit
         if type(reference) is not str:
             return None
         chars += len(reference)
-    plan = _texts_plan(methods, options, len(references), cost_limit)
+    # _texts_plan's check of its kept plan, inline (a loop over pairs asks the same every time)
+    last_specs, last_options, last_limit, last_kernels, last_n, plan = _last_texts
+    kind = type(methods)
+    if not (len(references) == last_n and cost_limit is last_limit and native.KERNELS is last_kernels
+            and (options is last_options or (type(options) is str and options == last_options))
+            and (methods if kind is tuple else tuple(methods) if kind is list else (methods,) if kind is str
+                 else _NOT_KEPT) == last_specs):
+        plan = _texts_plan(methods, options, len(references), cost_limit)
     if plan is None or chars > plan[4]:
         return None
-    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare, combine = plan
-    scored = (scorer if documents else bare)(compiled, candidate, references, alpha, empty_nan, score_fn, max_side,
-                                             combine if combined else 0)
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, _, combine = plan
+    scored = scorer(compiled, candidate, references, alpha, empty_nan, score_fn, max_side, combine)
     if scored is None or scored is NotImplemented:
         return None
     return (opts, compiled, *scored)
-
-
-def _score_texts(candidate: str, references, methods, options, cost_limit) -> Result | None:
-    """`score` without evidence of texts, tokenized and scored in one call to the compiled
-    kernels (`text_records`: each reference is only looked up in the candidate's vocabulary,
-    and its Document tokenizes it when read); None when the ordinary path must score them
-    (other inputs or settings, a method without a kernel, a side beyond the size the kernels may
-    score without estimating its cost first)."""
-    if type(references) is str:
-        references = (references,)
-    elif type(references) is list:
-        references = tuple(references)
-    elif type(references) is not tuple:
-        return None
-    scored = text_records(candidate, references, methods, options, cost_limit)
-    if scored is None:
-        return None
-    opts, compiled, cand_doc, ref_docs, records = scored
-    if type(records) is not dict:
-        records = _combined(compiled, records, opts)
-    return Result(cand_doc, ref_docs, opts, records)
 
 
 @lru_cache(maxsize=4096)

@@ -41,17 +41,20 @@ def test_score_multi_with_a_user_tokenizer_tokenizes_the_prediction_once():
 
 @pytest.mark.skipif(not native.active(), reason="the compiled kernels score ASCII texts in one call")
 def test_score_multi_scores_every_target_in_one_kernel_call(monkeypatch):
+    # RougeScorer._kernel_scores makes one call to the kernels (score_texts: the prediction
+    # tokenized once, each target probed against it, the best by F chosen there)
     calls = []
-    real = dropin_module.text_records
+    real = dropin_module.RougeScorer._kernel_scores
 
-    def spy(candidate, references, *args, **kwargs):
-        calls.append((candidate, references))
-        return real(candidate, references, *args, **kwargs)
+    def spy(self, targets, prediction):
+        out = real(self, targets, prediction)
+        calls.append((prediction, targets, out is not None))
+        return out
 
-    monkeypatch.setattr(dropin_module, "text_records", spy)
+    monkeypatch.setattr(dropin_module.RougeScorer, "_kernel_scores", spy)
     scorer = dropin.RougeScorer(TYPES)
     got = scorer.score_multi(TARGETS, PREDICTION)
-    assert calls == [(PREDICTION, tuple(TARGETS))]
+    assert calls == [(PREDICTION, tuple(TARGETS), True)]
     assert got == real_scorer.RougeScorer(TYPES).score_multi(TARGETS, PREDICTION)
 
 

@@ -39,7 +39,8 @@ from typing import Sequence
 
 from ...families.lcs import lcs_alignment
 from ...text.options import Options, profile
-from ...scorer.scoring import Result, score_documents, text_records
+from ...kernels import native
+from ...scorer.scoring import _COMBINED_BY_THE_KERNELS, Result, _texts_plan, score_documents
 from ...text.document import Document, pretokenized
 from ...text.sentences import split_sentences
 from ...text.tokenize import tokenize_with
@@ -156,6 +157,7 @@ class RougeScorer(BaseScorer):
     """rouge-score's RougeScorer, computed by rouge_core (profile "rouge-score")."""
 
     _checked: tuple = (None, ())  # the rouge types last checked, and their methods (`_methods`)
+    _kept_plan: tuple | None = None  # _kernel_plan's key and plan
 
     def __init__(self, rouge_types: Sequence[str], use_stemmer: bool = False, split_summaries: bool = False,
                  tokenizer=None):
@@ -230,31 +232,68 @@ class RougeScorer(BaseScorer):
             self._checked = (types, tuple(_method_for(t) for t in types))
         return self._checked[1]
 
-    def _scores_at_once(self, targets: tuple, prediction) -> list[dict[str, Score]] | None:
-        """Per target, {rouge type: Score}, the prediction tokenized once and every target
-        scored in one call to the compiled kernels (str texts, rouge_core's own
-        tokenizer, rougeLsum's sentences by line); None when the ordinary path must score them."""
-        if (self._tokenizer is not None or self._split_summaries or type(prediction) is not str
-                or type(self)._results is not RougeScorer._results):  # a subclass scores its own way
-            return None
-        scored = text_records(prediction, targets, self._methods(), self._options, None, documents=False,
-                              combined=False)
-        if scored is None:
-            return None
-        records = scored[-1]
-        if len(targets) == 1:
-            return [{t: _score_of(t, records[t].score, records[t].stats) for t in self.rouge_types}]
-        by_name = {plan[5]: per_ref for plan, per_ref in zip(scored[1], records)}
-        return [{t: _score_of(t, by_name[t][i].score, by_name[t][i].stats) for t in self.rouge_types}
-                for i in range(len(targets))]
-
     def score(self, target, prediction) -> dict[str, Score]:
         """Scores of `prediction` against one `target`: {rouge type: Score}."""
-        if type(target) is str:
-            fast = self._scores_at_once((target,), prediction)
+        if type(target) is str and type(prediction) is str:
+            fast = self._kernel_scores((target,), prediction)
             if fast is not None:
-                return fast[0]
+                return fast
         return self._scores(target, prediction)
+
+    def _kernel_scores(self, targets: tuple, prediction: str) -> dict[str, Score] | None:
+        """{rouge type: Score} of `prediction` against its targets (str), the best target by F
+        (the first on ties) when there are several, from one call to the kernels that makes
+        no Document or Result, the plan kept (_kernel_plan); None when the ordinary path must
+        score them."""
+        plan = self._kernel_plan(len(targets))
+        if plan is None:
+            return None
+        bare, compiled, alpha, empty_nan, score_fn, max_side, max_chars, combine, kinds = plan
+        chars = len(prediction)
+        for target in targets:
+            chars += len(target)
+        if chars > max_chars:
+            return None
+        scored = bare(compiled, prediction, targets, alpha, empty_nan, score_fn, max_side, combine)
+        if scored is None or scored is NotImplemented:
+            return None
+        records = scored[2]
+        out = {}
+        for rouge_type, lcs in kinds:
+            record = records[rouge_type]
+            stats = record.stats
+            if lcs and (not stats.cand_total or not stats.ref_total):
+                out[rouge_type] = _EMPTY_LCS
+            else:
+                score = record.score
+                out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
+        return out
+
+    def _kernel_plan(self, n_targets: int) -> tuple | None:
+        """(the kernels' scorer that makes no Document, its plans, alpha, empty_nan, score_fn,
+        max_side, the most characters it takes (as _texts_plan gives them), how the kernels
+        combine the targets (best F: score_multi's rule), per rouge type whether it is an LCS
+        type), kept on the scorer while its rouge types, settings, the number of targets and
+        the kernels stay the same (a loop over pairs asks the same every time); None when the
+        ordinary path scores (a user tokenizer, split summaries, a subclass, settings the
+        compiled tokenizers do not take, a method without a kernel)."""
+        kept = self._kept_plan
+        if (kept is not None and kept[0] is native.KERNELS and kept[1] == n_targets and kept[2] == self.rouge_types
+                and kept[3] == (self._tokenizer, self._split_summaries, self._options)):
+            return kept[4]
+        types = self.rouge_types
+        plan = None
+        if (n_targets and self._tokenizer is None and not self._split_summaries
+                and type(self)._results is RougeScorer._results):
+            texts = _texts_plan(self._methods(), self._options, n_targets, None)
+            if texts is not None and texts[9] == (_BEST_F if n_targets > 1 else 0):
+                _, _, compiled, max_side, max_chars, alpha, empty_nan, score_fn, bare, combine = texts
+                plan = (bare, compiled, alpha, empty_nan, score_fn, max_side, max_chars, combine,
+                        tuple((t, t in _LCS_TYPES) for t in dict.fromkeys(types)))
+        snapshot = type(types)(types) if isinstance(types, (list, tuple)) else types
+        self._kept_plan = (native.KERNELS, n_targets, snapshot, (self._tokenizer, self._split_summaries,
+                                                                 self._options), plan)
+        return plan
 
     def _scores(self, target, prediction, kept: dict | None = None) -> dict[str, Score]:
         results = self._results(target, prediction, False, kept)
@@ -266,12 +305,13 @@ class RougeScorer(BaseScorer):
 
     def score_multi(self, targets: Sequence, prediction) -> dict[str, Score]:
         """For each type, the score against the target with the highest F (the first on ties)."""
-        score_dicts = None
-        if isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
-            score_dicts = self._scores_at_once(tuple(targets), prediction)  # the prediction tokenized once
-        if score_dicts is None:
-            kept: dict = {}  # the prediction's Documents, made for the first target
-            score_dicts = [self._scores(t, prediction, kept) for t in targets]
+        # str texts: one kernel call (the prediction tokenized once, the best target chosen there)
+        if type(prediction) is str and isinstance(targets, (list, tuple)) and all(type(t) is str for t in targets):
+            best = self._kernel_scores(tuple(targets), prediction)
+            if best is not None:
+                return best
+        kept: dict = {}  # the prediction's Documents, made for the first target
+        score_dicts = [self._scores(t, prediction, kept) for t in targets]
         if not score_dicts:
             raise ValueError("attempt to get argmax of an empty sequence")
         best = {}
@@ -290,6 +330,9 @@ _LCS_TYPES = frozenset(("rougeL", "rougeLsum"))
 # rouge-score's _score_lcs and _summary_level_lcs return Score(precision=0, recall=0, fmeasure=0)
 # (integers) when a side has no token; its n-gram scores are 0.0 (a division) there.
 _EMPTY_LCS = Score(precision=0, recall=0, fmeasure=0)
+_BEST_F = _COMBINED_BY_THE_KERNELS["best-f"]  # score_multi's rule, as the kernels' combine code
+_new_score = tuple.__new__  # Score(p, r, f) without namedtuple's Python-level __new__
+
 
 
 def _kept(kept: dict | None, key: str, make):
