@@ -347,6 +347,12 @@ def resampling_cases(path: str, quick: bool):
             if pairs * resamples <= 2 * 10**7:
                 yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
                            "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
+    # few pairs, many resamples: each resample's own work (its mean, its effect size, its
+    # value kept for the percentiles) outweighs its pairs; 5 and 16 pairs enumerate every
+    # sign flip (2^pairs <= resamples)
+    for pairs, resamples in ((5, 200000), (16, 100000), (25, 100000), (25, 1000000)):
+        yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
+                   "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
     for instances in _sizes([30, 300, 3000], quick):
         for resamples in _sizes([1000, 10000, 100000], quick):
             if instances * resamples <= 3 * 10**6:
@@ -690,7 +696,9 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
         rows = []
         for c in cases:
-            work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: _dot(w, nbytes), default={})
+            # (ties, such as sets every constant of which came out 0, go to the set with the most units)
+            work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: (_dot(w, nbytes), sum(w.values())),
+                                                         default={})
             row = dict(c.features["kept"])
             for name, n in work.items():
                 row[name] = row.get(name, 0) + n
