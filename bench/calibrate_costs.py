@@ -78,6 +78,7 @@ from rouge_core.scorer.scoring import prepare_pair  # noqa: E402
 
 MB = 2**20
 MEMORY_FLOOR = MB  # memory ratios read both sides as at least this
+MEMORY_RESOLUTION = 64 * 2**10  # below it a peak (a resident set's pages, tracemalloc's blocks) is read as this
 # time ratios read both sides as at least this: a call that short is priced by its units, but
 # its ratio (a per-call constant of microseconds against a measurement of microseconds) says
 # nothing about a bound of seconds, and a timer's noise dominates it
@@ -692,6 +693,9 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
                         | {n for c in cases for w in c.features["work"] for n in w})
     lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in cases]
     upper = [max(c.peak, MEMORY_FLOOR) for c in cases]
+    # the mean error reads what a call measured (not the floor, which would draw every small
+    # call's estimate up to 1 MB through the per-call constants), as at least MEMORY_RESOLUTION
+    target = [max(c.peak, MEMORY_RESOLUTION) for c in cases]
     nbytes = {name: 0.0 for name in byte_names}
     for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
         rows = []
@@ -704,7 +708,7 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
                 row[name] = row.get(name, 0) + n
             rows.append(row)
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper))
+        nbytes.update(_fit_each(rows, lower, upper, target))
     return seconds, nbytes
 
 
