@@ -78,6 +78,7 @@ from rouge_core.scorer.scoring import prepare_pair  # noqa: E402
 
 MB = 2**20
 MEMORY_FLOOR = MB  # memory ratios read both sides as at least this
+MEMORY_RESOLUTION = 64 * 2**10  # below it a peak (a resident set's pages, tracemalloc's blocks) is read as this
 # time ratios read both sides as at least this: a call that short is priced by its units, but
 # its ratio (a per-call constant of microseconds against a measurement of microseconds) says
 # nothing about a bound of seconds, and a timer's noise dominates it
@@ -351,6 +352,12 @@ def resampling_cases(path: str, quick: bool):
             if pairs * resamples <= 2 * 10**7:
                 yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
                            "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
+    # few pairs, many resamples: each resample's own work (its mean, its effect size, its
+    # value kept for the percentiles) outweighs its pairs; 5 and 16 pairs enumerate every
+    # sign flip (2^pairs <= resamples)
+    for pairs, resamples in ((5, 200000), (16, 100000), (25, 100000), (25, 1000000)):
+        yield Case("resampling", f"paired tests {pairs} pairs {resamples}", path, "rouge-score", {}, (), False,
+                   "", (), 2, "paired", {"pairs": pairs, "resamples": resamples})
     for instances in _sizes([30, 300, 3000], quick):
         for resamples in _sizes([1000, 10000, 100000], quick):
             if instances * resamples <= 3 * 10**6:
@@ -696,17 +703,22 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
                         | {n for c in cases for w in c.features["work"] for n in w})
     lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in cases]
     upper = [max(c.peak, MEMORY_FLOOR) for c in cases]
+    # the mean error reads what a call measured (not the floor, which would draw every small
+    # call's estimate up to 1 MB through the per-call constants), as at least MEMORY_RESOLUTION
+    target = [max(c.peak, MEMORY_RESOLUTION) for c in cases]
     nbytes = {name: 0.0 for name in byte_names}
     for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
         rows = []
         for c in cases:
-            work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: _dot(w, nbytes), default={})
+            # (ties, such as sets every constant of which came out 0, go to the set with the most units)
+            work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: (_dot(w, nbytes), sum(w.values())),
+                                                         default={})
             row = dict(c.features["kept"])
             for name, n in work.items():
                 row[name] = row.get(name, 0) + n
             rows.append(row)
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper))
+        nbytes.update(_fit_each(rows, lower, upper, target))
     return seconds, nbytes
 
 

@@ -6,7 +6,8 @@ rouge_core.scorer.cost, which builds on the registry and re-exports these names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from ..kernels import native
@@ -78,6 +79,9 @@ class Shape:
     common: int = -1  # tokens whose term the other side has too (-1: unknown, all of them)
     matches: int = -1  # pairs of equal tokens across the two sides, sum over terms of count x count (-1: unknown)
     singletons: int = 0  # distinct tokens that occur once (0 when unknown)
+    # (this side's Document, the other side's) when `pair_shapes` made it: what a family may
+    # count from the tokens themselves when the counts above cannot bound its work (`ordered_pairs`)
+    docs: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def longest_sentence(self) -> int:
@@ -153,8 +157,10 @@ def pair_shapes(cand, refs: Sequence) -> list[tuple[Shape, Shape]]:
             a, b = _term_counts(cand), _term_counts(ref)
             both = a.keys() & b.keys()
             matches = sum(a[t] * b[t] for t in both)
-            out.append((replace(c, common=sum(a[t] for t in both), matches=matches, singletons=_singletons(cand)),
-                        replace(r, common=sum(b[t] for t in both), matches=matches, singletons=_singletons(ref))))
+            out.append((replace(c, common=sum(a[t] for t in both), matches=matches, singletons=_singletons(cand),
+                                docs=(cand, ref)),
+                        replace(r, common=sum(b[t] for t in both), matches=matches, singletons=_singletons(ref),
+                                docs=(ref, cand))))
         else:
             out.append((c, r))
     return out
@@ -168,6 +174,60 @@ def _distinct_pairs(vocabulary: int, singletons: int) -> int:
     """At most how many distinct ordered pairs of tokens a text has: two tokens that occur once
     each come in one order only."""
     return vocabulary * vocabulary - singletons * (singletons - 1) // 2
+
+
+def ordered_pairs(terms: Sequence, keep=None) -> int:
+    """How many distinct ordered pairs (a, b) a token sequence has with an a before a b (only
+    tokens in `keep`, when given): its distinct skip-bigrams at unlimited distance, and so a
+    bound at any distance. Counts alone cannot tell a text of distinct words (every pair
+    distinct) from a Zipf text (most pairs repeats): per term, the distinct terms after its
+    first occurrence, in one pass from the end."""
+    seen: set = set()
+    after: dict = {}
+    for term in reversed(terms):
+        if keep is None or term in keep:
+            after[term] = len(seen)
+            seen.add(term)
+    return sum(after.values())
+
+
+SKIP_COUNT_CAP = 1 << 22  # the most skip-bigrams counted one by one (as int64 keys: 32 MB)
+
+
+def distinct_skip_bigrams(terms: Sequence, distance: int | None) -> int:
+    """How many distinct skip-bigrams `terms` has within `distance` (`ordered_pairs` when the
+    distance spans the text), or -1 when it has more than SKIP_COUNT_CAP grams to look at."""
+    from .skipgram import skip_bigram_total
+
+    n = len(terms)
+    if distance is None or distance < 0 or distance + 1 >= n - 1:
+        return ordered_pairs(terms)
+    if skip_bigram_total(n, distance) > SKIP_COUNT_CAP:
+        return -1
+    import numpy as np
+
+    index: dict = {}
+    ids = np.fromiter((index.setdefault(t, len(index)) for t in terms), dtype=np.int64, count=n)
+    keys = np.concatenate([ids[:-gap] * len(index) + ids[gap:] for gap in range(1, distance + 2)])
+    return int(np.unique(keys).size)
+
+
+def _side_pairs(side: Shape, common_only: bool, distance: int | None = None) -> int:
+    """For a side made by `pair_shapes`: its distinct skip-bigrams within `distance`
+    (`distinct_skip_bigrams`), or with `common_only` its distinct ordered pairs of the tokens
+    the other side has (a bound at any distance); -1 when the Shape carries no tokens or the
+    count would cost too much."""
+    if not side.docs:
+        return -1
+    doc, other = side.docs
+    if common_only:
+        return ordered_pairs(doc.term_tuple, _term_counts(other).keys())
+    key = (_PAIRS, distance if distance is not None and distance >= 0 else None)
+    count = doc.memo(key, distinct_skip_bigrams, doc.term_tuple, key[1])
+    return count if count >= 0 else doc.memo(_PAIRS, ordered_pairs, doc.term_tuple)
+
+
+_PAIRS = "ordered-pairs"  # Document.memo key
 
 
 def _longest(doc: "Document") -> int:
@@ -380,11 +440,43 @@ def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
 
 
 S_CACHE_GRAMS = 2**18  # distinct grams of a side that fit the caches; beyond, each gram costs a miss
+GRAM_SLOT_BYTES = 24  # a slot of the kernels' gram tables (kernels/grams.c GSlot)
+PAGE_BYTES = 4096
+GRAM_TABLE_CAP = 1 << 22  # the most grams a skip-bigram table is sized for up front (grams.c skip_hits)
+
+
+def _resident_slots(slots: float, entries: float) -> float:
+    """The slots of a zeroed (calloc'd) hash table that occupy memory once `entries` keys are
+    spread over it: a page of it is the kernel's shared zero page until a key is written on it,
+    so a large table sparsely filled holds about one page per key."""
+    per_page = PAGE_BYTES / GRAM_SLOT_BYTES
+    pages = slots / per_page
+    if pages <= 1 or entries <= 0:
+        return min(slots, max(entries, 0) * per_page)
+    return slots * -math.expm1(-entries / pages)
+
+
+def gram_table_slots(expect: float, entries: float) -> float:
+    """The resident slots of a gram table (kernels/grams.c gt_init, gt_grow) sized for `expect`
+    keys and holding `entries` at the end: a power of two at least twice the expected keys,
+    doubled whenever it is half full (while it doubles, the old table and the new one both)."""
+    size = 16.0
+    while size < 2 * expect:
+        size *= 2
+    grown = False
+    while entries * 2 > size:
+        size *= 2
+        grown = True
+    resident = _resident_slots(size, entries)
+    if grown:
+        resident = max(resident, _resident_slots(size, size / 4) + _resident_slots(size / 2, size / 4))
+    return resident
 
 
 def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape, evidence: bool):
     from .skipgram import skip_bigram_total
 
+    p = _path()
     counts = []
     for side in (c, r):
         tokens = side.tokens + (1 if unigram_form == "start-token" and side.tokens else 0)
@@ -392,23 +484,36 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
         vocabulary = side.distinct + (1 if unigram_form == "start-token" else 0)
         if unigram_form == "rouge155":
             count += max(side.tokens - 1, 0)
-        counts.append((count, min(count, _distinct_pairs(vocabulary, side.singletons) + vocabulary)))
-    (c_count, c_distinct), (r_count, r_distinct) = counts
+        distinct = min(count, _distinct_pairs(vocabulary, side.singletons) + vocabulary)
+        # the start token pairs with every term once, ROUGE-1.5.5's unigrams are one gram a term
+        extra = min(side.distinct, side.tokens) if unigram_form else 0
+        if p != "native" or evidence:  # every gram of each side counted (the pure path) or listed (evidence)
+            pairs = _side_pairs(side, False, distance)
+            if pairs >= 0:
+                distinct = min(distinct, pairs + extra)
+        counts.append((count, distinct, extra))
+    (c_count, c_distinct, c_extra), (r_count, r_distinct, _) = counts
     grams = c_count + r_count
     distinct = c_distinct + r_distinct
     largest = max(c_distinct, r_distinct)  # distinct grams of the larger dictionary
     missing = grams * min(1.0, largest / S_CACHE_GRAMS)  # grams counted once the table outgrows the caches
     terms = Terms()
-    p = _path()
     if p == "native":  # the kernels pair only the tokens both sides have
         common = c_count * c.shared ** 2 + r_count * r.shared ** 2
         table = c_distinct * c.shared ** 2
-        reach = 8 if distance is None or distance > 7 else distance + 1
-        slots = max(min(1 << 22, c.tokens * (reach + 1)), 2 * table)  # sized from the length, grown by doubling
+        pairs = _side_pairs(c, True)
+        if pairs >= 0:  # the candidate's distinct grams of common tokens: at most its distinct ordered pairs
+            table = min(table, pairs + c_extra * c.shared)
+        side_tokens = c.tokens + (1 if unigram_form == "start-token" and c.tokens else 0)
+        reach = 8 if distance is None or distance > 8 else distance + 1
+        expect = min(side_tokens * (reach + 1), GRAM_TABLE_CAP)  # sized from the length, grown by doubling
         terms.t("native.S.gram", common).t("native.S.miss", common * min(1.0, table / S_CACHE_GRAMS))
-        terms.t("native.S.position", c.tokens + r.tokens).w("native.S.slot", slots)
+        terms.t("native.S.position", c.tokens + r.tokens)
+        # the table's pages that hold a gram, and each side's positions of the common tokens
+        terms.w("native.S.slot", gram_table_slots(expect, table))
+        terms.w("native.S.position", c.tokens * c.shared + r.tokens * r.shared)
         # a new entry of the table (a skip-bigram not met before) costs more than a count
-        terms.t("native.S.entry", table).w("native.S.entry", table)
+        terms.t("native.S.entry", table)
     else:
         terms.t("pure.S.gram", grams).t("pure.S.miss", missing).t("pure.S.distinct", distinct)
         terms.w("pure.S.distinct", distinct)

@@ -294,13 +294,15 @@ def _method_terms(method: "Method", cand: Shape, refs: Sequence[Shape], evidence
         terms, unit, k = spec.cost(method, c_shape, ref, evidence, options)
         # a call's records and dispatch, and what the family's kernel sets up on every pair
         kernel = _kernel_key(method, options)
-        if per_call:
-            terms.t(f"{p}.call", 1).k(f"{p}.call", 1).t(f"{p}.{kernel}.call", 1)
+        if per_call:  # a result record per method and reference
+            terms.t(f"{p}.call", 1).k(f"{p}.record", 1).t(f"{p}.{kernel}.call", 1)
             if evidence:
                 terms.t(f"{p}.{kernel}ev.call", 1)
         per_ref.append(terms)
         count += k
     shared = {}
+    if per_call:  # what a call of `score` sets up once, whatever its methods and references
+        shared["call"] = Terms().k(f"{p}.call", 1)
     texts = _texts_terms(cand, refs)
     if texts.time:
         shared["texts"] = texts
@@ -344,7 +346,8 @@ def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence
     from ..families.methods import parse_method
 
     docs = [cand, *refs]
-    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(texts, docs) if ts is not None]
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) if ts is not None else given_terms(d)
+             for ts, d in zip(texts, docs)]
     shared: dict[str, Terms] = {}
     pairs = pair_shapes(cand, refs)
     c, rs = pairs[0][0] if pairs else Shape.of(cand), [r for _, r in pairs]
@@ -474,9 +477,13 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         # lower-casing one under rouge-score a look-up in the kernels' table
         terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
         terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
-        if tokens is None or (stem is None and not stopping):
+        if tokens is None:
             return terms
         distinct = tokens if distinct is None else distinct
+        # the Tokens: an id and a span a token, a vocabulary entry a word type
+        terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        if stem is None and not stopping:
+            return terms
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
         terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
         terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
@@ -510,6 +517,17 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     return terms
 
 
+def given_terms(doc: "Document") -> Terms:
+    """What a text given as a list of tokens holds once it is a Document: a record a token,
+    its words (one str a word type)."""
+    return Terms().k("tok.given.token", len(doc)).k("tok.given.type", distinct_tokens(doc))
+
+
+def _given_estimate(doc: "Document") -> CostEstimate:
+    _, kept, _ = price(given_terms(doc))
+    return CostEstimate(TOKENIZING, 0.0, kept, "tokens", len(doc), kept_bytes=kept)
+
+
 def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None
                       ) -> CostEstimate:
     """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
@@ -535,8 +553,8 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     if documents is not None:
         cand, refs = documents
         docs = [cand, *refs]
-        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) for ts, d in zip(shapes, docs)
-                      if ts is not None]
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) if ts is not None
+                      else _given_estimate(d) for ts, d in zip(shapes, docs)]
         per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
     else:
         sides = [proxy_shape(t, ts) for t, ts in zip(texts, shapes)]
@@ -1146,10 +1164,19 @@ def paired_tests_estimate(pairs: int, resamples: int, comparisons: int = 1) -> C
     return _resampling_estimate(label, terms, resamples * pairs * comparisons)
 
 
+SMALL_INTS = 257  # CPython keeps one int object of each value below this: an index list shares them
+
+
 def rouge155_bootstrap_terms(instances: int, resamples: int, columns: int) -> Terms:
+    """The index lists are drawn once and kept (a tuple per resample, a pointer per draw, and
+    an int object per draw of an index CPython does not share); the columns are resampled
+    three at a time (a metric's R, P and F of one peer), each list of values summarised and
+    dropped before the next three."""
     elements = resamples * instances
+    unshared = elements * max(0, instances - SMALL_INTS) / max(instances, 1)
     return (Terms().t("r155.draw", elements).t("r155.sum", elements * columns).t("r155.resample", resamples * columns)
-            .k("r155.index", elements).k("r155.resample", resamples * columns).t("boot.call", 1))
+            .k("r155.index", elements).k("r155.bigindex", unshared).k("r155.list", resamples)
+            .w("r155.resample", resamples * min(columns, 3)).t("boot.call", 1))
 
 
 def rouge155_bootstrap_estimate(instances: int, resamples: int, columns: int) -> CostEstimate:
