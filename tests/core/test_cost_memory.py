@@ -2,9 +2,7 @@
 each estimate within a factor of 2 of the bytes tracemalloc sees (both read as at least 1 MB,
 the floor bench/calibrate_costs.py compares at), or of the quantities it counts. No timings."""
 
-import gc
 import random
-import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -15,19 +13,10 @@ from rouge_core.families.cost_terms import distinct_skip_bigrams, ordered_pairs
 from rouge_core.families.skipgram import skip_bigram_counts
 from rouge_core.kernels import native
 from rouge_core.scorer import cost
+from tests.memory import traced_peak
 
 MB = 2**20
 NINE = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"]
-
-
-def _traced(run) -> int:
-    gc.collect()
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def _within_two(estimate: float, measured: float) -> float:
@@ -56,7 +45,7 @@ def test_a_small_call_of_many_methods_is_priced_once_not_per_method(path):
         estimate = cost.total(cost.estimate_texts(NINE, cand, [ref, ref, ref], "rouge-score").values()).peak_bytes
         run = lambda: rouge_core.score(cand, [ref, ref, ref], NINE, "rouge-score", cost_limit=rouge_core.UNBOUNDED)
         run()
-        _within_two(estimate, _traced(run))
+        _within_two(estimate, traced_peak(run))
 
 
 class _Nothing:
@@ -83,7 +72,7 @@ def test_rouge155_bootstrap_memory_is_what_it_keeps(instances, resamples):
             for values in bootstrap.resample_means(triples, resamples, False, 0.5):
                 bootstrap.summarize(values, 95.0)
 
-    measured = _traced(run)
+    measured = traced_peak(run)
     bootstrap.resample_indices.cache_clear()
     _within_two(cost.rouge155_bootstrap_estimate(instances, resamples, columns).peak_bytes, measured)
 

@@ -17,6 +17,7 @@ from rouge_core.families.ngram import ngram_counts
 from rouge_core.families.skipgram import _counts_for
 from rouge_core.text.document import pretokenized
 from tests.fuzzing import FUZZ, fuzz
+from tests.memory import traced_peak
 
 DISTINCT = " ".join(f"w{i}" for i in range(3000))  # every skip-bigram distinct
 REPETITIVE = " ".join(f"w{i % 40}" for i in range(3300))
@@ -245,20 +246,6 @@ def test_with_shared_references_every_texts_document_is_priced_as_kept(monkeypat
     one_large = (cost.estimate_corpus(*large, ["rouge1"], options).peak_bytes - 400 * cost.CORPUS_STATISTICS_BYTES
                  - cost.chunk_records_bytes(400, 800, 1))
     assert one_large == pytest.approx(one_small, rel=0.2)
-
-
-def traced_peak(run) -> int:
-    """The peak of the bytes Python and NumPy allocate during `run()` (tracemalloc: deterministic)."""
-    import gc
-    import tracemalloc
-
-    gc.collect()
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def test_the_bootstrap_estimate_prices_scores_rebuilt_from_counts():
