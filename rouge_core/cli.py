@@ -827,23 +827,30 @@ def write_report(report: Report, args, out) -> None:
 
 
 class Output:
-    """Where the output goes: standard output, or a file written under a temporary name next
-    to it and renamed when the run succeeds (a failed run leaves no half-written file)."""
+    """Where the output goes: standard output; a file, written under a temporary name next to
+    it (through a symbolic link: next to its target) and renamed when the run succeeds (a failed
+    run leaves no half-written file); or what is not a regular file (/dev/null, a FIFO, a
+    terminal), written directly: renaming onto it would replace the device or pipe itself."""
 
     def __init__(self, path: str | None, stdout):
         self.path = path
         self.stdout = stdout
         self._fh = None
         self._temporary = None
+        self._target = None
 
     def __enter__(self):
         if not self.path:
             return self.stdout
         import tempfile
 
-        folder = os.path.dirname(os.path.abspath(self.path))
+        self._target = os.path.realpath(self.path)
         try:
-            fd, self._temporary = tempfile.mkstemp(prefix=".rouge-lens-", suffix=".partial", dir=folder)
+            if os.path.exists(self._target) and not stat.S_ISREG(os.stat(self._target).st_mode):
+                self._fh = open(self._target, "w", encoding="utf-8", newline="")
+                return self._fh
+            fd, self._temporary = tempfile.mkstemp(prefix=".rouge-lens-", suffix=".partial",
+                                                   dir=os.path.dirname(self._target))
             self._fh = open(fd, "w", encoding="utf-8", newline="")
         except OSError as exc:
             raise CliError(f"{self.path}: cannot write ({exc.strerror})") from None
@@ -854,13 +861,13 @@ class Output:
             return False
         try:
             self._fh.close()
-            if kind is None:
-                os.replace(self._temporary, self.path)
+            if kind is None and self._temporary is not None:
+                os.replace(self._temporary, self._target)
         except OSError as exc:
             if kind is None:
                 raise CliError(f"{self.path}: cannot write ({exc.strerror})") from None
         finally:
-            if os.path.exists(self._temporary):
+            if self._temporary is not None and os.path.exists(self._temporary):
                 os.unlink(self._temporary)
         return False
 

@@ -122,6 +122,41 @@ def test_output_file(files, tmp_path, capsys):
         b"system,pair,method,precision,recall,fmeasure,fmeasure_low,fmeasure_high,p_bootstrap,p_permutation,signature\r\n")
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_output_to_what_is_not_a_regular_file_is_written_into_it_not_replaced(files, tmp_path, capsys):
+    """-o /dev/null or a FIFO: the output is written into it. Renaming a finished temporary file
+    onto the path (what a regular file gets) replaced the device or pipe itself with a plain file
+    (run as root, `-o /dev/null` turned /dev/null into a regular file)."""
+    import stat
+    import threading
+
+    (tmp_path / "out").mkdir()
+    fifo = tmp_path / "out" / "out.fifo"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, out, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-f", "csv", "-o", fifo], capsys)
+    reader.join(timeout=30)
+    assert code == 0 and out == ""
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert received and received[0].startswith(b"system,pair,method,")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["out.fifo"]  # no temporary left beside it
+
+
+def test_output_through_a_symbolic_link_replaces_its_target(files, tmp_path, capsys):
+    """A link to the output file stays a link; its target gets the output (renamed next to it)."""
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "out.csv"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    code, _, _ = run(["-c", files / "cands.txt", "-r", files / "refs.txt", "-f", "csv", "-o", link], capsys)
+    assert code == 0 and link.is_symlink()
+    assert target.read_bytes().startswith(b"system,pair,method,")
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["out.csv"]
+
+
 def test_progress_on_stderr(tmp_path, capsys):
     (tmp_path / "c.txt").write_text("a b\n" * 2001, encoding="utf-8")
     (tmp_path / "r.txt").write_text("a c\n" * 2001, encoding="utf-8")
