@@ -2304,6 +2304,10 @@ static PyObject *py_jieba_model(PyObject *mod, PyObject *const *args, Py_ssize_t
             jieba_set_emit(m, a, ch, p);
         }
     }
+    if (!failed && supported && jieba_finish(m) < 0) {
+        PyErr_NoMemory();
+        failed = 1;
+    }
     if (failed || !supported) {
         jieba_free(m);
         if (failed) return NULL;

@@ -23,43 +23,53 @@
 #define MIN_FLOAT (-3.14e100) /* finalseg's MIN_FLOAT */
 #define HAN_SPAN (JIEBA_HAN_LAST - JIEBA_HAN_FIRST + 1)
 
+/* The prefix dictionary as a trie (FREQ holds every prefix of its words, so jieba's DAG walk
+ * "while block[k:i+1] in FREQ" is a walk down from the root): one hash table of edges
+ * (node, next character) -> child, each edge carrying its child's entry, so that each step of
+ * the walk reads one slot. Node 0 is the root. */
 typedef struct {
-    u64 hash;
-    isize at; /* the word's code points: pool[at : at + len] */
-    i32 len;  /* 0: an empty slot */
+    uint32_t parent, ch;
+    uint32_t child;   /* 0: an empty slot */
+    uint32_t present; /* the child's string is a key of FREQ */
     int64_t freq;
     double logf; /* log(freq or 1) */
-} Entry;
+} Edge;
 
 struct JiebaModel {
-    Entry *slots;
+    Edge *root; /* the root's edges by character in the Basic Multilingual Plane (jieba_finish) */
+    Edge *slots;
     isize mask, used;
-    uint32_t *pool;
-    isize pool_len, pool_cap;
+    uint32_t nodes;
     double logtotal;
     double start[JIEBA_STATES];
     double trans[JIEBA_STATES][JIEBA_STATES];
     double *emit; /* [state][ch - JIEBA_HAN_FIRST] */
 };
 
-static inline u64 hash_step(u64 h, uint32_t c) { return (h ^ c) * 0x100000001b3ULL; }
-#define HASH_SEED 0xcbf29ce484222325ULL
-static inline u64 hash_final(u64 h) { return (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ULL; }
-
-static u64 hash_of(const uint32_t *w, isize len) {
-    u64 h = HASH_SEED;
-    for (isize k = 0; k < len; k++) h = hash_step(h, w[k]);
-    return h;
+static inline isize slot_of(const JiebaModel *m, uint32_t parent, uint32_t ch) {
+    u64 h = (((u64)parent << 32) | ch) * 0x9E3779B97F4A7C15ULL;
+    return (isize)((h ^ (h >> 31)) & (u64)m->mask);
 }
 
-/* The entry of w[0:len] (with hash h), or NULL. */
-static const Entry *lookup(const JiebaModel *m, const uint32_t *w, isize len, u64 h) {
-    u64 fh = hash_final(h);
-    for (isize i = (isize)(fh & (u64)m->mask);; i = (i + 1) & m->mask) {
-        const Entry *e = &m->slots[i];
-        if (!e->len) return NULL;
-        if (e->hash == h && e->len == len && !memcmp(m->pool + e->at, w, (size_t)len * sizeof(uint32_t))) return e;
+/* The edge from `parent` by `ch`, or NULL. */
+static inline const Edge *edge(const JiebaModel *m, uint32_t parent, uint32_t ch) {
+    if (!parent && m->root && ch < 0x10000) return m->root[ch].child ? &m->root[ch] : NULL;
+    for (isize i = slot_of(m, parent, ch);; i = (i + 1) & m->mask) {
+        const Edge *e = &m->slots[i];
+        if (!e->child) return NULL;
+        if (e->parent == parent && e->ch == ch) return e;
     }
+}
+
+/* FREQ's entry of w[0:len], or NULL when w is not a key. */
+static const Edge *lookup(const JiebaModel *m, const uint32_t *w, isize len) {
+    const Edge *e = NULL;
+    uint32_t node = 0;
+    for (isize k = 0; k < len; k++) {
+        if (!(e = edge(m, node, w[k]))) return NULL;
+        node = e->child;
+    }
+    return e && e->present ? e : NULL;
 }
 
 JiebaModel *jieba_new(isize words) {
@@ -67,7 +77,7 @@ JiebaModel *jieba_new(isize words) {
     if (!m) return NULL;
     isize cap = 16;
     while (cap < 2 * words + 16) cap *= 2;
-    m->slots = xcalloc((size_t)cap, sizeof(Entry));
+    m->slots = xcalloc((size_t)cap, sizeof(Edge));
     m->emit = xmalloc((size_t)JIEBA_STATES * HAN_SPAN * sizeof(double));
     if (!m->slots || !m->emit) {
         jieba_free(m);
@@ -84,44 +94,56 @@ JiebaModel *jieba_new(isize words) {
 
 void jieba_free(JiebaModel *m) {
     if (!m) return;
-    FREE_ALL(m->slots, m->pool, m->emit);
+    FREE_ALL(m->root, m->slots, m->emit);
     free(m);
 }
 
 static int rehash(JiebaModel *m) {
-    isize cap = 2 * (m->mask + 1);
-    Entry *fresh = xcalloc((size_t)cap, sizeof(Entry));
-    if (!fresh) return -1;
+    JiebaModel bigger = *m;
+    bigger.mask = 2 * (m->mask + 1) - 1;
+    if (!(bigger.slots = xcalloc((size_t)bigger.mask + 1, sizeof(Edge)))) return -1;
     for (isize i = 0; i <= m->mask; i++) {
-        Entry *e = &m->slots[i];
-        if (!e->len) continue;
-        isize j = (isize)(hash_final(e->hash) & (u64)(cap - 1));
-        while (fresh[j].len) j = (j + 1) & (cap - 1);
-        fresh[j] = *e;
+        Edge *e = &m->slots[i];
+        if (!e->child) continue;
+        isize j = slot_of(&bigger, e->parent, e->ch);
+        while (bigger.slots[j].child) j = (j + 1) & bigger.mask;
+        bigger.slots[j] = *e;
     }
     free(m->slots);
-    m->slots = fresh;
-    m->mask = cap - 1;
+    m->slots = bigger.slots;
+    m->mask = bigger.mask;
     return 0;
 }
 
 int jieba_add(JiebaModel *m, const uint32_t *word, isize len, int64_t freq) {
-    if (len < 1 || len > INT32_MAX) return 0; /* "" never matches a slice jieba looks up */
-    if (2 * (m->used + 1) > m->mask + 1 && rehash(m) < 0) return -1;
-    u64 h = hash_of(word, len);
-    Entry *e = (Entry *)lookup(m, word, len, h);
-    if (!e) {
-        if (grow_kept((void **)&m->pool, &m->pool_cap, m->pool_len + len, sizeof(uint32_t)) < 0) return -1;
-        memcpy(m->pool + m->pool_len, word, (size_t)len * sizeof(uint32_t));
-        isize i = (isize)(hash_final(h) & (u64)m->mask);
-        while (m->slots[i].len) i = (i + 1) & m->mask;
-        e = &m->slots[i];
-        e->hash = h, e->at = m->pool_len, e->len = (i32)len;
-        m->pool_len += len;
-        m->used++;
+    if (len < 1) return 0; /* "" is never a slice jieba looks up */
+    Edge *e = NULL;
+    uint32_t node = 0;
+    for (isize k = 0; k < len; k++) {
+        e = (Edge *)edge(m, node, word[k]);
+        if (!e) {
+            if (m->nodes == UINT32_MAX - 1) return -1;
+            if (2 * (m->used + 1) > m->mask + 1 && rehash(m) < 0) return -1;
+            isize i = slot_of(m, node, word[k]);
+            while (m->slots[i].child) i = (i + 1) & m->mask;
+            e = &m->slots[i];
+            e->parent = node, e->ch = word[k], e->child = ++m->nodes, e->present = 0, e->freq = 0, e->logf = 0.0;
+            m->used++;
+        }
+        node = e->child;
     }
+    e->present = 1;
     e->freq = freq;
     e->logf = log(freq ? (double)freq : 1.0);
+    return 0;
+}
+
+int jieba_finish(JiebaModel *m) {
+    Edge *root = xcalloc(0x10000, sizeof(Edge));
+    if (!root) return -1;
+    for (isize i = 0; i <= m->mask; i++)
+        if (m->slots[i].child && !m->slots[i].parent && m->slots[i].ch < 0x10000) root[m->slots[i].ch] = m->slots[i];
+    m->root = root;
     return 0;
 }
 
@@ -239,7 +261,7 @@ static isize flush(const JiebaModel *m, const uint32_t *s, isize n, isize base, 
         ends[0] = base + 1;
         return 1;
     }
-    const Entry *e = lookup(m, s, n, hash_of(s, n));
+    const Edge *e = lookup(m, s, n);
     if (!e || !e->freq) return finalseg_cut(m, s, n, base, ends, w);
     for (isize k = 0; k < n; k++) ends[k] = base + k + 1;
     return n;
@@ -254,11 +276,11 @@ static isize dag_cut(const JiebaModel *m, const uint32_t *s, isize n, isize base
         /* the DAG's ends from k, each scored as it is found (ascending, as calc reads them) */
         double best = 0;
         isize best_x = -1;
-        u64 h = HASH_SEED;
+        uint32_t node = 0;
         for (isize i = k; i < n; i++) {
-            h = hash_step(h, s[i]);
-            const Entry *e = lookup(m, s + k, i - k + 1, h);
-            if (!e) break;
+            const Edge *e = edge(m, node, s[i]);
+            if (!e || !e->present) break;
+            node = e->child;
             if (!e->freq) continue;
             double v = e->logf - m->logtotal + value[i + 1];
             if (best_x < 0 || v >= best) best = v, best_x = i;

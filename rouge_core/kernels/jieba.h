@@ -19,6 +19,8 @@ JiebaModel *jieba_new(isize words);
 void jieba_free(JiebaModel *m);
 /* One FREQ entry (word of `len` code points, freq >= 0); -1 on no memory. A word given twice keeps the last freq. */
 int jieba_add(JiebaModel *m, const uint32_t *word, isize len, int64_t freq);
+/* Done adding entries (-1 on no memory): the model is read only from now on. */
+int jieba_finish(JiebaModel *m);
 /* log(total), as jieba's calc computes it (math.log of the int) */
 void jieba_set_logtotal(JiebaModel *m, double logtotal);
 /* start_P[s], trans_P[from][to] (absent: finalseg's MIN_FLOAT), emit_P[s][ch] for ch in the Han range */

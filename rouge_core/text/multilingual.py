@@ -309,9 +309,13 @@ def _cut_ideographs(tokens: list[str], spans: list[tuple[int, int]]) -> list[tup
     return out
 
 
+_SEGMENTERS = {"thai": thai_segmenter, "chinese": chinese_segmenter, "japanese": japanese_segmenter}
+_SEGMENTED = ("burmese", *_SEGMENTERS)  # languages whose tokens need offsets to find their lines
+
+
 def _segmenter(language: str | None) -> Callable[[str], list[str]] | None:
-    return {"thai": thai_segmenter, "chinese": chinese_segmenter, "japanese": japanese_segmenter}.get(
-        language, lambda: None)()
+    make = _SEGMENTERS.get(language) if language is not None else None
+    return make() if make is not None else None
 
 
 # --- steps 1-4 without a Python loop per character ---------------------------------------
@@ -405,7 +409,9 @@ def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[s
     piece stands on), without their offsets; None where offsets are needed to tell (a
     segmenter's words may be anywhere in the joined text, Burmese's units) or OpenNMT's tokens
     do not spell a piece out."""
-    if language == "burmese" or _segmenter(language) is not None:
+    if language == "chinese":
+        return _chinese_terms(text, lowercase)
+    if language in _SEGMENTED:
         return None
     lines = _line_terms(text, lowercase)
     if lines is None:
@@ -417,6 +423,45 @@ def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[s
             return None
         out.append(list(chain.from_iterable(tokens)))
     return out
+
+
+def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+    """`xlsum_terms` for Chinese, on the compiled jieba (None where jieba itself must cut: see
+    rouge_core.text.segment.CompiledJieba). jieba never joins characters across white space (a
+    space is a word of its own, and its blocks hold no space), so its words of the joined pieces
+    are those of each line's pieces joined, and the joining space after a line's last piece
+    (a word XL-Sum counts) belongs to that line: it starts where the piece ends, inside the line
+    or at its end (tokenize's rule: a word between two sentences goes to the one before)."""
+    compiled = _compiled_jieba()
+    model = compiled.model() if compiled is not None else None
+    if model is None:
+        return None
+    lines = _line_terms(text, lowercase)
+    if lines is None:
+        return None
+    from ..kernels import native
+
+    last = max((k for k, pieces in enumerate(lines) if pieces), default=-1)
+    out = []
+    for k, pieces in enumerate(lines):
+        if not pieces:
+            out.append([])
+            continue
+        words = native.jieba_cut(model, " ".join(pieces))
+        if k < last:
+            words.append(" ")
+        out.append(words)
+    return out
+
+
+def _compiled_jieba():
+    """The compiled jieba, or None when jieba is not installed (the reference steps say so)."""
+    from .segment import MissingExtraError, compiled_jieba
+
+    try:
+        return compiled_jieba()
+    except MissingExtraError:
+        return None
 
 
 @lru_cache(maxsize=100_000)
