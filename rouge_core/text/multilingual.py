@@ -38,7 +38,9 @@ from typing import Callable
 
 from ..errors import excerpt
 from .languages import ALIASES, UNRUNNABLE_STEMMERS, XLSUM_STEMMED
-from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
+from ..kernels import native
+from .segment import (MissingExtraError, align, chinese_segmenter, compiled_jieba, japanese_segmenter, require,
+                      thai_segmenter)
 
 Triples = list[tuple[str, int, int]]
 # One character of a rebuilt text: where it stands in the user's text, [start, end).
@@ -378,22 +380,30 @@ def _fast_pieces(text: str, lowercase: bool) -> list[tuple[str, Sequence[int]]] 
     return pieces
 
 
-def _line_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+@lru_cache(maxsize=16)
+def _line_terms(text: str, lowercase: bool) -> tuple[tuple[str, ...], ...] | None:
     """`split_basic`'s terms per non-empty line (a sentence), without their offsets (each line
     lower-cased alone gives the text's lower case: str.lower()'s one context rule, the final
-    sigma, does not look past a line end); None for text beyond the Basic Multilingual Plane."""
+    sigma, does not look past a line end); None for text beyond the Basic Multilingual Plane.
+    Kept for the last few texts: XL-Sum's rougeLsum reads a text's lines again (xlsum-basic)
+    right after its other types read them (multilingual)."""
     if _ASTRAL.search(text):
         return None
     dropped, piece_run = _basic_patterns()
-    return [piece_run.findall(dropped.sub("", line.lower() if lowercase else line))
-            for line in text.split("\n") if line]
+    return tuple(tuple(piece_run.findall(dropped.sub("", line.lower() if lowercase else line)))
+                 for line in text.split("\n") if line)
 
 
 def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
     """Whether `basic_terms` (basic) or `xlsum_terms` can find this text's terms line by line
-    (no segmenter for the language, no character beyond the Basic Multilingual Plane); the
-    latter may still need the offsets, for a piece whose OpenNMT tokens do not spell it out."""
-    if not basic and (language in ("thai", "chinese", "japanese", "burmese")):
+    (no segmenter for the language but Chinese on the compiled jieba, no character beyond the
+    Basic Multilingual Plane); the latter may still need the offsets, for a piece whose OpenNMT
+    tokens do not spell it out."""
+    if not basic and language == "chinese":
+        compiled = _compiled_jieba()
+        if compiled is None or compiled.model() is None:
+            return False
+    elif not basic and language in _SEGMENTED:
         return False
     return _ASTRAL.search(text) is None
 
@@ -401,7 +411,8 @@ def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
 def basic_terms(text: str, lowercase: bool = True) -> list[list[str]] | None:
     """`split_basic`'s terms per sentence (non-empty line), without their offsets; None where
     the reference steps must tell (text beyond the Basic Multilingual Plane)."""
-    return _line_terms(text, lowercase)
+    lines = _line_terms(text, lowercase)
+    return None if lines is None else list(map(list, lines))
 
 
 def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[str]] | None:
@@ -416,13 +427,10 @@ def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[s
     lines = _line_terms(text, lowercase)
     if lines is None:
         return None
-    out = []
-    for pieces in lines:
-        tokens = list(map(_onmt_terms, pieces))
-        if None in tokens:
-            return None
-        out.append(list(chain.from_iterable(tokens)))
-    return out
+    try:  # a piece whose tokens do not spell it out (None) stops the chain: TypeError
+        return [list(chain.from_iterable(map(_onmt_terms, pieces))) for pieces in lines]
+    except TypeError:
+        return None
 
 
 def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
@@ -439,8 +447,6 @@ def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
     lines = _line_terms(text, lowercase)
     if lines is None:
         return None
-    from ..kernels import native
-
     last = max((k for k, pieces in enumerate(lines) if pieces), default=-1)
     out = []
     for k, pieces in enumerate(lines):
@@ -456,8 +462,6 @@ def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
 
 def _compiled_jieba():
     """The compiled jieba, or None when jieba is not installed (the reference steps say so)."""
-    from .segment import MissingExtraError, compiled_jieba
-
     try:
         return compiled_jieba()
     except MissingExtraError:

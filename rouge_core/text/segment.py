@@ -23,6 +23,8 @@ import threading
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from ..kernels import native
+
 EXTRA = "multilingual"
 INSTALL_HINT = "pip install 'rouge-lens[multilingual]'"
 
@@ -135,8 +137,6 @@ class CompiledJieba:
 
     def model(self):
         """The compiled copy of jieba's current tables, or None where jieba must cut."""
-        from ..kernels import native
-
         jieba = self._jieba
         dt, finalseg = jieba.dt, jieba.finalseg
         cut = jieba.cut
@@ -150,12 +150,12 @@ class CompiledJieba:
         if key != self._key:
             with self._lock:
                 if key != self._key:
-                    self._model = self._copy(native, dt, finalseg)
+                    self._model = self._copy(dt, finalseg)
                     self._key = key
         return self._model
 
     @staticmethod
-    def _copy(native, dt, finalseg):
+    def _copy(dt, finalseg):
         if not isinstance(dt.total, int) or dt.total <= 0:
             return None  # jieba's own cut fails (log of the total) or does what it does
         low = finalseg.MIN_FLOAT
@@ -169,8 +169,6 @@ class CompiledJieba:
         model = self.model()
         if model is None:
             return list(self._jieba.cut(text))
-        from ..kernels import native
-
         return native.jieba_cut(model, text)
 
 
