@@ -259,6 +259,12 @@ def tokens_stemmed(tokens, stems):
     return _EXTENSION.tokens_stemmed(tokens, stems)
 
 
+def tokens(terms: tuple, bounds: tuple):
+    """The Tokens of `terms` (str) in sentences `bounds` ((start, end) token indices), as a
+    Document's (tokens_of)."""
+    return KERNELS.tokens(terms, bounds)
+
+
 def jieba_model(freq: dict, logtotal: float, start: tuple, trans: tuple, emit: tuple):
     """A copy in C of jieba's tables (its FREQ dict, math.log of its total, finalseg's start,
     transition and emission probabilities in the state order B, E, M, S) for jieba_cut; None
