@@ -114,12 +114,11 @@ class RougeScorer(_RougeScoreScorer):
             if not text.isascii():
                 check_unicode(text, what)
         records: dict = {}
-        for options, terms_of, lowercase, planned, compiled in plans:
+        for options, terms_of, lowercase, compiled, max_side in plans:
             cand = _line_tokens(terms_of, prediction, lowercase)
             ref = _line_tokens(terms_of, target, lowercase) if cand is not None else None
             if ref is None:
                 return None
-            max_side = native_bound(planned, options, 1, None)
             scored = native.score_pair(compiled, cand, (ref,), options.alpha, options.empty == "nan", None, max_side)
             if type(scored) is not dict:
                 return None
@@ -138,7 +137,8 @@ class RougeScorer(_RougeScoreScorer):
     def _plans_for_terms(self, methods: tuple) -> tuple | None:
         """Per group of methods scored together (XL-Sum's tokens for all but rougeLsum, its
         basic tokenizer's lines for rougeLsum): (options, the tokenizer's `terms`, lower-case,
-        the methods' plans, the kernels' plans); kept while the methods and the kernels stay;
+        the kernels' plans, the most tokens a side may have within the default cost bound, as
+        score_documents has it: native_bound); kept while the methods and the kernels stay;
         None when the kernels are off or a group cannot be scored from terms alone."""
         kernels = native.KERNELS
         kept = self._terms_plans
@@ -158,7 +158,7 @@ class RougeScorer(_RougeScoreScorer):
                     or options.round_pr is not None or term_filter(stemmer, stopwords, options.data_dir) is not None):
                 plans = None
                 break
-            plans += ((options, terms_of, lowercase, planned, compiled),)
+            plans += ((options, terms_of, lowercase, compiled, native_bound(planned, options, 1, None)),)
         if kernels is None:
             plans = None
         self._terms_plans = (kernels, methods, plans)

@@ -447,7 +447,9 @@ def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
     lines = _line_terms(text, lowercase)
     if lines is None:
         return None
-    last = max((k for k, pieces in enumerate(lines) if pieces), default=-1)
+    last = len(lines) - 1
+    while last >= 0 and not lines[last]:
+        last -= 1
     out = []
     for k, pieces in enumerate(lines):
         if not pieces:
