@@ -49,7 +49,7 @@ from ..text.stemming import get_stemmer
 from ..text.tokenize import term_filter
 from ..text.words import splitter
 from .rouge_score import RougeScorer as _RougeScoreScorer
-from .rouge_score.rouge_scorer import _EMPTY_LCS, _LCS_TYPES, _kept, _method_for, _new_score
+from .rouge_score.rouge_scorer import _LCS_TYPES, _kept, _method_for, _records_scores
 from .rouge_score.scoring import Score
 
 __all__ = ["RougeScorer", "Score"]
@@ -123,16 +123,7 @@ class RougeScorer(_RougeScoreScorer):
             if type(scored) is not dict:
                 return None
             records.update(scored)
-        out = {}
-        for rouge_type, method in zip(self.rouge_types, methods):
-            record = records[method]
-            stats = record.stats
-            if rouge_type in _LCS_TYPES and (not stats.cand_total or not stats.ref_total):
-                out[rouge_type] = _EMPTY_LCS
-            else:
-                score = record.score
-                out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
-        return out
+        return _records_scores(records, tuple((t, t in _LCS_TYPES) for t in dict.fromkeys(self.rouge_types)))
 
     def _plans_for_terms(self, methods: tuple) -> tuple | None:
         """Per group of methods scored together (XL-Sum's tokens for all but rougeLsum, its

@@ -203,6 +203,22 @@ def test_real_prose_on_the_kernels_gives_xlsums_numbers(lang):
         ours.score(target, "\ud800" + prediction)
 
 
+# Chinese as jieba reads it: dictionary words, Latin words, numbers with points and percents,
+# white space of every kind ("\r\n" too), full-width punctuation, characters beyond the BMP.
+CHINESE_PARTS = (["中国", "中国人民", "北京", "清华大学", "研究生", "命运", "结婚", "的", "和尚", "尚未", "杭研", "网易",
+                  "石墨烯", "臧", "犇", "\u9fd5", "\u9fd6"] * 3
+                 + ["iPhone", "C++", "AT&T", "3", "1.5", "99%", "e-mail", "_", " ", "\t", "\n", "\r\n", "\r", "\u3000",
+                    "，", "。", "“", "”", "😀", "\U00020000", "\x00"])
+chinese_texts = st.lists(st.sampled_from(CHINESE_PARTS), max_size=30).map("".join)
+
+
+@fuzz
+@FUZZ
+@given(chinese_texts, chinese_texts)
+def test_same_numbers_as_multilingual_rouge_on_mixed_chinese(target, prediction):
+    _same_numbers("chinese", target, prediction)
+
+
 def test_known_values_and_the_tuple_shape():
     scorer = RougeScorer(["rouge1", "rougeL"], lang="thai")
     scores = scorer.score("สวัสดีครับ ผมชื่อสมชาย", "สวัสดีค่ะ")
