@@ -2332,7 +2332,14 @@ static PyObject *py_jieba_cut(PyObject *mod, PyObject *const *args, Py_ssize_t n
     uint32_t *text = code_points(args[1], &n);
     if (!text) return NULL;
     isize *ends = xmalloc((size_t)(n + 1) * sizeof(isize));
-    isize count = ends ? jieba_cut(((JiebaObject *)args[0])->model, text, n, ends) : -1;
+    isize count = -1;
+    if (ends && n > RELEASE_GIL_TOKENS) { /* the model is read only: other threads run meanwhile */
+        Py_BEGIN_ALLOW_THREADS
+        count = jieba_cut(((JiebaObject *)args[0])->model, text, n, ends);
+        Py_END_ALLOW_THREADS
+    } else if (ends) {
+        count = jieba_cut(((JiebaObject *)args[0])->model, text, n, ends);
+    }
     free(text);
     if (count < 0) {
         free(ends);
