@@ -65,6 +65,8 @@ def test_real_prose_line_by_line_and_whole():
     for line in PROSE.splitlines():
         assert _compiled(line) == list(jieba.cut(line))
     assert _compiled(PROSE) == list(jieba.cut(PROSE))
+    long = PROSE * 20  # above the size where the cut runs without the GIL
+    assert len(long) > 4096 and _compiled(long) == list(jieba.cut(long))
     assert _compiled("结婚的和尚未结婚的") == ["结婚", "的", "和", "尚未", "结婚", "的"]
     assert _compiled("") == []
 
