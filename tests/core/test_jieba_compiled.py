@@ -101,6 +101,19 @@ def test_a_user_word_is_followed(own_dictionary):
     assert _compiled(text) == list(jieba.cut(text))
 
 
+def test_another_main_dictionary_is_followed(own_dictionary, monkeypatch, tmp_path):
+    path = tmp_path / "small_dict.txt"
+    path.write_text("我 100 r\n来到 50 v\n北京 80 ns\n清华 20 nz\n大学 40 n\n清华大学 5 nt\n北京清华大学读书 3 l\n",
+                    encoding="utf-8")
+    for name in ("dictionary", "initialized"):
+        monkeypatch.setattr(jieba.dt, name, getattr(jieba.dt, name))
+    monkeypatch.setattr(jieba.dt, "tmp_dir", str(tmp_path))  # its cache file goes there
+    text = "我来到北京清华大学读书"
+    jieba.set_dictionary(str(path))
+    assert _compiled(text) == list(jieba.cut(text)) == ["我", "来到", "北京清华大学读书"]
+    assert len(jieba.dt.FREQ) < 100  # the small dictionary, not the default one
+
+
 def test_a_word_forced_apart_leaves_the_cut_to_jieba(own_dictionary):
     compiled = compiled_jieba()
     assert compiled.model() is not None
