@@ -40,7 +40,7 @@ def libraries_for(stemmer: str | None, segmenters: Iterable[str] = ()) -> tuple[
 def loaded(library: str) -> bool:
     """Whether this process has loaded `library` (its first use is paid)."""
     if library == "nltk":
-        return "nltk" in sys.modules
+        return _imported("nltk")
     if library == "jieba":
         jieba = sys.modules.get("jieba")
         return jieba is not None and bool(getattr(getattr(jieba, "dt", None), "initialized", False))
@@ -49,6 +49,13 @@ def loaded(library: str) -> bool:
 
         return thai_segmenter.cache_info().currsize > 0
     raise ValueError(f"unknown library {library!r}; known: {', '.join(LIBRARIES)}")
+
+
+def _imported(name: str) -> bool:
+    """Whether module `name` is imported in full (a module being imported, say by the app's
+    warm-up thread, is in sys.modules already while its import still runs)."""
+    module = sys.modules.get(name)
+    return module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False)
 
 
 def not_loaded(libraries: Iterable[str]) -> tuple[str, ...]:

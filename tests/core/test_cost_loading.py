@@ -136,3 +136,18 @@ def test_the_comparison_of_tools_holds_each_tokenizations_bit_masks(monkeypatch)
                for o in by_tokenization.values())
     estimate = comparison.estimate(variants)
     assert estimate.kept_bytes == pytest.approx(sum(c.kept_bytes for c in calls))
+
+
+def test_a_library_still_being_imported_is_not_loaded(monkeypatch):
+    # the app imports NLTK in a background thread at start; while that import runs, NLTK is in
+    # sys.modules already, and the page that needs it waits for it
+    import importlib.machinery
+    import types
+
+    module = types.ModuleType("nltk")
+    module.__spec__ = importlib.machinery.ModuleSpec("nltk", None)
+    module.__spec__._initializing = True
+    monkeypatch.setitem(sys.modules, "nltk", module)
+    assert not loading.loaded("nltk")
+    module.__spec__._initializing = False
+    assert loading.loaded("nltk")
