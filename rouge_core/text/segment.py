@@ -108,6 +108,7 @@ def thai_segmenter() -> Callable[[str], list[str]]:
     def words(text: str) -> list[str]:
         return tokenize(text, engine="newmm")
 
+    words("ก")  # newmm reads its word list on first use: loaded here, once (rouge_core.text.loading)
     return words
 
 
