@@ -6,11 +6,9 @@ the estimates' accuracy is bench/calibrate_costs.py's."""
 from __future__ import annotations
 
 import random
-import re
 import sys
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
