@@ -6,7 +6,8 @@ far the estimates are from the measurements.
     python bench/calibrate_costs.py --quick           # a smaller grid (a few minutes)
     python bench/calibrate_costs.py --save m.jsonl    # keep the measurements; --load m.jsonl refits them
     python bench/calibrate_costs.py --save m.jsonl --resume   # go on with a run that was stopped
-    python bench/calibrate_costs.py --group tokenize  # only one group: kernels, tokenize, profiles, bounds
+    python bench/calibrate_costs.py --group tokenize  # only one group: kernels, tokenize, profiles, bounds,
+                                                      # resampling, loading
 
 The grid: every method family (N for several n, L, Lsum, Lsum-best, W in Lin's and
 ROUGE-1.5.5's forms, S and SU bounded and unlimited) over lengths (20 to 200,000 tokens a
@@ -58,6 +59,7 @@ import math
 import os
 import platform
 import pprint
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -375,8 +377,20 @@ def resampling_cases(path: str, quick: bool):
                                 "level": level, "resample": resample})
 
 
+def loading_cases(path: str, quick: bool):
+    """Each library a stemmer or segmenter loads on first use (rouge_core.text.loading), in a
+    fresh process each time (the same on both paths: measured once)."""
+    if path != "native":
+        return
+    from rouge_core.text.loading import LIBRARIES
+
+    for library in LIBRARIES:
+        yield Case("loading", f"load {library}", path, "rouge-score", {}, (), False, "", (), 3, "load",
+                   {"library": library})
+
+
 GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profile_cases, "bounds": bound_cases,
-          "resampling": resampling_cases}
+          "resampling": resampling_cases, "loading": loading_cases}
 
 
 # --- measuring ----------------------------------------------------------------------------------
@@ -465,8 +479,11 @@ def _run_resampling(case: Case, inputs) -> None:
                        resample=p["resample"], cost_limit=unbounded)
 
 
-def _resampling_terms(case: Case):
+def _computation_terms(case: Case):
+    """The units of work of a case that is not a scoring call (cost.*_terms)."""
     p = case.params
+    if case.kind == "load":
+        return cost.loading_terms([p["library"]])
     if case.kind == "bootstrap":
         return cost.bootstrap_corpus_terms(p["pairs"], p["resamples"], p["methods"], p.get("rebuilt", 0))
     if case.kind == "paired":
@@ -520,14 +537,50 @@ def _timed(run, repeats: int, before=None) -> tuple[float, float]:
     return best_cpu, best_wall
 
 
+# In a fresh process: rouge_core imported, then the library's first use timed (CPU) and the
+# resident set it adds measured (its high-water mark above the resident set before).
+_LOAD_SCRIPT = """
+import json, sys, time
+import rouge_core
+from rouge_core.text import loading
+def kib(field):
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith(field + ":"))
+with open("/proc/self/clear_refs", "w") as fh:
+    fh.write("5")  # the high-water mark reset to the resident set now
+before = kib("VmRSS")
+start = time.process_time()
+loading.load(sys.argv[1])
+seconds = time.process_time() - start
+print(json.dumps({"seconds": seconds, "peak": (kib("VmHWM") - before) * 1024}))
+"""
+
+
+def measure_loading(case: Case) -> None:
+    """The best of `case.repeats` fresh processes (a library loads once per process)."""
+    runs = []
+    for _ in range(case.repeats):
+        out = subprocess.run([sys.executable, "-c", _LOAD_SCRIPT, case.params["library"]], capture_output=True,
+                             text=True, check=True, cwd=ROOT)
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    case.seconds = case.wall = min(r["seconds"] for r in runs)
+    case.peak = float(min(r["peak"] for r in runs))
+    terms = _computation_terms(case)
+    case.features = {"time": dict(terms.time), "kept": dict(terms.kept), "work": [dict(terms.work)]}
+    case.tokens = "-"
+
+
 def measure(case: Case) -> None:
+    if case.kind == "load":
+        measure_loading(case)
+        return
     if case.kind != "score":
         inputs = _resampling_inputs(case)
         _run_resampling(case, inputs)
         case.seconds, case.wall = _timed(lambda: _run_resampling(case, inputs), case.repeats)
         case.peak = peak_bytes(lambda: _run_resampling(case, inputs))
-        case.features = {"time": dict(_resampling_terms(case).time), "kept": dict(_resampling_terms(case).kept),
-                         "work": [dict(_resampling_terms(case).work)]}
+        case.features = {"time": dict(_computation_terms(case).time), "kept": dict(_computation_terms(case).kept),
+                         "work": [dict(_computation_terms(case).work)]}
         case.tokens = "-"
         return
     options = case.options()
@@ -825,7 +878,7 @@ def _load(path: str, quick: bool = False) -> list[Case]:
                 continue
             case.seconds, case.wall, case.peak = d["seconds"], d["wall"], d["peak"]
             if case.kind != "score":
-                terms = _resampling_terms(case)
+                terms = _computation_terms(case)
                 case.features = {"time": dict(terms.time), "kept": dict(terms.kept), "work": [dict(terms.work)]}
                 case.tokens = "-"
             else:

@@ -535,21 +535,55 @@ def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = No
     return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
 
 
+def libraries_needed(options: "Options", shapes: Iterable[TextShape | None]) -> tuple[str, ...]:
+    """The libraries (rouge_core.text.loading) tokenizing texts of these shapes under `options`
+    loads on first use: its stemmer's, its segmenters'."""
+    from ..text.loading import libraries_for
+
+    return libraries_for(options.stemmer, {s[0] for ts in shapes if ts is not None for s in ts.segments})
+
+
+def loading_terms(libraries: Iterable[str]) -> Terms:
+    """A library's first use in the process (NLTK's import, jieba's dictionary): once each."""
+    terms = Terms()
+    for name in libraries:
+        terms.t(f"load.{name}", 1).k(f"load.{name}", 1)
+    return terms
+
+
+def loading_estimate(libraries: Iterable[str]) -> CostEstimate | None:
+    """What loading the libraries not loaded in this process yet costs (None when all are)."""
+    from ..text.loading import not_loaded
+
+    missing = not_loaded(libraries)
+    if not missing:
+        return None
+    seconds, kept, _ = price(loading_terms(missing))
+    return CostEstimate(TOKENIZING, seconds, kept, "libraries", len(missing), kept_bytes=kept)
+
+
 def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
-                   evidence: bool = False, documents=None, tokenize: bool = True) -> dict[str, CostEstimate]:
+                   evidence: bool = False, documents=None, tokenize: bool = True, loading: bool = True
+                   ) -> dict[str, CostEstimate]:
     """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
     on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
     values is the call's cost). `documents` (the (candidate, references) Documents when
     already tokenized) gives the exact token counts; without them the texts are tokenized
     here when that is within the default bound (and `tokenize`), else the methods are
-    estimated from the words a quick count finds (`proxy_shape`)."""
+    estimated from the words a quick count finds (`proxy_shape`). With `loading`, the
+    tokenizing includes loading the libraries it needs that this process has not loaded
+    (`loading_estimate`)."""
     options = _options(options)
     texts = [candidate, *([references] if isinstance(references, str) else references)]
     shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
+    libraries = libraries_needed(options, shapes) if loading else ()
+    first_use = loading_estimate(libraries)
     if documents is None and tokenize:
-        first = total(tokenize_estimate(ts, options) for ts in shapes if ts is not None)
+        first = total([*(tokenize_estimate(ts, options) for ts in shapes if ts is not None),
+                       *([first_use] if first_use is not None else [])])
         if DEFAULT_COST_LIMIT.allows(first):
             documents = prepare_pair(candidate, references, options)
+            first_use = loading_estimate(libraries)  # paid by that tokenizing
     if documents is not None:
         cand, refs = documents
         docs = [cand, *refs]
@@ -561,6 +595,8 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
         tokenizing = [tokenize_estimate(ts, options, side.tokens, side.distinct) for ts, side in zip(shapes, sides)
                       if ts is not None]
         per_method = estimate_methods(methods, sides[0], sides[1:], options, evidence=evidence)
+    if first_use is not None:
+        tokenizing.append(first_use)
     out = {}
     if tokenizing:
         out[TOKENIZING] = total(tokenizing, TOKENIZING)

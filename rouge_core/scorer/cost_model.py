@@ -10,11 +10,11 @@ tokenizer). CALIBRATION says where and how the constants were measured.
 CALIBRATION = {'machine': 'x86_64, 2 cores',
  'python': '3.11.7',
  'clock': 'cpu (time.process_time), best of a few runs',
- 'load_average': {'start': '2.88 4.42 7.25', 'end': '2.51 4.05 6.94'},
+ 'load_average': {'start': '3.35 2.51 1.75', 'end': '4.92 3.37 2.16'},
  'date': '2026-11-27',
- 'cases': 498,
+ 'cases': 501,
  'quick': True,
- 'files': ['native.jsonl', 'pure.jsonl', 'res.jsonl']}
+ 'files': ['native.jsonl', 'pure.jsonl', 'res.jsonl', 'loading.jsonl']}
 
 SECONDS = {
     'boot.call': 0.0001856,
@@ -26,6 +26,9 @@ SECONDS = {
     'boot.perm.element': 2.007e-08,
     'boot.rebuild': 2.768e-08,
     'boot.score': 1.842e-06,
+    'load.jieba': 1.11,
+    'load.nltk': 0.8965,
+    'load.pythainlp': 0.6941,
     'meta.call': 1.34e-05,
     'meta.cell': 0,
     'meta.docmean': 1.081e-08,
@@ -258,6 +261,9 @@ BYTES = {
     'boot.paired.resample': 297.6,
     'boot.rebuild': 26.76,
     'boot.resample': 187.8,
+    'load.jieba': 6.803e+07,
+    'load.nltk': 8.557e+07,
+    'load.pythainlp': 7.925e+07,
     'meta.block': 43.73,
     'meta.draw': 0,
     'meta.pairblock': 31.39,

@@ -112,6 +112,7 @@ def thai_segmenter() -> Callable[[str], list[str]]:
     def words(text: str) -> list[str]:
         return tokenize(text, engine="newmm")
 
+    words("ก")  # newmm reads its word list on first use: loaded here, once (rouge_core.text.loading)
     return words
 
 
@@ -180,7 +181,9 @@ def compiled_jieba() -> CompiledJieba:
 
     jieba.setLogLevel(logging.WARNING)  # no "Building prefix dict" chatter on stderr
     jieba.initialize()
-    return CompiledJieba(jieba)
+    compiled = CompiledJieba(jieba)
+    compiled.model()  # on the compiled path the copy is part of the first use (rouge_core.text.loading)
+    return compiled
 
 
 @lru_cache(maxsize=1)
