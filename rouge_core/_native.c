@@ -18,6 +18,7 @@
 #include "kernels/grams.h"
 #include "kernels/wlcs.h"
 #include "kernels/resample.h"
+#include "kernels/jieba.h"
 
 /* Calls whose sides together have more tokens than this release the GIL while the kernels run. */
 enum { RELEASE_GIL_TOKENS = 4096 };
@@ -28,7 +29,7 @@ enum { RELEASE_GIL_TOKENS = 4096 };
 
 static PyObject *EMPTY_TUPLE, *FLOAT_ONE;
 static newfunc object_new; /* object.__new__: a document is made as its frozen dataclass's __init__ makes it */
-static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType, *StemMapType;
+static PyTypeObject *TokensType, *LayoutType, *PlansType, *BatchJobType, *StemMapType, *JiebaType;
 
 typedef struct {
     PyObject *cls;                           /* the class (None for documents: given per call) */
@@ -2202,6 +2203,159 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
     return Py_BuildValue("(NN)", sums, counts);
 }
 
+/* ------------------------------------------------------------------------------------------
+ * Jieba: jieba's default cut on a copy of its tables (kernels/jieba.c)
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    JiebaModel *model; /* read only once made: any thread may cut with it */
+} JiebaObject;
+
+static void Jieba_dealloc(JiebaObject *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    jieba_free(self->model);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+TYPE_SPEC(Jieba, "A copy of jieba's dictionary and HMM (see jieba_model).", {Py_tp_new, refuse_new});
+
+/* A str's code points in a malloc'd array (*n of them); NULL with an exception set. */
+static uint32_t *code_points(PyObject *s, isize *n) {
+    Py_ssize_t len = PyUnicode_GetLength(s);
+    if (len < 0) return NULL;
+    uint32_t *out = xmalloc((size_t)(len + 1) * sizeof(uint32_t));
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (!PyUnicode_AsUCS4(s, (Py_UCS4 *)out, len + 1, 1)) {
+        free(out);
+        return NULL;
+    }
+    *n = len;
+    return out;
+}
+
+/* jieba_model(freq, logtotal, start, trans, emit) -> Jieba, or None when the tables hold what
+ * the copy does not take (a key that is not a str, a frequency that is not an int in [0, 2**63));
+ * freq: jieba's FREQ dict; logtotal: math.log(total); start: 4 floats, trans: 16 floats
+ * (from-state major) in the state order B, E, M, S; emit: 4 dicts {character: float}. */
+static PyObject *py_jieba_model(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("jieba_model", nargs, 5, 5) < 0) return NULL;
+    PyObject *freq = args[0], *start = args[2], *trans = args[3], *emit = args[4];
+    double logtotal = PyFloat_AsDouble(args[1]);
+    if (logtotal == -1.0 && PyErr_Occurred()) return NULL;
+    if (!PyDict_Check(freq) || !PyTuple_Check(start) || PyTuple_Size(start) != JIEBA_STATES || !PyTuple_Check(trans) ||
+        PyTuple_Size(trans) != JIEBA_STATES * JIEBA_STATES || !PyTuple_Check(emit) || PyTuple_Size(emit) != JIEBA_STATES)
+        return PyErr_Format(PyExc_TypeError, "jieba_model(dict, float, 4 floats, 16 floats, 4 dicts)");
+    JiebaModel *m = jieba_new(PyDict_Size(freq));
+    if (!m) return PyErr_NoMemory();
+    int supported = 1, failed = 0;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    uint32_t *buf = NULL;
+    isize cap = 0;
+    while (supported && !failed && PyDict_Next(freq, &pos, &key, &value)) {
+        if (!PyUnicode_Check(key) || !PyLong_Check(value)) {
+            supported = 0;
+            break;
+        }
+        int overflow = 0;
+        long long f = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (overflow || f < 0) {
+            supported = 0;
+            break;
+        }
+        Py_ssize_t len = PyUnicode_GetLength(key);
+        if (!grow_buffer((void **)&buf, &cap, len + 1, sizeof(uint32_t))) {
+            PyErr_NoMemory();
+            failed = 1;
+        } else if (!PyUnicode_AsUCS4(key, (Py_UCS4 *)buf, len + 1, 1)) {
+            failed = 1;
+        } else if (jieba_add(m, buf, len, f) < 0) {
+            PyErr_NoMemory();
+            failed = 1;
+        }
+    }
+    free(buf);
+    jieba_set_logtotal(m, logtotal);
+    for (int a = 0; supported && !failed && a < JIEBA_STATES; a++) {
+        double p = PyFloat_AsDouble(PyTuple_GetItem(start, a));
+        if (p == -1.0 && PyErr_Occurred()) failed = 1;
+        jieba_set_start(m, a, p);
+        for (int b = 0; !failed && b < JIEBA_STATES; b++) {
+            p = PyFloat_AsDouble(PyTuple_GetItem(trans, a * JIEBA_STATES + b));
+            if (p == -1.0 && PyErr_Occurred()) failed = 1;
+            jieba_set_trans(m, a, b, p);
+        }
+        PyObject *table = PyTuple_GetItem(emit, a);
+        if (!PyDict_Check(table)) {
+            supported = 0;
+            break;
+        }
+        Py_ssize_t at = 0;
+        while (!failed && PyDict_Next(table, &at, &key, &value)) {
+            if (!PyUnicode_Check(key) || PyUnicode_GetLength(key) != 1) continue; /* never looked up */
+            double p = PyFloat_AsDouble(value);
+            Py_UCS4 ch = PyUnicode_ReadChar(key, 0);
+            if ((p == -1.0 || ch == (Py_UCS4)-1) && PyErr_Occurred()) failed = 1;
+            jieba_set_emit(m, a, ch, p);
+        }
+    }
+    if (!failed && supported && jieba_finish(m) < 0) {
+        PyErr_NoMemory();
+        failed = 1;
+    }
+    if (failed || !supported) {
+        jieba_free(m);
+        if (failed) return NULL;
+        Py_RETURN_NONE;
+    }
+    JiebaObject *self = PyObject_New(JiebaObject, JiebaType);
+    if (!self) {
+        jieba_free(m);
+        return NULL;
+    }
+    self->model = m;
+    return (PyObject *)self;
+}
+
+/* jieba_cut(model, text, words) -> list(jieba.cut(text)) when words, else the end offset of each word */
+static PyObject *py_jieba_cut(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    int words;
+    if (check_nargs("jieba_cut", nargs, 3, 3) < 0 || as_flag(args[2], &words) < 0) return NULL;
+    if (!PyObject_TypeCheck(args[0], JiebaType)) return PyErr_Format(PyExc_TypeError, "a Jieba model is needed");
+    if (!PyUnicode_Check(args[1])) return PyErr_Format(PyExc_TypeError, "jieba_cut needs a str");
+    isize n;
+    uint32_t *text = code_points(args[1], &n);
+    if (!text) return NULL;
+    isize *ends = xmalloc((size_t)(n + 1) * sizeof(isize));
+    isize count = -1;
+    if (ends && n > RELEASE_GIL_TOKENS) { /* the model is read only: other threads run meanwhile */
+        Py_BEGIN_ALLOW_THREADS
+        count = jieba_cut(((JiebaObject *)args[0])->model, text, n, ends);
+        Py_END_ALLOW_THREADS
+    } else if (ends) {
+        count = jieba_cut(((JiebaObject *)args[0])->model, text, n, ends);
+    }
+    free(text);
+    if (count < 0) {
+        free(ends);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyList_New(count);
+    for (isize k = 0, at = 0; out && k < count; k++) {
+        PyObject *item = words ? PyUnicode_Substring(args[1], at, ends[k]) : PyLong_FromSsize_t(ends[k]);
+        if (!item) Py_CLEAR(out);
+        else PyList_SetItem(out, k, item);
+        at = ends[k];
+    }
+    free(ends);
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"tokens", FASTCALL(py_tokens), "tokens(terms: tuple[str], bounds) -> Tokens"},
     {"tokenize_text", FASTCALL(py_tokenize_text), "tokenize_text(text, word_rule) -> Tokens, or None"},
@@ -2240,6 +2394,9 @@ static PyMethodDef module_methods[] = {
      "random_draws(state, kind, n, count) -> bytes: random.Random's randrange(n) (kind 0) or random() >= 0.5 (1)"},
     {"resample_sums", FASTCALL(py_resample_sums),
      "resample_sums(values, size, n, rows, index, negate, centres, compensated) -> bytes of rows doubles"},
+    {"jieba_model", FASTCALL(py_jieba_model),
+     "jieba_model(freq, logtotal, start, trans, emit) -> Jieba (a copy of jieba's tables), or None"},
+    {"jieba_cut", FASTCALL(py_jieba_cut), "jieba_cut(model, text, words) -> list(jieba.cut(text)), or the words' ends"},
     {"bootstrap_sums", FASTCALL(py_bootstrap_sums),
      "bootstrap_sums(state, n, rows, columns, empty_nan, threads) -> (sums, counts)"},
     END,
@@ -2318,7 +2475,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     if (!object_new || !EMPTY_TUPLE || !FLOAT_ONE || !(TokensType = add_type(m, &Tokens_spec, "Tokens")) ||
         !(LayoutType = add_type(m, &Layout_spec, "Layout")) || !(PlansType = add_type(m, &Plans_spec, "Plans")) ||
         !(BatchJobType = add_type(m, &BatchJob_spec, "BatchJob")) ||
-        !(StemMapType = add_type(m, &StemMap_spec, "StemMap")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
+        !(StemMapType = add_type(m, &StemMap_spec, "StemMap")) || !(JiebaType = add_type(m, &Jieba_spec, "Jieba")) || add_spec(m) < 0 || add_lowerings(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

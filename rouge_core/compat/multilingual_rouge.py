@@ -38,13 +38,18 @@ import warnings
 from typing import Sequence
 
 from ..errors import excerpt
+from ..kernels import native
+from ..scorer.cost import native_bound
+from ..scorer.inputs import check_unicode
 from ..text.languages import ALIASES, LANGUAGES
 from ..text.multilingual import stemmer_name
 from ..text.options import Options, profile
-from ..scorer.scoring import Result, prepare, score_documents
+from ..scorer.scoring import Result, _plans_of, prepare, score_documents
 from ..text.stemming import get_stemmer
+from ..text.tokenize import term_filter
+from ..text.words import splitter
 from .rouge_score import RougeScorer as _RougeScoreScorer
-from .rouge_score.rouge_scorer import _kept, _method_for
+from .rouge_score.rouge_scorer import _LCS_TYPES, _kept, _method_for, _records_scores
 from .rouge_score.scoring import Score
 
 __all__ = ["RougeScorer", "Score"]
@@ -85,6 +90,71 @@ class RougeScorer(_RougeScoreScorer):
         self._summary_options: Options = self._options.replace(tokenizer="xlsum-basic", language=None,
                                                                profile="multilingual")
 
+    _terms_plans: tuple | None = None  # _plans_for_terms's key and plans
+
+    def score(self, target, prediction) -> dict[str, Score]:
+        """Scores of `prediction` against one `target`: {rouge type: Score}."""
+        if type(target) is str and type(prediction) is str:
+            fast = self._terms_scores(target, prediction)
+            if fast is not None:
+                return fast
+        return self._scores(target, prediction)
+
+    def _terms_scores(self, target: str, prediction: str) -> dict[str, Score] | None:
+        """`score` from each text's terms per line (the tokenizers' `terms`, as the pipeline's
+        Documents hold them) interned and scored by the kernels with the plans and the bound
+        of `score_documents`, so the same numbers, without making Documents or Results; None
+        where the ordinary path must score (the pure path, a text whose terms need offsets to
+        be found, stemming, a side beyond the kernels' bound)."""
+        methods = self._methods()
+        plans = self._plans_for_terms(methods)
+        if plans is None:
+            return None
+        for text, what in ((prediction, "prediction"), (target, "target")):  # as prepare checks them
+            if not text.isascii():
+                check_unicode(text, what)
+        records: dict = {}
+        for options, terms_of, lowercase, compiled, max_side in plans:
+            cand = _line_tokens(terms_of, prediction, lowercase)
+            ref = _line_tokens(terms_of, target, lowercase) if cand is not None else None
+            if ref is None:
+                return None
+            scored = native.score_pair(compiled, cand, (ref,), options.alpha, options.empty == "nan", None, max_side)
+            if type(scored) is not dict:
+                return None
+            records.update(scored)
+        return _records_scores(records, tuple((t, t in _LCS_TYPES) for t in dict.fromkeys(self.rouge_types)))
+
+    def _plans_for_terms(self, methods: tuple) -> tuple | None:
+        """Per group of methods scored together (XL-Sum's tokens for all but rougeLsum, its
+        basic tokenizer's lines for rougeLsum): (options, the tokenizer's `terms`, lower-case,
+        the kernels' plans, the most tokens a side may have within the default cost bound, as
+        score_documents has it: native_bound); kept while the methods and the kernels stay;
+        None when the kernels are off or a group cannot be scored from terms alone."""
+        kernels = native.KERNELS
+        kept = self._terms_plans
+        if kept is not None and kept[0] is kernels and kept[1] == methods:
+            return kept[2]
+        plans: tuple | None = ()
+        flat = tuple(m for m in methods if m != "rougeLsum")
+        groups = [(flat, self._options)] if flat else []
+        if "rougeLsum" in methods:
+            groups.append((("rougeLsum",), self._summary_options))
+        for names, options in groups if kernels is not None else ():
+            tokenizer, lowercase, stemmer, stopwords, sentence_split, _, limit_words, limit_bytes, _ = \
+                options.tokenize_key()
+            terms_of = getattr(splitter(tokenizer), "terms", None)
+            _, _, planned, compiled = _plans_of(names, options, 1)
+            if (terms_of is None or compiled is None or sentence_split != "newline" or limit_words or limit_bytes
+                    or options.round_pr is not None or term_filter(stemmer, stopwords, options.data_dir) is not None):
+                plans = None
+                break
+            plans += ((options, terms_of, lowercase, compiled, native_bound(planned, options, 1, None)),)
+        if kernels is None:
+            plans = None
+        self._terms_plans = (kernels, methods, plans)
+        return plans
+
     def _results(self, target: str, prediction: str, evidence: bool, kept: dict | None = None) -> dict[str, Result]:
         methods = [_method_for(t) for t in self.rouge_types]
         out: dict[str, Result] = {}
@@ -100,3 +170,19 @@ class RougeScorer(_RougeScoreScorer):
             result = score_documents(cand, [prepare(target, o, "target")], ["rougeLsum"], o, evidence=evidence)
             out["rougeLsum"] = result
         return out
+
+
+def _line_tokens(terms_of, text: str, lowercase: bool):
+    """The kernels' Tokens of a text's terms per non-empty line (one sentence each, as the
+    pipeline's Document of them: rouge_core.text.tokenize._terms_document); None when the
+    tokenizer cannot tell them without offsets."""
+    per_line = terms_of(text, lowercase)
+    if per_line is None:
+        return None
+    terms: list[str] = []
+    bounds = []
+    for words in per_line:
+        first = len(terms)
+        terms.extend(words)
+        bounds.append((first, len(terms)))
+    return native.tokens(tuple(terms), tuple(bounds))

@@ -15,6 +15,7 @@
  *   pair.c     one method's statistics on one pair, the precision/recall rules, work buffers
  *   batch.c    batches: many pairs scored by several threads at once
  *   stems.c    a table of stems per word type shared by every thread (stemming on the compiled path)
+ *   jieba.c    jieba's default Chinese word cut on a copy of jieba's tables (the multilingual profile)
  */
 #ifndef ROUGE_KERNELS_COMMON_H
 #define ROUGE_KERNELS_COMMON_H

@@ -259,6 +259,25 @@ def tokens_stemmed(tokens, stems):
     return _EXTENSION.tokens_stemmed(tokens, stems)
 
 
+def tokens(terms: tuple, bounds: tuple):
+    """The Tokens of `terms` (str) in sentences `bounds` ((start, end) token indices), as a
+    Document's (tokens_of)."""
+    return KERNELS.tokens(terms, bounds)
+
+
+def jieba_model(freq: dict, logtotal: float, start: tuple, trans: tuple, emit: tuple):
+    """A copy in C of jieba's tables (its FREQ dict, math.log of its total, finalseg's start,
+    transition and emission probabilities in the state order B, E, M, S) for jieba_cut; None
+    when they hold what the copy does not take (rouge_core.text.segment decides when)."""
+    return KERNELS.jieba_model(freq, logtotal, start, trans, emit)
+
+
+def jieba_cut(model, text: str, words: bool = True) -> list:
+    """list(jieba.cut(text)) (default mode: HMM on, no cut_all) on a jieba_model copy, or with
+    `words` false the end offset of each word (they cover the text in order)."""
+    return KERNELS.jieba_cut(model, text, words)
+
+
 def tokenize_text(text: str, word_rule: int):
     """Tokens of a text under the compiled tokenizers (kernel_spec.WORD_RULES)."""
     return _EXTENSION.tokenize_text(text, word_rule)

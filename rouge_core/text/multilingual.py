@@ -38,7 +38,9 @@ from typing import Callable
 
 from ..errors import excerpt
 from .languages import ALIASES, UNRUNNABLE_STEMMERS, XLSUM_STEMMED
-from .segment import align, chinese_segmenter, japanese_segmenter, require, thai_segmenter
+from ..kernels import native
+from .segment import (MissingExtraError, align, chinese_segmenter, compiled_jieba, japanese_segmenter, require,
+                      thai_segmenter)
 
 Triples = list[tuple[str, int, int]]
 # One character of a rebuilt text: where it stands in the user's text, [start, end).
@@ -309,9 +311,13 @@ def _cut_ideographs(tokens: list[str], spans: list[tuple[int, int]]) -> list[tup
     return out
 
 
+_SEGMENTERS = {"thai": thai_segmenter, "chinese": chinese_segmenter, "japanese": japanese_segmenter}
+_SEGMENTED = ("burmese", *_SEGMENTERS)  # languages whose tokens need offsets to find their lines
+
+
 def _segmenter(language: str | None) -> Callable[[str], list[str]] | None:
-    return {"thai": thai_segmenter, "chinese": chinese_segmenter, "japanese": japanese_segmenter}.get(
-        language, lambda: None)()
+    make = _SEGMENTERS.get(language) if language is not None else None
+    return make() if make is not None else None
 
 
 # --- steps 1-4 without a Python loop per character ---------------------------------------
@@ -374,22 +380,30 @@ def _fast_pieces(text: str, lowercase: bool) -> list[tuple[str, Sequence[int]]] 
     return pieces
 
 
-def _line_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+@lru_cache(maxsize=16)
+def _line_terms(text: str, lowercase: bool) -> tuple[tuple[str, ...], ...] | None:
     """`split_basic`'s terms per non-empty line (a sentence), without their offsets (each line
     lower-cased alone gives the text's lower case: str.lower()'s one context rule, the final
-    sigma, does not look past a line end); None for text beyond the Basic Multilingual Plane."""
+    sigma, does not look past a line end); None for text beyond the Basic Multilingual Plane.
+    Kept for the last few texts: XL-Sum's rougeLsum reads a text's lines again (xlsum-basic)
+    right after its other types read them (multilingual)."""
     if _ASTRAL.search(text):
         return None
     dropped, piece_run = _basic_patterns()
-    return [piece_run.findall(dropped.sub("", line.lower() if lowercase else line))
-            for line in text.split("\n") if line]
+    return tuple(tuple(piece_run.findall(dropped.sub("", line.lower() if lowercase else line)))
+                 for line in text.split("\n") if line)
 
 
 def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
     """Whether `basic_terms` (basic) or `xlsum_terms` can find this text's terms line by line
-    (no segmenter for the language, no character beyond the Basic Multilingual Plane); the
-    latter may still need the offsets, for a piece whose OpenNMT tokens do not spell it out."""
-    if not basic and (language in ("thai", "chinese", "japanese", "burmese")):
+    (no segmenter for the language but Chinese on the compiled jieba, no character beyond the
+    Basic Multilingual Plane); the latter may still need the offsets, for a piece whose OpenNMT
+    tokens do not spell it out."""
+    if not basic and language == "chinese":
+        compiled = _compiled_jieba()
+        if compiled is None or compiled.model() is None:
+            return False
+    elif not basic and language in _SEGMENTED:
         return False
     return _ASTRAL.search(text) is None
 
@@ -397,7 +411,8 @@ def reads_by_line(text: str, language: str | None, basic: bool) -> bool:
 def basic_terms(text: str, lowercase: bool = True) -> list[list[str]] | None:
     """`split_basic`'s terms per sentence (non-empty line), without their offsets; None where
     the reference steps must tell (text beyond the Basic Multilingual Plane)."""
-    return _line_terms(text, lowercase)
+    lines = _line_terms(text, lowercase)
+    return None if lines is None else list(map(list, lines))
 
 
 def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[str]] | None:
@@ -405,18 +420,54 @@ def xlsum_terms(text: str, lowercase: bool, language: str | None) -> list[list[s
     piece stands on), without their offsets; None where offsets are needed to tell (a
     segmenter's words may be anywhere in the joined text, Burmese's units) or OpenNMT's tokens
     do not spell a piece out."""
-    if language == "burmese" or _segmenter(language) is not None:
+    if language == "chinese":
+        return _chinese_terms(text, lowercase)
+    if language in _SEGMENTED:
         return None
     lines = _line_terms(text, lowercase)
     if lines is None:
         return None
+    try:  # a piece whose tokens do not spell it out (None) stops the chain: TypeError
+        return [list(chain.from_iterable(map(_onmt_terms, pieces))) for pieces in lines]
+    except TypeError:
+        return None
+
+
+def _chinese_terms(text: str, lowercase: bool) -> list[list[str]] | None:
+    """`xlsum_terms` for Chinese, on the compiled jieba (None where jieba itself must cut: see
+    rouge_core.text.segment.CompiledJieba). jieba never joins characters across white space (a
+    space is a word of its own, and its blocks hold no space), so its words of the joined pieces
+    are those of each line's pieces joined, and the joining space after a line's last piece
+    (a word XL-Sum counts) belongs to that line: it starts where the piece ends, inside the line
+    or at its end (tokenize's rule: a word between two sentences goes to the one before)."""
+    compiled = _compiled_jieba()
+    model = compiled.model() if compiled is not None else None
+    if model is None:
+        return None
+    lines = _line_terms(text, lowercase)
+    if lines is None:
+        return None
+    last = len(lines) - 1
+    while last >= 0 and not lines[last]:
+        last -= 1
     out = []
-    for pieces in lines:
-        tokens = list(map(_onmt_terms, pieces))
-        if None in tokens:
-            return None
-        out.append(list(chain.from_iterable(tokens)))
+    for k, pieces in enumerate(lines):
+        if not pieces:
+            out.append([])
+            continue
+        words = native.jieba_cut(model, " ".join(pieces))
+        if k < last:
+            words.append(" ")
+        out.append(words)
     return out
+
+
+def _compiled_jieba():
+    """The compiled jieba, or None when jieba is not installed (the reference steps say so)."""
+    try:
+        return compiled_jieba()
+    except MissingExtraError:
+        return None
 
 
 @lru_cache(maxsize=100_000)

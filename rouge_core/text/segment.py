@@ -16,10 +16,14 @@ A missing package raises `MissingExtraError`, whose message names the extra to i
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import sys
+import threading
 from functools import lru_cache
 from typing import Callable, Sequence
+
+from ..kernels import native
 
 EXTRA = "multilingual"
 INSTALL_HINT = "pip install 'rouge-lens[multilingual]'"
@@ -112,19 +116,81 @@ def thai_segmenter() -> Callable[[str], list[str]]:
     return words
 
 
+class CompiledJieba:
+    """jieba's default cut, `list(jieba.cut(text))`, compiled (rouge_core/kernels/jieba.c) on a
+    copy of the loaded jieba's own tables (its prefix dictionary and total, finalseg's HMM),
+    made on first use and made again when they change: a user dictionary (jieba.add_word,
+    load_userdict, suggest_freq(tune=True), set_dictionary) changes the dictionary's size or
+    total. jieba itself cuts where the copy cannot follow it: on the pure path
+    (ROUGE_LENS_PURE), with a jieba other than the version whose steps the kernel reproduces,
+    in jieba's parallel mode or with jieba.cut replaced, once a word is forced apart (a word
+    added with frequency 0: finalseg's Force_Split_Words), or when the tables hold what the copy
+    does not take (a negative or huge frequency). A change made by writing into jieba's
+    dictionaries directly, not through its functions, is not seen."""
+
+    VERSION = "0.42.1"  # the jieba whose Tokenizer.cut and finalseg.cut the kernel reproduces
+
+    def __init__(self, jieba) -> None:
+        self._jieba = jieba
+        self._key: tuple | None = None
+        self._model = None
+        self._lock = threading.Lock()
+
+    def model(self):
+        """The compiled copy of jieba's current tables, or None where jieba must cut."""
+        jieba = self._jieba
+        dt, finalseg = jieba.dt, jieba.finalseg
+        cut = jieba.cut
+        if (not native.active() or jieba.__version__ != self.VERSION or getattr(cut, "__self__", None) is not dt
+                or getattr(cut, "__func__", None) is not jieba.Tokenizer.cut or finalseg.Force_Split_Words):
+            return None
+        if not dt.initialized:
+            dt.initialize()  # as jieba.cut would, on its first block of Chinese
+        key = (id(dt.FREQ), len(dt.FREQ), dt.total, dt.dictionary, id(finalseg.start_P), id(finalseg.trans_P),
+               id(finalseg.emit_P))
+        if key != self._key:
+            with self._lock:
+                if key != self._key:
+                    self._model = self._copy(dt, finalseg)
+                    self._key = key
+        return self._model
+
+    @staticmethod
+    def _copy(dt, finalseg):
+        if not isinstance(dt.total, int) or dt.total <= 0:
+            return None  # jieba's own cut fails (log of the total) or does what it does
+        low = finalseg.MIN_FLOAT
+        states = "BEMS"  # finalseg's letters in order: its tie-breaks compare them
+        return native.jieba_model(dt.FREQ, math.log(dt.total), tuple(finalseg.start_P.get(s, low) for s in states),
+                                  tuple(finalseg.trans_P.get(a, {}).get(b, low) for a in states for b in states),
+                                  tuple(finalseg.emit_P.get(s, {}) for s in states))
+
+    def words(self, text: str) -> list[str]:
+        """list(jieba.cut(text))"""
+        model = self.model()
+        if model is None:
+            return list(self._jieba.cut(text))
+        return native.jieba_cut(model, text)
+
+
 @lru_cache(maxsize=1)
-def chinese_segmenter() -> Callable[[str], list[str]]:
-    """jieba's default mode (dictionary + HMM for unknown words); its dictionary loads once."""
+def compiled_jieba() -> CompiledJieba:
+    """The process's CompiledJieba (jieba loaded and its dictionary read once)."""
     jieba = require("jieba", SEGMENTERS["chinese"][0])
     import logging
 
     jieba.setLogLevel(logging.WARNING)  # no "Building prefix dict" chatter on stderr
     jieba.initialize()
+    compiled = CompiledJieba(jieba)
+    compiled.model()  # on the compiled path the copy is part of the first use (rouge_core.text.loading)
+    return compiled
 
-    def words(text: str) -> list[str]:
-        return list(jieba.cut(text))
 
-    return words
+@lru_cache(maxsize=1)
+def chinese_segmenter() -> Callable[[str], list[str]]:
+    """jieba's default mode (dictionary + HMM for unknown words); its dictionary loads once.
+    Compiled on the compiled path (CompiledJieba: the same words)."""
+    return compiled_jieba().words
 
 
 @lru_cache(maxsize=1)

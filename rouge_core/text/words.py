@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import regex  # Unicode properties and grapheme clusters (\X); installed with nltk
 
@@ -229,10 +229,10 @@ def _multilingual_terms(text: str, lowercase: bool) -> list[list[str]] | None:
     return xlsum_terms(text, lowercase, None)
 
 
-def _xlsum_basic_terms(text: str, lowercase: bool) -> list[list[str]] | None:
-    from .multilingual import basic_terms
+def _xlsum_basic_terms(text: str, lowercase: bool) -> Sequence[Sequence[str]] | None:
+    from .multilingual import _line_terms  # basic_terms' lines, as the tuples it keeps
 
-    return basic_terms(text, lowercase)
+    return _line_terms(text, lowercase)
 
 
 # A splitter's `terms(text, lowercase)`, when it has one: its terms per sentence of one per

@@ -169,6 +169,56 @@ def test_same_numbers_with_the_stemmers_that_run_here(lang, data):
     assert ours.score(target, prediction) == theirs.score(target, prediction)
 
 
+# Real prose (news-like sentences, one per line), in the two languages of issue 29's target.
+PROSE = {
+    "chinese": ("新华社北京3月15日电（记者王敏）国务院总理李克强15日上午在人民大会堂会见中外记者。\n"
+                "据报道，这家公司2023年的营业收入为1,234.5亿元，同比增长12.5%。\n"
+                "小明硕士毕业于中国科学院计算所，后在日本京都大学深造。",
+                "国务院总理李克强在人民大会堂会见记者。\n这家公司去年营业收入1,234.5亿元，增长12.5%，"
+                "海外业务占比超过30%。\n他说：“我们要加快建设5G网络。”"),
+    "hindi": ("भारत के प्रधानमंत्री ने आज नई दिल्ली में एक बैठक की।\nइस बैठक में कई राज्यों के मुख्यमंत्री शामिल हुए, "
+              "और 2024 के बजट पर चर्चा हुई।",
+              "प्रधानमंत्री ने नई दिल्ली में मुख्यमंत्रियों के साथ बैठक की।\nबैठक में बजट पर चर्चा हुई।"),
+}
+
+
+@pytest.mark.parametrize("lang", list(PROSE))
+def test_real_prose_on_the_kernels_gives_xlsums_numbers(lang):
+    from rouge_core.kernels import native
+
+    target, prediction = PROSE[lang]
+    theirs, ours = scorers(lang)
+    expected = theirs.score(target, prediction)
+    assert ours.score(target, prediction) == expected == ours.score(target, prediction)
+    assert ours._scores(target, prediction) == expected  # the Documents' path
+    with native.pure():
+        assert ours.score(target, prediction) == expected
+    if native.active():  # read from the terms of each line, without Documents
+        assert ours._terms_scores(target, prediction) == expected
+        assert ours._terms_scores(target, "😀 " + prediction) is None  # beyond the BMP: the offsets' path
+        assert ours.score(target, "😀 " + prediction) == theirs.score(target, "😀 " + prediction)
+    for t, p in ((target, ""), ("", prediction), ("", ""), ("\n", " 。\n")):
+        assert ours.score(t, p) == theirs.score(t, p)
+    with pytest.raises(ValueError, match="prediction is not valid Unicode"):
+        ours.score(target, "\ud800" + prediction)
+
+
+# Chinese as jieba reads it: dictionary words, Latin words, numbers with points and percents,
+# white space of every kind ("\r\n" too), full-width punctuation, characters beyond the BMP.
+CHINESE_PARTS = (["中国", "中国人民", "北京", "清华大学", "研究生", "命运", "结婚", "的", "和尚", "尚未", "杭研", "网易",
+                  "石墨烯", "臧", "犇", "\u9fd5", "\u9fd6"] * 3
+                 + ["iPhone", "C++", "AT&T", "3", "1.5", "99%", "e-mail", "_", " ", "\t", "\n", "\r\n", "\r", "\u3000",
+                    "，", "。", "“", "”", "😀", "\U00020000", "\x00"])
+chinese_texts = st.lists(st.sampled_from(CHINESE_PARTS), max_size=30).map("".join)
+
+
+@fuzz
+@FUZZ
+@given(chinese_texts, chinese_texts)
+def test_same_numbers_as_multilingual_rouge_on_mixed_chinese(target, prediction):
+    _same_numbers("chinese", target, prediction)
+
+
 def test_known_values_and_the_tuple_shape():
     scorer = RougeScorer(["rouge1", "rougeL"], lang="thai")
     scores = scorer.score("สวัสดีครับ ผมชื่อสมชาย", "สวัสดีค่ะ")

@@ -201,7 +201,7 @@ def test_opennmt_tokenizes_each_space_separated_word_on_its_own(words):
 
 @needs_pyonmttok
 @SETTINGS
-@given(xlsum_texts, st.sampled_from([None, "hindi"]))
+@given(xlsum_texts, st.sampled_from([None, "hindi", "chinese"]))
 def test_the_multilingual_profile_documents_match_pure(text, language):
     options = rouge_core.profile("multilingual", language=language)
     fast = prepare(text, options)
@@ -259,7 +259,6 @@ ROUTE_CASES = [  # (profile, overrides, text, route)
     ("rouge-score", {"tokenizer": "cjk"}, "中文 text", "split:cjk"),
     pytest.param("multilingual", {}, "हिन्दी भाषा है।\nThe cat", "lazy:multilingual", marks=needs_pyonmttok),
     pytest.param("multilingual", {"language": "hindi"}, "हिन्दी भाषा है।", "lazy:multilingual", marks=needs_pyonmttok),
-    ("multilingual", {"language": "chinese"}, "中文是语言", "split:multilingual"),
     pytest.param("multilingual", {}, "emoji 😀 here", "split:multilingual", marks=needs_pyonmttok),
     ("multilingual", {"tokenizer": "xlsum-basic"}, "हिन्दी भाषा", "lazy:xlsum-basic"),
 ]
@@ -277,6 +276,17 @@ def test_route_names_the_code_that_makes_the_document(prof, overrides, text, exp
     if not expected.startswith("compiled"):
         with native.pure():
             assert tokenize_module.route(text, options.tokenize_key()) == expected  # the same Python code runs
+
+
+@needs_kernels
+def test_chinese_is_read_line_by_line_on_the_compiled_jieba_and_split_by_jieba_on_the_pure_path():
+    options = rouge_core.profile("multilingual", language="chinese")
+    text = "中文是语言\n我来到北京清华大学"
+    assert tokenize_module.route(text, options.tokenize_key()) == "lazy:multilingual"
+    assert type(prepare(text, options)).__name__ == "_LazyDocument"
+    with native.pure():
+        assert tokenize_module.route(text, options.tokenize_key()) == "split:multilingual"
+        assert type(prepare(text, options)).__name__ == "_SplitDocument"
 
 
 def test_on_the_pure_path_non_ascii_text_is_split_in_python():

@@ -257,17 +257,7 @@ class RougeScorer(BaseScorer):
         scored = bare(compiled, prediction, targets, alpha, empty_nan, score_fn, max_side, combine)
         if scored is None or scored is NotImplemented:
             return None
-        records = scored[2]
-        out = {}
-        for rouge_type, lcs in kinds:
-            record = records[rouge_type]
-            stats = record.stats
-            if lcs and (not stats.cand_total or not stats.ref_total):
-                out[rouge_type] = _EMPTY_LCS
-            else:
-                score = record.score
-                out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
-        return out
+        return _records_scores(scored[2], kinds)
 
     def _kernel_plan(self, n_targets: int) -> tuple | None:
         """(the kernels' scorer that makes no Document, its plans, alpha, empty_nan, score_fn,
@@ -333,6 +323,22 @@ _EMPTY_LCS = Score(precision=0, recall=0, fmeasure=0)
 _BEST_F = _COMBINED_BY_THE_KERNELS["best-f"]  # score_multi's rule, as the kernels' combine code
 _new_score = tuple.__new__  # Score(p, r, f) without namedtuple's Python-level __new__
 
+
+
+def _records_scores(records: dict, kinds) -> dict[str, Score]:
+    """{rouge type: Score} from the kernels' records by method name (a rouge type's method is
+    named as the type); `kinds`: (rouge type, whether an LCS type) pairs. An LCS type on a
+    side without tokens is rouge-score's integer zeros."""
+    out = {}
+    for rouge_type, lcs in kinds:
+        record = records[rouge_type]
+        stats = record.stats
+        if lcs and (not stats.cand_total or not stats.ref_total):
+            out[rouge_type] = _EMPTY_LCS
+        else:
+            score = record.score
+            out[rouge_type] = _new_score(Score, (score.precision, score.recall, score.fmeasure))
+    return out
 
 
 def _kept(kept: dict | None, key: str, make):
