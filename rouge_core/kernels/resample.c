@@ -155,6 +155,7 @@ typedef struct {
     const uint32_t *rows;
     isize row_items;
     isize *offset;
+    isize *dest; /* where count k of a row goes in gather_block's scratch */
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
@@ -215,7 +216,15 @@ static void derive_block(const Gather *g, double alpha, const double *hits, cons
         p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
         r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
     }
-    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
+    /* spec_f_measure two lanes at a time: the same operations in the same order in each lane */
+    const v2d keep_p = {1.0 - alpha, 1.0 - alpha}, keep_r = {alpha, alpha}, nan2 = {NAN, NAN};
+    for (i = 0; i + 2 <= count; i += 2) {
+        const v2d pi = load2(p + i), ri = load2(r + i);
+        const v2d denominator = keep_p * pi + keep_r * ri;
+        const v2d fi = select2((pi == pi) & (ri == ri), select2(denominator > nothing, pi * ri / denominator, nothing), nan2);
+        memcpy(f + i, &fi, sizeof fi);
+    }
+    for (; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
@@ -246,14 +255,21 @@ static int64_t not_nan_as_zero(double *v, isize count) {
 static void gather_block(const Gather *g, const uint32_t *idx, isize count, isize ahead, double *scratch,
                          int64_t *counts) {
     const int sides = 3 * g->methods;
-    for (isize i = 0; i < count; i++) {
-        if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
-        const uint32_t at = idx[i];
-        if (g->rows) {
-            const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
-            for (int k = 0; k < sides; k++) /* method k / 3's count k % 3 */
-                scratch[((size_t)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK + i] = (double)row[g->offset[k]];
+    if (g->rows) { /* the rows first (their reads overlap), then each count of them in turn */
+        const uint32_t *row[PW_BLOCK];
+        for (isize i = 0; i < count; i++) {
+            if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
+            row[i] = g->rows + (size_t)idx[i] * (size_t)g->row_items;
         }
+        for (int k = 0; k < sides; k++) {
+            double *out = scratch + g->dest[k];
+            const isize at = g->offset[k];
+            for (isize i = 0; i < count; i++) out[i] = (double)row[i][at];
+        }
+    }
+    for (isize i = 0; i < count; i++) {
+        if (!g->rows && i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
+        const uint32_t at = idx[i];
         for (int m = 0; m < g->methods; m++) {
             const BootColumn *c = &g->columns[m];
             double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
@@ -277,19 +293,24 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
     }
 }
 
-/* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values. */
+/* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values: its eight partial
+ * sums r[0..7] held two to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
+ * the array r in memory, a store and a load on every addition's path). */
 static double leaf_sum(const double *a, isize n) {
     if (n < 8) {
         double res = 0.;
         for (isize i = 0; i < n; i++) res += a[i];
         return res;
     }
-    double r[8];
+    v2d r01 = load2(a), r23 = load2(a + 2), r45 = load2(a + 4), r67 = load2(a + 6);
     isize i;
-    for (int j = 0; j < 8; j++) r[j] = a[j];
-    for (i = 8; i < n - (n % 8); i += 8)
-        for (int j = 0; j < 8; j++) r[j] += a[i + j];
-    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (i = 8; i < n - (n % 8); i += 8) {
+        r01 += load2(a + i);
+        r23 += load2(a + i + 2);
+        r45 += load2(a + i + 4);
+        r67 += load2(a + i + 6);
+    }
+    double res = ((r01[0] + r01[1]) + (r23[0] + r23[1])) + ((r45[0] + r45[1]) + (r67[0] + r67[1]));
     for (; i < n; i++) res += a[i];
     return res;
 }
@@ -328,9 +349,12 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
                    int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, empty_nan, NULL, 0, NULL};
-    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
+    Gather g = {columns, methods, empty_nan, NULL, 0, NULL, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 2);
     if (!offset) return -1;
+    isize *dest = offset + (size_t)methods * 3;
+    for (int k = 0; k < methods * 3; k++) /* method k / 3's count k % 3 */
+        dest[k] = ((isize)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK;
     /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */
     const uint32_t *base = NULL;
     for (int m = 0; m < methods; m++)
@@ -345,7 +369,7 @@ int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *colum
                      at >= base && at - base < columns[0].stride[0];
             if (packed) offset[3 * m + j] = at - base;
         }
-    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset;
+    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset, g.dest = dest;
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
