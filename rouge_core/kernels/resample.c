@@ -149,11 +149,13 @@ typedef struct {
     const BootColumn *columns;
     int methods;
     int empty_nan;
-    /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
-     * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
-     * offset[3 * m + j] in it; else NULL */
-    const uint32_t *rows;
-    isize row_items;
+    /* when every method's counts are whole numbers of one type (uint32 or uint16) in one array,
+     * pair by pair (corpus_stats' CorpusStatistics._interleave): pair i's row at rows + i *
+     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (narrow: uint16);
+     * else NULL */
+    const unsigned char *rows;
+    isize row_bytes;
+    int narrow;
     isize *offset;
     isize *dest; /* where count k of a row goes in gather_block's scratch */
 } Gather;
@@ -162,24 +164,27 @@ enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
 
 static inline double side_at(const BootColumn *c, int j, uint32_t i) {
     const size_t at = (size_t)i * (size_t)c->stride[j];
-    return c->side_f64[j] ? ((const double *)c->sides[j])[at] : (double)((const uint32_t *)c->sides[j])[at];
+    switch (c->side_kind[j]) {
+    case SIDE_F64: return ((const double *)c->sides[j])[at];
+    case SIDE_U16: return (double)((const uint16_t *)c->sides[j])[at];
+    default: return (double)((const uint32_t *)c->sides[j])[at];
+    }
 }
 
 enum { PREFETCH_AHEAD = 24 }; /* indices: random reads miss the caches; ask for them early */
 
 static inline void prefetch_pair(const Gather *g, uint32_t at) {
     if (g->rows) { /* a row is one or two cache lines */
-        const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+        const unsigned char *row = g->rows + (size_t)at * (size_t)g->row_bytes;
         __builtin_prefetch(row);
-        __builtin_prefetch(row + g->row_items - 1);
+        __builtin_prefetch(row + g->row_bytes - 1);
     }
     for (int m = 0; m < g->methods; m++) {
         const BootColumn *c = &g->columns[m];
         for (int j = 0; j < 3; j++) {
             if (!g->rows) {
-                const size_t i = (size_t)at * (size_t)c->stride[j];
-                __builtin_prefetch(c->side_f64[j] ? (const void *)((const double *)c->sides[j] + i)
-                                                  : (const void *)((const uint32_t *)c->sides[j] + i));
+                const size_t item = c->side_kind[j] == SIDE_F64 ? 8 : c->side_kind[j] == SIDE_U16 ? 2 : 4;
+                __builtin_prefetch((const unsigned char *)c->sides[j] + (size_t)at * (size_t)c->stride[j] * item);
             }
             if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
         }
@@ -256,15 +261,18 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
                          int64_t *counts) {
     const int sides = 3 * g->methods;
     if (g->rows) { /* the rows first (their reads overlap), then each count of them in turn */
-        const uint32_t *row[PW_BLOCK];
+        const unsigned char *row[PW_BLOCK];
         for (isize i = 0; i < count; i++) {
             if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
-            row[i] = g->rows + (size_t)idx[i] * (size_t)g->row_items;
+            row[i] = g->rows + (size_t)idx[i] * (size_t)g->row_bytes;
         }
         for (int k = 0; k < sides; k++) {
             double *out = scratch + g->dest[k];
             const isize at = g->offset[k];
-            for (isize i = 0; i < count; i++) out[i] = (double)row[i][at];
+            if (g->narrow)
+                for (isize i = 0; i < count; i++) out[i] = (double)((const uint16_t *)row[i])[at];
+            else
+                for (isize i = 0; i < count; i++) out[i] = (double)((const uint32_t *)row[i])[at];
         }
     }
     for (isize i = 0; i < count; i++) {
@@ -349,27 +357,33 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
                    int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, empty_nan, NULL, 0, NULL, NULL};
+    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL};
     isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 2);
     if (!offset) return -1;
     isize *dest = offset + (size_t)methods * 3;
     for (int k = 0; k < methods * 3; k++) /* method k / 3's count k % 3 */
         dest[k] = ((isize)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK;
-    /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */
-    const uint32_t *base = NULL;
-    for (int m = 0; m < methods; m++)
-        for (int j = 0; j < 3; j++)
-            if (!columns[m].side_f64[j] && (!base || (const uint32_t *)columns[m].sides[j] < base))
-                base = columns[m].sides[j];
-    int packed = base != NULL;
+    /* one array, pair by pair: every count uint32 (or every one uint16) with the same stride,
+     * within one row of the first */
+    const int kind = columns[0].side_kind[0];
+    const size_t item = kind == SIDE_U16 ? sizeof(uint16_t) : sizeof(uint32_t);
+    const unsigned char *base = NULL;
+    int packed = kind != SIDE_F64;
     for (int m = 0; m < methods && packed; m++)
         for (int j = 0; j < 3; j++) {
-            const uint32_t *at = columns[m].sides[j];
-            packed = packed && !columns[m].side_f64[j] && columns[m].stride[j] == columns[0].stride[0] &&
-                     at >= base && at - base < columns[0].stride[0];
-            if (packed) offset[3 * m + j] = at - base;
+            packed = packed && columns[m].side_kind[j] == kind && columns[m].stride[j] == columns[0].stride[0];
+            if (packed && (!base || (const unsigned char *)columns[m].sides[j] < base)) base = columns[m].sides[j];
         }
-    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset, g.dest = dest;
+    for (int m = 0; m < methods && packed; m++)
+        for (int j = 0; j < 3; j++) {
+            const unsigned char *at = columns[m].sides[j];
+            const isize apart = (isize)(at - base);
+            packed = packed && apart % (isize)item == 0 && apart / (isize)item < columns[0].stride[0];
+            if (packed) offset[3 * m + j] = apart / (isize)item;
+        }
+    if (packed)
+        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.narrow = kind == SIDE_U16, g.offset = offset,
+        g.dest = dest;
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
