@@ -221,15 +221,7 @@ static void derive_block(const Gather *g, double alpha, const double *hits, cons
         p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
         r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
     }
-    /* spec_f_measure two lanes at a time: the same operations in the same order in each lane */
-    const v2d keep_p = {1.0 - alpha, 1.0 - alpha}, keep_r = {alpha, alpha}, nan2 = {NAN, NAN};
-    for (i = 0; i + 2 <= count; i += 2) {
-        const v2d pi = load2(p + i), ri = load2(r + i);
-        const v2d denominator = keep_p * pi + keep_r * ri;
-        const v2d fi = select2((pi == pi) & (ri == ri), select2(denominator > nothing, pi * ri / denominator, nothing), nan2);
-        memcpy(f + i, &fi, sizeof fi);
-    }
-    for (; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
+    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
