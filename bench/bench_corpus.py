@@ -2,6 +2,7 @@
 
     python bench/bench_corpus.py                       # 10k, 100k, 1M pairs
     python bench/bench_corpus.py --sizes 10k 100k 1M 10M
+    python bench/bench_corpus.py --sizes 10M            # the 10M row alone (about 16 GB of disk under --data)
     python bench/bench_corpus.py --gather              # also the Dask gather at 100,000 pairs
     python bench/bench_corpus.py --bootstrap-only 1M 10M   # the bootstrap alone, both paths
 
@@ -16,8 +17,10 @@ synthetic pairs from bench/corpus_gen.py, drawn with replacement by a seeded gen
     rouge-lens --jsonl PAIRS.jsonl -m rouge1 rouge2 rougeL rougeLsum --bootstrap R --seed 0
                --workers W -f csv -o OUT.csv -q --no-cost-limit
 
-in a child process, whose wall time and peak resident memory (wait4's ru_maxrss) are printed
-as a table with the pairs per second and the statistics' bytes per pair and method.
+in a child process, whose wall time, processor time (all its threads) and peak resident memory
+(wait4's ru_usage) are printed as a table with the pairs per second, the statistics' bytes per
+pair and method and the load average when the run ended (other jobs on the machine make the
+wall time longer, hardly the processor time).
 """
 
 from __future__ import annotations
@@ -66,8 +69,9 @@ def pairs_file(n: int, folder: str, seed: int = 0) -> str:
     return path
 
 
-def run(path: str, out: str, resamples: int, workers: int) -> tuple[float, int, str]:
-    """Wall seconds, peak resident bytes and stderr of one rouge-lens run in a child process."""
+def run(path: str, out: str, resamples: int, workers: int) -> tuple[float, float, int, str]:
+    """Wall seconds, processor seconds (user and system, all threads), peak resident bytes and
+    stderr of one rouge-lens run in a child process."""
     argv = [sys.executable, "-m", "rouge_core", "--jsonl", path, "-m", *METHODS, "--bootstrap", str(resamples),
             "--seed", "0", "--workers", str(workers), "-f", "csv", "-o", out, "-q", "--no-cost-limit"]
     start = time.perf_counter()
@@ -78,7 +82,7 @@ def run(path: str, out: str, resamples: int, workers: int) -> tuple[float, int, 
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise SystemExit(f"rouge-lens failed ({child.returncode}): {err}")
-    return seconds, usage.ru_maxrss * 1024, err
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, err
 
 
 def statistics_bytes(n: int) -> float:
@@ -202,13 +206,15 @@ def main() -> None:
     print(f"rouge-lens --jsonl PAIRS -m {' '.join(METHODS)} --bootstrap {args.resamples} --workers {args.workers} "
           f"-f csv -o OUT.csv (cores: {os.cpu_count()})")
     print(f"statistics: {statistics_bytes(2_000):.1f} bytes per pair and method (bound: 64)")
-    print(f"{'pairs':>10} {'seconds':>9} {'pairs/s':>9} {'s per 1M':>9} {'peak MB':>8} {'output MB':>9}")
+    print(f"{'pairs':>10} {'seconds':>9} {'cpu s':>9} {'pairs/s':>9} {'s per 1M':>9} {'peak MB':>8} {'output MB':>9} "
+          f"{'load':>5}")
     for n in sizes:
         path = pairs_file(n, args.data)
         out = os.path.join(args.data, f"scores-{label(n)}.csv")
-        seconds, peak, _ = run(path, out, args.resamples, args.workers)
-        print(f"{n:>10,} {seconds:>9.1f} {n / seconds:>9,.0f} {seconds / n * 1e6:>9.1f} {peak / 1e6:>8.0f} "
-              f"{os.path.getsize(out) / 1e6:>9.0f}", flush=True)
+        seconds, cpu, peak, _ = run(path, out, args.resamples, args.workers)
+        # the load average over the run's last minute: on a shared machine the wall time waits for the others
+        print(f"{n:>10,} {seconds:>9.1f} {cpu:>9.1f} {n / seconds:>9,.0f} {seconds / n * 1e6:>9.1f} {peak / 1e6:>8.0f} "
+              f"{os.path.getsize(out) / 1e6:>9.0f} {os.getloadavg()[0]:>5.1f}", flush=True)
         os.unlink(out)
     if args.gather:
         seconds, same = gather_seconds()

@@ -2153,13 +2153,19 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
         int scored = 0;
         for (int j = 0; j < 3; j++) {
             const void *score;
+            isize kind;
             if (address_arg(PyTuple_GetItem(c, j), &columns[m].sides[j]) < 0 ||
-                as_flag(PyTuple_GetItem(c, 3 + j), &columns[m].side_f64[j]) < 0 ||
+                as_isize(PyTuple_GetItem(c, 3 + j), &kind) < 0 ||
                 as_isize(PyTuple_GetItem(c, 6 + j), &columns[m].stride[j]) < 0 ||
                 address_arg(PyTuple_GetItem(c, 9 + j), &score) < 0) {
                 free(columns);
                 return NULL;
             }
+            if (kind != SIDE_U32 && kind != SIDE_F64 && kind != SIDE_U16) {
+                free(columns);
+                return PyErr_Format(PyExc_ValueError, "bootstrap_sums: a count's type must be uint32, float64 or uint16");
+            }
+            columns[m].side_kind[j] = (int)kind;
             columns[m].scores[j] = score;
             scored += score != NULL;
             if (!columns[m].sides[j] || columns[m].stride[j] < 1) {

@@ -149,36 +149,42 @@ typedef struct {
     const BootColumn *columns;
     int methods;
     int empty_nan;
-    /* when every method's counts are uint32 in one array, pair by pair (corpus_stats'
-     * CorpusStatistics._interleave): pair i's row at rows + i * row_items, count j of method m at
-     * offset[3 * m + j] in it; else NULL */
-    const uint32_t *rows;
-    isize row_items;
+    /* when every method's counts are whole numbers of one type (uint32 or uint16) in one array,
+     * pair by pair (corpus_stats' CorpusStatistics._interleave): pair i's row at rows + i *
+     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (narrow: uint16);
+     * else NULL */
+    const unsigned char *rows;
+    isize row_bytes;
+    int narrow;
     isize *offset;
+    isize *dest; /* where count k of a row goes in gather_block's scratch */
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
 
 static inline double side_at(const BootColumn *c, int j, uint32_t i) {
     const size_t at = (size_t)i * (size_t)c->stride[j];
-    return c->side_f64[j] ? ((const double *)c->sides[j])[at] : (double)((const uint32_t *)c->sides[j])[at];
+    switch (c->side_kind[j]) {
+    case SIDE_F64: return ((const double *)c->sides[j])[at];
+    case SIDE_U16: return (double)((const uint16_t *)c->sides[j])[at];
+    default: return (double)((const uint32_t *)c->sides[j])[at];
+    }
 }
 
 enum { PREFETCH_AHEAD = 24 }; /* indices: random reads miss the caches; ask for them early */
 
 static inline void prefetch_pair(const Gather *g, uint32_t at) {
     if (g->rows) { /* a row is one or two cache lines */
-        const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
+        const unsigned char *row = g->rows + (size_t)at * (size_t)g->row_bytes;
         __builtin_prefetch(row);
-        __builtin_prefetch(row + g->row_items - 1);
+        __builtin_prefetch(row + g->row_bytes - 1);
     }
     for (int m = 0; m < g->methods; m++) {
         const BootColumn *c = &g->columns[m];
         for (int j = 0; j < 3; j++) {
             if (!g->rows) {
-                const size_t i = (size_t)at * (size_t)c->stride[j];
-                __builtin_prefetch(c->side_f64[j] ? (const void *)((const double *)c->sides[j] + i)
-                                                  : (const void *)((const uint32_t *)c->sides[j] + i));
+                const size_t item = c->side_kind[j] == SIDE_F64 ? 8 : c->side_kind[j] == SIDE_U16 ? 2 : 4;
+                __builtin_prefetch((const unsigned char *)c->sides[j] + (size_t)at * (size_t)c->stride[j] * item);
             }
             if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
         }
@@ -246,14 +252,24 @@ static int64_t not_nan_as_zero(double *v, isize count) {
 static void gather_block(const Gather *g, const uint32_t *idx, isize count, isize ahead, double *scratch,
                          int64_t *counts) {
     const int sides = 3 * g->methods;
-    for (isize i = 0; i < count; i++) {
-        if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
-        const uint32_t at = idx[i];
-        if (g->rows) {
-            const uint32_t *row = g->rows + (size_t)at * (size_t)g->row_items;
-            for (int k = 0; k < sides; k++) /* method k / 3's count k % 3 */
-                scratch[((size_t)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK + i] = (double)row[g->offset[k]];
+    if (g->rows) { /* the rows first (their reads overlap), then each count of them in turn */
+        const unsigned char *row[PW_BLOCK];
+        for (isize i = 0; i < count; i++) {
+            if (i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
+            row[i] = g->rows + (size_t)idx[i] * (size_t)g->row_bytes;
         }
+        for (int k = 0; k < sides; k++) {
+            double *out = scratch + g->dest[k];
+            const isize at = g->offset[k];
+            if (g->narrow)
+                for (isize i = 0; i < count; i++) out[i] = (double)((const uint16_t *)row[i])[at];
+            else
+                for (isize i = 0; i < count; i++) out[i] = (double)((const uint32_t *)row[i])[at];
+        }
+    }
+    for (isize i = 0; i < count; i++) {
+        if (!g->rows && i + PREFETCH_AHEAD < ahead) prefetch_pair(g, idx[i + PREFETCH_AHEAD]);
+        const uint32_t at = idx[i];
         for (int m = 0; m < g->methods; m++) {
             const BootColumn *c = &g->columns[m];
             double *out = scratch + (size_t)m * BOOT_SUMS * PW_BLOCK;
@@ -277,19 +293,24 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
     }
 }
 
-/* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values. */
+/* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values: its eight partial
+ * sums r[0..7] held two to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
+ * the array r in memory, a store and a load on every addition's path). */
 static double leaf_sum(const double *a, isize n) {
     if (n < 8) {
         double res = 0.;
         for (isize i = 0; i < n; i++) res += a[i];
         return res;
     }
-    double r[8];
+    v2d r01 = load2(a), r23 = load2(a + 2), r45 = load2(a + 4), r67 = load2(a + 6);
     isize i;
-    for (int j = 0; j < 8; j++) r[j] = a[j];
-    for (i = 8; i < n - (n % 8); i += 8)
-        for (int j = 0; j < 8; j++) r[j] += a[i + j];
-    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (i = 8; i < n - (n % 8); i += 8) {
+        r01 += load2(a + i);
+        r23 += load2(a + i + 2);
+        r45 += load2(a + i + 4);
+        r67 += load2(a + i + 6);
+    }
+    double res = ((r01[0] + r01[1]) + (r23[0] + r23[1])) + ((r45[0] + r45[1]) + (r67[0] + r67[1]));
     for (; i < n; i++) res += a[i];
     return res;
 }
@@ -328,24 +349,33 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
                    int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, empty_nan, NULL, 0, NULL};
-    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize));
+    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 2);
     if (!offset) return -1;
-    /* one array, pair by pair: every count uint32 with the same stride, within one row of the first */
-    const uint32_t *base = NULL;
-    for (int m = 0; m < methods; m++)
-        for (int j = 0; j < 3; j++)
-            if (!columns[m].side_f64[j] && (!base || (const uint32_t *)columns[m].sides[j] < base))
-                base = columns[m].sides[j];
-    int packed = base != NULL;
+    isize *dest = offset + (size_t)methods * 3;
+    for (int k = 0; k < methods * 3; k++) /* method k / 3's count k % 3 */
+        dest[k] = ((isize)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK;
+    /* one array, pair by pair: every count uint32 (or every one uint16) with the same stride,
+     * within one row of the first */
+    const int kind = columns[0].side_kind[0];
+    const size_t item = kind == SIDE_U16 ? sizeof(uint16_t) : sizeof(uint32_t);
+    const unsigned char *base = NULL;
+    int packed = kind != SIDE_F64;
     for (int m = 0; m < methods && packed; m++)
         for (int j = 0; j < 3; j++) {
-            const uint32_t *at = columns[m].sides[j];
-            packed = packed && !columns[m].side_f64[j] && columns[m].stride[j] == columns[0].stride[0] &&
-                     at >= base && at - base < columns[0].stride[0];
-            if (packed) offset[3 * m + j] = at - base;
+            packed = packed && columns[m].side_kind[j] == kind && columns[m].stride[j] == columns[0].stride[0];
+            if (packed && (!base || (const unsigned char *)columns[m].sides[j] < base)) base = columns[m].sides[j];
         }
-    if (packed) g.rows = base, g.row_items = columns[0].stride[0], g.offset = offset;
+    for (int m = 0; m < methods && packed; m++)
+        for (int j = 0; j < 3; j++) {
+            const unsigned char *at = columns[m].sides[j];
+            const isize apart = (isize)(at - base);
+            packed = packed && apart % (isize)item == 0 && apart / (isize)item < columns[0].stride[0];
+            if (packed) offset[3 * m + j] = apart / (isize)item;
+        }
+    if (packed)
+        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.narrow = kind == SIDE_U16, g.offset = offset,
+        g.dest = dest;
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};

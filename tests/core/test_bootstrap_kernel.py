@@ -150,7 +150,56 @@ def test_the_counts_are_kept_pair_by_pair(n, monkeypatch):
     result = synthetic_result(n, kinds, "zero", 4)
     a, b, c = (result.statistics.columns[m] for m in names)
     assert a.sides[0].base is not None and a.sides[0].base is c.sides[2].base
-    assert a.sides[0].strides == (24,) and a.sides[0].dtype == np.uint32 and b.sides[0].dtype == np.float64
+    # counts below 2^16: uint16, a row of two methods' counts 12 bytes
+    assert a.sides[0].strides == (12,) and a.sides[0].dtype == np.uint16 and b.sides[0].dtype == np.float64
     for name in names:
         for given, kept in zip(arrays[name][1], result.statistics.columns[name].sides):
             assert np.array_equal(given, kept)
+
+
+def wide_result(n: int, methods: int, top: int, empty: str, seed: int) -> CorpusResult:
+    """Whole counts up to `top` (one of them exactly `top`): the statistics keep them as uint16
+    rows when every count fits in 16 bits, else as uint32 rows."""
+    rng = np.random.default_rng(seed)
+    options = resolve_options("rouge-score", {"empty": empty})
+    names = tuple(f"rouge{i + 1}" for i in range(methods))
+    arrays = {}
+    for name in names:
+        hits = rng.integers(0, top // 2 + 1, n).astype(np.float64)
+        cand = hits + rng.integers(0, top // 2 + 1, n) * (rng.random(n) < 0.8)
+        ref = hits + rng.integers(0, top // 2 + 1, n) * (rng.random(n) < 0.8)
+        arrays[name] = [derive_scores(hits, cand, ref, options), (hits, cand, ref), np.ones(n, bool), 1.0, True]
+    name, j, i = names[rng.integers(methods)], rng.integers(3), rng.integers(n)
+    sides = list(arrays[name][1])
+    sides[j] = sides[j].copy()
+    sides[j][i] = top  # the largest count: the type of the rows turns on it
+    arrays[name][1] = tuple(sides)
+    arrays[name][0] = derive_scores(*sides, options)
+    stats = CorpusStatistics(names, options)
+    stats.append_arrays(n, {m: tuple(a) for m, a in arrays.items()})
+    stats.freeze()
+    ids = tuple(str(k) for k in range(n))
+    return CorpusResult(ids, ids, tuple(("",) for _ in ids), names, options, statistics=stats)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.one_of(st.sampled_from(BOUNDARIES), st.integers(1, 2000)), methods=st.integers(1, 4),
+       top=st.sampled_from([1, 2**16 - 1, 2**16, 2**20]), resamples=st.integers(1, 4), seed=st.integers(0, 2**63),
+       empty=st.sampled_from(["zero", "nan"]), data_seed=st.integers(0, 1000))
+def test_narrow_and_wide_rows_give_numpys_sums_to_the_bit(n, methods, top, resamples, seed, empty, data_seed):
+    """Counts that fit in 16 bits are read from uint16 rows, the others (one count of 2^16 or
+    more is enough) from uint32 rows: the same sums as the NumPy reference either way."""
+    result = wide_result(n, methods, top, empty, data_seed)
+    sides = [s for c in result.statistics.columns.values() for s in c.sides]
+    assert {s.dtype for s in sides} == {np.dtype(np.uint16) if top < 2**16 else np.dtype(np.uint32)}
+    assert sides[0].strides == (sides[0].itemsize * 3 * methods,)
+    assert max(int(s.max()) for s in sides) == top
+    assert_same_sums(result, resamples, seed)
+
+
+def test_wide_counts_bootstrap_the_same_on_both_paths():
+    for top in (2**16 - 1, 2**16):
+        result = wide_result(600, 3, top, "zero", 5)
+        compiled = bootstrap_corpus(result, resamples=30, seed=8)
+        with native.pure():
+            assert compiled == bootstrap_corpus(result, resamples=30, seed=8)
