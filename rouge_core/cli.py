@@ -57,6 +57,7 @@ import math
 import os
 import stat
 import sys
+from collections import deque
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
@@ -939,6 +940,8 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
     from .corpora import corpus_stream
     from .corpora.corpus import CorpusScorer
 
+    if args.workers > 1:
+        return stream_in_processes(args, opts, stdin, out, stderr)
     cost_limit = UNBOUNDED if args.no_cost_limit else None
     limit = None if args.no_cost_limit else MAX_INPUT_BYTES
     opened: list = []
@@ -986,13 +989,224 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
                     rows[system].write_pair_scores(system, _record_scores(chunk.ids, records))
                 del records
             done += len(chunk)
-        results = {system: scorer.result() for system, scorer in scorers.items()}
-        report = _statistics(None, results, args.bootstrap, args.seed, args.confidence)
-        if rows:
-            write_csv(report, rows)
+        return _finish(args, scorers, rows, out)
+    finally:
+        for fh in opened:
+            fh.close()
+
+
+def _finish(args, scorers: dict, rows: dict, out) -> Report:
+    """A streamed run's aggregates, intervals and comparisons, and the rest of its output."""
+    results = {system: scorer.result() for system, scorer in scorers.items()}
+    report = _statistics(None, results, args.bootstrap, args.seed, args.confidence)
+    if rows:
+        write_csv(report, rows)
+    else:
+        write_report(report, args, out)
+    return report
+
+
+# --- streamed runs on --workers N processes: each chunk decoded, scored and formatted in a worker
+
+@dataclass(frozen=True)
+class ChunkJob:
+    """What every chunk of a run shares, given to each worker process once."""
+
+    jsonl: bool
+    name: str  # the --jsonl file's name in messages
+    candidates: tuple[str, ...]  # -c files
+    references: tuple[str, ...]  # -r files
+    marker: str
+    methods: tuple[str, ...]
+    options: object
+    cost_limit: object
+    csv: bool  # format the chunk's CSV rows
+
+
+@dataclass
+class ChunkWork:
+    """What a worker process made of one chunk: its pairs' ids (only ids read from an id
+    column: numbered ids are made where they are kept), warnings, and per system scored its
+    CSV rows and statistics arrays; or the error that stopped it (`built`: whether the chunk
+    was read before it)."""
+
+    built: bool = False
+    pairs: int = 0
+    ids: tuple | None = None
+    columns: tuple | None = None
+    warnings: tuple = ()
+    system_names: tuple = ()
+    systems: list = None
+    error: tuple | None = None
+
+
+_CHUNK_JOB: ChunkJob | None = None
+
+
+def _start_chunk_worker(job: ChunkJob) -> None:
+    global _CHUNK_JOB
+    _CHUNK_JOB = job
+    from .kernels import native
+
+    native.active()  # the compiled kernels loaded once per worker (a spawned worker imports them here)
+
+
+def _failure(exc: Exception) -> tuple:
+    """An error as it travels back from a worker: the user's error's text (and its list of
+    problems), or (a bug) its type, text and traceback."""
+    if isinstance(exc, CostLimitError):
+        return ("input", exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair"), None)
+    if isinstance(exc, (InputError, ValueError)):
+        return ("input", str(exc), getattr(exc, "problems", None))
+    import traceback
+
+    return ("crash", type(exc).__name__, str(exc), traceback.format_exc())
+
+
+class WorkerError(Exception):
+    """An unexpected error in a worker process (reported as main reports one of its own)."""
+
+    def __init__(self, kind: str, text: str, trace: str):
+        super().__init__(f"{text}\n\nin a worker process:\n{trace}" if os.environ.get("ROUGE_LENS_DEBUG") else text)
+        self.kind = kind
+
+
+def _raise_failure(failure: tuple):
+    if failure[0] == "input":  # main prints it as it prints its own (_one_line)
+        error = CliError(failure[1])
+        error.problems = failure[2]
+        raise error
+    raise WorkerError(*failure[1:])
+
+
+def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
+    """One chunk in a worker process: its lines read into pairs (JSON lines: `columns` are the
+    first chunk's, None for the first), every system scored on the kernels, its CSV rows and
+    its statistics arrays; `before`: the pairs before it."""
+    from .corpora import corpus_stream
+    from .corpora.batch import score_batch
+    from .corpora.corpus_stats import record_arrays
+
+    job = _CHUNK_JOB
+    work = ChunkWork(systems=[])
+    try:
+        if job.jsonl:
+            chunk, work.columns = corpus_stream.build_jsonl_chunk(corpus_stream.parse_jsonl_lines(payload, job.name),
+                                                                  job.name, columns, before)
+            if corpus_stream.has_id_column(work.columns):
+                work.ids = chunk.ids
         else:
-            write_report(report, args, out)
-        return report
+            chunk = corpus_stream.parallel_chunk(payload, list(job.candidates), list(job.references), job.marker,
+                                                 before)
+    except Exception as exc:
+        work.error = _failure(exc)
+        return work
+    work.built, work.pairs, work.warnings, work.system_names = True, len(chunk.ids), chunk.warnings, tuple(chunk.systems)
+    references = list(chunk.references)
+    counts = {len(r) for r in references}
+    ids = list(chunk.ids)
+    try:
+        for system, candidates in chunk.systems.items():
+            records = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
+                                  cost_limit=job.cost_limit).pairs
+            text = None
+            if job.csv:
+                buffer = io.StringIO(newline="")
+                CsvRows(buffer, header=False).write_pair_scores(system, _record_scores(ids, records))
+                text = buffer.getvalue()
+            arrays = {m: record_arrays([pair[m] for pair in records]) for m in job.methods}
+            del records
+            work.systems.append((system, text, arrays, counts))
+    except Exception as exc:
+        work.error = _failure(exc)
+    return work
+
+
+def stream_in_processes(args, opts, stdin, out, stderr) -> Report:
+    """stream_run on --workers processes: this process reads the input's lines a chunk at a
+    time and hands them to the workers (a few chunks in flight), then takes each chunk's work
+    in input order: its warnings, its CSV rows written, its statistics appended, its errors
+    raised where a single process raises them. The same output, byte for byte."""
+    from .corpora import corpus_stream
+    from .corpora.corpus import CorpusScorer
+    from .corpora.ordered_pool import OrderedPool
+
+    cost_limit = UNBOUNDED if args.no_cost_limit else None
+    limit = None if args.no_cost_limit else MAX_INPUT_BYTES
+    probe = CorpusScorer(args.methods, opts, cost_limit=cost_limit)  # the methods' and options' names
+    opened: list = []
+    try:
+        if args.jsonl:
+            name = "stdin.jsonl" if args.jsonl == STDIN else args.jsonl
+            batches = corpus_stream.jsonl_line_batches(_open_stream(args.jsonl, stdin, limit, opened), name,
+                                                       rows=STREAM_ROWS, block=corpus_stream.READ_BLOCK)
+            tasks = ((batch, [number for number, _ in batch]) for batch in batches)
+        else:
+            name = ""
+            cands = {p: _open_stream(p, stdin, limit, opened) for p in args.candidates}
+            refs = {p: _open_stream(p, stdin, limit, opened) for p in args.refs}
+            tasks = ((lines, done) for done, lines in corpus_stream.parallel_line_batches(
+                cands, refs, rows=STREAM_ROWS, block=corpus_stream.READ_BLOCK))
+        job = ChunkJob(bool(args.jsonl), name, tuple(args.candidates), tuple(args.refs), args.sentence_sep,
+                       probe.methods, probe.options, cost_limit, args.format == "csv")
+        scorers: dict[str, CorpusScorer] = {}
+        rows: dict[str, CsvRows] = {}
+        seen_ids: set[str] = set()
+        done = 0
+        marks = _progress_marks()
+        mark = next(marks)
+
+        def take(work: ChunkWork, numbers) -> None:
+            """One chunk's work, in input order, as stream_run takes a chunk."""
+            nonlocal scorers, rows, done, mark
+            if not work.built:
+                _raise_failure(work.error)
+            if work.ids is not None:  # ids from an id column: none may repeat an earlier chunk's
+                corpus_stream.check_new_ids(work.ids, numbers, seen_ids, name)
+            if not scorers:
+                scorers = {system: CorpusScorer(args.methods, opts, cost_limit=cost_limit,
+                                                keep_ids=args.jsonl is not None) for system in work.system_names}
+                if args.format == "csv":
+                    spools = [_spool(opened) for _ in work.system_names[1:]]
+                    rows = dict(zip(work.system_names, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+            for warning in work.warnings if not args.quiet else ():
+                print(f"{PROG}: warning: {warning}", file=stderr)
+            if args.bootstrap:
+                _check_resampling_of(done + work.pairs, len(scorers), args.methods, args.bootstrap, cost_limit)
+            for number, (system, text, arrays, counts) in enumerate(work.systems):
+                if number == 0 and not args.quiet:
+                    while done + work.pairs >= mark:
+                        several = f" of each of {len(scorers)} systems" if len(scorers) > 1 else ""
+                        print(f"{PROG}: scored {mark:,} pairs{several}", file=stderr, flush=True)
+                        mark = next(marks)
+                scorers[system].add_arrays(work.pairs, arrays, work.ids, counts)
+                if rows:
+                    rows[system].out.write(text)
+            if work.error is not None:
+                _raise_failure(work.error)
+            done += work.pairs
+
+        with OrderedPool(args.workers, _start_chunk_worker, (job,)) as pool:
+            first = next(tasks, None)
+            if first is not None:  # alone: a JSON-lines file's columns are its first chunk's
+                work = pool.run(work_on_chunk, first[0], None, 0)
+                take(work, first[1])
+                columns, before = work.columns, work.pairs
+                in_flight: deque = deque()  # the line numbers of the chunks in flight (JSON lines)
+
+                def submitted():
+                    nonlocal before
+                    for payload, where in tasks:
+                        if args.jsonl:
+                            in_flight.append(where)
+                            yield payload, columns, before
+                            before += len(payload)
+                        else:
+                            yield payload, None, where
+
+                for work in pool.imap(work_on_chunk, submitted()):
+                    take(work, in_flight.popleft() if args.jsonl else None)
+        return _finish(args, scorers, rows, out)
     finally:
         for fh in opened:
             fh.close()
@@ -1061,7 +1275,8 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
     except Exception as exc:  # never a traceback for the user, unless asked for
         if os.environ.get("ROUGE_LENS_DEBUG"):
             raise
-        print(f"{PROG}: error: {type(exc).__name__}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
+        kind = exc.kind if isinstance(exc, WorkerError) else type(exc).__name__
+        print(f"{PROG}: error: {kind}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
         return 2
 
 
