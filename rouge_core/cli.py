@@ -42,7 +42,9 @@ two paired significance tests (paired bootstrap, approximate randomization). --p
 every pair to the table; CSV and JSON always carry the pairs. Every row carries its
 reproducibility signature. -c/-r files and --jsonl are read, scored and written a chunk of
 pairs at a time (CSV rows as they are scored), so memory does not grow with the corpus beyond
-its per-pair statistics (rouge_core.corpora.corpus_stats); --corpus tables are read whole. Progress
+its per-pair statistics (rouge_core.corpora.corpus_stats); --corpus tables are read whole. With
+--workers N (N >= 2) those chunks are decoded, scored and formatted in N worker processes, this
+process writing them in input order: the same output, warnings and errors as one process. Progress
 goes to stderr ("scored 1,000 pairs", a few lines per tenfold). -o FILE is written only when
 the run succeeds. Errors are one line on stderr and exit status 2.
 """
@@ -124,7 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--multi-ref", choices=MULTI_REF_MODES, help="how several references combine")
     m.add_argument(NO_COST_LIMIT_FLAG, action="store_true",
                    help="score pairs whose estimated cost is above the bound (about 2 s and 500 MB per pair)")
-    m.add_argument("--workers", type=int, default=1, metavar="N", help="score on N threads over the compiled kernels (processes on the pure path; default 1)")
+    m.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="-c/-r files and --jsonl: read, score and format chunks of pairs in N worker processes "
+                        "(the same output); --corpus: score on N threads over the compiled kernels (processes on "
+                        "the pure path); default 1")
     weights = m.add_mutually_exclusive_group()
     weights.add_argument("--alpha", type=float, help="F = PR / ((1-alpha)P + alpha R), in [0, 1]")
     weights.add_argument("--beta", type=float, help="F-beta (recall beta times as important)")
@@ -932,6 +937,21 @@ def _progress_marks(step: int = PROGRESS_EVERY):
         mark += size
 
 
+class _Progress:
+    """'scored 1,000 pairs' lines on stderr as the marks (_progress_marks) are passed."""
+
+    def __init__(self, stderr):
+        self.stderr = stderr
+        self._marks = _progress_marks()
+        self._mark = next(self._marks)
+
+    def scored(self, pairs: int, systems: int) -> None:
+        while pairs >= self._mark:
+            several = f" of each of {systems} systems" if systems > 1 else ""
+            print(f"{PROG}: scored {self._mark:,} pairs{several}", file=self.stderr, flush=True)
+            self._mark = next(self._marks)
+
+
 def stream_run(args, opts, stdin, out, stderr) -> Report:
     """Read the input a chunk of pairs at a time, score every system's chunk (its per-pair rows
     written as it is scored: CSV rows of the first system at once; other systems' and the other
@@ -958,26 +978,17 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
         scorers: dict[str, CorpusScorer] = {}
         rows: dict[str, CsvRows] = {}  # per system, where its CSV rows go as they are scored
         done = 0
-        marks = _progress_marks()
-        mark = next(marks)
+        progress = _Progress(stderr)
         for chunk in chunks:
             if not scorers:
-                scorers = {system: CorpusScorer(args.methods, opts, workers=args.workers, cost_limit=cost_limit,
-                                                keep_ids=args.jsonl is not None) for system in chunk.systems}
-                if args.format == "csv":  # the first system's rows go out at once, the others' after it
-                    spools = [_spool(opened) for _ in list(chunk.systems)[1:]]
-                    rows = dict(zip(chunk.systems, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+                scorers, rows = _scorers(args, opts, cost_limit, list(chunk.systems), out, opened)
             for warning in chunk.warnings if not args.quiet else ():
                 print(f"{PROG}: warning: {warning}", file=stderr)
             if args.bootstrap:  # the resampling's cost, checked before these pairs are scored
                 _check_resampling_of(done + len(chunk), len(scorers), args.methods, args.bootstrap, cost_limit)
             for number, (system, candidates) in enumerate(chunk.systems.items()):
                 def report_progress(d: int, _t, base: int = done) -> None:
-                    nonlocal mark
-                    while base + d >= mark:
-                        several = f" of each of {len(scorers)} systems" if len(scorers) > 1 else ""
-                        print(f"{PROG}: scored {mark:,} pairs{several}", file=stderr, flush=True)
-                        mark = next(marks)
+                    progress.scored(base + d, len(scorers))
 
                 try:
                     records = scorers[system].add(list(candidates), list(chunk.references), list(chunk.ids),
@@ -993,6 +1004,20 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
     finally:
         for fh in opened:
             fh.close()
+
+
+def _scorers(args, opts, cost_limit, systems: list[str], out, opened: list, workers: int | None = None):
+    """Per system its CorpusScorer and, for a CSV, where its rows go as they are scored: the
+    first system's to the output at once, the others' to temporary files copied in after it."""
+    from .corpora.corpus import CorpusScorer
+
+    scorers = {system: CorpusScorer(args.methods, opts, workers=args.workers if workers is None else workers,
+                                    cost_limit=cost_limit, keep_ids=args.jsonl is not None) for system in systems}
+    rows = {}
+    if args.format == "csv":
+        spools = [_spool(opened) for _ in systems[1:]]
+        rows = dict(zip(systems, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+    return scorers, rows
 
 
 def _finish(args, scorers: dict, rows: dict, out) -> Report:
@@ -1153,32 +1178,24 @@ def stream_in_processes(args, opts, stdin, out, stderr) -> Report:
         rows: dict[str, CsvRows] = {}
         seen_ids: set[str] = set()
         done = 0
-        marks = _progress_marks()
-        mark = next(marks)
+        progress = _Progress(stderr)
 
         def take(work: ChunkWork, numbers) -> None:
             """One chunk's work, in input order, as stream_run takes a chunk."""
-            nonlocal scorers, rows, done, mark
+            nonlocal scorers, rows, done
             if not work.built:
                 _raise_failure(work.error)
             if work.ids is not None:  # ids from an id column: none may repeat an earlier chunk's
                 corpus_stream.check_new_ids(work.ids, numbers, seen_ids, name)
             if not scorers:
-                scorers = {system: CorpusScorer(args.methods, opts, cost_limit=cost_limit,
-                                                keep_ids=args.jsonl is not None) for system in work.system_names}
-                if args.format == "csv":
-                    spools = [_spool(opened) for _ in work.system_names[1:]]
-                    rows = dict(zip(work.system_names, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+                scorers, rows = _scorers(args, opts, cost_limit, list(work.system_names), out, opened, workers=1)
             for warning in work.warnings if not args.quiet else ():
                 print(f"{PROG}: warning: {warning}", file=stderr)
             if args.bootstrap:
                 _check_resampling_of(done + work.pairs, len(scorers), args.methods, args.bootstrap, cost_limit)
             for number, (system, text, arrays, counts) in enumerate(work.systems):
                 if number == 0 and not args.quiet:
-                    while done + work.pairs >= mark:
-                        several = f" of each of {len(scorers)} systems" if len(scorers) > 1 else ""
-                        print(f"{PROG}: scored {mark:,} pairs{several}", file=stderr, flush=True)
-                        mark = next(marks)
+                    progress.scored(done + work.pairs, len(scorers))
                 scorers[system].add_arrays(work.pairs, arrays, work.ids, counts)
                 if rows:
                     rows[system].out.write(text)
