@@ -1066,6 +1066,7 @@ class ChunkWork:
 
 
 _CHUNK_JOB: ChunkJob | None = None
+PROCESS_START: str | None = None  # how worker processes start: None for fork on Linux, spawn elsewhere
 
 
 def _start_chunk_worker(job: ChunkJob) -> None:
@@ -1203,7 +1204,7 @@ def stream_in_processes(args, opts, stdin, out, stderr) -> Report:
                 _raise_failure(work.error)
             done += work.pairs
 
-        with OrderedPool(args.workers, _start_chunk_worker, (job,)) as pool:
+        with OrderedPool(args.workers, _start_chunk_worker, (job,), method=PROCESS_START) as pool:
             first = next(tasks, None)
             if first is not None:  # alone: a JSON-lines file's columns are its first chunk's
                 work = pool.run(work_on_chunk, first[0], None, 0)

@@ -36,15 +36,16 @@ def _start_worker(initializer, initargs) -> None:
 
 class OrderedPool:
     """`workers` processes; `imap(fn, tasks)` gives fn(*task) of every task in order, with at
-    most `in_flight` tasks (default 2 per worker) submitted ahead. Use it as a context manager."""
+    most `in_flight` tasks (default 2 per worker) submitted ahead; `method`: how they start
+    (default start_method()). Use it as a context manager."""
 
     def __init__(self, workers: int, initializer: Callable | None = None, initargs: tuple = (),
-                 in_flight: int | None = None):
+                 in_flight: int | None = None, method: str | None = None):
         self.limit = max(1, in_flight or 2 * workers)
         # a forked worker flushes the standard streams it inherited when it ends: start them empty
         sys.stdout.flush()
         sys.stderr.flush()
-        self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(start_method()),
+        self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method or start_method()),
                                          initializer=_start_worker, initargs=(initializer, initargs))
         self._pending: deque = deque()
 

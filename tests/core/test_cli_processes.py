@@ -214,3 +214,28 @@ def test_ctrl_c_ends_the_run_and_its_workers(tmp_path):
     time.sleep(0.3)
     with pytest.raises(ProcessLookupError):  # every process of its group has ended
         os.killpg(child.pid, 0)
+
+
+def test_an_unexpected_error_in_a_worker_is_reported_as_one_process_reports_it(tmp_path, capsys, monkeypatch):
+    """The user's tokenizer fails on one pair of a later chunk: the same one line, exit status 2."""
+    (tmp_path / "failing_tok.py").write_text(
+        "def split(text):\n    if 'boom' in text:\n        raise RuntimeError('the tokenizer gave up')\n"
+        "    return text.split()\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delenv("ROUGE_LENS_DEBUG", raising=False)
+    data = _broken(jsonl(120, seed=6), 100, b'{"candidate_A": "boom", "candidate_B": "b", "references": ["x"]}')
+    argv = ["--jsonl", "-", "-f", "csv", "-q", "-m", "rouge1", "--tokenizer", "failing_tok:split"]
+    one = outcome([*argv, "--workers", "1"], capsys, stdin=io.BytesIO(data), rows=30)
+    assert one[0] == 2 and "the tokenizer gave up" in one[2] and one[2].count("\n") == 1, one[2]
+    assert outcome([*argv, "--workers", "2"], capsys, stdin=io.BytesIO(data), rows=30) == one
+
+
+def test_workers_started_by_spawn_give_the_same_output(tmp_path, capsys, monkeypatch):
+    """Where fork is not used (macOS, Windows), spawned workers import the kernels themselves."""
+    path = tmp_path / "pairs.jsonl"
+    path.write_bytes(jsonl(300, seed=8))
+    argv = ["--jsonl", path, "-f", "csv", *COMMON]
+    one = outcome([*argv, "--workers", "1"], capsys, rows=100)
+    monkeypatch.setattr(cli, "PROCESS_START", "spawn")
+    assert outcome([*argv, "--workers", "2"], capsys, rows=100) == one
