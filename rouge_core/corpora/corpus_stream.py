@@ -72,12 +72,28 @@ def jsonl_chunks(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS, block: 
     columns: tuple[str, ...] | None = None
     seen_ids: set[str] = set()
     count = 0
-    for batch in jsonl_line_batches(stream, name, rows=rows, block=block):
-        chunk, columns = build_jsonl_chunk(parse_jsonl_lines(batch, name), name, columns, count)
+    batch: list[JsonLine] = []
+
+    def build(lines: list[JsonLine]) -> Corpus:
+        nonlocal columns, count
+        chunk, columns = build_jsonl_chunk(lines, name, columns, count)
         if has_id_column(columns):
-            check_new_ids(chunk.ids, [number for number, _ in batch], seen_ids, name)
+            check_new_ids(chunk.ids, [line.number for line in lines], seen_ids, name)
         count += len(chunk.ids)
-        yield chunk
+        return chunk
+
+    # parsed as read (not jsonl_line_batches + parse_jsonl_lines): a chunk's lines are held once
+    for number, line in enumerate(text_lines(stream, name, block=block), start=1):
+        if not line.strip(_JSON_SPACE):
+            continue
+        batch.append(_parsed(number, line, name))
+        if len(batch) >= rows:
+            yield build(batch)
+            batch = []
+    if batch:
+        yield build(batch)
+    elif not count:
+        raise CorpusError(f"{name}: the file holds no JSON objects")
 
 
 def jsonl_line_batches(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS,
@@ -103,13 +119,14 @@ def jsonl_line_batches(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS,
 
 def parse_jsonl_lines(batch: list[tuple[int, str]], name: str) -> list[JsonLine]:
     """Each numbered line's JSON value, or the error that names it."""
-    lines = []
-    for number, line in batch:
-        try:
-            lines.append(JsonLine(number, parse_json(line, f"{name} line {number}"), None))
-        except InputError as exc:
-            lines.append(JsonLine(number, None, exc))
-    return lines
+    return [_parsed(number, line, name) for number, line in batch]
+
+
+def _parsed(number: int, line: str, name: str) -> JsonLine:
+    try:
+        return JsonLine(number, parse_json(line, f"{name} line {number}"), None)
+    except InputError as exc:
+        return JsonLine(number, None, exc)
 
 
 def build_jsonl_chunk(lines: list[JsonLine], name: str, columns: tuple[str, ...] | None,
