@@ -1324,7 +1324,15 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
     StemCall call = {stems, 1};
     int stem_rc = 0;
-    Tok *c = tokenize_text(cand.data, cand.len, word_rule);
+    /* No Document kept (cand_cls None) and no stems: the candidate's Tok is the working
+     * memory's, its buffers reused from call to call (no Tokens object made). */
+    int spare = args[0] == Py_None && !stems;
+    if (spare && !(w = kwork_acquire())) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Tok *c = spare ? (w->spare = tokenize_text_into(w->spare, cand.data, cand.len, word_rule))
+                   : tokenize_text(cand.data, cand.len, word_rule);
     if (c && stems) {
         Tok *raw = c;
         c = tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc);
@@ -1334,7 +1342,14 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented); /* the Python pipeline decides */
         goto done;
     }
-    if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
+    if (spare) {
+        if (!c) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    } else if (!(cand_tokens = tokens_wrap(c, NULL))) {
+        goto done;
+    }
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
         goto done;
@@ -1359,8 +1374,8 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
         if (!ref_tokens) goto done;
     }
-    w = scored ? kwork_acquire() : NULL;
-    failed = !w || kwork_ready(w, c) < 0;
+    if (!w && scored) w = kwork_acquire();
+    failed = !scored || !w || kwork_ready(w, c) < 0;
     for (Py_ssize_t i = 0; i < nrefs && !failed && stems; i++) {
         const Tok *r = ((TokensObject *)PyTuple_GetItem(ref_tokens, i))->tok;
         failed = kwork_join(w, c, r) < 0 ||

@@ -117,3 +117,33 @@ def test_documents_read_later_are_those_of_their_own_call(sequence):
             eager = [prepare(text, options) for text in [call["cand"], *call["refs"]]]
         assert [plain(d) for d in (result.candidate, *result.references)] == [plain(d) for d in eager]
         assert result == pure_result(call["cand"], call["refs"], call["methods"], options)
+
+
+def sized_text(words: int, lines: int, seed: int) -> str:
+    vocabulary = ["the", "Cat", "sat", "on", "mat", "a", "dog", "İt", "K9", "runs", "x", "zebra", "é"]
+    picked = [vocabulary[(seed * 7 + k * k) % len(vocabulary)] for k in range(words)]
+    per_line = max(1, words // max(1, lines))
+    return "\n".join(" ".join(picked[i:i + per_line]) for i in range(0, len(picked), per_line))
+
+
+sizes = st.tuples(st.integers(0, 600), st.integers(1, 40), st.integers(0, 50))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(sizes, st.lists(sizes, min_size=1, max_size=2)), min_size=2, max_size=6))
+def test_texts_of_any_size_in_turn_score_as_the_pure_path(calls):
+    """The kernels reuse the candidate's buffers from one call to the next (a summary-sized
+    text after a long one, a long one after a short one, its layout for the LCS made again):
+    every call gives the pure path's numbers, through score and the drop-in."""
+    from rouge_core.compat.rouge_score import rouge_scorer
+
+    methods = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    dropin = rouge_scorer.RougeScorer(methods)
+    for cand_size, ref_sizes in calls:
+        cand, refs = sized_text(*cand_size), [sized_text(*size) for size in ref_sizes]
+        result = rouge_core.score(cand, refs, methods, "rouge-score")
+        expected = pure_result(cand, refs, methods, "rouge-score")
+        assert result.methods == expected.methods
+        with native.pure():
+            want = rouge_scorer.RougeScorer(methods).score(refs[0], cand)
+        assert dropin.score(refs[0], cand) == want
