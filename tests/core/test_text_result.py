@@ -130,20 +130,22 @@ sizes = st.tuples(st.integers(0, 600), st.integers(1, 40), st.integers(0, 50))
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(sizes, st.lists(sizes, min_size=1, max_size=2)), min_size=2, max_size=6))
+@given(st.lists(st.tuples(sizes, st.lists(sizes, min_size=1, max_size=2), st.booleans()), min_size=2, max_size=6))
 def test_texts_of_any_size_in_turn_score_as_the_pure_path(calls):
-    """The kernels reuse the candidate's buffers from one call to the next (a summary-sized
-    text after a long one, a long one after a short one, its layout for the LCS made again):
-    every call gives the pure path's numbers, through score and the drop-in."""
+    """The kernels reuse the buffers of the texts' words from one text and call to the next
+    (a summary-sized text after a long one, a long one after a short one, with and without
+    stemming, the candidate's layout for the LCS made again): every call gives the pure path's
+    numbers, through score and the drop-in."""
     from rouge_core.compat.rouge_score import rouge_scorer
 
     methods = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-    dropin = rouge_scorer.RougeScorer(methods)
-    for cand_size, ref_sizes in calls:
+    dropins = {stem: rouge_scorer.RougeScorer(methods, use_stemmer=stem) for stem in (False, True)}
+    for cand_size, ref_sizes, stem in calls:
         cand, refs = sized_text(*cand_size), [sized_text(*size) for size in ref_sizes]
-        result = rouge_core.score(cand, refs, methods, "rouge-score")
-        expected = pure_result(cand, refs, methods, "rouge-score")
+        options = rouge_core.profile("rouge-score", stemmer="porter" if stem else "none")
+        result = rouge_core.score(cand, refs, methods, options)
+        expected = pure_result(cand, refs, methods, options)
         assert result.methods == expected.methods
         with native.pure():
-            want = rouge_scorer.RougeScorer(methods).score(refs[0], cand)
-        assert dropin.score(refs[0], cand) == want
+            want = rouge_scorer.RougeScorer(methods, use_stemmer=stem).score(refs[0], cand)
+        assert dropins[stem].score(refs[0], cand) == want
