@@ -128,8 +128,9 @@ struct StemTable {
 };
 
 StemTable *stems_new(isize capacity) {
-    StemTable *s = aligned_alloc(64, sizeof(StemTable));
-    if (!s) return NULL;
+    void *room = NULL;
+    if (posix_memalign(&room, 64, sizeof(StemTable)) != 0) return NULL;
+    StemTable *s = room;
     memset(s, 0, sizeof(*s));
     if (pthread_rwlock_init(&s->lock, NULL) != 0) {
         free(s);
