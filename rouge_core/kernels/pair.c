@@ -34,6 +34,7 @@ static void kwork_free(KWork *w) {
     probe_free(&w->probe);
     grambuf_free(&w->grams);
     tok_free(w->spare);
+    stem_cache_free(&w->stems);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
 }
 
@@ -64,6 +65,10 @@ KWork *kwork_acquire(void) {
  * kept by a thread that scores short ones afterwards). */
 enum { KEEP_BYTES = 1 << 20 };
 
+/* A thread's copy of the stems is kept up to this (about 100,000 word types): a batch's next
+ * call is stemmed without the shared table's lock from its first text. */
+enum { KEEP_STEM_BYTES = 1 << 24 };
+
 void kwork_release(KWork *w) {
     if (!w) return;
     if (w->temporary) {
@@ -82,6 +87,7 @@ void kwork_release(KWork *w) {
         tok_free(w->spare);
         w->spare = NULL;
     }
+    if (stem_cache_bytes(&w->stems) > KEEP_STEM_BYTES) stem_cache_free(&w->stems);
 }
 
 int kwork_ready(KWork *w, const Tok *c) {

@@ -44,6 +44,13 @@ typedef struct {
 } TermRef;
 
 Term term_make(const unsigned char *data, isize len);
+
+/* Two terms the same (their bytes; the hash and head word compared first). */
+static inline int term_equal(const Term *a, const Term *b) {
+    if (a->head != b->head || a->len != b->len || a->hash != b->hash) return 0;
+    size_t n = (size_t)a->len;
+    return n <= 8 || memcmp(a->data + 8, b->data + 8, n - 8) == 0;
+}
 void tok_free(Tok *t);
 i32 tok_find(const Tok *t, const Term *q);
 
@@ -56,6 +63,10 @@ Tok *tok_from_terms(const TermRef *terms, isize n, const i32 *bounds, isize nsen
  * distinct term. origin (room for t->nv) gets, per id of the new Tok, the id of t it came from
  * first. The new terms' data must outlive the Tok. NULL on no memory. */
 Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
+
+/* tok_mapped with the new terms made already (hash and head set, term_make; data NULL: the
+ * token is dropped), so that nothing is hashed again. */
+Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin);
 
 /* The tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 `text`: words are runs of
  * [A-Za-z0-9] (every other byte separates them: non-ASCII characters are bytes >= 0x80),
