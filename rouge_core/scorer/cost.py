@@ -1329,8 +1329,10 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
         terms.t(f"meta.{method}.item", metrics * per_coefficient)
     if resamples:
         cells = resamples * systems * documents
-        terms.t("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
-        terms.k("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        # the drawn indices (rouge_core.studies.meta._draws): systems, documents or both per resample
+        drawn = ((systems if resample in ("systems", "both") else 0)
+                 + (documents if resample in ("documents", "both") else 0))
+        terms.t("meta.draw", resamples * drawn).k("meta.draw", resamples * drawn)
         terms.k("meta.resample", resamples * metrics)
         if level == "summary" and resample == "documents":
             terms.t("meta.docmean", resamples * documents * metrics)
@@ -1340,8 +1342,14 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
             # Spearman's and Kendall's pairwise comparisons in blocks of at most 2^22 elements
             block = min(resamples, max(1, (1 << 22) // max(systems * documents * systems, 1)))
             terms.w("meta.block", block * systems * documents)
-            if pairwise:
-                terms.w("meta.pairblock", min(block * rows * per_coefficient, 1 << 22))
+            # the coefficients' rows at once: a block's (summary level), every resample's system
+            # means (system level: rouge_core.studies.meta._resampled_means, then one _rows call)
+            coefficient_rows = resamples if level == "system" else block * rows
+            if method == "kendall":  # every pair of items compared, rows in blocks of about 2^22 pairs
+                terms.w("meta.pairblock", min(coefficient_rows * per_coefficient, 1 << 22))
+            elif method == "spearman" and level == "summary":  # a block's rows of items ranked (the
+                # system level ranks a resample's system means: a few bytes per resample)
+                terms.w("meta.rankblock", coefficient_rows * items)
     return terms
 
 
