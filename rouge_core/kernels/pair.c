@@ -33,6 +33,7 @@ static void kwork_free(KWork *w) {
     compact_free(&w->compact);
     probe_free(&w->probe);
     grambuf_free(&w->grams);
+    tok_free(w->spare);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
 }
 
@@ -74,6 +75,13 @@ void kwork_release(KWork *w) {
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
     if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
+    const Tok *t = w->spare;
+    if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
+                     (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
+                 KEEP_BYTES) {
+        tok_free(w->spare);
+        w->spare = NULL;
+    }
 }
 
 int kwork_ready(KWork *w, const Tok *c) {

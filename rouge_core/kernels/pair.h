@@ -42,6 +42,7 @@ typedef struct {
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
     u64 joined[2];         /* the serials of the Toks joined there (0: none) */
+    Tok *spare;            /* score_texts's candidate when no Tokens are kept: its buffers reused */
     int busy, temporary;
 } KWork;
 

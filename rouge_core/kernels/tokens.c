@@ -525,24 +525,71 @@ static const unsigned char *words_source(const unsigned char *text, isize *len, 
     return *copy;
 }
 
-Tok *tokenize_text(const unsigned char *text, isize len, int rule) {
+/* Make `b` build into `t` (a Tok of the tokenizer no longer in use) for about expect_tokens
+ * tokens and buf_bytes of term data, its buffers reused: -1 (t untouched) when they have less
+ * room than tb_init would give, or on no memory. */
+static int tb_reuse(TokBuild *b, Tok *t, isize expect_tokens, isize buf_bytes) {
+    isize cap_tokens = expect_tokens > 16 ? expect_tokens : 16;
+    isize cap_vocab = cap_tokens / 2 > 16 ? cap_tokens / 2 : 16;
+    size_t slots = 32;
+    while (slots < 2 * (size_t)cap_vocab) slots *= 2;
+    if (t->cap_tokens < cap_tokens || t->cap_vocab < cap_vocab || t->cap_sent < 4 || t->cap_buf < buf_bytes) return -1;
+    if (t->tmask + 1 < slots || t->tmask + 1 > 4 * slots) { /* a table far larger would cost its clearing */
+        u64 *table = xcalloc(slots, sizeof(u64));
+        if (!table) return -1;
+        free(t->table);
+        t->table = table;
+        t->tmask = slots - 1;
+    } else {
+        memset(t->table, 0, (t->tmask + 1) * sizeof(u64));
+    }
+    lay_free(t->layout);
+    t->layout = NULL;
+    t->n = t->nv = t->nsent = 0;
+    t->serial = __atomic_add_fetch(&LAST_SERIAL, 1, __ATOMIC_RELAXED);
+    b->t = t;
+    b->padded = 0;
+    b->cap_tokens = t->cap_tokens;
+    b->cap_vocab = t->cap_vocab;
+    b->cap_sent = t->cap_sent;
+    return 0;
+}
+
+static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, int rule) {
     unsigned char *copy;
     const unsigned char *source = words_source(text, &len, rule, &copy);
     TokBuild b;
-    if (!source || tb_init(&b, len / 4 + 8) < 0) {
-        free(copy);
-        return NULL;
+    int reused = source && spare && tb_reuse(&b, spare, len / 4 + 8, len + 80) == 0;
+    if (!reused) {
+        tok_free(spare);
+        if (!source || tb_init(&b, len / 4 + 8) < 0) {
+            free(copy);
+            return NULL;
+        }
     }
     b.padded = 1;
     Tok *t = b.t;
     t->padded = 1;
-    t->buf = xmalloc((size_t)len + 80);
+    if (!reused) {
+        t->buf = xmalloc((size_t)len + 80);
+        t->cap_buf = len + 80;
+    }
     if (!t->buf || scan_words(SCAN_BUILD, &b, NULL, source, len, rule != WORDS_KEEP_CASE, t->buf) < 0) {
         tok_free(t);
         t = NULL;
+    } else { /* the room the build ended with, for tokenize_text_into */
+        t->cap_tokens = b.cap_tokens;
+        t->cap_vocab = b.cap_vocab;
+        t->cap_sent = b.cap_sent;
     }
     free(copy);
     return t;
+}
+
+Tok *tokenize_text(const unsigned char *text, isize len, int rule) { return tokenize_reusing(NULL, text, len, rule); }
+
+Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule) {
+    return tokenize_reusing(spare, text, len, rule);
 }
 
 void probe_free(Probe *p) {

@@ -33,6 +33,8 @@ typedef struct {
     int padded;         /* term data may be read 8 bytes past its end (it lives in buf) */
     Lay *layout;        /* the candidate bit masks, built on first use (tok_layout) */
     u64 serial;         /* unique in the process (a join of two Toks is known by their serials) */
+    isize cap_tokens, cap_vocab, cap_sent, cap_buf; /* room of ids, counts/first/terms, bounds, buf
+                                                       (tokenize_text_into reuses a Tok's buffers) */
 } Tok;
 
 /* A term as bytes, for tok_from_terms. */
@@ -62,6 +64,12 @@ Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
  * table, lowering.h, become their lower case first); one sentence per line ('\n'), empty
  * lines skipped (a line of separators only is an empty sentence). NULL on no memory. */
 Tok *tokenize_text(const unsigned char *text, isize len, int rule);
+
+/* tokenize_text into `spare` (a Tok tokenize_text or this function made, no longer in use:
+ * its buffers are reused, so a loop over summary-sized texts allocates nothing), or into a new
+ * Tok when spare is NULL or its room does not fit this text (spare is then freed). The Tok
+ * has a new serial, no layout. NULL on no memory (spare freed). */
+Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule);
 
 /* The lowering table compiled in (lowering.h): its Unicode version, size and entries. */
 typedef struct {
