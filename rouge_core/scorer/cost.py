@@ -948,9 +948,9 @@ def _most_per_char(path: str, options: "Options", chars: int) -> tuple[float, fl
 def _most_per_char_terms(path: str, options: "Options") -> tuple[float, float, float]:
     kind = path.split(":", 1)[1] if ":" in path else path
     if kind in ("unicode", "cjk"):
-        segmenters = ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han")
+        segmenters = ("thai", "lao", "khmer", "myanmar", "chinese", "chinese-compiled", "japanese", "cjk-han")
     elif kind == "multilingual":
-        segmenters = tuple(f"xlsum-{s}" for s in ("thai", "chinese", "japanese", "burmese"))
+        segmenters = tuple(f"xlsum-{s}" for s in ("thai", "chinese", "chinese-compiled", "japanese", "burmese"))
     else:
         segmenters = ()
     segments = tuple((s, 1, 1) for s in segmenters)
