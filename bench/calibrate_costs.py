@@ -476,11 +476,13 @@ def corpus_features(case: Case, options) -> dict:
 # --- measuring ----------------------------------------------------------------------------------
 
 def _clear_stemmer_caches() -> None:
-    """Every stemmer's cache emptied (the estimates price a cold cache)."""
-    from rouge_core.text import porter155, stemming
+    """Every stemmer's cache emptied, and the multilingual tokenizer's terms of the last texts
+    (the estimates price a text read for the first time, with cold caches)."""
+    from rouge_core.text import multilingual, porter155, stemming
 
     porter155.porter_stem.cache_clear()
     stemming.clear_stem_caches()
+    multilingual._line_terms.cache_clear()
 
 
 def read_evidence(result) -> None:
