@@ -7,7 +7,7 @@ far the estimates are from the measurements.
     python bench/calibrate_costs.py --save m.jsonl    # keep the measurements; --load m.jsonl refits them
     python bench/calibrate_costs.py --save m.jsonl --resume   # go on with a run that was stopped
     python bench/calibrate_costs.py --group tokenize  # only one group: kernels, tokenize, profiles, bounds,
-                                                      # resampling, loading
+                                                      # resampling, corpus, loading
 
 The grid: every method family (N for several n, L, Lsum, Lsum-best, W in Lin's and
 ROUGE-1.5.5's forms, S and SU bounded and unlimited) over lengths (20 to 200,000 tokens a
@@ -18,7 +18,8 @@ accented and Hindi text, with stems mapped once per word type; their Python toke
 sentence splitting needs them; pre-tokenized lists interned for the kernels; whitespace, unicode and cjk on Thai, Lao, Khmer, Myanmar, Chinese, Japanese and Hindi,
 XL-Sum's with its segmenters and stemmers, a user's tokenizer; Porter, ROUGE-1.5.5's,
 Snowball, XL-Sum's stemmers, stopwords); every profile's default methods on summary-sized to
-long texts. Each on the compiled path and on the pure one (rouge_core.kernels.native.pure()), each
+long texts; scoring corpora as the Corpus page does (score_corpus per system: documents, references,
+methods, profiles, stemming). Each on the compiled path and on the pure one (rouge_core.kernels.native.pure()), each
 call a full `rouge_core.score` from text to result.
 
     seconds   CPU time of the process (time.process_time: steady on a shared machine; the
@@ -103,7 +104,8 @@ class Case:
     candidate: str
     references: tuple
     repeats: int = 3
-    kind: str = "score"  # or a resampling computation of RESAMPLING: "bootstrap", "paired", "r155", "correlate"
+    kind: str = "score"  # or "corpus" (score_corpus per system), or a resampling computation: "bootstrap",
+    # "paired", "r155", "correlate"
     params: dict = field(default_factory=dict)
     # measured
     seconds: float = math.nan
@@ -389,18 +391,98 @@ def loading_cases(path: str, quick: bool):
                    {"library": library})
 
 
+
+def corpus_cases(path: str, quick: bool):
+    """Scoring a corpus as the Corpus page does (score_corpus per system, no evidence): the
+    kernels' work priced as in single calls, plus what the corpus path does in Python per pair
+    and method (its record, the references combined) and per reference (issue 27 item 9), over
+    documents, references per document, methods and profiles (rouge-score's best F, ROUGE-1.5.5's
+    pooled counts and printed P and R, MATLAB's maximum over references with a Python tokenizer)."""
+    four = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+    pure = path == "pure"
+    for prof in ("rouge-score", "rouge-1.5.5") if pure else ("rouge-score", "rouge-1.5.5", "matlab"):
+        for documents in _sizes([20, 100] if pure else [20, 200, 1000], quick and not pure):
+            for references in (1, 4) if pure else (1, 4, 11):
+                for methods in (("rouge1",), four):
+                    yield Case("corpus", f"{prof} 2 systems x {documents} docs x {references} refs {len(methods)} methods",
+                               path, prof, {}, methods, False, "", (), 3, "corpus",
+                               {"systems": 2, "documents": documents, "references": references})
+    if not pure:  # stemmed: each word type stemmed once for the corpus (the stem caches emptied before each run)
+        for prof, stemmer in (("rouge-score", "porter"), ("rouge-1.5.5", "rouge155")):
+            for documents, references in ((200, 4), (1000, 11)):
+                yield Case("corpus", f"{prof} {stemmer} 2 systems x {documents} docs x {references} refs 4 methods",
+                           path, prof, {"stemmer": stemmer}, four, False, "", (), 3, "corpus",
+                           {"systems": 2, "documents": documents, "references": references})
+    if not pure:  # many systems of few documents: each score_corpus call's own work
+        for methods in (("rouge1",), four):
+            yield Case("corpus", f"rouge-score 16 systems x 10 docs x 4 refs {len(methods)} methods", path,
+                       "rouge-score", {}, methods, False, "", (), 3, "corpus",
+                       {"systems": 16, "documents": 10, "references": 4})
+
+
 GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profile_cases, "bounds": bound_cases,
-          "resampling": resampling_cases, "loading": loading_cases}
+          "resampling": resampling_cases, "corpus": corpus_cases, "loading": loading_cases}
+
+
+_CORPORA: dict = {}
+
+
+def _corpus_of(case: Case):
+    """The case's corpus (bench/corpus_gen.study_corpus, seeded; kept for the case's repeats)."""
+    from rouge_core.corpora import corpus_io
+
+    key = (case.params["systems"], case.params["documents"], case.params["references"])
+    if key not in _CORPORA:
+        _CORPORA.clear()
+        rows, _ = gen.study_corpus(*key, seed=sum(key))
+        _CORPORA[key] = corpus_io.build_corpus(corpus_io.Table(tuple(rows[0]), tuple(rows),
+                                                               tuple(range(2, len(rows) + 2))))
+    return _CORPORA[key]
+
+
+def _run_corpus(case: Case, corpus, options) -> None:
+    from rouge_core.corpora.corpus import score_corpus
+
+    for candidates in corpus.systems.values():
+        score_corpus(list(candidates), list(corpus.references), list(case.methods), options, ids=list(corpus.ids),
+                     cost_limit=rouge_core.UNBOUNDED)
+
+
+def corpus_features(case: Case, options) -> dict:
+    """A corpus case's units of work as rouge_core.scorer.cost.estimate_corpus counts them: its
+    time terms are fitted with the scoring calls'; its memory (one pair's Documents, a chunk's
+    records, the statistics) is priced by cost.corpus_cost, not fitted here."""
+    corpus = _corpus_of(case)
+    whole, one, pairs = cost.corpus_terms(corpus.systems, corpus.references, case.methods, options)
+    time_f = dict(whole.time)
+    time_f[f"{native.path()}.call"] = time_f.get(f"{native.path()}.call", 0) + 1
+    case.tokens = f"{pairs} pairs"
+    shape = (len(case.methods), len(corpus.references), sum(len(r) for r in corpus.references))
+    held = cost.corpus_pairs_held(corpus.systems, corpus.references, options)
+    memory = cost.corpus_memory_terms(whole, one, *shape, False, held)
+    own = {name: n for name, n in memory.kept.items() if name.startswith("corpus.")}
+    # the corpus's own bytes (a chunk's records, the pairs held) are fitted on these cases alone
+    # (they share no constant with the scoring calls, whose fit they would otherwise widen); one
+    # pair's Documents and working memory are priced by the scoring calls' constants, and the
+    # statistics are a fixed number of bytes per pair and method: the estimate's fixed part
+    # its time is fitted with the scoring calls' (the corpus path runs the same kernels and
+    # tokenizers, many texts after one another)
+    return {"time": time_f, "kept": own, "work": [],
+            "offset": pairs * len(case.methods) * cost.CORPUS_STATISTICS_BYTES,
+            "offset_terms": ({name: n for name, n in memory.kept.items() if name not in own}, dict(memory.work)),
+            "corpus": (whole, one, pairs, *shape, False), "held": held}
 
 
 # --- measuring ----------------------------------------------------------------------------------
 
 def _clear_stemmer_caches() -> None:
-    """Every stemmer's cache emptied (the estimates price a cold cache)."""
-    from rouge_core.text import porter155, stemming
+    """Every stemmer's cache emptied, and the multilingual tokenizer's terms of the last texts
+    (the estimates price a text read for the first time, with cold caches)."""
+    from rouge_core.text import multilingual, porter155, stemming
 
     porter155.porter_stem.cache_clear()
     stemming.clear_stem_caches()
+    multilingual._line_terms.cache_clear()
 
 
 def read_evidence(result) -> None:
@@ -460,7 +542,10 @@ def _run_resampling(case: Case, inputs) -> None:
     p = case.params
     unbounded = rouge_core.UNBOUNDED
     if case.kind == "bootstrap":
-        inputs[0].bootstrap(p["resamples"], seed=1, cost_limit=unbounded)
+        # on NumPy's path, which cost.bootstrap_corpus_terms prices (an upper bound of the
+        # compiled kernel's: the estimate of the compiled path drops the blocks it never holds)
+        with native.pure():
+            inputs[0].bootstrap(p["resamples"], seed=1, cost_limit=unbounded)
     elif case.kind == "paired":
         from rouge_core.corpora.corpus import compare_systems
 
@@ -574,7 +659,7 @@ def measure(case: Case) -> None:
     if case.kind == "load":
         measure_loading(case)
         return
-    if case.kind != "score":
+    if case.kind not in ("score", "corpus"):
         inputs = _resampling_inputs(case)
         _run_resampling(case, inputs)
         case.seconds, case.wall = _timed(lambda: _run_resampling(case, inputs), case.repeats)
@@ -584,6 +669,16 @@ def measure(case: Case) -> None:
         case.tokens = "-"
         return
     options = case.options()
+    if case.kind == "corpus":
+        corpus = _corpus_of(case)
+        with _path(case):
+            _run_corpus(case, corpus, options)  # warm
+            case.seconds, case.wall = _timed(lambda: _run_corpus(case, corpus, options), case.repeats,
+                                             _clear_stemmer_caches)
+            _clear_stemmer_caches()
+            case.peak = peak_bytes(lambda: _run_corpus(case, corpus, options))
+            case.features = corpus_features(case, options)
+        return
     with _path(case):
         _clear_stemmer_caches()
         _call(case, options)  # warm: imports, dictionaries, segmenters
@@ -626,12 +721,16 @@ def _dot(features: dict, constants: dict) -> float:
 
 def estimate_of(case: Case, seconds: dict, nbytes: dict) -> tuple[float, float]:
     f = case.features
+    if "corpus" in f:
+        with _path(case):
+            est_s, peak, _ = cost.corpus_cost(*f["corpus"], seconds, nbytes, pairs_held=f["held"])
+        return est_s, peak
     work = max((_dot(w, nbytes) for w in f["work"]), default=0.0)
     return _dot(f["time"], seconds), _dot(f["kept"], nbytes) + work
 
 
 def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[str],
-        target: list[float] | None = None) -> dict:
+        target: list[float] | None = None, offset: list[float] | None = None) -> dict:
     """Non-negative constants x for `names`, each estimate e = row . x compared with its
     measurement m (`upper`: m read as at least the floor; `lower`: m, or 0 where m is under
     the floor and any estimate up to the floor is right). First the smallest factor k for
@@ -660,6 +759,9 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     up = np.array(upper, dtype=float)[described]
     aim = np.array(upper if target is None else target, dtype=float)[described]
     low = np.array(lower, dtype=float)[described]
+    # a fixed part of an estimate (bytes a model counts exactly, not fitted): e = row . x + offset
+    off = np.zeros(len(rows)) if offset is None else np.array(offset, dtype=float)
+    off = off[described]
     n, k = a.shape
     a_up = a / up[:, None]
     # each column scaled by the geometric mean of its non-zero entries, so that the entries
@@ -674,17 +776,18 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     a_aim = a_up * (up / aim)[:, None]
     has_low = low > 0
     ratio_low = (low / up)[has_low]
-    # variables: x (k), u (n: over), v (n: under), with e_i / aim_i = a_aim_i . x = 1 + u_i - v_i
+    off_up = off / up
+    # variables: x (k), u (n: over), v (n: under), with e_i / aim_i = a_aim_i . x + off_i / aim_i = 1 + u_i - v_i
     eye = identity(n, format="csr")
     a_eq = hstack([csr_matrix(a_aim), -eye, eye])
-    b_eq = np.ones(n)
+    b_eq = np.ones(n) - off / aim
     a_ub = vstack([hstack([csr_matrix(a_up), csr_matrix((n, 2 * n))]),
                    hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))])])
     c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n), np.full(n, 2.0 / n)])
     bounds = [(0, None)] * (k + 2 * n)
 
     def solve(factor: float):
-        b_ub = np.concatenate([np.full(n, factor), -ratio_low / math.sqrt(factor)])
+        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / math.sqrt(factor) + off_up[has_low]])
         result = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
         return result if result.status == 0 else None
 
@@ -734,12 +837,14 @@ def _components(rows: list[dict]) -> list[list[int]]:
     return [members for key, members in groups.items() if key is not None]
 
 
-def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: list[float] | None = None) -> dict:
+def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: list[float] | None = None,
+              offset: list[float] | None = None) -> dict:
     constants: dict = {}
     for members in _components(rows):
         names = sorted({n for i in members for n in rows[i]})
         constants.update(_lp([rows[i] for i in members], [lower[i] for i in members], [upper[i] for i in members],
-                             names, None if target is None else [target[i] for i in members]))
+                             names, None if target is None else [target[i] for i in members],
+                             None if offset is None else [offset[i] for i in members]))
     return constants
 
 
@@ -753,7 +858,8 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
                         [c.seconds if c.seconds >= TIME_FLOOR else 0.0 for c in cases],
                         [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases])
     byte_names = sorted({n for c in cases for n in c.features["kept"]}
-                        | {n for c in cases for w in c.features["work"] for n in w})
+                        | {n for c in cases for w in c.features["work"] for n in w}
+                        | {n for c in cases for t in c.features.get("offset_terms", ()) for n in t})
     lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in cases]
     upper = [max(c.peak, MEMORY_FLOOR) for c in cases]
     # the mean error reads what a call measured (not the floor, which would draw every small
@@ -770,8 +876,11 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
             for name, n in work.items():
                 row[name] = row.get(name, 0) + n
             rows.append(row)
+        # a corpus case's fixed part: its statistics, and one pair's bytes at the last round's constants
+        offsets = [c.features.get("offset", 0.0) + sum(_dot(t, nbytes) for t in c.features.get("offset_terms", ()))
+                   for c in cases]
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper, target))
+        nbytes.update(_fit_each(rows, lower, upper, target, offsets))
     return seconds, nbytes
 
 
@@ -877,7 +986,10 @@ def _load(path: str, quick: bool = False) -> list[Case]:
             if d is None:
                 continue
             case.seconds, case.wall, case.peak = d["seconds"], d["wall"], d["peak"]
-            if case.kind != "score":
+            if case.kind == "corpus":
+                with _path(case):
+                    case.features = corpus_features(case, case.options())
+            elif case.kind != "score":
                 terms = _computation_terms(case)
                 case.features = {"time": dict(terms.time), "kept": dict(terms.kept), "work": [dict(terms.work)]}
                 case.tokens = "-"

@@ -661,12 +661,23 @@ static PyObject *StemMap_clear(StemMapObject *self, PyObject *unused) {
 
 static Py_ssize_t StemMap_len(StemMapObject *self) { return stems_size(self->table); }
 
+static PyObject *StemMap_get_locked_reads(StemMapObject *self, void *closure) {
+    return PyLong_FromUnsignedLongLong(stems_locked_reads(self->table));
+}
+
+static PyGetSetDef StemMap_getset[] = {
+    GETTER("locked_reads", StemMap_get_locked_reads,
+           "texts whose words were looked up in the shared table, its lock taken (a batch's thread looks in its own "
+           "copy first)"),
+    END,
+};
+
 static PyMethodDef StemMap_methods[] = {
     {"clear", (PyCFunction)StemMap_clear, METH_NOARGS, "clear(): forget every stem (the function stays)"},
     END,
 };
 TYPE_SPEC(StemMap, "Stems per word type, shared by every thread (see stem_map).", {Py_tp_new, refuse_new},
-          {Py_tp_methods, StemMap_methods}, {Py_mp_length, StemMap_len});
+          {Py_tp_methods, StemMap_methods}, {Py_tp_getset, StemMap_getset}, {Py_mp_length, StemMap_len});
 
 static StemMapObject *stem_map_arg(PyObject *o) {
     if (PyObject_TypeCheck(o, StemMapType)) return (StemMapObject *)o;
@@ -684,7 +695,7 @@ static PyObject *py_tokens_stemmed(PyObject *mod, PyObject *const *args, Py_ssiz
     if (!map) return NULL;
     StemCall call = {map, 1};
     int rc;
-    Tok *m = tok_stemmed(t, map->table, stem_miss, &call, &rc);
+    Tok *m = tok_stemmed(t, map->table, NULL, stem_miss, &call, &rc);
     if (m) return tokens_wrap(m, NULL);
     if (rc == STEM_NOT_STR) Py_RETURN_NONE;
     if (rc == STEM_RAISED) return NULL;
@@ -1325,17 +1336,33 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
     StemCall call = {stems, 1};
     int stem_rc = 0;
-    Tok *c = tokenize_text(cand.data, cand.len, word_rule);
+    /* No Document kept (cand_cls None): each text's words before stemming (without stems, the
+     * candidate's Tok itself: no Tokens object made) go into the working memory's Tok, its
+     * buffers reused from text to text and call to call. */
+    int in_work = args[0] == Py_None, cand_in_work = in_work && !stems;
+    if (in_work && !(w = kwork_acquire())) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Tok *c = in_work ? (w->spare = tokenize_text_into(w->spare, cand.data, cand.len, word_rule))
+                     : tokenize_text(cand.data, cand.len, word_rule);
     if (c && stems) {
         Tok *raw = c;
-        c = tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc);
-        tok_free(raw);
+        c = tok_stemmed(raw, stems->table, NULL, stem_miss, &call, &stem_rc);
+        if (!in_work) tok_free(raw);
     }
     if (!c && stem_rc < -1) {
         if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented); /* the Python pipeline decides */
         goto done;
     }
-    if (!(cand_tokens = tokens_wrap(c, NULL))) goto done;
+    if (cand_in_work) {
+        if (!c) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    } else if (!(cand_tokens = tokens_wrap(c, NULL))) {
+        goto done;
+    }
     if (c->n > max_side || c->nsent > max_side) {
         out = Py_NewRef(Py_None);
         goto done;
@@ -1344,9 +1371,10 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     if (stems && scored) { /* each reference tokenized and stemmed, then joined to the candidate */
         ref_tokens = PyTuple_New(nrefs);
         for (Py_ssize_t i = 0; ref_tokens && i < nrefs; i++) {
-            Tok *raw = tokenize_text(texts[i].data, texts[i].len, word_rule);
-            Tok *r = raw ? tok_stemmed(raw, stems->table, stem_miss, &call, &stem_rc) : NULL;
-            tok_free(raw);
+            Tok *raw = in_work ? (w->spare = tokenize_text_into(w->spare, texts[i].data, texts[i].len, word_rule))
+                               : tokenize_text(texts[i].data, texts[i].len, word_rule);
+            Tok *r = raw ? tok_stemmed(raw, stems->table, NULL, stem_miss, &call, &stem_rc) : NULL;
+            if (!in_work) tok_free(raw);
             if (!r && stem_rc < -1) {
                 if (stem_rc == STEM_NOT_STR) out = Py_NewRef(Py_NotImplemented);
                 goto done;
@@ -1360,8 +1388,8 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         }
         if (!ref_tokens) goto done;
     }
-    w = scored ? kwork_acquire() : NULL;
-    failed = !w || kwork_ready(w, c) < 0;
+    if (!w && scored) w = kwork_acquire();
+    failed = !scored || !w || kwork_ready(w, c) < 0;
     for (Py_ssize_t i = 0; i < nrefs && !failed && stems; i++) {
         const Tok *r = ((TokensObject *)PyTuple_GetItem(ref_tokens, i))->tok;
         failed = kwork_join(w, c, r) < 0 ||

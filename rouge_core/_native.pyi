@@ -60,6 +60,7 @@ class BatchJob:
 class StemMap:
     """Stems per word type, shared by every thread (see stem_map)."""
 
+    locked_reads: int  # texts whose words were read in the shared table under its lock
     def __len__(self) -> int: ...
     def clear(self) -> None: ...
 

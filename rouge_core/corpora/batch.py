@@ -48,7 +48,9 @@ from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
 _LIST_TYPES = frozenset((list, tuple))
-DEFAULT_CHUNK = 64  # pairs a thread takes at a time: small enough to share the end out evenly and report progress
+# pairs a thread takes at a time: small enough to share the end out evenly and report progress (the cost
+# model prices a chunk's Documents held at once where Python tokenizes)
+DEFAULT_CHUNK = cost.BATCH_CHUNK
 
 
 class BatchScores(Sequence):

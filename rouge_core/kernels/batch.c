@@ -1,14 +1,14 @@
 /* Batches (batch.h). */
 #include "batch.h"
 
-/* A text of the batch tokenized (and stemmed, with the job's table); NULL with *rc -1 on no
- * memory, 1 when its stem function failed. */
-static Tok *batch_tokens(const BatchJob *job, const BItem *it, int *rc) {
+/* A text of the batch tokenized (and stemmed, with the job's table and this thread's copy of
+ * it); NULL with *rc -1 on no memory, 1 when its stem function failed. */
+static Tok *batch_tokens(const BatchJob *job, const BItem *it, StemCache *cache, int *rc) {
     Tok *t = tokenize_text(it->text, it->len, job->rule);
     *rc = -1;
     if (!t || !job->stems) return t;
     int code;
-    Tok *stemmed = tok_stemmed(t, job->stems, job->miss, job->miss_ctx, &code);
+    Tok *stemmed = tok_stemmed(t, job->stems, cache, job->miss, job->miss_ctx, &code);
     tok_free(t);
     if (!stemmed && code < -1) *rc = 1;
     return stemmed;
@@ -19,7 +19,7 @@ static Tok *batch_tokens(const BatchJob *job, const BItem *it, int *rc) {
  * caller. */
 static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w) {
     int rc = -1;
-    Tok *own = cand->tok ? NULL : batch_tokens(job, cand, &rc);
+    Tok *own = cand->tok ? NULL : batch_tokens(job, cand, &w->stems, &rc);
     const Tok *cv = cand->tok ? cand->tok : own;
     if (!cv) return rc;
     rc = -1;
@@ -28,7 +28,7 @@ static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs,
     if (kwork_ready(w, cv) < 0) goto done;
     for (isize i = 0; i < nrefs; i++) {
         int why = -1;
-        Tok *r = refs[i].tok ? NULL : batch_tokens(job, &refs[i], &why);
+        Tok *r = refs[i].tok ? NULL : batch_tokens(job, &refs[i], &w->stems, &why);
         const Tok *rv = refs[i].tok ? refs[i].tok : r;
         if (!rv && why > 0) {
             rc = why;

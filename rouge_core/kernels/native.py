@@ -237,6 +237,21 @@ def records_only(scorer):
     return partial(scorer.func, None, None, *scorer.args[2:])
 
 
+_NO_PLANS: list = []  # the kernels' empty Plans, made on first use (documents_of_texts)
+
+
+def documents_of_texts(scorer, cand: str, refs: tuple) -> tuple:
+    """(cand Document, reference Documents) of texts a `text_scorer` function scored, made by
+    that very function (so the same classes and contents as a call that made them at once),
+    with no method to score: a result that left its Documents to be made when read
+    (rouge_core.scorer.scoring's text results) makes them here, with the extension that scored
+    them whichever path is active by then."""
+    if not _NO_PLANS:
+        _NO_PLANS.append(_EXTENSION.plans(()))
+    made = scorer(_NO_PLANS[0], cand, refs, 0.5, False, None, 2**62, 0)
+    return made[:2] if type(made) is tuple else None  # None: the function no longer takes them
+
+
 def tokens_mapped(tokens, mapping: tuple):
     """`tokens` with its k-th distinct term replaced by mapping[k] (None: its tokens dropped),
     in the same sentences; None when the mapping holds something other than str and None."""

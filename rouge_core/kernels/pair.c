@@ -33,6 +33,8 @@ static void kwork_free(KWork *w) {
     compact_free(&w->compact);
     probe_free(&w->probe);
     grambuf_free(&w->grams);
+    tok_free(w->spare);
+    stem_cache_free(&w->stems);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
 }
 
@@ -63,6 +65,10 @@ KWork *kwork_acquire(void) {
  * kept by a thread that scores short ones afterwards). */
 enum { KEEP_BYTES = 1 << 20 };
 
+/* A thread's copy of the stems is kept up to this (about 100,000 word types): a batch's next
+ * call is stemmed without the shared table's lock from its first text. */
+enum { KEEP_STEM_BYTES = 1 << 24 };
+
 void kwork_release(KWork *w) {
     if (!w) return;
     if (w->temporary) {
@@ -74,6 +80,14 @@ void kwork_release(KWork *w) {
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
     if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
+    const Tok *t = w->spare;
+    if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
+                     (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
+                 KEEP_BYTES) {
+        tok_free(w->spare);
+        w->spare = NULL;
+    }
+    if (stem_cache_bytes(&w->stems) > KEEP_STEM_BYTES) stem_cache_free(&w->stems);
 }
 
 int kwork_ready(KWork *w, const Tok *c) {

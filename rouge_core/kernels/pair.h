@@ -7,6 +7,7 @@
 
 #include "grams.h"
 #include "lcs.h"
+#include "stems.h"
 
 /* A method's kernel (Family.native_plan): code K_*, then per kernel: N a = n; S/SU a =
  * distance (-1: unlimited), b = unigram form (SU_*); W w = the weight. */
@@ -42,6 +43,8 @@ typedef struct {
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
     u64 joined[2];         /* the serials of the Toks joined there (0: none) */
+    Tok *spare;            /* score_texts's candidate when no Tokens are kept: its buffers reused */
+    StemCache stems;       /* this thread's copy of the stems it met (a batch's) */
     int busy, temporary;
 } KWork;
 

@@ -1,54 +1,156 @@
-/* The shared table of stems (stems.h). */
+/* The shared table of stems and the threads' own copies (stems.h). */
 #include "stems.h"
 
 #include <pthread.h>
 
-typedef struct {
-    u64 hash;
-    unsigned char *word; /* word bytes, then the stem's */
-    isize len, stem_len; /* stem_len -1: dropped */
-} Entry;
+/* The words' and stems' bytes, in chunks that never move (a Stem points into them). */
+typedef struct StemChunk {
+    struct StemChunk *next;
+    size_t used, cap;
+    unsigned char data[];
+} Chunk;
+
+enum { FIRST_SLOTS = 256, CHUNK_BYTES = 1 << 14 };
+
+/* A StemDict is compact, so that a text's look-ups stay in the core's caches: the slots are
+ * sized to the words kept (at most half full), not to the table's capacity (a table sized for
+ * 2^18 words is 16 MiB of mostly empty slots: a cache and TLB miss per word, issue 34). Both
+ * words and stems are hashed once, when kept (the words' hashes are the Toks' own). */
+
+static void dict_clear(StemDict *d) {
+    for (Chunk *c = d->bytes; c;) {
+        Chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    FREE_ALL(d->slots, d->stems);
+    memset(d, 0, sizeof(*d));
+}
+
+static size_t dict_bytes(const StemDict *d) {
+    size_t n = (d->slots ? d->mask + 1 : 0) * sizeof(u64) + (size_t)d->stems_cap * sizeof(Stem);
+    for (const Chunk *c = d->bytes; c; c = c->next) n += sizeof(Chunk) + c->cap;
+    return n;
+}
+
+/* The word's entry, or NULL with *slot the empty slot where it goes. */
+static const Stem *dict_find(const StemDict *d, const Term *q, size_t *slot) {
+    if (!d->slots) return NULL;
+    u64 high = q->hash & 0xffffffff00000000ULL;
+    for (size_t k = q->hash & d->mask;; k = (k + 1) & d->mask) {
+        u64 e = d->slots[k];
+        if (!e) {
+            *slot = k;
+            return NULL;
+        }
+        if ((e & 0xffffffff00000000ULL) == high) {
+            const Stem *x = &d->stems[(uint32_t)e - 1];
+            if (term_equal(&x->word, q)) return x;
+        }
+    }
+}
+
+/* Room for n bytes that never move; NULL on no memory. */
+static unsigned char *dict_room(StemDict *d, size_t n) {
+    Chunk *c = d->bytes;
+    if (!c || c->cap - c->used < n) {
+        size_t cap = n > CHUNK_BYTES ? n : CHUNK_BYTES;
+        c = malloc(sizeof(Chunk) + cap);
+        if (!c) return NULL;
+        c->next = d->bytes;
+        c->used = 0;
+        c->cap = cap;
+        d->bytes = c;
+    }
+    unsigned char *p = c->data + c->used;
+    c->used += n;
+    return p;
+}
+
+/* The slots doubled (or made). -1 on no memory (the dict stays as it was). */
+static int dict_grow(StemDict *d) {
+    size_t size = d->slots ? (d->mask + 1) * 2 : FIRST_SLOTS, mask = size - 1;
+    u64 *slots = xcalloc(size, sizeof(u64));
+    if (!slots) return -1;
+    for (isize i = 0; i < d->size; i++) {
+        size_t k = d->stems[i].word.hash & mask;
+        while (slots[k]) k = (k + 1) & mask;
+        slots[k] = (d->stems[i].word.hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(i + 1);
+    }
+    free(d->slots);
+    d->slots = slots;
+    d->mask = mask;
+    return 0;
+}
+
+/* Keep word q's stem (stem NULL: dropped) unless kept already; no memory: not kept (it is
+ * asked for again later). */
+static void dict_add(StemDict *d, const Term *q, const unsigned char *stem, isize stem_len) {
+    size_t slot;
+    if (dict_find(d, q, &slot)) return; /* another thread kept it meanwhile (the same stem) */
+    if (!d->slots || (size_t)(d->size + 1) * 2 > d->mask + 1) {
+        if (dict_grow(d) < 0) return;
+        dict_find(d, q, &slot);
+    }
+    if (grow_kept((void **)&d->stems, &d->stems_cap, d->size + 1, sizeof(Stem)) < 0) return;
+    unsigned char *bytes = dict_room(d, (size_t)q->len + (size_t)(stem ? stem_len : 0));
+    if (!bytes) return;
+    memcpy(bytes, q->data, (size_t)q->len);
+    Stem *x = &d->stems[d->size];
+    x->word = *q;
+    x->word.data = bytes;
+    memset(&x->stem, 0, sizeof(Term));
+    if (stem) {
+        if (stem_len) memcpy(bytes + q->len, stem, (size_t)stem_len);
+        x->stem = term_make(bytes + q->len, stem_len);
+    }
+    d->slots[slot] = (q->hash & 0xffffffff00000000ULL) | (u64)(uint32_t)(d->size + 1);
+    d->size++;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * the shared table
+ * ---------------------------------------------------------------------------------------- */
+
+static u64 LAST_TABLE; /* the serial of the last table made (atomic) */
 
 struct StemTable {
     pthread_rwlock_t lock; /* look-ups share it; an insertion or emptying holds it alone */
-    Entry *slots;
-    size_t mask;
-    isize size, capacity;
+    StemDict d;
+    u64 locked_reads; /* texts looked up here, the lock taken (atomic) */
+    /* Read once per text by every thread, written seldom: on a cache line of their own, away
+     * from the lock word, which the threads write. epoch: bumped by every emptying (atomic),
+     * so that a thread's copy of an older state starts afresh. */
+    _Alignas(64) u64 epoch;
+    u64 serial;
+    isize capacity;
+    char after[64 - 2 * sizeof(u64) - sizeof(isize)];
 };
 
-static u64 word_hash(const unsigned char *p, isize n) { /* FNV-1a, then mixed */
-    u64 h = 0xcbf29ce484222325ULL ^ (u64)n;
-    for (isize i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
-    return mix64(h) | 1; /* 0 marks an empty slot */
-}
-
 StemTable *stems_new(isize capacity) {
-    StemTable *s = xcalloc(1, sizeof(StemTable));
-    if (!s) return NULL;
-    size_t slots = 64;
-    while (slots < 2 * (size_t)(capacity > 0 ? capacity : 1)) slots *= 2;
-    s->slots = xcalloc(slots, sizeof(Entry));
-    if (!s->slots || pthread_rwlock_init(&s->lock, NULL) != 0) {
-        free(s->slots);
+    void *room = NULL;
+    if (posix_memalign(&room, 64, sizeof(StemTable)) != 0) return NULL;
+    StemTable *s = room;
+    memset(s, 0, sizeof(*s));
+    if (pthread_rwlock_init(&s->lock, NULL) != 0) {
         free(s);
         return NULL;
     }
-    s->mask = slots - 1;
     s->capacity = capacity > 0 ? capacity : 1;
+    s->serial = __atomic_add_fetch(&LAST_TABLE, 1, __ATOMIC_RELAXED);
     return s;
 }
 
+/* The lock held alone (or no other user). */
 static void clear_locked(StemTable *s) {
-    for (size_t k = 0; k <= s->mask; k++) free(s->slots[k].word);
-    memset(s->slots, 0, (s->mask + 1) * sizeof(Entry));
-    s->size = 0;
+    dict_clear(&s->d);
+    __atomic_add_fetch(&s->epoch, 1, __ATOMIC_RELEASE);
 }
 
 void stems_free(StemTable *s) {
     if (!s) return;
-    clear_locked(s);
+    dict_clear(&s->d);
     pthread_rwlock_destroy(&s->lock);
-    free(s->slots);
     free(s);
 }
 
@@ -58,37 +160,42 @@ void stems_clear(StemTable *s) {
     pthread_rwlock_unlock(&s->lock);
 }
 
+u64 stems_locked_reads(StemTable *s) { return __atomic_load_n(&s->locked_reads, __ATOMIC_RELAXED); }
+
 isize stems_size(StemTable *s) {
     pthread_rwlock_rdlock(&s->lock);
-    isize n = s->size;
+    isize n = s->d.size;
     pthread_rwlock_unlock(&s->lock);
     return n;
 }
 
-/* The slot of the word, or the empty slot where it goes (the lock held). */
-static Entry *find_locked(StemTable *s, const unsigned char *word, isize len, u64 h) {
-    for (size_t k = h & s->mask;; k = (k + 1) & s->mask) {
-        Entry *e = &s->slots[k];
-        if (!e->hash || (e->hash == h && e->len == len && memcmp(e->word, word, (size_t)len) == 0)) return e;
-    }
+/* ------------------------------------------------------------------------------------------
+ * a thread's copy
+ * ---------------------------------------------------------------------------------------- */
+
+void stem_cache_free(StemCache *c) {
+    dict_clear(&c->d);
+    FREE_ALL(c->to, c->at, c->origin);
+    memset(c, 0, sizeof(*c));
 }
 
-/* Keep a word's stem (the lock held); no memory: not kept (the next text asks again). */
-static void insert_locked(StemTable *s, const unsigned char *word, isize len, u64 h, const unsigned char *stem,
-                          isize stem_len) {
-    if (s->size >= s->capacity) clear_locked(s);
-    Entry *e = find_locked(s, word, len, h);
-    if (e->hash) return; /* another thread kept it meanwhile (the same stem) */
-    unsigned char *copy = xmalloc((size_t)len + (size_t)(stem_len > 0 ? stem_len : 0));
-    if (!copy) return;
-    memcpy(copy, word, (size_t)len);
-    if (stem_len > 0) memcpy(copy + len, stem, (size_t)stem_len);
-    e->hash = h;
-    e->word = copy;
-    e->len = len;
-    e->stem_len = stem_len;
-    s->size++;
+size_t stem_cache_bytes(const StemCache *c) {
+    return dict_bytes(&c->d) + (size_t)c->cap * (sizeof(Term) + sizeof(isize) + sizeof(i32));
 }
+
+/* c made a copy of s as it is now: emptied when it copies another table, an older state of
+ * this one, or holds as many words as the table may. */
+static void cache_follow(StemCache *c, StemTable *s) {
+    u64 epoch = __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE);
+    if (c->serial == s->serial && c->epoch == epoch && c->d.size < s->capacity) return;
+    dict_clear(&c->d);
+    c->serial = s->serial;
+    c->epoch = epoch;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * stemming a Tok
+ * ---------------------------------------------------------------------------------------- */
 
 typedef struct {
     unsigned char *data;
@@ -102,39 +209,74 @@ static int bytes_add(Bytes *b, const unsigned char *p, isize n) {
     return 0;
 }
 
-Tok *tok_stemmed(const Tok *t, StemTable *s, StemMiss miss, void *ctx, int *rc) {
-    isize nv = t->nv;
-    isize *at = xmalloc(((size_t)nv + 1) * sizeof(isize)); /* per term: its stem's offset in buf, -1 dropped, -2 unknown */
-    isize *len = xmalloc(((size_t)nv + 1) * sizeof(isize));
-    u64 *hash = xmalloc(((size_t)nv + 1) * sizeof(u64));
-    TermRef *to = xcalloc((size_t)nv + 1, sizeof(TermRef));
-    i32 *origin = xmalloc(((size_t)nv + 1) * sizeof(i32));
+enum { DROPPED = -1, UNKNOWN = -2 };
+
+/* Term v's stem found (x): appended to buf (-1 on no memory). */
+static int take(const Stem *x, isize v, Term *to, isize *at, Bytes *buf) {
+    if (!x->stem.data) {
+        at[v] = DROPPED;
+        return 0;
+    }
+    at[v] = buf->len;
+    to[v] = x->stem;
+    return bytes_add(buf, x->stem.data, x->stem.len);
+}
+
+Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc) {
+    isize nv = t->nv, word_bytes = 0;
+    StemCache own = {0};
+    StemCache *c = cache ? cache : &own; /* without a thread's copy: its buffers only */
     Bytes buf = {NULL, 0, 0};
     Tok *out = NULL;
     *rc = -1;
-    if (!at || !len || !hash || !to || !origin || grow_kept((void **)&buf.data, &buf.cap, 64, 1) < 0) goto done;
+    /* per term: its stem (the data set at the end; hash and head from the table); at: the
+     * stem's offset in buf, DROPPED or UNKNOWN */
+    if (nv + 1 > c->cap) {
+        isize cap = nv + 1 > 2 * c->cap ? nv + 1 : 2 * c->cap;
+        FREE_ALL(c->to, c->at, c->origin);
+        c->to = xmalloc((size_t)cap * sizeof(Term));
+        c->at = xmalloc((size_t)cap * sizeof(isize));
+        c->origin = xmalloc((size_t)cap * sizeof(i32));
+        c->cap = c->to && c->at && c->origin ? cap : 0;
+        if (!c->cap) goto done;
+    }
+    Term *to = c->to;
+    isize *at = c->at;
+    for (isize v = 0; v < nv; v++) word_bytes += t->terms[v].len;
+    /* a stem is seldom longer than its word: buf is allocated once */
+    if (grow_kept((void **)&buf.data, &buf.cap, word_bytes + 1, 1) < 0) goto done;
     isize unknown = 0;
     int failed = 0;
-    pthread_rwlock_rdlock(&s->lock);
+    if (cache) cache_follow(cache, s);
     for (isize v = 0; v < nv && !failed; v++) {
-        const Term *q = &t->terms[v];
-        hash[v] = word_hash(q->data, q->len);
-        Entry *e = find_locked(s, q->data, q->len, hash[v]);
-        if (!e->hash) {
-            at[v] = -2;
-            unknown++;
-        } else if (e->stem_len < 0) {
-            at[v] = -1;
+        size_t slot;
+        const Stem *x = cache ? dict_find(&cache->d, &t->terms[v], &slot) : NULL;
+        to[v].data = NULL;
+        if (x) {
+            failed = take(x, v, to, at, &buf) < 0;
         } else {
-            at[v] = buf.len;
-            len[v] = e->stem_len;
-            failed = bytes_add(&buf, e->word + e->len, e->stem_len) < 0;
+            at[v] = UNKNOWN;
+            unknown++;
         }
     }
-    pthread_rwlock_unlock(&s->lock);
     if (failed) goto done;
-    for (isize v = 0; v < nv && unknown; v++) {
-        if (at[v] != -2) continue;
+    if (unknown) { /* words this thread has not seen: the shared table's */
+        pthread_rwlock_rdlock(&s->lock);
+        __atomic_add_fetch(&s->locked_reads, 1, __ATOMIC_RELAXED);
+        for (isize v = 0; v < nv && !failed; v++) {
+            if (at[v] != UNKNOWN) continue;
+            size_t slot;
+            const Stem *x = dict_find(&s->d, &t->terms[v], &slot);
+            if (!x) continue;
+            unknown--;
+            failed = take(x, v, to, at, &buf) < 0;
+            if (cache) dict_add(&cache->d, &x->word, x->stem.data, x->stem.len);
+        }
+        pthread_rwlock_unlock(&s->lock);
+    }
+    if (failed) goto done;
+    for (isize v = 0; v < nv && unknown; v++) { /* words new to the table: the caller's function */
+        if (at[v] != UNKNOWN) continue;
         const Term *q = &t->terms[v];
         unsigned char *stem = NULL;
         isize stem_len = 0;
@@ -146,32 +288,32 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemMiss miss, void *ctx, int *rc) 
             goto done;
         }
         if (dropped) {
-            at[v] = -1;
+            at[v] = DROPPED;
         } else {
             at[v] = buf.len;
-            len[v] = stem_len;
+            to[v] = term_make(stem, stem_len);
             if (bytes_add(&buf, stem, stem_len) < 0) {
                 free(stem);
                 goto done;
             }
         }
+        const unsigned char *kept = dropped ? NULL : stem ? stem : (const unsigned char *)"";
         pthread_rwlock_wrlock(&s->lock);
-        insert_locked(s, q->data, q->len, hash[v], stem, dropped ? -1 : stem_len);
+        if (s->d.size >= s->capacity) clear_locked(s); /* full: it starts afresh */
+        dict_add(&s->d, q, kept, stem_len);
         pthread_rwlock_unlock(&s->lock);
+        if (cache) dict_add(&cache->d, q, kept, stem_len);
         free(stem);
     }
-    for (isize v = 0; v < nv; v++)
-        if (at[v] >= 0) {
-            to[v].data = buf.data + at[v];
-            to[v].len = len[v];
-        }
-    out = tok_mapped(t, to, origin);
+    for (isize v = 0; v < nv; v++) to[v].data = at[v] >= 0 ? buf.data + at[v] : NULL;
+    out = tok_mapped_terms(t, to, c->origin);
     if (out) {
         out->buf = buf.data; /* the stems' bytes, owned by the new Tok */
         buf.data = NULL;
         *rc = 0;
     }
 done:
-    FREE_ALL(at, len, hash, to, origin, buf.data);
+    free(buf.data);
+    if (!cache) stem_cache_free(&own);
     return out;
 }

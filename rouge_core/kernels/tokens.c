@@ -99,11 +99,7 @@ void tok_free(Tok *t) {
     FREE_ALL(t->ids, t->counts, t->terms, t->first, t->table, t->bounds, t->buf, t);
 }
 
-static inline int term_eq(const Term *a, const Term *b) {
-    if (a->head != b->head || a->len != b->len || a->hash != b->hash) return 0;
-    size_t n = (size_t)a->len;
-    return n <= 8 || memcmp(a->data + 8, b->data + 8, n - 8) == 0;
-}
+static inline int term_eq(const Term *a, const Term *b) { return term_equal(a, b); }
 
 /* term_eq for terms found under the same hash tag whose data may be read past its end
  * (tok_probe): the head word, then the rest of longer terms. */
@@ -158,12 +154,24 @@ typedef struct {
     int padded; /* every term's data may be read 8 bytes past its end (the tokenizer's buffer) */
 } TokBuild;
 
-static u64 LAST_SERIAL; /* the serial of the last Tok made (atomic) */
+static u64 LAST_SERIAL; /* the last serial handed to a thread (atomic) */
+enum { SERIALS_TAKEN = 1024 };
+static _Thread_local u64 serial_next, serial_end; /* this thread's serials still to give */
+
+/* A serial unique in the process: each thread takes them SERIALS_TAKEN at a time, so that the
+ * threads of a batch do not pass the counter's cache line between cores for every text. */
+static u64 new_serial(void) {
+    if (serial_next == serial_end) {
+        serial_end = __atomic_add_fetch(&LAST_SERIAL, SERIALS_TAKEN, __ATOMIC_RELAXED);
+        serial_next = serial_end - SERIALS_TAKEN;
+    }
+    return ++serial_next;
+}
 
 static int tb_init(TokBuild *b, isize expect_tokens) {
     Tok *t = xcalloc(1, sizeof(Tok));
     if (!t) return -1;
-    t->serial = __atomic_add_fetch(&LAST_SERIAL, 1, __ATOMIC_RELAXED);
+    t->serial = new_serial();
     b->t = t;
     b->padded = 0;
     b->cap_tokens = expect_tokens > 16 ? expect_tokens : 16;
@@ -272,22 +280,19 @@ fail:
     return NULL;
 }
 
-Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
+Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin) {
     TokBuild b;
-    Term *q = xmalloc((size_t)t->nv * sizeof(Term));
     isize *kept_before = xmalloc((size_t)(t->n + 1) * sizeof(isize)); /* per token: kept tokens before it */
-    if (!q || !kept_before || tb_init(&b, t->n) < 0) {
-        FREE_ALL(q, kept_before);
+    if (!kept_before || tb_init(&b, t->n) < 0) {
+        free(kept_before);
         return NULL;
     }
-    for (isize v = 0; v < t->nv; v++)
-        if (to[v].data) q[v] = term_make(to[v].data, to[v].len);
     for (isize i = 0; i < t->n; i++) {
         i32 v = t->ids[i];
         kept_before[i] = b.t->n;
         if (!to[v].data) continue;
         isize before = b.t->nv;
-        if (tb_add(&b, &q[v]) < 0) goto fail;
+        if (tb_add(&b, &to[v]) < 0) goto fail;
         if (b.t->nv > before) origin[before] = v;
     }
     kept_before[t->n] = b.t->n;
@@ -295,12 +300,22 @@ Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
         if (push_sentence(&b.t->bounds, &b.t->nsent, &b.cap_sent, kept_before[t->bounds[2 * k]],
                           kept_before[t->bounds[2 * k + 1]]) < 0)
             goto fail;
-    FREE_ALL(q, kept_before);
+    free(kept_before);
     return b.t;
 fail:
-    FREE_ALL(q, kept_before);
+    free(kept_before);
     tok_free(b.t);
     return NULL;
+}
+
+Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
+    Term *q = xcalloc((size_t)t->nv + 1, sizeof(Term));
+    if (!q) return NULL;
+    for (isize v = 0; v < t->nv; v++)
+        if (to[v].data) q[v] = term_make(to[v].data, to[v].len);
+    Tok *out = tok_mapped_terms(t, q, origin);
+    free(q);
+    return out;
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -525,24 +540,71 @@ static const unsigned char *words_source(const unsigned char *text, isize *len, 
     return *copy;
 }
 
-Tok *tokenize_text(const unsigned char *text, isize len, int rule) {
+/* Make `b` build into `t` (a Tok of the tokenizer no longer in use) for about expect_tokens
+ * tokens and buf_bytes of term data, its buffers reused: -1 (t untouched) when they have less
+ * room than tb_init would give, or on no memory. */
+static int tb_reuse(TokBuild *b, Tok *t, isize expect_tokens, isize buf_bytes) {
+    isize cap_tokens = expect_tokens > 16 ? expect_tokens : 16;
+    isize cap_vocab = cap_tokens / 2 > 16 ? cap_tokens / 2 : 16;
+    size_t slots = 32;
+    while (slots < 2 * (size_t)cap_vocab) slots *= 2;
+    if (t->cap_tokens < cap_tokens || t->cap_vocab < cap_vocab || t->cap_sent < 4 || t->cap_buf < buf_bytes) return -1;
+    if (t->tmask + 1 < slots || t->tmask + 1 > 4 * slots) { /* a table far larger would cost its clearing */
+        u64 *table = xcalloc(slots, sizeof(u64));
+        if (!table) return -1;
+        free(t->table);
+        t->table = table;
+        t->tmask = slots - 1;
+    } else {
+        memset(t->table, 0, (t->tmask + 1) * sizeof(u64));
+    }
+    lay_free(t->layout);
+    t->layout = NULL;
+    t->n = t->nv = t->nsent = 0;
+    t->serial = new_serial();
+    b->t = t;
+    b->padded = 0;
+    b->cap_tokens = t->cap_tokens;
+    b->cap_vocab = t->cap_vocab;
+    b->cap_sent = t->cap_sent;
+    return 0;
+}
+
+static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, int rule) {
     unsigned char *copy;
     const unsigned char *source = words_source(text, &len, rule, &copy);
     TokBuild b;
-    if (!source || tb_init(&b, len / 4 + 8) < 0) {
-        free(copy);
-        return NULL;
+    int reused = source && spare && tb_reuse(&b, spare, len / 4 + 8, len + 80) == 0;
+    if (!reused) {
+        tok_free(spare);
+        if (!source || tb_init(&b, len / 4 + 8) < 0) {
+            free(copy);
+            return NULL;
+        }
     }
     b.padded = 1;
     Tok *t = b.t;
     t->padded = 1;
-    t->buf = xmalloc((size_t)len + 80);
+    if (!reused) {
+        t->buf = xmalloc((size_t)len + 80);
+        t->cap_buf = len + 80;
+    }
     if (!t->buf || scan_words(SCAN_BUILD, &b, NULL, source, len, rule != WORDS_KEEP_CASE, t->buf) < 0) {
         tok_free(t);
         t = NULL;
+    } else { /* the room the build ended with, for tokenize_text_into */
+        t->cap_tokens = b.cap_tokens;
+        t->cap_vocab = b.cap_vocab;
+        t->cap_sent = b.cap_sent;
     }
     free(copy);
     return t;
+}
+
+Tok *tokenize_text(const unsigned char *text, isize len, int rule) { return tokenize_reusing(NULL, text, len, rule); }
+
+Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule) {
+    return tokenize_reusing(spare, text, len, rule);
 }
 
 void probe_free(Probe *p) {

@@ -33,6 +33,8 @@ typedef struct {
     int padded;         /* term data may be read 8 bytes past its end (it lives in buf) */
     Lay *layout;        /* the candidate bit masks, built on first use (tok_layout) */
     u64 serial;         /* unique in the process (a join of two Toks is known by their serials) */
+    isize cap_tokens, cap_vocab, cap_sent, cap_buf; /* room of ids, counts/first/terms, bounds, buf
+                                                       (tokenize_text_into reuses a Tok's buffers) */
 } Tok;
 
 /* A term as bytes, for tok_from_terms. */
@@ -42,6 +44,13 @@ typedef struct {
 } TermRef;
 
 Term term_make(const unsigned char *data, isize len);
+
+/* Two terms the same (their bytes; the hash and head word compared first). */
+static inline int term_equal(const Term *a, const Term *b) {
+    if (a->head != b->head || a->len != b->len || a->hash != b->hash) return 0;
+    size_t n = (size_t)a->len;
+    return n <= 8 || memcmp(a->data + 8, b->data + 8, n - 8) == 0;
+}
 void tok_free(Tok *t);
 i32 tok_find(const Tok *t, const Term *q);
 
@@ -55,6 +64,10 @@ Tok *tok_from_terms(const TermRef *terms, isize n, const i32 *bounds, isize nsen
  * first. The new terms' data must outlive the Tok. NULL on no memory. */
 Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
 
+/* tok_mapped with the new terms made already (hash and head set, term_make; data NULL: the
+ * token is dropped), so that nothing is hashed again. */
+Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin);
+
 /* The tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 `text`: words are runs of
  * [A-Za-z0-9] (every other byte separates them: non-ASCII characters are bytes >= 0x80),
  * kept as written (WORDS_KEEP_CASE), with A-Z lower-cased (WORDS_LOWER_ASCII), or after
@@ -62,6 +75,12 @@ Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
  * table, lowering.h, become their lower case first); one sentence per line ('\n'), empty
  * lines skipped (a line of separators only is an empty sentence). NULL on no memory. */
 Tok *tokenize_text(const unsigned char *text, isize len, int rule);
+
+/* tokenize_text into `spare` (a Tok tokenize_text or this function made, no longer in use:
+ * its buffers are reused, so a loop over summary-sized texts allocates nothing), or into a new
+ * Tok when spare is NULL or its room does not fit this text (spare is then freed). The Tok
+ * has a new serial, no layout. NULL on no memory (spare freed). */
+Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule);
 
 /* The lowering table compiled in (lowering.h): its Unicode version, size and entries. */
 typedef struct {

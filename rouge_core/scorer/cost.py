@@ -266,11 +266,14 @@ class CostLimitError(ValueError):
 
 # --- the constants that price units of work (rouge_core.families.cost_terms counts them) ----------
 
-def price(terms: Terms) -> tuple[float, float, float]:
-    """(seconds, kept bytes, working bytes) of `terms` under the fitted constants."""
-    seconds = sum(SECONDS.get(name, 0.0) * count for name, count in terms.time.items())
-    kept = sum(BYTES.get(name, 0.0) * count for name, count in terms.kept.items())
-    work = sum(BYTES.get(name, 0.0) * count for name, count in terms.work.items())
+def price(terms: Terms, seconds_per: dict | None = None, bytes_per: dict | None = None) -> tuple[float, float, float]:
+    """(seconds, kept bytes, working bytes) of `terms` under the fitted constants (or, for the
+    calibration that fits them, under `seconds_per` and `bytes_per`)."""
+    seconds_per = SECONDS if seconds_per is None else seconds_per
+    bytes_per = BYTES if bytes_per is None else bytes_per
+    seconds = sum(seconds_per.get(name, 0.0) * count for name, count in terms.time.items())
+    kept = sum(bytes_per.get(name, 0.0) * count for name, count in terms.kept.items())
+    work = sum(bytes_per.get(name, 0.0) * count for name, count in terms.work.items())
     return seconds, kept, work
 
 
@@ -688,6 +691,10 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
             shared_once.update(shared)
         for terms in shared_once.values():
             pair.add(terms)
+        if not shared_references:
+            pair.add(corpus_records_terms(len(parsed), len(refs), options.round_pr is not None))
+            if ts is not None and ts.route != "compiled":  # tokenized in Python, held with a batch's chunk
+                pair.k("corpus.held.token", c.tokens + sum(r.tokens for r in refs))
         whole.add(pair, pairs / len(chosen))
         one = pair if not one.time else one
         if not shared_references:
@@ -697,7 +704,63 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
         for terms_list in seen_docs.values():
             for terms in terms_list:
                 whole.add(terms, documents / len(seen_docs))
+    else:  # score_corpus once per system: its statistics' columns filled chunk by chunk
+        whole.t(f"{_path()}.corpus.column", len(names) * len(parsed) * -(-documents // CORPUS_CHUNK))
+    _stem_first_seen(whole, systems, references, options, native.active() and not shared_references)
+    whole.k(PAIRS, pairs)
     return whole, one, pairs
+
+
+# the most characters whose distinct words corpus_terms counts (one regular-expression pass);
+# a larger corpus keeps every text's word types priced as new to the stemmer
+STEM_TYPES_CHARS = 4_000_000
+
+
+def _stem_first_seen(whole: Terms, systems, references: Sequence[Sequence], options: "Options",
+                     batch: bool = False) -> None:
+    """Stemming a word type in Python happens once per process (the stemmers' caches and the
+    kernels' shared table of stems, rouge_core.text.tokenize.stem_map), not once per text: the
+    corpus's stem.*.type units become its distinct words (issue 29 item 3: a 16 x 100 x 11
+    corpus with Porter stemming was estimated at 11 s, each text's types priced as new, and took
+    0.43 s). Counted over every text when the corpus has at most STEM_TYPES_CHARS characters
+    (an upper bound on the types the stemmer sees: the ones in its cache already cost less).
+    `batch`: score_corpus on the compiled kernels, which tokenize and map every word through the
+    shared table in C (rouge_core.corpora.batch): a word type goes to Python (a str, its stem)
+    only when new to the table, and the tokens' mapping is the kernels' (tok.compiled.mapped.token)."""
+    global _WORD
+    units = [name for name in whole.time if name.startswith("stem.") and name.endswith(".type")]
+    if not units:
+        return
+    if batch and "tok.compiled.mapped.type" in whole.time:
+        units.append("tok.compiled.mapped.type")
+        for name in [n for n in whole.time if n.startswith("stem.") and n.endswith(".token")]:
+            del whole.time[name]
+    texts = [t for group in (*systems.values(), *references) for t in group]
+    if not all(isinstance(t, str) for t in texts) or sum(map(len, texts)) > STEM_TYPES_CHARS:
+        return
+    if _WORD is None:
+        import re
+
+        _WORD = re.compile(r"\w+")
+    words: set = set()
+    for text in texts:
+        words.update(_WORD.findall(text.lower()))
+    for name in units:
+        whole.time[name] = min(whole.time[name], len(words))
+
+
+def corpus_records_terms(methods: int, references: int, rounded: bool = False) -> Terms:
+    """What score_corpus does in Python per pair beside the kernels (rouge_core.corpora.batch):
+    per method the pair's record (a MethodScore, the references combined by
+    scoring.combine_references) and its numbers appended to the statistics' columns, per
+    method and reference a ReferenceScore with its Stats and Score, and under a profile that
+    rounds P and R (ROUGE-1.5.5's) each of those scores computed in Python (issue 27 item 9:
+    unpriced, the Corpus page's 16 x 100 x 11 estimate was 0.28-0.40x the time it took)."""
+    p = _path()
+    terms = Terms().t(f"{p}.corpus.method", methods).t(f"{p}.corpus.reference", methods * references)
+    if rounded:
+        terms.t(f"{p}.corpus.rounded", methods * references)
+    return terms
 
 
 # What score_corpus keeps per pair and method: its statistics arrays, at most three float64
@@ -706,23 +769,25 @@ CORPUS_STATISTICS_BYTES = 48
 
 # score_corpus scores CORPUS_CHUNK pairs at a time and holds their records until the chunk's
 # numbers are in the statistics: per pair its record and texts' entries, per pair and method a
-# MethodScore, per pair, method and reference a ReferenceScore with its Stats and Score
-# (CPython 3.11's object sizes, as tracemalloc counts them on score_corpus: 410, 40 and 410
-# bytes; tests/core/test_guard_rails.py holds the estimate to the bytes allocated)
+# MethodScore, per pair, method and reference a ReferenceScore with its Stats and Score (bytes
+# per unit fitted by bench/calibrate_costs.py on score_corpus's measured peaks, its corpus cases)
 CORPUS_CHUNK = 8192
-CHUNK_PAIR_BYTES = 410
-CHUNK_METHOD_BYTES = 40
-CHUNK_REFERENCE_BYTES = 410
+
+
+def chunk_records_terms(documents: int, references: int, methods: int) -> Terms:
+    """The records score_corpus holds for one chunk of a system's `documents` pairs with
+    `references` references in all (the chunk takes its share of them)."""
+    chunk = min(documents, CORPUS_CHUNK)
+    if not chunk:
+        return Terms()
+    per_pair_refs = references / documents
+    return (Terms().k("corpus.chunk.pair", chunk).k("corpus.chunk.method", chunk * methods)
+            .k("corpus.chunk.reference", chunk * methods * per_pair_refs))
 
 
 def chunk_records_bytes(documents: int, references: int, methods: int) -> float:
-    """The bytes of the records score_corpus holds for one chunk of a system's `documents`
-    pairs with `references` references in all (the chunk takes its share of them)."""
-    chunk = min(documents, CORPUS_CHUNK)
-    if not chunk:
-        return 0.0
-    per_pair_refs = references / documents
-    return chunk * (CHUNK_PAIR_BYTES + methods * (CHUNK_METHOD_BYTES + per_pair_refs * CHUNK_REFERENCE_BYTES))
+    """The bytes of chunk_records_terms under the fitted constants."""
+    return price(chunk_records_terms(documents, references, methods))[1]
 
 
 def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
@@ -732,20 +797,73 @@ def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, 
     statistics every pair leaves (CORPUS_STATISTICS_BYTES)."""
     whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
                                      shared_references=shared_references, evidence=evidence, sample=sample)
-    seconds, kept, work = price(whole)
-    _, pair_kept, pair_work = price(one)
-    p = _path()
-    records = pairs * len(methods) * CORPUS_STATISTICS_BYTES  # the statistics kept, not records
-    seconds += SECONDS.get(f"{p}.call", 0.0)
-    # with shared references (rouge_core.studies.meta.score_variants) every text's Document is
-    # kept for the whole corpus, with no records; score_corpus keeps one pair's Documents at a
-    # time and a chunk's records (one system after another: one system's chunk at a time)
-    if shared_references:
-        held = kept
-    else:
-        held = pair_kept + chunk_records_bytes(len(references), sum(len(r) for r in references), len(methods))
-    peak = held + pair_work + records
+    seconds, peak, records = corpus_cost(whole, one, pairs, len(methods), len(references),
+                                         sum(len(r) for r in references), shared_references,
+                                         pairs_held=corpus_pairs_held(systems, references, _options(options)))
     return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
+
+
+# score_corpus's batches (rouge_core.corpora.batch) tokenize in Python this many pairs at a time
+# when the kernels cannot tokenize the texts themselves, holding their Documents until the
+# kernels have scored them
+BATCH_CHUNK = 64
+
+
+def corpus_pairs_held(systems, references: Sequence[Sequence], options: "Options") -> int:
+    """How many pairs' Documents score_corpus holds at once: one, or a batch's chunk
+    (BATCH_CHUNK, at most a system's pairs) when Python tokenizes the texts (judged on the
+    first candidate: a corpus's texts share a tokenizer)."""
+    documents = len(references)
+    if not native.active():  # the pure path scores pair by pair
+        return 1
+    first = next((texts[0] for texts in systems.values() if len(texts)), None) if documents else None
+    if not isinstance(first, str) or text_shape(first, options).route == "compiled":
+        return 1
+    return min(documents, BATCH_CHUNK)
+
+
+def corpus_cost(whole: Terms, one: Terms, pairs: int, methods: int, documents: int, references: int,
+                shared_references: bool, seconds_per: dict | None = None, bytes_per: dict | None = None,
+                pairs_held: int = 1) -> tuple[float, float, float]:
+    """(seconds, peak bytes, kept bytes) of a corpus's `corpus_terms` (`references`: the
+    documents' references in all; `pairs_held`: corpus_pairs_held), under the fitted constants
+    (or `seconds_per` and `bytes_per`: bench/calibrate_costs.py prices its corpus cases so while
+    it fits them)."""
+    seconds, _, _ = price(whole, seconds_per, bytes_per)
+    _, held, work = price(corpus_memory_terms(whole, one, methods, documents, references, shared_references,
+                                              pairs_held), seconds_per, bytes_per)
+    records = pairs * methods * CORPUS_STATISTICS_BYTES  # the statistics kept, not records
+    seconds += (SECONDS if seconds_per is None else seconds_per).get(f"{_path()}.call", 0.0)
+    return seconds, held + work + records, records
+
+
+def corpus_memory_terms(whole: Terms, one: Terms, methods: int, documents: int, references: int,
+                        shared_references: bool, pairs_held: int = 1) -> Terms:
+    """What scoring a corpus holds at its peak besides the statistics (see corpus_cost): with
+    shared references (rouge_core.studies.meta.score_variants) every text's Document, kept for
+    the whole corpus, with no records; score_corpus (one system after another) `pairs_held`
+    pairs' Documents at a time and one chunk's records; and one pair's working memory."""
+    if shared_references:
+        terms = Terms()
+        terms.kept = dict(whole.kept)
+    else:
+        terms = chunk_records_terms(documents, references, methods)
+        for name, count in one.kept.items():
+            if name != HELD_TOKEN:
+                terms.k(name, count)
+        # a batch's chunk of pairs tokenized in Python, their Documents and Tokens held together
+        pairs = max(pairs_count(whole), 1)
+        terms.k(HELD_TOKEN, whole.kept.get(HELD_TOKEN, 0) / pairs * pairs_held)
+    terms.work = dict(one.work)
+    return terms
+
+
+HELD_TOKEN = "corpus.held.token"  # a token of a text tokenized in Python, held with its batch's chunk
+PAIRS = "corpus.pairs"  # the pairs a corpus's Terms count (not priced)
+
+
+def pairs_count(whole: Terms) -> float:
+    return whole.kept.get(PAIRS, 0)
 
 
 # --- a call's budget: every stage charged against the call's bound -----------------------------
@@ -830,9 +948,9 @@ def _most_per_char(path: str, options: "Options", chars: int) -> tuple[float, fl
 def _most_per_char_terms(path: str, options: "Options") -> tuple[float, float, float]:
     kind = path.split(":", 1)[1] if ":" in path else path
     if kind in ("unicode", "cjk"):
-        segmenters = ("thai", "lao", "khmer", "myanmar", "chinese", "japanese", "cjk-han")
+        segmenters = ("thai", "lao", "khmer", "myanmar", "chinese", "chinese-compiled", "japanese", "cjk-han")
     elif kind == "multilingual":
-        segmenters = tuple(f"xlsum-{s}" for s in ("thai", "chinese", "japanese", "burmese"))
+        segmenters = tuple(f"xlsum-{s}" for s in ("thai", "chinese", "chinese-compiled", "japanese", "burmese"))
     else:
         segmenters = ()
     segments = tuple((s, 1, 1) for s in segmenters)
@@ -1247,8 +1365,10 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
         terms.t(f"meta.{method}.item", metrics * per_coefficient)
     if resamples:
         cells = resamples * systems * documents
-        terms.t("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
-        terms.k("meta.draw", resamples * (documents + (systems if resample != "documents" else 0)))
+        # the drawn indices (rouge_core.studies.meta._draws): systems, documents or both per resample
+        drawn = ((systems if resample in ("systems", "both") else 0)
+                 + (documents if resample in ("documents", "both") else 0))
+        terms.t("meta.draw", resamples * drawn).k("meta.draw", resamples * drawn)
         terms.k("meta.resample", resamples * metrics)
         if level == "summary" and resample == "documents":
             terms.t("meta.docmean", resamples * documents * metrics)
@@ -1258,8 +1378,14 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
             # Spearman's and Kendall's pairwise comparisons in blocks of at most 2^22 elements
             block = min(resamples, max(1, (1 << 22) // max(systems * documents * systems, 1)))
             terms.w("meta.block", block * systems * documents)
-            if pairwise:
-                terms.w("meta.pairblock", min(block * rows * per_coefficient, 1 << 22))
+            # the coefficients' rows at once: a block's (summary level), every resample's system
+            # means (system level: rouge_core.studies.meta._resampled_means, then one _rows call)
+            coefficient_rows = resamples if level == "system" else block * rows
+            if method == "kendall":  # every pair of items compared, rows in blocks of about 2^22 pairs
+                terms.w("meta.pairblock", min(coefficient_rows * per_coefficient, 1 << 22))
+            elif method == "spearman" and level == "summary":  # a block's rows of items ranked (the
+                # system level ranks a resample's system means: a few bytes per resample)
+                terms.w("meta.rankblock", coefficient_rows * items)
     return terms
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache, partial
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -82,21 +83,11 @@ class MethodScore:
     stats: Stats | None  # the statistics the score was computed from (None for max / mean)
     signature: str
 
-    @property
-    def name(self) -> str:
-        return self.method.name
-
-    @property
-    def precision(self) -> float:
-        return self.score.precision
-
-    @property
-    def recall(self) -> float:
-        return self.score.recall
-
-    @property
-    def fmeasure(self) -> float:
-        return self.score.fmeasure
+    # Read for every type of every result in a loop over pairs: attrgetters, not Python functions.
+    name = property(attrgetter("method.name"), doc="The method's name (e.g. 'rougeL').")
+    precision = property(attrgetter("score.precision"), doc="The final score's precision.")
+    recall = property(attrgetter("score.recall"), doc="The final score's recall.")
+    fmeasure = property(attrgetter("score.fmeasure"), doc="The final score's F-measure.")
 
 
 def above_one_note(method: str, score: Score) -> str | None:
@@ -119,9 +110,10 @@ class Result:
     methods: dict[str, MethodScore] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> MethodScore:
-        if name in self.methods:
+        try:
             return self.methods[name]
-        return self.methods[parse_method(name, self.options).name]
+        except KeyError:
+            return self.methods[parse_method(name, self.options).name]
 
     def __iter__(self):
         return iter(self.methods.values())
@@ -169,8 +161,69 @@ class Result:
         return pd.DataFrame(rows)
 
 
+_CANDIDATE_SLOT, _REFERENCES_SLOT = Result.__dict__["candidate"], Result.__dict__["references"]
+
+
+class _TextResult(Result):
+    """The Result of texts the compiled kernels scored without evidence (`score`'s fast path,
+    `text_result`): its candidate and reference Documents are made when first read, by the
+    kernels' function that scored the texts (rouge_core.kernels.native.documents_of_texts), so
+    a loop over pairs that reads only the scores never makes them. Otherwise a Result: equal to
+    the Result with the same fields (either way round), printed, copied and pickled as that
+    Result (unpickled, it is one), `dataclasses.replace` and `fields` work as on a Result."""
+
+    __slots__ = ("_texts",)  # (the kernels' scorer, the candidate text, the reference texts)
+
+    def _documents(self) -> tuple:
+        scorer, cand, refs = self._texts
+        made = native.documents_of_texts(scorer, cand, refs)
+        if made is None:  # not expected (the same texts were just taken): the ordinary tokenizers
+            made = prepare_pair(cand, list(refs), self.options)
+        _CANDIDATE_SLOT.__set__(self, made[0])
+        _REFERENCES_SLOT.__set__(self, made[1])
+        return made
+
+    @property
+    def candidate(self) -> Document:
+        try:
+            return _CANDIDATE_SLOT.__get__(self, _TextResult)
+        except AttributeError:
+            return self._documents()[0]
+
+    @candidate.setter
+    def candidate(self, doc: Document) -> None:  # Result.__init__ (dataclasses.replace)
+        _CANDIDATE_SLOT.__set__(self, doc)
+
+    @property
+    def references(self) -> tuple[Document, ...]:
+        try:
+            return _REFERENCES_SLOT.__get__(self, _TextResult)
+        except AttributeError:
+            return self._documents()[1]
+
+    @references.setter
+    def references(self, docs: tuple[Document, ...]) -> None:
+        _REFERENCES_SLOT.__set__(self, docs)
+
+    def _fields(self) -> tuple:
+        return (self.candidate, self.references, self.options, self.methods)
+
+    def __eq__(self, other):
+        if other.__class__ is not Result and other.__class__ is not _TextResult:
+            return NotImplemented
+        return self._fields() == (other.candidate, other.references, other.options, other.methods)
+
+    __hash__ = None  # as Result's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return repr(Result(*self._fields()))
+
+    def __reduce__(self):
+        return Result, self._fields()
+
+
 ONLY_REFERENCE = "the only reference"  # why a single reference is the chosen one
-_new_result = Result.__new__
+_new_text_result = _TextResult.__new__
 
 native.register_records(Stats, Score, ReferenceScore, MethodScore)  # the kernels build these records themselves
 native.configure_scoring(ONLY_REFERENCE, NO_EVIDENCE)
@@ -311,20 +364,15 @@ def score(
             options = resolve_options(options, overrides)
             overrides = {}
         # Texts without evidence: tokenized and scored in one call to the compiled kernels
-        # (text_records: each reference is only looked up in the candidate's vocabulary, and
-        # its Document tokenizes it when read), unless the ordinary path must score them
+        # (text_result: each reference is only looked up in the candidate's vocabulary, and
+        # the Documents are made when read), unless the ordinary path must score them
         # (other inputs or settings, a method without a kernel, a side beyond the size the
         # kernels may score without estimating its cost first).
         kind = type(references)
         refs = (references,) if kind is str else tuple(references) if kind is list else references if kind is tuple \
             else None
-        scored = None if refs is None else text_records(candidate, refs, methods, options, cost_limit)
-        if scored is not None:
-            opts, compiled, cand_doc, ref_docs, records = scored
-            if type(records) is not dict:
-                records = _combined(compiled, records, opts)
-            result = _new_result(Result)  # Result(...) without the dataclass's Python-level __init__
-            result.candidate, result.references, result.options, result.methods = cand_doc, ref_docs, opts, records
+        result = None if refs is None else text_result(candidate, refs, methods, options, cost_limit)
+        if result is not None:
             return result
     opts = resolve_options(options, overrides)
     methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
@@ -340,7 +388,7 @@ _last_texts: tuple = ((), None, None, None, -1, None)  # the last _texts_plan's 
 
 
 def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
-    """What `text_records` works out before its kernel call, for `score`'s arguments as given
+    """What `text_result` works out before its kernel call, for `score`'s arguments as given
     (`methods`, `options` a profile name, None or Options), kept for the next call with the same
     ones (a loop over pairs asks the same every time): (options, scorer, plans, max_side,
     max_chars, alpha, empty_nan, score_fn, the scorer that makes no Documents, how the kernels
@@ -378,19 +426,18 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
 
 
 _STR_ONLY = frozenset((str,))
-_NOT_KEPT = object()  # equal to no kept method names (text_records)
+_NOT_KEPT = object()  # equal to no kept method names (text_result)
 
 
-def text_records(candidate: str, references: tuple, methods, options, cost_limit) -> tuple | None:
-    """The compiled kernels' records of texts without evidence (rouge-score's and ROUGE-1.5.5's
-    tokenizers, any str), what comes before the kernel call kept from the last call (`_texts_plan`), so that a loop over pairs costs little
-    more than the kernels: (options, plans, cand Document, reference Documents, records) with
-    the records by name (one reference, or several combined by the kernels when the options'
-    mode allows: best F or best recall, no rounding), else per plan the ReferenceScores, as
-    `native.score_pair` gives them),
-    or None when the ordinary path must score these texts (another kind of
-    text or setting, a method without a kernel, texts long enough that their cost is estimated
-    first)."""
+def text_result(candidate: str, references: tuple, methods, options, cost_limit) -> Result | None:
+    """The Result of texts scored by the compiled kernels without evidence (rouge-score's and
+    ROUGE-1.5.5's tokenizers, any str), what comes before the kernel call kept from the last
+    call (`_texts_plan`) and the Documents made when read (`_TextResult`), so that a loop over
+    pairs costs little more than the kernels; the records by name as `native.score_pair` gives
+    them (one reference, or several combined by the kernels when the options' mode allows:
+    best F or best recall, no rounding; else combined here). None when the ordinary path must
+    score these texts (another kind of text or setting, a method without a kernel, texts long
+    enough that their cost is estimated first)."""
     if not references or type(candidate) is not str:
         return None
     chars = len(candidate)
@@ -408,11 +455,18 @@ def text_records(candidate: str, references: tuple, methods, options, cost_limit
         plan = _texts_plan(methods, options, len(references), cost_limit)
     if plan is None or chars > plan[4]:
         return None
-    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, _, combine = plan
-    scored = scorer(compiled, candidate, references, alpha, empty_nan, score_fn, max_side, combine)
+    opts, scorer, compiled, max_side, _, alpha, empty_nan, score_fn, bare, combine = plan
+    scored = bare(compiled, candidate, references, alpha, empty_nan, score_fn, max_side, combine)
     if scored is None or scored is NotImplemented:
         return None
-    return (opts, compiled, *scored)
+    records = scored[2]
+    if type(records) is not dict:
+        records = _combined(compiled, records, opts)
+    result = _new_text_result(_TextResult)  # without the dataclass's Python-level __init__
+    result.options = opts
+    result.methods = records
+    result._texts = (scorer, candidate, references)
+    return result
 
 
 @lru_cache(maxsize=4096)

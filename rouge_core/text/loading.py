@@ -29,7 +29,7 @@ def _stemmer_library(stemmer: str | None) -> str | None:
 def _segmenter_library(segmenter: str) -> str | None:
     """The library of a segmenter as rouge_core.text.tokenize.segmenter_runs names it
     ("thai", "xlsum-chinese", ...)."""
-    return {"thai": "pythainlp", "chinese": "jieba"}.get(segmenter.removeprefix("xlsum-"))
+    return {"thai": "pythainlp", "chinese": "jieba"}.get(segmenter.removeprefix("xlsum-").removesuffix("-compiled"))
 
 
 def libraries_for(stemmer: str | None, segmenters: Iterable[str] = ()) -> tuple[str, ...]:

@@ -590,6 +590,8 @@ def segmenter_runs(text: str, key: tuple, path: str) -> tuple:
     kind = path.split(":", 1)[1] if ":" in path else path
     language = tokenizer.language if isinstance(tokenizer, Splitter) else None
     if kind == "multilingual":
+        if language == "chinese" and _chinese_compiled():  # the compiled jieba, line by line
+            return ((f"xlsum-chinese{COMPILED_SEGMENTER}", len(text), text.count("\n") + 1),)
         if language in ("thai", "chinese", "japanese", "burmese"):
             return ((f"xlsum-{language}", len(text), 1),)
         return ()
@@ -611,7 +613,18 @@ def segmenter_runs(text: str, key: tuple, path: str) -> tuple:
         counts = found.setdefault(script, [0, 0])
         counts[0] += m.end() - m.start()
         counts[1] += 1
+    if "chinese" in found and _chinese_compiled():
+        found["chinese" + COMPILED_SEGMENTER] = found.pop("chinese")
     return tuple((script, chars, runs) for script, (chars, runs) in found.items())
+
+
+COMPILED_SEGMENTER = "-compiled"  # a segmenter's name when the compiled kernels cut for it (jieba's)
+
+
+def _chinese_compiled() -> bool:
+    from .segment import chinese_compiled
+
+    return chinese_compiled()
 
 
 def _segmented_run_pattern():

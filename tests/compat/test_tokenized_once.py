@@ -93,12 +93,12 @@ def test_score_multi_in_one_call_is_rouge_scores(targets, prediction):
 def test_score_with_several_references_tokenizes_the_candidate_once(monkeypatch):
     """`score` without evidence: one kernel call for the candidate and all its references."""
     calls = []
-    real = scoring.text_records
+    real = scoring.text_result
 
     def spy(candidate, references, *args, **kwargs):
         calls.append(len(references))
         return real(candidate, references, *args, **kwargs)
 
-    monkeypatch.setattr(scoring, "text_records", spy)
+    monkeypatch.setattr(scoring, "text_result", spy)
     result = scoring.score(PREDICTION, TARGETS, TYPES, "rouge-score", evidence=False)
     assert calls == [len(TARGETS)] and len(result.references) == len(TARGETS)

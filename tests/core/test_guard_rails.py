@@ -277,7 +277,11 @@ def test_the_bootstrap_estimate_prices_scores_rebuilt_from_counts():
 def test_the_corpus_estimate_prices_the_records_of_a_chunk(pairs, references, methods):
     # issue 27 item 9: score_corpus holds a chunk's records (a ReferenceScore per pair, method and
     # reference) until their numbers are in the statistics; the estimate priced one pair and the
-    # statistics: the Corpus page's "score every system" at 0.30x its memory (0.3 MB for 3.4 MB)
+    # statistics: the Corpus page's "score every system" at 0.30x its memory (0.3 MB for 3.4 MB).
+    # The record constants are fitted on the calibration's corpus cases (bench/calibrate_costs.py),
+    # whose peaks are the resident set's rise: the kernels' C buffers and the allocator's pages
+    # beside the Python objects tracemalloc counts here (1.7-3.1x its count on those cases), so
+    # against tracemalloc the estimate lies between half and three times
     import random
 
     rng = random.Random(1)
@@ -287,4 +291,4 @@ def test_the_corpus_estimate_prices_the_records_of_a_chunk(pairs, references, me
     score_corpus(candidates[:2], refs[:2], methods, "rouge-score", cost_limit=UNBOUNDED)  # imports and caches
     peak = traced_peak(lambda: score_corpus(candidates, refs, methods, "rouge-score", cost_limit=UNBOUNDED))
     estimate = cost.estimate_corpus({"system": candidates}, refs, methods, "rouge-score")
-    assert peak / 2 <= estimate.peak_bytes <= 2 * peak, (estimate.peak_bytes, peak)
+    assert peak / 2 <= estimate.peak_bytes <= 3 * peak, (estimate.peak_bytes, peak)

@@ -230,3 +230,63 @@ def test_a_forked_child_starts_with_its_own_tables_and_the_same_numbers():
     os.waitpid(pid, 0)
     os.close(read)
     assert answer == "111"
+
+
+@needs_kernels
+def test_a_warm_batch_thread_stems_from_its_own_copy_without_the_tables_lock():
+    """Issue 34: the batch's threads look each text's words up in their own copy of the table,
+    so once they know the words they write no memory they share (a lock taken per text passes
+    its cache line from core to core and kept two threads from doubling the speed)."""
+    opts = rouge_core.profile("rouge-score", stemmer="porter")
+    table = tokenize_module.stem_map("porter", None, None)
+    cands, refs = corpus(120)
+    first = records(score_batch(cands, refs, FOUR, opts, workers=1, chunk_size=8))
+    before = table.locked_reads
+    assert records(score_batch(cands, refs, FOUR, opts, workers=1, chunk_size=8)) == first
+    assert table.locked_reads == before  # every word in this thread's copy: the lock never taken
+    rouge_core.score(cands[0], refs[0], FOUR, opts)  # a single call has no copy: it reads the table
+    assert table.locked_reads > before
+    assert first == pure_records(cands, refs, opts)
+
+
+@needs_kernels
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_threads_copies_follow_the_table_when_it_is_emptied(monkeypatch, workers):
+    stemmer = CountingStemmer()
+    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    opts = rouge_core.profile("rouge-score", stemmer="porter")
+    cands, refs = corpus(200)
+    first = records(score_batch(cands, refs, FOUR, opts, workers=workers, chunk_size=8))
+    types = set(stemmer.calls)
+    tokenize_module.stem_map("porter", None, None).clear()
+    stemmer.calls.clear()
+    assert records(score_batch(cands, refs, FOUR, opts, workers=workers, chunk_size=8)) == first
+    assert set(stemmer.calls) == types  # emptied: every word type stemmed again, not read from a stale copy
+    assert first == pure_records(cands, refs, opts)
+
+
+@needs_kernels
+def test_a_small_table_emptied_again_and_again_during_a_two_thread_batch_gives_the_pure_numbers(monkeypatch):
+    """The table full every few words (its threads' copies too) and emptied by another thread
+    while two threads stem: the numbers stay the pure pipeline's."""
+    stemmer = CountingStemmer()
+    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    monkeypatch.setattr(tokenize_module, "STEM_CACHE_SIZE", 5)
+    opts = rouge_core.profile("rouge-score", stemmer="porter")
+    table = tokenize_module.stem_map("porter", None, None)
+    cands, refs = corpus(300)
+    stop = threading.Event()
+
+    def empty_it():
+        while not stop.is_set():
+            table.clear()
+
+    emptier = threading.Thread(target=empty_it)
+    emptier.start()
+    try:
+        got = records(score_batch(cands, refs, FOUR, opts, workers=2, chunk_size=4))
+    finally:
+        stop.set()
+        emptier.join()
+    assert len(table) <= 5
+    assert got == pure_records(cands, refs, opts)
