@@ -89,49 +89,41 @@ def test_the_corpus_page_asks_before_a_bootstrap_above_the_bound():
     assert "No intervals until the bootstrap is computed" in " ".join(texts(at, "caption"))
 
 
-def _long_pair() -> tuple[str, str]:
+def _disagree_page_on_a_long_pair(monkeypatch, loaded: bool):
+    """The Disagree page on a 120 KB pair, every library loaded or none (rouge_core.text.loading)."""
+    from rouge_core.text import loading
+
+    monkeypatch.setattr(loading, "loaded", lambda library: loaded)
     rng = random.Random(7)
     words = [f"w{rng.randrange(4000)}" for _ in range(20_000)]
     candidate = "\n".join(" ".join(words[i:i + 20]) for i in range(0, 20_000, 20))
     reference = "\n".join(" ".join(words[i:i + 20]) for i in range(10, 20_000, 20))
     assert len(candidate) > 100_000
-    return candidate, reference
+    at = page("disagree.py")
+    at.session_state[state.CANDIDATE_KEY] = candidate
+    at.session_state[state.REFERENCES_KEY] = [reference]
+    at.run()
+    assert not at.exception, at.exception
+    asked = [w for w in texts(at, "warning") if "Comparing the tools on these texts" in w]
+    return at, asked, disagree.Comparison(candidate, [reference])
 
 
 def test_the_disagreement_page_asks_before_comparing_long_texts_on_a_fresh_server(monkeypatch):
     # a 120 KB pair took 166-232 s to settle, with no prompt; now about 1.6 s of comparing, plus
     # NLTK's import (about 0.9-1.4 s) on a server that has not loaded it yet: above the bound
-    from rouge_core.text import loading
-
-    monkeypatch.setattr(loading, "loaded", lambda library: False)
-    candidate, reference = _long_pair()
-    at = page("disagree.py")
-    at.session_state[state.CANDIDATE_KEY] = candidate
-    at.session_state[state.REFERENCES_KEY] = [reference]
-    at.run()
-    assert not at.exception, at.exception
-    warning = next(w for w in texts(at, "warning") if "Comparing the tools on these texts" in w)
-    expected = disagree.Comparison(candidate, [reference]).estimate(
-        {**disagree.VARIANTS, "your settings": Settings().options()}, "rouge-score")
+    at, asked, comparison = _disagree_page_on_a_long_pair(monkeypatch, loaded=False)
+    expected = comparison.estimate({**disagree.VARIANTS, "your settings": Settings().options()}, "rouge-score")
     assert expected.seconds > cost.SECONDS["load.nltk"] and not rouge_core.DEFAULT_COST_LIMIT.allows(expected)
-    assert f"would take {expected.describe()}" in warning
+    assert len(asked) == 1 and f"would take {expected.describe()}" in asked[0]
     assert any(b.label.startswith("Compute anyway") for b in at.button)
     assert not at.dataframe  # nothing computed before the user asks
 
 
 def test_the_disagreement_page_compares_long_texts_within_the_bound_once_nltk_is_loaded(monkeypatch):
-    from rouge_core.text import loading
-
-    monkeypatch.setattr(loading, "loaded", lambda library: True)
-    candidate, reference = _long_pair()
-    at = page("disagree.py")
-    at.session_state[state.CANDIDATE_KEY] = candidate
-    at.session_state[state.REFERENCES_KEY] = [reference]
-    at.run()
-    assert not at.exception, at.exception
-    assert not [w for w in texts(at, "warning") if "Comparing the tools on these texts" in w]
+    at, asked, comparison = _disagree_page_on_a_long_pair(monkeypatch, loaded=True)
+    assert not asked
     table = next(df.value for df in at.dataframe if "rouge-score" in df.value.columns)
-    expected = disagree.Comparison(candidate, [reference]).side_by_side(disagree.VARIANTS)
+    expected = comparison.side_by_side(disagree.VARIANTS)
     assert list(table["rouge-score"]) == [row["rouge-score"] for row in expected]
 
 
