@@ -61,11 +61,17 @@ def corpus(n: int) -> tuple[list[str], list[list[str]]]:
     return cands, refs
 
 
+def _counting_porter(monkeypatch) -> "CountingStemmer":
+    """The kernels' "porter" stemmer replaced by a CountingStemmer (the others none), returned."""
+    stemmer = CountingStemmer()
+    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    return stemmer
+
+
 @needs_kernels
 @pytest.mark.parametrize("workers", [1, 2])
 def test_the_batch_stems_each_word_type_once_in_the_process(monkeypatch, workers):
-    stemmer = CountingStemmer()
-    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    stemmer = _counting_porter(monkeypatch)
     opts = rouge_core.profile("rouge-score", stemmer="porter")
     cands, refs = corpus(300)
     first = records(score_batch(cands, refs, FOUR, opts, workers=workers, chunk_size=8))
@@ -193,8 +199,7 @@ def test_score_of_stemmed_texts_is_one_kernel_call_with_the_pure_numbers_and_doc
 
 @needs_kernels
 def test_score_stems_each_word_type_once_across_calls(monkeypatch):
-    stemmer = CountingStemmer()
-    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    stemmer = _counting_porter(monkeypatch)
     opts = rouge_core.profile("rouge-score", stemmer="porter")
     cands, refs = corpus(40)
     first = [records([rouge_core.score(c, r, FOUR, opts).methods]) for c, r in zip(cands, refs)]
@@ -252,8 +257,7 @@ def test_a_warm_batch_thread_stems_from_its_own_copy_without_the_tables_lock():
 @needs_kernels
 @pytest.mark.parametrize("workers", [1, 2])
 def test_the_threads_copies_follow_the_table_when_it_is_emptied(monkeypatch, workers):
-    stemmer = CountingStemmer()
-    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    stemmer = _counting_porter(monkeypatch)
     opts = rouge_core.profile("rouge-score", stemmer="porter")
     cands, refs = corpus(200)
     first = records(score_batch(cands, refs, FOUR, opts, workers=workers, chunk_size=8))
@@ -269,8 +273,7 @@ def test_the_threads_copies_follow_the_table_when_it_is_emptied(monkeypatch, wor
 def test_a_small_table_emptied_again_and_again_during_a_two_thread_batch_gives_the_pure_numbers(monkeypatch):
     """The table full every few words (its threads' copies too) and emptied by another thread
     while two threads stem: the numbers stay the pure pipeline's."""
-    stemmer = CountingStemmer()
-    monkeypatch.setattr(tokenize_module, "get_stemmer", lambda name, data_dir=None: stemmer if name == "porter" else None)
+    _counting_porter(monkeypatch)
     monkeypatch.setattr(tokenize_module, "STEM_CACHE_SIZE", 5)
     opts = rouge_core.profile("rouge-score", stemmer="porter")
     table = tokenize_module.stem_map("porter", None, None)
