@@ -34,6 +34,8 @@ static void kwork_free(KWork *w) {
     probe_free(&w->probe);
     grambuf_free(&w->grams);
     tok_free(w->spare);
+    tok_free(w->kept[0]);
+    tok_free(w->kept[1]);
     stem_cache_free(&w->stems);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
 }
@@ -80,12 +82,15 @@ void kwork_release(KWork *w) {
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
     if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
-    const Tok *t = w->spare;
-    if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
-                     (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
-                 KEEP_BYTES) {
-        tok_free(w->spare);
-        w->spare = NULL;
+    Tok **kept[] = {&w->spare, &w->kept[0], &w->kept[1]};
+    for (size_t k = 0; k < sizeof(kept) / sizeof(*kept); k++) {
+        const Tok *t = *kept[k];
+        if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
+                         (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
+                     KEEP_BYTES) {
+            tok_free(*kept[k]);
+            *kept[k] = NULL;
+        }
     }
     if (stem_cache_bytes(&w->stems) > KEEP_STEM_BYTES) stem_cache_free(&w->stems);
 }

@@ -351,3 +351,25 @@ def test_a_batch_of_few_long_pairs_is_shared_out_in_blocks_to_every_thread(monke
     blocks.clear()
     score_batch(cands[:5], [["a cat"]] * 5, FOUR, opts, workers=2)
     assert blocks == [1]
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@pytest.mark.parametrize("profile, overrides", [("rouge-score", {}), ("rouge-score", dict(stemmer="porter")),
+                                                ("matlab", {}), ("rouge-1.5.5", dict(stopwords="smart"))])
+def test_a_threads_reused_texts_grow_and_shrink_from_pair_to_pair(profile, overrides):
+    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, and looks
+    references up in the candidate's vocabulary when nothing reads their own terms: texts that
+    grow, shrink, empty and fill again from pair to pair, one to three references, give the
+    pair-by-pair records (MATLAB's skip-bigrams read the references' own terms)."""
+    opts = rouge_core.profile(profile, **overrides)
+    words = ["running", "runs", "cat", "cats", "the", "The", "naïve", "<s>", "x1", "Über"]
+
+    def text(size: int, seed: int) -> str:
+        return " ".join(words[(seed * 7 + k * k) % len(words)] + ("\n" if k % 9 == 8 else "") for k in range(size))
+
+    sizes = [0, 400, 3, 2000, 1, 0, 900, 5, 60, 3000, 2]
+    cands = [text(n, i) for i, n in enumerate(sizes)]
+    refs = [[text(sizes[(i + j + 3) % len(sizes)], i + j) for j in range(1 + i % 3)] for i in range(len(sizes))]
+    for workers in (1, 2):
+        got = score_batch(cands, refs, METHODS, opts, workers=workers, chunk_size=1)
+        assert records(got) == sequential(cands, refs, METHODS, opts)
