@@ -42,6 +42,8 @@ typedef struct {
     GramBuf grams;         /* bigram counts */
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
+    i32 *join_map;         /* join's per reference term, its candidate id */
+    isize join_map_cap;
     u64 joined[2];         /* the serials of the Toks joined there (0: none) */
     Tok *spare;            /* score_texts's candidate when no Tokens are kept, a batch's text before
                               stemming: its buffers reused */

@@ -666,9 +666,9 @@ Tok probe_view(const Probe *p) {
     return t;
 }
 
-int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
-    i32 *map = xmalloc((size_t)r->nv * sizeof(i32));
-    if (!map) return -1;
+int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count, i32 *map) {
+    i32 *own = map ? NULL : xmalloc((size_t)r->nv * sizeof(i32));
+    if (!map && !(map = own)) return -1;
     int padded = c->padded && r->padded; /* both from the tokenizer: short terms compare as words */
     for (isize v = 0; v < r->nv; v++) map[v] = tok_lookup(c, &r->terms[v], padded);
     if (ref_count) {
@@ -677,6 +677,6 @@ int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
             if (map[v] >= 0) ref_count[map[v]] = r->counts[v];
     }
     for (isize i = 0; i < r->n; i++) out[i] = map[r->ids[i]];
-    free(map);
+    free(own);
     return 0;
 }

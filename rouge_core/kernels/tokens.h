@@ -129,8 +129,8 @@ Tok probe_view(const Probe *p);
 
 /* Per reference token, the candidate id of its term or -1 (`out` has r->n entries); also
  * per candidate id, how often the reference has it (`ref_count`, c->nv entries, may be NULL).
- * -1 on no memory. */
-int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count);
+ * map: room for r->nv (NULL: allocated here). -1 on no memory. */
+int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count, i32 *map);
 
 /* The longest sentence of t (tokens). */
 isize tok_longest_sentence(const Tok *t);
