@@ -210,9 +210,11 @@ def test_a_failing_progress_callback_stops_the_other_threads(monkeypatch):
 
     with pytest.raises(Stop):
         score_batch(cands, refs, FOUR, "rouge-score", workers=2, chunk_size=1, progress=progress)
-    assert len(jobs) == 1 and jobs[0].done() < 20000
-    with pytest.raises(RuntimeError, match="cancelled"):
-        jobs[0].result()
+    # the batch's job, or its head's and the rest's (_run_head_first): none goes on to the end
+    assert 1 <= len(jobs) <= 2 and sum(job.done() for job in jobs) < 20000
+    for job in jobs:
+        with pytest.raises(RuntimeError, match="cancelled"):
+            job.result()
 
 
 def batch_threads() -> list:
@@ -373,3 +375,28 @@ def test_a_threads_reused_texts_grow_and_shrink_from_pair_to_pair(profile, overr
     for workers in (1, 2):
         got = score_batch(cands, refs, METHODS, opts, workers=workers, chunk_size=1)
         assert records(got) == sequential(cands, refs, METHODS, opts)
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_a_large_batch_made_head_first_scores_every_pair_in_order(monkeypatch):
+    """Above HEAD_FIRST_PAIRS the pool threads score the head of the batch while this thread
+    makes the rest's job: the same records as pair by pair, in input order, pairs the kernels
+    leave out (a reference collection that is no list, texts over the unchecked length) in
+    either part scored too, progress reported in order up to the last pair."""
+    import collections
+
+    import rouge_core.corpora.batch as batch
+
+    monkeypatch.setattr(batch, "_max_bytes", lambda *args: 120)
+    total = batch.HEAD_FIRST_PAIRS + 500
+    cands = [f"the cat {i} sat on the mat\nit was {'happy' if i % 3 else 'sad'}" for i in range(total)]
+    refs: list = [[f"a cat {i % 7} sat on a mat", "the cat was happy"] if i % 2 else (f"cat {i}",)
+                  for i in range(total)]
+    for i in (3, total - 4):  # one in the head, one in the rest
+        refs[i] = collections.deque(["the cat sat"])
+        cands[i + 1] = "long " * 40
+    seen = []
+    got = score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=16,
+                      progress=lambda done, n: seen.append(done))
+    assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
+    assert seen == list(range(1, total + 1))
