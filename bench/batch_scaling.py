@@ -9,8 +9,10 @@ trivially parallel C loop: bench_rouge.parallel_ceiling). A measuring script, no
 
 Per case: wall time per pass (median, best) for 1 and 2 workers, the ratio 1 worker / 2
 workers (median of the rounds' ratios, and best / best), the CPU time per pass (2 workers
-spend more CPU than 1 when they contend: a lock, a shared cache line, the allocator), and
-the ceiling's ratio in the same rounds. The load average (`uptime`) before and after.
+spend more CPU than 1 when they contend: a lock, a shared cache line, the allocator), the
+ceiling's ratio in the same rounds, and the serial share of one worker's CPU (this thread
+outside the kernels' job, with the Amdahl bound it sets; by the thread's CPU clock, so load
+does not change it). The load average (`uptime`) before and after.
 """
 
 from __future__ import annotations
@@ -50,6 +52,45 @@ def uptime() -> str:
         return "load average: %.2f, %.2f, %.2f" % os.getloadavg()
 
 
+def serial_share(cands, refs, opts, tries: int = 7) -> float:
+    """Of one worker's CPU time in score_batch, the share this thread spends outside the kernels'
+    job (BatchJob.run, GIL released): Python, reading the texts, making the job. A second thread
+    cannot share it (on 2 workers the head-first job overlaps part of it with the pool thread's
+    scoring, so it bounds the serial part from above). Median of `tries`, by this thread's CPU
+    clock: other load on the machine does not change it."""
+    real = native.batch_job
+    inside = [0.0]
+
+    class TimedJob:
+        def __init__(self, job):
+            self.job = job
+
+        def run(self, *args):
+            t0 = time.thread_time()
+            try:
+                return self.job.run(*args)
+            finally:
+                inside[0] += time.thread_time() - t0
+
+        def __getattr__(self, name):
+            return getattr(self.job, name)
+
+    shares = []
+    native.batch_job = lambda *args: TimedJob(real(*args))
+    try:
+        kept = None
+        for _ in range(tries):
+            inside[0] = 0.0
+            t0 = time.thread_time()
+            kept = score_batch(cands, refs, TYPES, opts, workers=1)  # the last result freed here, as in a loop
+            total = time.thread_time() - t0
+            shares.append(1 - inside[0] / total if total > 0 else 0.0)
+        del kept
+    finally:
+        native.batch_job = real
+    return statistics.median(shares)
+
+
 def measure(name: str, pairs, stemmer: str, rounds: int, seconds: float) -> dict:
     cands = [c for c, _ in pairs]
     refs = [[r] for _, r in pairs]
@@ -81,13 +122,15 @@ def measure(name: str, pairs, stemmer: str, rounds: int, seconds: float) -> dict
     best_ratio = min(wall[1]) / min(wall[2])
     ceiling_ratio = statistics.median(a / b for a, b in zip(loop[1], loop[2]))
     cpu_ratio = statistics.median(cpu[2]) / statistics.median(cpu[1])
+    serial = serial_share(cands, refs, opts)
     print(f"{name:<15} {len(pairs):>6} pairs x{passes:<3} "
           f"1w {statistics.median(wall[1]) * 1e3:8.1f} ms (best {min(wall[1]) * 1e3:7.1f})  "
           f"2w {statistics.median(wall[2]) * 1e3:8.1f} ms (best {min(wall[2]) * 1e3:7.1f})  "
           f"ratio median {median_ratio:.2f}x best {best_ratio:.2f}x  ceiling {ceiling_ratio:.2f}x  "
           f"CPU 1w {statistics.median(cpu[1]) * 1e3:7.1f} ms 2w {statistics.median(cpu[2]) * 1e3:7.1f} ms "
-          f"(2w/1w {cpu_ratio:.2f})", flush=True)
-    return {"median": median_ratio, "best": best_ratio, "ceiling": ceiling_ratio, "cpu": cpu_ratio}
+          f"(2w/1w {cpu_ratio:.2f})  serial {serial:.1%} (Amdahl <= {1 / (serial + (1 - serial) / 2):.2f}x)",
+          flush=True)
+    return {"median": median_ratio, "best": best_ratio, "ceiling": ceiling_ratio, "cpu": cpu_ratio, "serial": serial}
 
 
 def main(argv=None) -> None:
