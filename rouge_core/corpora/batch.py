@@ -295,6 +295,7 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
 
 
 HEAD_FIRST_PAIRS = 2048  # fewer pairs' job is made in well under a millisecond: one job
+HELPER_START_WAIT = 0.005  # seconds this thread waits for a pool thread to be scoring the head
 
 
 def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int, workers: int,
@@ -304,27 +305,36 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
     (the first pairs) while this thread makes the job of the rest (reading every text, in
     Python's memory and with the GIL: a few milliseconds for 10,000 pairs, a serial share
     that caps what a second thread gains), then every thread takes the head's blocks left and
-    the rest's. Returns (indices, job result) per part."""
+    the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
+    throughout: this thread waits (a few milliseconds at most) until one is scoring before it
+    makes the rest. Returns (indices, job result) per part."""
     head = total // (4 * workers) // block * block if total >= HEAD_FIRST_PAIRS else 0
     if workers == 1 or head == 0:
         return [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
-    first = job_of(0, head)
-    rest_made = threading.Event()
-    rest_job: list = []
+    made: list = []  # the head's job, then the rest's
+    head_made, rest_made, scoring = threading.Event(), threading.Event(), threading.Event()
 
     def helper() -> None:
-        first.run()
+        head_made.wait()
+        if made:
+            scoring.set()
+            made[0].run()
         rest_made.wait()
-        if rest_job:
-            rest_job[0].run()
+        if len(made) > 1:
+            made[1].run()
 
-    running = HELPERS.submit(workers - 1, helper, workers - 1)
+    running = HELPERS.submit(workers - 1, helper, workers - 1)  # waking up while the head is made
     try:
         try:
-            rest = job_of(head, total)
-            rest_job.append(rest)
+            made.append(job_of(0, head))
         finally:
-            rest_made.set()  # the helpers go on (or stop: no rest, an error)
+            head_made.set()  # the helpers go on (or stop: no head, an error)
+        scoring.wait(HELPER_START_WAIT)
+        try:
+            made.append(job_of(head, total))
+        finally:
+            rest_made.set()
+        first, rest = made
         if pair_done is None:
             first.run()
             rest.run()
@@ -334,8 +344,7 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             while rest.run(1):
                 pair_done(head + rest.done() if first.done() == head else first.done(), total)
     except BaseException:  # as _run_shared: the helpers stop after their current block
-        first.cancel()
-        for job in rest_job:
+        for job in made:
             job.cancel()
         for run in running:
             run.cancel()
