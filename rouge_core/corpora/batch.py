@@ -19,9 +19,11 @@ How the threads share the work: when the kernels tokenize, the batch is one nati
 (`native.batch_job`) whose blocks (at most `chunk_size` pairs, cut so that each thread takes
 several: `_shared_block`) the calling thread and `workers - 1`
 pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
-memory, so no Python runs per block and a thread that is slowed down simply takes fewer
-blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
-it saves). When Python tokenizes, this thread tokenizes chunk after chunk while the pool
+memory (token lists and buffers reused from pair to pair), so no Python runs per block and a
+thread that is slowed down simply takes fewer blocks; a batch of one block runs on the
+calling thread alone (a thread would cost more than it saves). A large batch's job is made
+head first (`_run_head_first`): the pool threads score its first pairs while the calling
+thread reads the rest's texts, which it must do holding the GIL. When Python tokenizes, this thread tokenizes chunk after chunk while the pool
 scores the earlier ones.
 
 `score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
