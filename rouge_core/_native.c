@@ -1805,6 +1805,30 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
     return 1;
 }
 
+/* reference_counts(references) -> (counts, most): per pair of a batch, how many references its
+ * list (or tuple) holds (0 for another value), and the largest count; in one pass, since the
+ * calling thread reads them before any other thread can start (score_batch). */
+static PyObject *py_reference_counts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("reference_counts", nargs, 1, 1) < 0) return NULL;
+    if (!PyList_Check(args[0])) return PyErr_Format(PyExc_TypeError, "reference_counts takes a list");
+    Py_ssize_t n = PyList_Size(args[0]), most = 0;
+    PyObject *counts = PyList_New(n);
+    for (Py_ssize_t p = 0; counts && p < n; p++) {
+        PyObject *rl = PyList_GetItem(args[0], p);
+        Py_ssize_t k = PyList_Check(rl) || PyTuple_Check(rl) ? (PyList_Check(rl) ? PyList_Size(rl) : PyTuple_Size(rl)) : 0;
+        PyObject *count = PyLong_FromSsize_t(k);
+        if (!count) {
+            Py_CLEAR(counts);
+            break;
+        }
+        PyList_SetItem(counts, p, count);
+        if (k > most) most = k;
+    }
+    if (!counts) return NULL;
+    PyObject *out = Py_BuildValue("(Nn)", counts, most);
+    return out;
+}
+
 /* A reference list's length and items (a list or a tuple; items borrowed). */
 static isize batch_list_size(PyObject *rl) { return PyList_Check(rl) ? PyList_Size(rl) : PyTuple_Size(rl); }
 static PyObject *batch_list_item(PyObject *rl, isize i) { return PyList_Check(rl) ? PyList_GetItem(rl, i) : PyTuple_GetItem(rl, i); }
@@ -2429,6 +2453,8 @@ static PyMethodDef module_methods[] = {
     {"score_texts", FASTCALL(py_score_texts),
      "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
+    {"reference_counts", FASTCALL(py_reference_counts),
+     "reference_counts(references) -> (counts, most): each pair's reference count (0: no list or tuple), the largest"},
     {"batch_job", FASTCALL(py_batch_job),
      "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block[, stem_map]) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),

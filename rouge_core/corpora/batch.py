@@ -49,7 +49,6 @@ from ..scorer.scoring import (MethodScore, _method_plans, combine_references, pr
 from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
-_LIST_TYPES = frozenset((list, tuple))
 # pairs a thread takes at a time: small enough to share the end out evenly and report progress (the cost
 # model prices a chunk's Documents held at once where Python tokenizes)
 DEFAULT_CHUNK = cost.BATCH_CHUNK
@@ -138,11 +137,7 @@ def score_batch(
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
     # and must not be shifted by a list the caller changes after the call.
-    if set(map(type, refs_lists)) <= _LIST_TYPES:  # the common case, counted without a Python loop
-        ref_counts = list(map(len, refs_lists))
-    else:
-        ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
-    max_refs = max(ref_counts, default=0)
+    ref_counts, max_refs = native.reference_counts(refs_lists)  # one pass in C: serial work
     max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)

@@ -400,3 +400,16 @@ def test_a_large_batch_made_head_first_scores_every_pair_in_order(monkeypatch):
                       progress=lambda done, n: seen.append(done))
     assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
     assert seen == list(range(1, total + 1))
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_reference_counts_read_lists_and_tuples_only():
+    """score_batch reads each pair's reference count in one pass in C: a list or tuple counts its
+    items, any other value 0 (its pair is scored, and refused, the ordinary way)."""
+    import collections
+
+    refs = [["a"], ("b", "c"), "xyz", None, collections.deque(["d"]), [], ["e"] * 7]
+    assert native.reference_counts(refs) == ([1, 2, 0, 0, 0, 0, 7], 7)
+    assert native.reference_counts([]) == ([], 0)
+    with pytest.raises(TypeError):
+        native.reference_counts((["a"],))
