@@ -693,7 +693,10 @@ def features(case: Case, options) -> dict:
     texts = [case.candidate, *case.references]
     shapes = [cost.text_shape(t, options) if isinstance(t, str) else None for t in texts]  # None: pre-tokenized
     cand, refs = prepare_pair(case.candidate, list(case.references), options)
-    items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes)
+    # a text call without evidence on the kernels frees its tokens within the call (_call: unbounded)
+    freed = not case.evidence and cost.texts_freed(case.candidate, list(case.references), case.methods, options,
+                                                   rouge_core.UNBOUNDED, [cand, *refs])
+    items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes, freed)
     case.tokens = f"{len(cand)}/{len(refs[0])}"
     time_f: dict[str, float] = {}
     kept_f: dict[str, float] = {}
@@ -787,7 +790,7 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     bounds = [(0, None)] * (k + 2 * n)
 
     def solve(factor: float):
-        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / math.sqrt(factor) + off_up[has_low]])
+        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / factor + off_up[has_low]])
         result = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
         return result if result.status == 0 else None
 

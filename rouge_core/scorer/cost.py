@@ -340,16 +340,18 @@ def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evide
 
 
 def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence["Document"], options: "Options",
-               evidence: bool, texts: Sequence[TextShape | None] = ()) -> tuple[list[Terms], dict[str, Terms]]:
+               evidence: bool, texts: Sequence[TextShape | None] = (), freed: bool = False
+               ) -> tuple[list[Terms], dict[str, Terms]]:
     """The units of work of a whole call, as `estimate_texts` and `total` count them: the
     separate computations (each text's tokenizing, each method on each reference; the call's
     peak holds what they keep plus the largest one's working memory) and the shared ones by
     key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
-    for one given as a Document. For bench/calibrate_costs.py, which fits the constants."""
+    for one given as a Document; `freed`: the texts scored as texts (`tokenize_terms`). For
+    bench/calibrate_costs.py, which fits the constants."""
     from ..families.methods import parse_method
 
     docs = [cand, *refs]
-    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) if ts is not None else given_terms(d)
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d), freed) if ts is not None else given_terms(d)
              for ts, d in zip(texts, docs)]
     shared: dict[str, Terms] = {}
     pairs = pair_shapes(cand, refs)
@@ -465,10 +467,13 @@ def _stemmer_kind(stemmer: str) -> str | None:
     return "xlsum"  # NLTK's Snowball stemmers (Porter included) on tokens longer than 3 characters
 
 
-def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None) -> Terms:
+def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
+                   freed: bool = False) -> Terms:
     """The units of work of tokenizing one text: its characters (and segmented scripts) read
     by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
-    stopwords, stemming."""
+    stopwords, stemming. `freed`: the kernels tokenize the text and free its tokens within the
+    call (a text call without evidence: `scoring.scored_as_texts`), so they are working memory,
+    not kept."""
     terms = Terms()
     route = ts.route
     chars = ts.chars
@@ -478,18 +483,29 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     if route == "compiled":
         # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
         # lower-casing one under rouge-score a look-up in the kernels' table
-        terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
-        terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
+        held = terms.w if freed else terms.k
+        terms.t("tok.compiled.char", chars)
+        held("tok.compiled.char", chars)
+        terms.t("tok.compiled.wide", ts.wide)
+        held("tok.compiled.wide", ts.wide)
         if tokens is None:
             return terms
         distinct = tokens if distinct is None else distinct
-        # the Tokens: an id and a span a token, a vocabulary entry a word type
-        terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        # the Tokens: an id and a span a token, a vocabulary entry a word type (freed: the
+        # kernels' own arrays, released before the call returns)
+        if freed:
+            terms.w("tok.freed.token", tokens).w("tok.freed.type", distinct)
+        else:
+            terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
         if stem is None and not stopping:
             return terms
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
         terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
-        terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
+        terms.t("tok.compiled.mapped.token", tokens)
+        if freed:
+            terms.w("tok.freed.token", tokens)
+        else:
+            terms.k("tok.compiled.mapped.token", tokens)
         times = 1
     else:
         times = 2 if ts.view else 1
@@ -531,10 +547,10 @@ def _given_estimate(doc: "Document") -> CostEstimate:
     return CostEstimate(TOKENIZING, 0.0, kept, "tokens", len(doc), kept_bytes=kept)
 
 
-def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None
-                      ) -> CostEstimate:
+def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
+                      freed: bool = False) -> CostEstimate:
     """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
-    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct))
+    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct, freed))
     return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
 
 
@@ -566,8 +582,8 @@ def loading_estimate(libraries: Iterable[str]) -> CostEstimate | None:
 
 
 def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
-                   evidence: bool = False, documents=None, tokenize: bool = True, loading: bool = True
-                   ) -> dict[str, CostEstimate]:
+                   evidence: bool = False, documents=None, tokenize: bool = True, loading: bool = True,
+                   cost_limit: CostLimit | None = None) -> dict[str, CostEstimate]:
     """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
     on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
     values is the call's cost). `documents` (the (candidate, references) Documents when
@@ -575,7 +591,9 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     here when that is within the default bound (and `tokenize`), else the methods are
     estimated from the words a quick count finds (`proxy_shape`). With `loading`, the
     tokenizing includes loading the libraries it needs that this process has not loaded
-    (`loading_estimate`)."""
+    (`loading_estimate`). `cost_limit` as the call gives it (None: the default bound): below
+    it, texts without evidence are scored as texts, their tokens freed within the call
+    (`scoring.scored_as_texts`)."""
     options = _options(options)
     texts = [candidate, *([references] if isinstance(references, str) else references)]
     shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
@@ -590,7 +608,8 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     if documents is not None:
         cand, refs = documents
         docs = [cand, *refs]
-        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) if ts is not None
+        freed = not evidence and texts_freed(candidate, references, methods, options, cost_limit, docs)
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d), freed) if ts is not None
                       else _given_estimate(d) for ts, d in zip(shapes, docs)]
         per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
     else:
@@ -605,6 +624,15 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
         out[TOKENIZING] = total(tokenizing, TOKENIZING)
     out.update(per_method)
     return out
+
+
+def texts_freed(candidate, references, methods, options: "Options", cost_limit, docs) -> bool:
+    """Whether a call scores these texts as texts, their tokens freed within it (`docs`: their
+    Documents, for the sizes the kernels check): `scoring.scored_as_texts`."""
+    from .scoring import scored_as_texts
+
+    return scored_as_texts(candidate, references, tuple(methods), options, cost_limit,
+                           [(len(d), len(d.sentence_bounds)) for d in docs])
 
 
 _WORD = None

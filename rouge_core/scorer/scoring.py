@@ -469,6 +469,22 @@ def text_result(candidate: str, references: tuple, methods, options, cost_limit)
     return result
 
 
+def scored_as_texts(candidate, references, methods, options, cost_limit, sides: Iterable[tuple[int, int]]) -> bool:
+    """Whether `score(candidate, references, methods, options, evidence=False,
+    cost_limit=cost_limit)` scores these texts through `text_result` (the kernels tokenize and
+    score them in one call and free their tokens before it returns) rather than making their
+    Documents first; `sides`: (tokens, sentences) of each text, candidate first, as the kernels
+    check them against the plan's largest side. For the cost model (rouge_core.scorer.cost)."""
+    references = (references,) if type(references) is str else tuple(references)
+    if not references or type(candidate) is not str or any(type(r) is not str for r in references):
+        return False
+    methods = (methods,) if isinstance(methods, (str, Method)) else tuple(methods)
+    plan = _texts_plan(methods, options, len(references), cost_limit)
+    if plan is None or len(candidate) + sum(map(len, references)) > plan[4]:
+        return False
+    return all(tokens <= plan[3] and sentences <= plan[3] for tokens, sentences in sides)
+
+
 @lru_cache(maxsize=4096)
 def _method_plans(specs: tuple, options: Options, n_refs: int
                   ) -> tuple[tuple[tuple[Method, str, str], ...], tuple[str, ...], tuple[Method, ...], tuple | None]:
