@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..kernels import native
 from .cost_model import BYTES, SECONDS
-from .inputs import prepare_pair
+from .inputs import _compiled_tokenizers, prepare_pair
 # the units of work and each family's formula, rouge_core.scorer.cost's names before rouge_core.families.cost_terms held them
 from ..families.cost_terms import (BOUNDED_DISTANCE, S_CACHE_GRAMS, Shape, Terms, _interned, _layout_terms, _path,
                                    _texts_terms, best_sentence_cost, distinct_tokens, lcs_cost, ngram_cost, pair_shapes,
@@ -472,7 +472,7 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     """The units of work of tokenizing one text: its characters (and segmented scripts) read
     by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
     stopwords, stemming. `freed`: the kernels tokenize the text and free its tokens within the
-    call (a text call without evidence: `scoring.scored_as_texts`), so they are working memory,
+    call (a text call without evidence: `texts_freed`), so they are working memory,
     not kept."""
     terms = Terms()
     route = ts.route
@@ -593,7 +593,7 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     tokenizing includes loading the libraries it needs that this process has not loaded
     (`loading_estimate`). `cost_limit` as the call gives it (None: the default bound): below
     it, texts without evidence are scored as texts, their tokens freed within the call
-    (`scoring.scored_as_texts`)."""
+    (`texts_freed`)."""
     options = _options(options)
     texts = [candidate, *([references] if isinstance(references, str) else references)]
     shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
@@ -624,15 +624,6 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
         out[TOKENIZING] = total(tokenizing, TOKENIZING)
     out.update(per_method)
     return out
-
-
-def texts_freed(candidate, references, methods, options: "Options", cost_limit, docs) -> bool:
-    """Whether a call scores these texts as texts, their tokens freed within it (`docs`: their
-    Documents, for the sizes the kernels check): `scoring.scored_as_texts`."""
-    from .scoring import scored_as_texts
-
-    return scored_as_texts(candidate, references, tuple(methods), options, cost_limit,
-                           [(len(d), len(d.sentence_bounds)) for d in docs])
 
 
 _WORD = None
@@ -1138,6 +1129,42 @@ def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLim
     bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit).scaled(1 - TOKENIZING_SHARE))
     _last_bound = (methods, options, n_refs, limit, bound)
     return bound
+
+
+ANY_SIZE = 2**62  # a side or text size no bound refuses
+
+
+def text_call_bounds(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> tuple[int, int]:
+    """(the most tokens and sentences of any side, the most characters of all the texts) of a
+    call on texts without evidence that `score` scores without estimating it first: the kernels
+    tokenize and score the texts in one call (scoring.text_result), within `native_bound` and
+    the characters the tokenizing's share of `limit` reads (`compiled_chars_bound`, or
+    `words_changed_chars_bound` when stemming or stopwords change the words)."""
+    if limit is UNBOUNDED:
+        return ANY_SIZE, ANY_SIZE
+    chars = words_changed_chars_bound(limit, options) if _changes_words(options) else compiled_chars_bound(limit)
+    return native_bound(methods, options, n_refs, limit), chars
+
+
+def texts_freed(candidate, references, methods, options: "Options | str | None", limit: CostLimit | None,
+                docs: Sequence["Document"]) -> bool:
+    """Whether `score(candidate, references, methods, options, evidence=False, cost_limit=limit)`
+    scores these texts as texts (`text_call_bounds`), the kernels freeing their tokens within
+    the call; `docs`: the texts' Documents (candidate first), for the sizes the kernels check."""
+    from ..families.methods import Method, parse_method
+
+    references = (references,) if type(references) is str else tuple(references)
+    if not references or type(candidate) is not str or any(type(r) is not str for r in references):
+        return False
+    options = _options(options)
+    if native.KERNELS is None or _compiled_tokenizers(options)[1] is None:
+        return False
+    parsed = tuple(parse_method(m, options) for m in ([methods] if isinstance(methods, (str, Method)) else methods))
+    if any(m.spec.native_plan(m, options) is None for m in parsed):
+        return False
+    max_side, max_chars = text_call_bounds(parsed, options, len(references), limit)
+    return (len(candidate) + sum(map(len, references)) <= max_chars
+            and all(len(d) <= max_side and len(d.sentence_bounds) <= max_side for d in docs))
 
 
 def compiled_chars_bound(limit: CostLimit | None) -> int:

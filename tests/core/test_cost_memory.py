@@ -119,15 +119,14 @@ def test_rougeS_table_of_a_text_of_distinct_words_against_itself():
 @pytest.mark.parametrize("profile", ["rouge-score", "rouge-1.5.5", "matlab", "reval"])
 @pytest.mark.parametrize("methods", [["rougeLsum"], ["rouge1", "rouge2", "rougeL"], ["rougeW-1.2", "rougeS4"]])
 @pytest.mark.parametrize("limit", [None, rouge_core.UNBOUNDED, cost.CostLimit(seconds=1e-4)])
-def test_scored_as_texts_is_the_path_score_takes(profile, methods, limit):
+def test_texts_freed_is_the_path_score_takes(profile, methods, limit):
     # the cost model prices a text call's tokens as freed exactly when score() takes the path
     # that frees them (text_result's _TextResult, Documents made only when read)
-    from rouge_core.scorer.scoring import _TextResult, scored_as_texts
+    from rouge_core.scorer.scoring import _TextResult
 
     cand, ref = _text(1500, 5), _text(1500, 6)
     docs = prepare_pair(cand, [ref], rouge_core.profile(profile))
-    sides = [(len(d), len(d.sentence_bounds)) for d in (docs[0], *docs[1])]
-    predicted = scored_as_texts(cand, [ref], methods, profile, limit, sides)
+    predicted = cost.texts_freed(cand, [ref], methods, profile, limit, [docs[0], *docs[1]])
     try:
         taken = isinstance(rouge_core.score(cand, [ref], methods, profile, cost_limit=limit), _TextResult)
     except cost.CostLimitError:
