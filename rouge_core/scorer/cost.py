@@ -346,13 +346,13 @@ def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence
     separate computations (each text's tokenizing, each method on each reference; the call's
     peak holds what they keep plus the largest one's working memory) and the shared ones by
     key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
-    for one given as a Document; `freed`: the texts scored as texts (`tokenize_terms`). For
+    for one given as a Document; `freed`: the texts scored as texts (`texts_freed`). For
     bench/calibrate_costs.py, which fits the constants."""
     from ..families.methods import parse_method
 
     docs = [cand, *refs]
-    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d), freed) if ts is not None else given_terms(d)
-             for ts, d in zip(texts, docs)]
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d), held) if ts is not None else given_terms(d)
+             for ts, d, held in zip(texts, docs, tokens_held(len(docs), freed, options))]
     shared: dict[str, Terms] = {}
     pairs = pair_shapes(cand, refs)
     c, rs = pairs[0][0] if pairs else Shape.of(cand), [r for _, r in pairs]
@@ -467,13 +467,18 @@ def _stemmer_kind(stemmer: str) -> str | None:
     return "xlsum"  # NLTK's Snowball stemmers (Porter included) on tokens longer than 3 characters
 
 
+# How long a text's tokens are held (tokenize_terms): as a Document (kept by the result), or, when
+# the kernels score texts as texts (texts_freed), the kernels' own arrays for the whole call (the
+# candidate; references whose words stemming or stopwords change) or while that text is scored
+# (the other references, read one at a time).
+HELD_DOCUMENT, HELD_CALL, HELD_TEXT = "document", "call", "text"
+
+
 def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
-                   freed: bool = False) -> Terms:
+                   held: str = HELD_DOCUMENT) -> Terms:
     """The units of work of tokenizing one text: its characters (and segmented scripts) read
     by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
-    stopwords, stemming. `freed`: the kernels tokenize the text and free its tokens within the
-    call (a text call without evidence: `texts_freed`), so they are working memory,
-    not kept."""
+    stopwords, stemming; kept or working memory as `held` says."""
     terms = Terms()
     route = ts.route
     chars = ts.chars
@@ -483,29 +488,30 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     if route == "compiled":
         # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
         # lower-casing one under rouge-score a look-up in the kernels' table
-        held = terms.w if freed else terms.k
+        hold = terms.w if held == HELD_TEXT else terms.k
         terms.t("tok.compiled.char", chars)
-        held("tok.compiled.char", chars)
+        hold("tok.compiled.char", chars)
         terms.t("tok.compiled.wide", ts.wide)
-        held("tok.compiled.wide", ts.wide)
+        hold("tok.compiled.wide", ts.wide)
         if tokens is None:
             return terms
         distinct = tokens if distinct is None else distinct
-        # the Tokens: an id and a span a token, a vocabulary entry a word type (freed: the
-        # kernels' own arrays, released before the call returns)
-        if freed:
-            terms.w("tok.freed.token", tokens).w("tok.freed.type", distinct)
-        else:
+        # the Tokens: an id and a span a token, a vocabulary entry a word type (or the kernels'
+        # own arrays, released before the call returns)
+        if held == HELD_DOCUMENT:
             terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        else:
+            hold("tok.freed.token", tokens)
+            hold("tok.freed.type", distinct)
         if stem is None and not stopping:
             return terms
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
         terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
         terms.t("tok.compiled.mapped.token", tokens)
-        if freed:
-            terms.w("tok.freed.token", tokens)
-        else:
+        if held == HELD_DOCUMENT:
             terms.k("tok.compiled.mapped.token", tokens)
+        else:
+            hold("tok.freed.token", tokens)
         times = 1
     else:
         times = 2 if ts.view else 1
@@ -548,9 +554,9 @@ def _given_estimate(doc: "Document") -> CostEstimate:
 
 
 def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
-                      freed: bool = False) -> CostEstimate:
+                      held: str = HELD_DOCUMENT) -> CostEstimate:
     """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
-    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct, freed))
+    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct, held))
     return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
 
 
@@ -609,8 +615,9 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
         cand, refs = documents
         docs = [cand, *refs]
         freed = not evidence and texts_freed(candidate, references, methods, options, cost_limit, docs)
-        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d), freed) if ts is not None
-                      else _given_estimate(d) for ts, d in zip(shapes, docs)]
+        held = tokens_held(len(docs), freed, options)
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d), h) if ts is not None
+                      else _given_estimate(d) for ts, d, h in zip(shapes, docs, held)]
         per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
     else:
         sides = [proxy_shape(t, ts) for t, ts in zip(texts, shapes)]
@@ -1144,6 +1151,14 @@ def text_call_bounds(methods: tuple, options: "Options", n_refs: int, limit: Cos
         return ANY_SIZE, ANY_SIZE
     chars = words_changed_chars_bound(limit, options) if _changes_words(options) else compiled_chars_bound(limit)
     return native_bound(methods, options, n_refs, limit), chars
+
+
+def tokens_held(texts: int, freed: bool, options: "Options") -> list[str]:
+    """How long each text's tokens are held (candidate first; `tokenize_terms`), the texts scored
+    as texts (`texts_freed`) or not."""
+    if not freed:
+        return [HELD_DOCUMENT] * texts
+    return [HELD_CALL] + [HELD_CALL if _changes_words(options) else HELD_TEXT] * (texts - 1)
 
 
 def texts_freed(candidate, references, methods, options: "Options | str | None", limit: CostLimit | None,
