@@ -735,13 +735,15 @@ def estimate_of(case: Case, seconds: dict, nbytes: dict) -> tuple[float, float]:
 
 def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[str],
         target: list[float] | None = None, offset: list[float] | None = None,
-        decided: list[tuple[float, float]] | None = None) -> dict:
+        decided: list[tuple[float, float]] | None = None, others: list[list[dict]] | None = None) -> dict:
     """Non-negative constants x for `names`, each estimate e = row . x compared with its
     measurement m (`upper`: m read as at least the floor; `lower`: m, or 0 where m is under
     the floor and any estimate up to the floor is right). First the smallest factor k for
     which every estimate can lie within [lower / k, upper k] (the worst ratio, found by
     bisection on k: each k a linear program) and within its `decided` (least, most) range (the
-    default bound's decision as the measurement makes it: -inf and inf where free), then, within those
+    default bound's decision as the measurement makes it: -inf and inf where free), each of the
+    case's `others` rows too (its other working sets: the estimate is the largest, so each must
+    lie under the upper bounds), then, within those
     bounds, the constants that minimise the mean relative error |e / target - 1| (`target`:
     m itself, read as at least a timer's resolution, so that short calls still price the
     per-call constants they determine; an estimate under its measurement counted twice: the
@@ -795,13 +797,33 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
                     hstack([csr_matrix(a_up[has_most]), csr_matrix((int(has_most.sum()), 2 * n))])]
     decided_b = np.concatenate([-(least[has_least] * (1 + 1e-6) - off[has_least]) / up[has_least],
                                 (most[has_most] - off[has_most]) / up[has_most]])
+    # the other working sets: under k times the measurement, and under the bound's most
+    kept_index = np.flatnonzero(described)
+    extra, extra_case = [], []
+    for position, i in enumerate(kept_index):
+        for row in (others[i] if others is not None else ()):
+            vector = np.zeros(k)
+            for name, v in row.items():
+                if name in index:
+                    vector[index[name]] += v
+            extra.append(vector / up[position] / scale)
+            extra_case.append(position)
+    o_up = np.array(extra).reshape(len(extra), k)
+    extra_case = np.array(extra_case, dtype=int)
+    extra_most = most[extra_case] if len(extra) else np.zeros(0)
+    extra_capped = np.isfinite(extra_most)
     a_ub = vstack([hstack([csr_matrix(a_up), csr_matrix((n, 2 * n))]),
-                   hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))]), *decided_rows])
+                   hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))]), *decided_rows,
+                   hstack([csr_matrix(o_up), csr_matrix((len(extra), 2 * n))]),
+                   hstack([csr_matrix(o_up[extra_capped]), csr_matrix((int(extra_capped.sum()), 2 * n))])])
+    extra_b_most = ((extra_most[extra_capped] - off[extra_case][extra_capped]) / up[extra_case][extra_capped]
+                    if len(extra) else np.zeros(0))
     c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n), np.full(n, 2.0 / n)])
     bounds = [(0, None)] * (k + 2 * n)
 
     def solve(factor: float):
-        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / factor + off_up[has_low], decided_b])
+        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / factor + off_up[has_low], decided_b,
+                               factor - off_up[extra_case], extra_b_most])
         result = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
         return result if result.status == 0 else None
 
@@ -819,6 +841,13 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     result = solve(high_k)
     x = result.x[:k] / scale
     return {name: float(v) for name, v in zip(names, x)}
+
+
+def _with_work(kept: dict, work: dict) -> dict:
+    row = dict(kept)
+    for name, n in work.items():
+        row[name] = row.get(name, 0) + n
+    return row
 
 
 def _work_sum(case: Case) -> dict:
@@ -852,14 +881,17 @@ def _components(rows: list[dict]) -> list[list[int]]:
 
 
 def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: list[float] | None = None,
-              offset: list[float] | None = None, decided: list[tuple[float, float]] | None = None) -> dict:
+              offset: list[float] | None = None, decided: list[tuple[float, float]] | None = None,
+              others: list[list[dict]] | None = None) -> dict:
     constants: dict = {}
-    for members in _components(rows):
-        names = sorted({n for i in members for n in rows[i]})
+    every = rows if others is None else [{**row, **{n: 1 for o in more for n in o}} for row, more in zip(rows, others)]
+    for members in _components(every):
+        names = sorted({n for i in members for n in every[i]})
         constants.update(_lp([rows[i] for i in members], [lower[i] for i in members], [upper[i] for i in members],
                              names, None if target is None else [target[i] for i in members],
                              None if offset is None else [offset[i] for i in members],
-                             None if decided is None else [decided[i] for i in members]))
+                             None if decided is None else [decided[i] for i in members],
+                             None if others is None else [others[i] for i in members]))
     return constants
 
 
@@ -904,20 +936,20 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     target = [max(c.peak, MEMORY_RESOLUTION) for c in cases]
     nbytes = {name: 0.0 for name in byte_names}
     for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
-        rows = []
+        rows, others = [], []
         for c in cases:
             # (ties, such as sets every constant of which came out 0, go to the set with the most units)
             work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: (_dot(w, nbytes), sum(w.values())),
                                                          default={})
-            row = dict(c.features["kept"])
-            for name, n in work.items():
-                row[name] = row.get(name, 0) + n
-            rows.append(row)
+            rows.append(_with_work(c.features["kept"], work))
+            # every other working set under the upper bounds too (the estimate takes the largest)
+            others.append([] if round_ == 0 else
+                          [_with_work(c.features["kept"], w) for w in c.features["work"] if w is not work and w])
         # a corpus case's fixed part: its statistics, and one pair's bytes at the last round's constants
         offsets = [c.features.get("offset", 0.0) + sum(_dot(t, nbytes) for t in c.features.get("offset_terms", ()))
                    for c in cases]
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper, target, offsets, [_memory_decided(c) for c in cases]))
+        nbytes.update(_fit_each(rows, lower, upper, target, offsets, [_memory_decided(c) for c in cases], others))
     return seconds, nbytes
 
 
