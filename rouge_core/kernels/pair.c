@@ -80,7 +80,11 @@ void kwork_release(KWork *w) {
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
     if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
-    const Tok *t = w->spare;
+    Tok *t = w->spare;
+    if (t && t->layout) { /* the candidate's bit masks serve one call: the next one tokenizes afresh */
+        lay_free(t->layout);
+        t->layout = NULL;
+    }
     if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
                      (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
                  KEEP_BYTES) {
