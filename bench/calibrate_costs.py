@@ -31,12 +31,13 @@ call a full `rouge_core.score` from text to result.
 The fit: every case's units of work (rouge_core.scorer.cost.call_terms; a segmenter's time has a
 term in its characters times the average run's length, since it grows faster than its
 characters on long runs) times the constants give its estimate; all the constants are fitted
-at once by linear programs: first the smallest factor k such that every estimate lies at most
-k above its measurement and at most sqrt(k) below it (bisection on k; below is held closer,
-since the bound must not accept what takes longer than it), then, with every estimate within
-those bounds, the constants with the least mean relative error (an estimate under its
-measurement counted twice); cases that share no constant (the scoring calls, each resampling
-computation) are fitted apart. Times are compared with both
+at once by linear programs: first the smallest factor k such that every estimate lies within
+k of its measurement both ways (bisection on k), and the default bound decides every case as
+its measurement says (a case measured over 2 s estimated over 2 s; one measured under 1 s, and
+under 250 MB, estimated within 2 s and 500 MB), then, with every estimate within those bounds,
+the constants with the least mean relative error (an estimate under its measurement counted
+twice: the bound must not accept what takes longer than it); cases that share no constant (the
+scoring calls, each resampling computation) are fitted apart. Times are compared with both
 sides read as at least 5 ms (TIME_FLOOR: a call that short is priced by its units, but its
 ratio says nothing about a bound of seconds, and a timer's noise dominates it; the mean
 error still reads the measured time, so per-call constants stay what short calls measure);
@@ -693,7 +694,10 @@ def features(case: Case, options) -> dict:
     texts = [case.candidate, *case.references]
     shapes = [cost.text_shape(t, options) if isinstance(t, str) else None for t in texts]  # None: pre-tokenized
     cand, refs = prepare_pair(case.candidate, list(case.references), options)
-    items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes)
+    # a text call without evidence on the kernels frees its tokens within the call (_call: unbounded)
+    freed = not case.evidence and cost.texts_freed(case.candidate, list(case.references), case.methods, options,
+                                                   rouge_core.UNBOUNDED, [cand, *refs])
+    items, shared = cost.call_terms(case.methods, cand, refs, options, case.evidence, shapes, freed)
     case.tokens = f"{len(cand)}/{len(refs[0])}"
     time_f: dict[str, float] = {}
     kept_f: dict[str, float] = {}
@@ -730,13 +734,16 @@ def estimate_of(case: Case, seconds: dict, nbytes: dict) -> tuple[float, float]:
 
 
 def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[str],
-        target: list[float] | None = None, offset: list[float] | None = None) -> dict:
+        target: list[float] | None = None, offset: list[float] | None = None,
+        decided: list[tuple[float, float]] | None = None, others: list[list[dict]] | None = None) -> dict:
     """Non-negative constants x for `names`, each estimate e = row . x compared with its
     measurement m (`upper`: m read as at least the floor; `lower`: m, or 0 where m is under
     the floor and any estimate up to the floor is right). First the smallest factor k for
-    which every estimate can lie within [lower / sqrt(k), upper k] (the worst ratio, found
-    by bisection on k: each k a linear program; an estimate below its measurement is held
-    closer, since the bound must not accept what takes longer than it), then, within those
+    which every estimate can lie within [lower / k, upper k] (the worst ratio, found by
+    bisection on k: each k a linear program) and within its `decided` (least, most) range (the
+    default bound's decision as the measurement makes it: -inf and inf where free), each of the
+    case's `others` rows too (its other working sets: the estimate is the largest, so each must
+    lie under the upper bounds), then, within those
     bounds, the constants that minimise the mean relative error |e / target - 1| (`target`:
     m itself, read as at least a timer's resolution, so that short calls still price the
     per-call constants they determine; an estimate under its measurement counted twice: the
@@ -781,13 +788,42 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     eye = identity(n, format="csr")
     a_eq = hstack([csr_matrix(a_aim), -eye, eye])
     b_eq = np.ones(n) - off / aim
+    # the bound's decisions: least < e (so strictly over the bound) and e <= most, scaled as a_up
+    decided = [(-math.inf, math.inf)] * len(rows) if decided is None else decided
+    least = np.array([d[0] for d in decided], dtype=float)[described]
+    most = np.array([d[1] for d in decided], dtype=float)[described]
+    has_least, has_most = np.isfinite(least), np.isfinite(most)
+    decided_rows = [hstack([csr_matrix(-a_up[has_least]), csr_matrix((int(has_least.sum()), 2 * n))]),
+                    hstack([csr_matrix(a_up[has_most]), csr_matrix((int(has_most.sum()), 2 * n))])]
+    decided_b = np.concatenate([-(least[has_least] * (1 + 1e-6) - off[has_least]) / up[has_least],
+                                (most[has_most] - off[has_most]) / up[has_most]])
+    # the other working sets: under k times the measurement, and under the bound's most
+    kept_index = np.flatnonzero(described)
+    extra, extra_case = [], []
+    for position, i in enumerate(kept_index):
+        for row in (others[i] if others is not None else ()):
+            vector = np.zeros(k)
+            for name, v in row.items():
+                if name in index:
+                    vector[index[name]] += v
+            extra.append(vector / up[position] / scale)
+            extra_case.append(position)
+    o_up = np.array(extra).reshape(len(extra), k)
+    extra_case = np.array(extra_case, dtype=int)
+    extra_most = most[extra_case] if len(extra) else np.zeros(0)
+    extra_capped = np.isfinite(extra_most)
     a_ub = vstack([hstack([csr_matrix(a_up), csr_matrix((n, 2 * n))]),
-                   hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))])])
+                   hstack([csr_matrix(-a_up[has_low]), csr_matrix((int(has_low.sum()), 2 * n))]), *decided_rows,
+                   hstack([csr_matrix(o_up), csr_matrix((len(extra), 2 * n))]),
+                   hstack([csr_matrix(o_up[extra_capped]), csr_matrix((int(extra_capped.sum()), 2 * n))])])
+    extra_b_most = ((extra_most[extra_capped] - off[extra_case][extra_capped]) / up[extra_case][extra_capped]
+                    if len(extra) else np.zeros(0))
     c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n), np.full(n, 2.0 / n)])
     bounds = [(0, None)] * (k + 2 * n)
 
     def solve(factor: float):
-        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / math.sqrt(factor) + off_up[has_low]])
+        b_ub = np.concatenate([np.full(n, factor) - off_up, -ratio_low / factor + off_up[has_low], decided_b,
+                               factor - off_up[extra_case], extra_b_most])
         result = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
         return result if result.status == 0 else None
 
@@ -805,6 +841,13 @@ def _lp(rows: list[dict], lower: list[float], upper: list[float], names: list[st
     result = solve(high_k)
     x = result.x[:k] / scale
     return {name: float(v) for name, v in zip(names, x)}
+
+
+def _with_work(kept: dict, work: dict) -> dict:
+    row = dict(kept)
+    for name, n in work.items():
+        row[name] = row.get(name, 0) + n
+    return row
 
 
 def _work_sum(case: Case) -> dict:
@@ -838,14 +881,39 @@ def _components(rows: list[dict]) -> list[list[int]]:
 
 
 def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: list[float] | None = None,
-              offset: list[float] | None = None) -> dict:
+              offset: list[float] | None = None, decided: list[tuple[float, float]] | None = None,
+              others: list[list[dict]] | None = None) -> dict:
     constants: dict = {}
-    for members in _components(rows):
-        names = sorted({n for i in members for n in rows[i]})
+    every = rows if others is None else [{**row, **{n: 1 for o in more for n in o}} for row, more in zip(rows, others)]
+    for members in _components(every):
+        names = sorted({n for i in members for n in every[i]})
         constants.update(_lp([rows[i] for i in members], [lower[i] for i in members], [upper[i] for i in members],
                              names, None if target is None else [target[i] for i in members],
-                             None if offset is None else [offset[i] for i in members]))
+                             None if offset is None else [offset[i] for i in members],
+                             None if decided is None else [decided[i] for i in members],
+                             None if others is None else [others[i] for i in members]))
     return constants
+
+
+# The default bound decides as the measurement says: what measured over its seconds is refused,
+# what measured under 1 s and 250 MB (REFUSED_UNDER) is accepted (report() checks the same).
+ACCEPTED_UNDER_SECONDS = 1.0
+ACCEPTED_UNDER_BYTES = 250 * 10**6
+
+
+def _time_decided(case: Case) -> tuple[float, float]:
+    limit = rouge_core.DEFAULT_COST_LIMIT
+    if case.seconds > limit.seconds:
+        return limit.seconds, math.inf
+    if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
+        return -math.inf, limit.seconds
+    return -math.inf, math.inf
+
+
+def _memory_decided(case: Case) -> tuple[float, float]:
+    if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
+        return -math.inf, rouge_core.DEFAULT_COST_LIMIT.peak_bytes
+    return -math.inf, math.inf
 
 
 def fit(cases: list[Case]) -> tuple[dict, dict]:
@@ -856,7 +924,8 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     again after each solution)."""
     seconds = _fit_each([c.features["time"] for c in cases],
                         [c.seconds if c.seconds >= TIME_FLOOR else 0.0 for c in cases],
-                        [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases])
+                        [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases],
+                        decided=[_time_decided(c) for c in cases])
     byte_names = sorted({n for c in cases for n in c.features["kept"]}
                         | {n for c in cases for w in c.features["work"] for n in w}
                         | {n for c in cases for t in c.features.get("offset_terms", ()) for n in t})
@@ -867,20 +936,20 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     target = [max(c.peak, MEMORY_RESOLUTION) for c in cases]
     nbytes = {name: 0.0 for name in byte_names}
     for round_ in range(4):  # the largest working set fixed, the program solved, again with the new largest
-        rows = []
+        rows, others = [], []
         for c in cases:
             # (ties, such as sets every constant of which came out 0, go to the set with the most units)
             work = _work_sum(c) if round_ == 0 else max(c.features["work"], key=lambda w: (_dot(w, nbytes), sum(w.values())),
                                                          default={})
-            row = dict(c.features["kept"])
-            for name, n in work.items():
-                row[name] = row.get(name, 0) + n
-            rows.append(row)
+            rows.append(_with_work(c.features["kept"], work))
+            # every other working set under the upper bounds too (the estimate takes the largest)
+            others.append([] if round_ == 0 else
+                          [_with_work(c.features["kept"], w) for w in c.features["work"] if w is not work and w])
         # a corpus case's fixed part: its statistics, and one pair's bytes at the last round's constants
         offsets = [c.features.get("offset", 0.0) + sum(_dot(t, nbytes) for t in c.features.get("offset_terms", ()))
                    for c in cases]
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper, target, offsets))
+        nbytes.update(_fit_each(rows, lower, upper, target, offsets, [_memory_decided(c) for c in cases], others))
     return seconds, nbytes
 
 
@@ -909,7 +978,8 @@ def report(cases: list[Case], seconds: dict, nbytes: dict, table: str | None = N
             w[0], w[1] = min(w[0], t_ratio), max(w[1], t_ratio)
             w[2], w[3] = min(w[2], m_ratio), max(w[3], m_ratio)
         accepted = rouge_core.DEFAULT_COST_LIMIT.allows(cost.CostEstimate("", est_s, est_b, "", 0))
-        if (accepted and c.seconds > 2.0) or (not accepted and c.seconds < 1.0 and c.peak < 250 * 10**6):
+        if ((accepted and c.seconds > rouge_core.DEFAULT_COST_LIMIT.seconds)
+                or (not accepted and c.seconds < ACCEPTED_UNDER_SECONDS and c.peak < ACCEPTED_UNDER_BYTES)):
             violations.append((c, accepted))
         print(f"{c.group:<9} {c.path:<6} {c.label[:42]:<42} {'yes' if c.evidence else 'no':>3} {c.tokens:>14}"
               f" {c.seconds:>9.5f} {est_s:>9.5f} {t_ratio:>6.2f} {c.peak / MB:>8.1f} {est_b / MB:>8.1f} {m_ratio:>6.2f}",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from ..kernels import native
+from ..kernels.kernel_spec import w155_most_blocks
 
 if TYPE_CHECKING:
     from ..text.document import Document
@@ -415,7 +416,13 @@ def wlcs_cost(c: Shape, r: Shape, evidence: bool, form: str):
         pairs = min(c.tokens, r.tokens)  # a partner per reference position
         terms.t("native.W155.cell", cells).t("native.W155.row", rows).t("native.W155.sentence", r.sentences)
         terms.t("native.W155.pair", pairs)
-        terms.w("native.W155.column", width).w("native.W155.cell", r.longest_sentence * width)
+        terms.w("native.W155.column", width)
+        # a reference sentence visits candidate sentences one by one (block buffers of its own
+        # and one candidate sentence's length) and sweeps them all at once, with a traceback bit
+        # per cell of its longest sentence, only after more than a few (kernels/wlcs.c
+        # wlcs_partners: most_blocks), so the candidate must have more sentences than that
+        if c.sentences > w155_most_blocks(c.sentences):
+            terms.w("native.W155.cell", r.longest_sentence * width)
         if evidence:
             terms.t("native.W155ev.pair", pairs).k("native.W155ev.pair", pairs)
         return terms, "DP cells", cells

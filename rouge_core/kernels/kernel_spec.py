@@ -51,6 +51,18 @@ WORDS_KEEP_CASE, WORDS_LOWER_ASCII, WORDS_LOWER_UNICODE = WORD_RULES.values()
 UNIGRAM_FORMS = {None: 0, "rouge155": 1, "start-token": 2}
 _UNIGRAM_FORM_NAMES = {None: "NONE", "rouge155": "ROUGE155", "start-token": "START"}
 
+# ROUGE-1.5.5's ROUGE-W kernel (kernels/wlcs.c wlcs_partners): a reference sentence visits the
+# candidate sentences that can still partner its words one by one, and once it has visited more
+# than `w155_most_blocks` of them sweeps them all at once (the cost model prices that sweep).
+W155_BLOCKS_PER = 8  # candidate sentences per block the sweep may wait for
+W155_BLOCKS_MORE = 4
+
+
+def w155_most_blocks(sentences: int) -> int:
+    """The candidate sentences a reference sentence visits one by one before the sweep."""
+    return sentences // W155_BLOCKS_PER + W155_BLOCKS_MORE
+
+
 # What a batch job stores per (pair, plan, reference), in this order (rouge_core.corpora.batch).
 BATCH_VALUES = ("hits", "cand_total", "ref_total", "exponent", "ref_base", "precision", "recall")
 
@@ -182,6 +194,7 @@ def constants() -> dict[str, object]:
     out.update({f"SU_{_UNIGRAM_FORM_NAMES[form]}": code for form, code in UNIGRAM_FORMS.items()})
     out.update({f"BV_{name.upper()}": k for k, name in enumerate(BATCH_VALUES)})
     out["BATCH_VALUES"] = len(BATCH_VALUES)
+    out["W155_BLOCKS_PER"], out["W155_BLOCKS_MORE"] = W155_BLOCKS_PER, W155_BLOCKS_MORE
     out.update({f"REC_{kind}": code for code, kind in enumerate(RECORD_KINDS)})
     out["RECORD_KINDS"] = len(RECORD_KINDS)
     return out

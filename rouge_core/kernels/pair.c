@@ -89,7 +89,11 @@ void kwork_release(KWork *w) {
     }
     Tok **kept[] = {&w->spare, &w->kept[0], &w->kept[1]};
     for (size_t k = 0; k < sizeof(kept) / sizeof(*kept); k++) {
-        const Tok *t = *kept[k];
+        Tok *t = *kept[k];
+        if (t && t->layout) { /* the candidate's bit masks serve one call: the next one tokenizes afresh */
+            lay_free(t->layout);
+            t->layout = NULL;
+        }
         if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
                          (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
                      KEEP_BYTES) {

@@ -555,7 +555,7 @@ static int wlcs_partners(const Tok *c, const Tok *r, const i32 *rows, const Gain
     BlockBuf k;
     AllBlocks all = {0};
     isize longest_r = tok_longest_sentence(r);
-    isize most_blocks = c->nsent / 8 + 4; /* blocks visited one by one before the sweep */
+    isize most_blocks = c->nsent / W155_BLOCKS_PER + W155_BLOCKS_MORE; /* visited one by one before the sweep */
     i32 *open = xmalloc((size_t)(longest_r + 1) * sizeof(i32));   /* positions still to partner */
     i32 *cursor = xmalloc((size_t)(longest_r + 1) * sizeof(i32)); /* each one's next sentence in so */
     int rc = -1;

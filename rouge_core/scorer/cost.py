@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..kernels import native
 from .cost_model import BYTES, SECONDS
-from .inputs import prepare_pair
+from .inputs import _compiled_tokenizers, prepare_pair
 # the units of work and each family's formula, rouge_core.scorer.cost's names before rouge_core.families.cost_terms held them
 from ..families.cost_terms import (BOUNDED_DISTANCE, S_CACHE_GRAMS, Shape, Terms, _interned, _layout_terms, _path,
                                    _texts_terms, best_sentence_cost, distinct_tokens, lcs_cost, ngram_cost, pair_shapes,
@@ -340,17 +340,19 @@ def _method_estimate(method: "Method", cand: Shape, refs: Sequence[Shape], evide
 
 
 def call_terms(methods: Iterable[str | Method], cand: "Document", refs: Sequence["Document"], options: "Options",
-               evidence: bool, texts: Sequence[TextShape | None] = ()) -> tuple[list[Terms], dict[str, Terms]]:
+               evidence: bool, texts: Sequence[TextShape | None] = (), freed: bool = False
+               ) -> tuple[list[Terms], dict[str, Terms]]:
     """The units of work of a whole call, as `estimate_texts` and `total` count them: the
     separate computations (each text's tokenizing, each method on each reference; the call's
     peak holds what they keep plus the largest one's working memory) and the shared ones by
     key (counted once). `texts`: the TextShape of each text tokenized (candidate first), None
-    for one given as a Document. For bench/calibrate_costs.py, which fits the constants."""
+    for one given as a Document; `freed`: the texts scored as texts (`texts_freed`). For
+    bench/calibrate_costs.py, which fits the constants."""
     from ..families.methods import parse_method
 
     docs = [cand, *refs]
-    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d)) if ts is not None else given_terms(d)
-             for ts, d in zip(texts, docs)]
+    items = [tokenize_terms(ts, options, len(d), distinct_tokens(d), held) if ts is not None else given_terms(d)
+             for ts, d, held in zip(texts, docs, tokens_held(len(docs), freed, options))]
     shared: dict[str, Terms] = {}
     pairs = pair_shapes(cand, refs)
     c, rs = pairs[0][0] if pairs else Shape.of(cand), [r for _, r in pairs]
@@ -465,10 +467,18 @@ def _stemmer_kind(stemmer: str) -> str | None:
     return "xlsum"  # NLTK's Snowball stemmers (Porter included) on tokens longer than 3 characters
 
 
-def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None) -> Terms:
+# How long a text's tokens are held (tokenize_terms): as a Document (kept by the result), or, when
+# the kernels score texts as texts (texts_freed), the kernels' own arrays for the whole call (the
+# candidate; references whose words stemming or stopwords change) or while that text is scored
+# (the other references, read one at a time).
+HELD_DOCUMENT, HELD_CALL, HELD_TEXT = "document", "call", "text"
+
+
+def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
+                   held: str = HELD_DOCUMENT) -> Terms:
     """The units of work of tokenizing one text: its characters (and segmented scripts) read
     by the tokenizer; with `tokens` (and `distinct`) known, the words too: their records,
-    stopwords, stemming."""
+    stopwords, stemming; kept or working memory as `held` says."""
     terms = Terms()
     route = ts.route
     chars = ts.chars
@@ -478,18 +488,30 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
     if route == "compiled":
         # the compiled tokenizer reads UTF-8: a non-ASCII character costs its extra bytes, and
         # lower-casing one under rouge-score a look-up in the kernels' table
-        terms.t("tok.compiled.char", chars).k("tok.compiled.char", chars)
-        terms.t("tok.compiled.wide", ts.wide).k("tok.compiled.wide", ts.wide)
+        hold = terms.w if held == HELD_TEXT else terms.k
+        terms.t("tok.compiled.char", chars)
+        hold("tok.compiled.char", chars)
+        terms.t("tok.compiled.wide", ts.wide)
+        hold("tok.compiled.wide", ts.wide)
         if tokens is None:
             return terms
         distinct = tokens if distinct is None else distinct
-        # the Tokens: an id and a span a token, a vocabulary entry a word type
-        terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        # the Tokens: an id and a span a token, a vocabulary entry a word type (or the kernels'
+        # own arrays, released before the call returns)
+        if held == HELD_DOCUMENT:
+            terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        else:
+            hold("tok.freed.token", tokens)
+            hold("tok.freed.type", distinct)
         if stem is None and not stopping:
             return terms
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
         terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
-        terms.t("tok.compiled.mapped.token", tokens).k("tok.compiled.mapped.token", tokens)
+        terms.t("tok.compiled.mapped.token", tokens)
+        if held == HELD_DOCUMENT:
+            terms.k("tok.compiled.mapped.token", tokens)
+        else:
+            hold("tok.freed.token", tokens)
         times = 1
     else:
         times = 2 if ts.view else 1
@@ -531,10 +553,10 @@ def _given_estimate(doc: "Document") -> CostEstimate:
     return CostEstimate(TOKENIZING, 0.0, kept, "tokens", len(doc), kept_bytes=kept)
 
 
-def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None
-                      ) -> CostEstimate:
+def tokenize_estimate(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
+                      held: str = HELD_DOCUMENT) -> CostEstimate:
     """The CostEstimate of tokenizing one text (see `tokenize_terms`)."""
-    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct))
+    seconds, kept, work = price(tokenize_terms(ts, options, tokens, distinct, held))
     return CostEstimate(TOKENIZING, seconds, kept + work, "characters", ts.chars, kept_bytes=kept)
 
 
@@ -566,8 +588,8 @@ def loading_estimate(libraries: Iterable[str]) -> CostEstimate | None:
 
 
 def estimate_texts(methods: Iterable[str | Method], candidate, references, options: "Options | str | None" = None, *,
-                   evidence: bool = False, documents=None, tokenize: bool = True, loading: bool = True
-                   ) -> dict[str, CostEstimate]:
+                   evidence: bool = False, documents=None, tokenize: bool = True, loading: bool = True,
+                   cost_limit: CostLimit | None = None) -> dict[str, CostEstimate]:
     """Every stage of `rouge_core.score(candidate, references, methods, options, evidence=...)`
     on texts: {"tokenizing": the texts' tokenizing, method name: each method} (`total` of the
     values is the call's cost). `documents` (the (candidate, references) Documents when
@@ -575,7 +597,9 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     here when that is within the default bound (and `tokenize`), else the methods are
     estimated from the words a quick count finds (`proxy_shape`). With `loading`, the
     tokenizing includes loading the libraries it needs that this process has not loaded
-    (`loading_estimate`)."""
+    (`loading_estimate`). `cost_limit` as the call gives it (None: the default bound): below
+    it, texts without evidence are scored as texts, their tokens freed within the call
+    (`texts_freed`)."""
     options = _options(options)
     texts = [candidate, *([references] if isinstance(references, str) else references)]
     shapes = [text_shape(t, options) if isinstance(t, str) else None for t in texts]
@@ -590,8 +614,10 @@ def estimate_texts(methods: Iterable[str | Method], candidate, references, optio
     if documents is not None:
         cand, refs = documents
         docs = [cand, *refs]
-        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d)) if ts is not None
-                      else _given_estimate(d) for ts, d in zip(shapes, docs)]
+        freed = not evidence and texts_freed(candidate, references, methods, options, cost_limit, docs)
+        held = tokens_held(len(docs), freed, options)
+        tokenizing = [tokenize_estimate(ts, options, len(d), distinct_tokens(d), h) if ts is not None
+                      else _given_estimate(d) for ts, d, h in zip(shapes, docs, held)]
         per_method = estimate_methods(methods, cand, list(refs), options, evidence=evidence)
     else:
         sides = [proxy_shape(t, ts) for t, ts in zip(texts, shapes)]
@@ -1110,6 +1136,50 @@ def native_bound(methods: tuple, options: "Options", n_refs: int, limit: CostLim
     bound = _uniform_bound(methods, options, n_refs, False, resolve_limit(limit).scaled(1 - TOKENIZING_SHARE))
     _last_bound = (methods, options, n_refs, limit, bound)
     return bound
+
+
+ANY_SIZE = 2**62  # a side or text size no bound refuses
+
+
+def text_call_bounds(methods: tuple, options: "Options", n_refs: int, limit: CostLimit | None) -> tuple[int, int]:
+    """(the most tokens and sentences of any side, the most characters of all the texts) of a
+    call on texts without evidence that `score` scores without estimating it first: the kernels
+    tokenize and score the texts in one call (scoring.text_result), within `native_bound` and
+    the characters the tokenizing's share of `limit` reads (`compiled_chars_bound`, or
+    `words_changed_chars_bound` when stemming or stopwords change the words)."""
+    if limit is UNBOUNDED:
+        return ANY_SIZE, ANY_SIZE
+    chars = words_changed_chars_bound(limit, options) if _changes_words(options) else compiled_chars_bound(limit)
+    return native_bound(methods, options, n_refs, limit), chars
+
+
+def tokens_held(texts: int, freed: bool, options: "Options") -> list[str]:
+    """How long each text's tokens are held (candidate first; `tokenize_terms`), the texts scored
+    as texts (`texts_freed`) or not."""
+    if not freed:
+        return [HELD_DOCUMENT] * texts
+    return [HELD_CALL] + [HELD_CALL if _changes_words(options) else HELD_TEXT] * (texts - 1)
+
+
+def texts_freed(candidate, references, methods, options: "Options | str | None", limit: CostLimit | None,
+                docs: Sequence["Document"]) -> bool:
+    """Whether `score(candidate, references, methods, options, evidence=False, cost_limit=limit)`
+    scores these texts as texts (`text_call_bounds`), the kernels freeing their tokens within
+    the call; `docs`: the texts' Documents (candidate first), for the sizes the kernels check."""
+    from ..families.methods import Method, parse_method
+
+    references = (references,) if type(references) is str else tuple(references)
+    if not references or type(candidate) is not str or any(type(r) is not str for r in references):
+        return False
+    options = _options(options)
+    if native.KERNELS is None or _compiled_tokenizers(options)[1] is None:
+        return False
+    parsed = tuple(parse_method(m, options) for m in ([methods] if isinstance(methods, (str, Method)) else methods))
+    if any(m.spec.native_plan(m, options) is None for m in parsed):
+        return False
+    max_side, max_chars = text_call_bounds(parsed, options, len(references), limit)
+    return (len(candidate) + sum(map(len, references)) <= max_chars
+            and all(len(d) <= max_side and len(d.sentence_bounds) <= max_side for d in docs))
 
 
 def compiled_chars_bound(limit: CostLimit | None) -> int:

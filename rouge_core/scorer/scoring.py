@@ -11,8 +11,7 @@ from typing import Iterable, Sequence
 
 from ..kernels import native
 from . import rules155
-from .cost import (UNBOUNDED, Budget, CostLimit, _changes_words, check_call, compiled_chars_bound, native_bound,
-                   words_changed_chars_bound)
+from .cost import ANY_SIZE, UNBOUNDED, Budget, CostLimit, check_call, native_bound, text_call_bounds
 from ..families.methods import Method, parse_method
 from ..text.options import LABEL, SCORE, Options, fields_of, profile
 from .signature import signature
@@ -412,10 +411,7 @@ def _texts_plan(methods, options, n_refs: int, cost_limit) -> tuple | None:
     if scorer is not None:
         _, _, planned, compiled = _plans_of(specs, opts, n_refs)
         if compiled is not None:
-            unbounded = cost_limit is UNBOUNDED
-            max_side = _ANY_SIZE if unbounded else native_bound(planned, opts, n_refs, cost_limit)
-            max_chars = (_ANY_SIZE if unbounded else words_changed_chars_bound(cost_limit, opts) if
-                         _changes_words(opts) else compiled_chars_bound(cost_limit))
+            max_side, max_chars = text_call_bounds(planned, opts, n_refs, cost_limit)
             score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
             combine = _COMBINED_BY_THE_KERNELS.get(opts.multi_ref, 0) if n_refs > 1 and score_fn is None else 0
             plan = (opts, scorer, compiled, max_side, max_chars, opts.alpha, opts.empty == "nan", score_fn,
@@ -535,7 +531,7 @@ def kernel_f_rule(rule: FMeasureRule, options: Options):
 
 
 _NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
-_ANY_SIZE = 2**62  # _score_compiled's bound when the cost is checked (or not bounded)
+_ANY_SIZE = ANY_SIZE  # _score_compiled's bound when the cost is checked (or not bounded)
 
 
 def _score_compiled(plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):

@@ -13,6 +13,7 @@ from rouge_core.families.cost_terms import distinct_skip_bigrams, ordered_pairs
 from rouge_core.families.skipgram import skip_bigram_counts
 from rouge_core.kernels import native
 from rouge_core.scorer import cost
+from rouge_core.scorer.inputs import prepare_pair
 from tests.memory import traced_peak
 
 MB = 2**20
@@ -113,3 +114,61 @@ def test_rougeS_table_of_a_text_of_distinct_words_against_itself():
     table = (size + size // 2) * GRAM_SLOT_BYTES  # the last doubling holds both tables
     estimate = cost.estimate_texts(["rougeS*"], text, [text], "rouge-score")["rougeS*"].peak_bytes
     _within_two(estimate, table)
+
+
+@pytest.mark.parametrize("profile", ["rouge-score", "rouge-1.5.5", "matlab", "reval"])
+@pytest.mark.parametrize("methods", [["rougeLsum"], ["rouge1", "rouge2", "rougeL"], ["rougeW-1.2", "rougeS4"]])
+@pytest.mark.parametrize("limit", [None, rouge_core.UNBOUNDED, cost.CostLimit(seconds=1e-4)])
+def test_texts_freed_is_the_path_score_takes(profile, methods, limit):
+    # the cost model prices a text call's tokens as freed exactly when score() takes the path
+    # that frees them (text_result's _TextResult, Documents made only when read)
+    from rouge_core.scorer.scoring import _TextResult
+
+    cand, ref = _text(1500, 5), _text(1500, 6)
+    docs = prepare_pair(cand, [ref], rouge_core.profile(profile))
+    predicted = cost.texts_freed(cand, [ref], methods, profile, limit, [docs[0], *docs[1]])
+    try:
+        taken = isinstance(rouge_core.score(cand, [ref], methods, profile, cost_limit=limit), _TextResult)
+    except cost.CostLimitError:
+        taken = False
+    assert predicted == taken
+    if profile in ("rouge-score", "rouge-1.5.5"):  # the compiled tokenizers' profiles; the tiny bound: estimated first
+        assert predicted == (native.active() and (limit is None or limit.unbounded))
+
+
+def test_a_text_call_without_evidence_holds_the_kernels_tokens_not_documents():
+    # the kernels tokenize and score the texts in one call and free the tokens before it returns
+    # (a 20,000-token rougeLsum call measured ~0 kept against 3.9 MB estimated as Documents):
+    # the candidate's arrays held for the call, each reference's while it is scored (all of
+    # them when stemming changes the words: the kernels keep every stemmed reference); with
+    # evidence, or when a bound sends the call down the ordinary path, Documents are kept
+    if not native.active():
+        pytest.skip("compiled kernels not built")
+    plain, stemmed = rouge_core.profile("rouge-1.5.5"), rouge_core.profile("rouge-1.5.5", stemmer="porter")
+    assert cost.tokens_held(3, True, plain) == ["call", "text", "text"]
+    assert cost.tokens_held(3, True, stemmed) == ["call", "call", "call"]
+    assert cost.tokens_held(2, False, plain) == ["document", "document"]
+    cand, ref = _text(10000, 7), _text(10000, 8)
+    freed = cost.estimate_texts(["rougeLsum"], cand, [ref], "rouge-1.5.5")[cost.TOKENIZING]
+    kept = cost.estimate_texts(["rougeLsum"], cand, [ref], "rouge-1.5.5", evidence=True)[cost.TOKENIZING]
+    ordinary = cost.estimate_texts(["rougeLsum"], cand, [ref], "rouge-1.5.5",
+                                   cost_limit=cost.CostLimit(seconds=1e-4))[cost.TOKENIZING]
+    terms = cost.tokenize_terms(cost.text_shape(ref, plain), plain, 10000, 300, cost.HELD_TEXT)
+    assert "tok.freed.token" in terms.work and "tok.compiled.token" not in terms.kept
+    assert ordinary.kept_bytes == kept.kept_bytes and freed.kept_bytes != kept.kept_bytes
+
+
+def test_rouge155_rougeW_sweeps_only_a_candidate_of_enough_sentences():
+    # wlcs_partners visits candidate sentences one by one and sweeps them all (a traceback bit
+    # per cell of the reference's longest sentence) only after more than w155_most_blocks visits
+    from rouge_core.families.cost_terms import Shape, wlcs_cost
+    from rouge_core.kernels.kernel_spec import w155_most_blocks
+
+    if not native.active():
+        pytest.skip("compiled kernels not built")
+    assert [w155_most_blocks(n) for n in (0, 5, 8, 40)] == [4, 4, 5, 9]
+    ref = Shape.of([2000])
+    few = wlcs_cost(Shape.of([500] * 4), ref, False, "rouge155")[0]
+    many = wlcs_cost(Shape.of([400] * 5), ref, False, "rouge155")[0]
+    assert "native.W155.cell" not in few.work
+    assert many.work["native.W155.cell"] == 2000 * (2000 + 5)
