@@ -12,7 +12,7 @@ workers (median of the rounds' ratios, and best / best), the CPU time per pass (
 spend more CPU than 1 when they contend: a lock, a shared cache line, the allocator), the
 ceiling's ratio in the same rounds, and the serial share of one worker's CPU (this thread
 outside the kernels' job, with the Amdahl bound it sets; by the thread's CPU clock, so load
-does not change it). The load average (`uptime`) before and after.
+does not change it; bench_rouge.gil_free_share). The load average (`uptime`) before and after.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ sys.path.insert(0, os.environ.get("BATCH_SCALING_ROOT") or os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import rouge_core  # noqa: E402
-from bench_rouge import parallel_ceiling  # noqa: E402
+from bench_rouge import gil_free_share, parallel_ceiling  # noqa: E402
 from corpus_gen import long_corpus, summary_corpus  # noqa: E402
 from rouge_core.corpora.batch import score_batch  # noqa: E402
 from rouge_core.kernels import native  # noqa: E402
@@ -50,45 +50,6 @@ def uptime() -> str:
         return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     except OSError:
         return "load average: %.2f, %.2f, %.2f" % os.getloadavg()
-
-
-def serial_share(cands, refs, opts, tries: int = 7) -> float:
-    """Of one worker's CPU time in score_batch, the share this thread spends outside the kernels'
-    job (BatchJob.run, GIL released): Python, reading the texts, making the job. A second thread
-    cannot share it (on 2 workers the head-first job overlaps part of it with the pool thread's
-    scoring, so it bounds the serial part from above). Median of `tries`, by this thread's CPU
-    clock: other load on the machine does not change it."""
-    real = native.batch_job
-    inside = [0.0]
-
-    class TimedJob:
-        def __init__(self, job):
-            self.job = job
-
-        def run(self, *args):
-            t0 = time.thread_time()
-            try:
-                return self.job.run(*args)
-            finally:
-                inside[0] += time.thread_time() - t0
-
-        def __getattr__(self, name):
-            return getattr(self.job, name)
-
-    shares = []
-    native.batch_job = lambda *args: TimedJob(real(*args))
-    try:
-        kept = None
-        for _ in range(tries):
-            inside[0] = 0.0
-            t0 = time.thread_time()
-            kept = score_batch(cands, refs, TYPES, opts, workers=1)  # the last result freed here, as in a loop
-            total = time.thread_time() - t0
-            shares.append(1 - inside[0] / total if total > 0 else 0.0)
-        del kept
-    finally:
-        native.batch_job = real
-    return statistics.median(shares)
 
 
 def measure(name: str, pairs, stemmer: str, rounds: int, seconds: float) -> dict:
@@ -122,7 +83,8 @@ def measure(name: str, pairs, stemmer: str, rounds: int, seconds: float) -> dict
     best_ratio = min(wall[1]) / min(wall[2])
     ceiling_ratio = statistics.median(a / b for a, b in zip(loop[1], loop[2]))
     cpu_ratio = statistics.median(cpu[2]) / statistics.median(cpu[1])
-    serial = serial_share(cands, refs, opts)
+    # this thread's CPU outside the kernels' job, by its own clock (load does not change it)
+    serial = 1 - gil_free_share(cands, refs, TYPES, opts)
     print(f"{name:<15} {len(pairs):>6} pairs x{passes:<3} "
           f"1w {statistics.median(wall[1]) * 1e3:8.1f} ms (best {min(wall[1]) * 1e3:7.1f})  "
           f"2w {statistics.median(wall[2]) * 1e3:8.1f} ms (best {min(wall[2]) * 1e3:7.1f})  "
