@@ -317,7 +317,7 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             scoring.set()
             made[0].run()
         rest_made.wait()
-        if len(made) > 1:
+        if len(made) > 1:  # (none: making it failed)
             made[1].run()
 
     running = HELPERS.submit(workers - 1, helper, workers - 1)  # waking up while the head is made
@@ -341,6 +341,8 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             while rest.run(1):
                 pair_done(head + rest.done() if first.done() == head else first.done(), total)
     except BaseException:  # as _run_shared: the helpers stop after their current block
+        head_made.set()  # a helper still waiting for a part (the head's job failed) goes on and finds it missing
+        rest_made.set()
         for job in made:
             job.cancel()
         for run in running:

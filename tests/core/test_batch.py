@@ -403,6 +403,42 @@ def test_a_large_batch_made_head_first_scores_every_pair_in_order(monkeypatch):
 
 
 @pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@pytest.mark.parametrize("failing_part", [0, 1])
+def test_a_head_first_batch_whose_job_fails_leaves_no_thread_waiting(monkeypatch, failing_part):
+    """Making the head's job (or the rest's) fails: the error reaches the caller and the pool
+    thread that waited for the parts goes on (a thread left waiting would hang the interpreter's
+    exit, which joins the pool's threads)."""
+    import rouge_core.corpora.batch as batch
+
+    made = []
+    real = native.batch_job
+
+    def batch_job(*args):
+        made.append(1)
+        if len(made) == failing_part + 1:
+            raise MemoryError("no memory for the job")
+        return real(*args)
+
+    monkeypatch.setattr(native, "batch_job", batch_job)
+    submitted = []
+    submit = batch.HELPERS.submit
+
+    def watched(*args):
+        futures = submit(*args)
+        submitted.extend(futures)
+        return futures
+
+    monkeypatch.setattr(batch.HELPERS, "submit", watched)
+    total = batch.HEAD_FIRST_PAIRS + 100
+    cands = [f"the cat {i} sat" for i in range(total)]
+    with pytest.raises(MemoryError, match="no memory for the job"):
+        score_batch(cands, [["a cat sat"]] * total, METHODS, "rouge-score", workers=2, chunk_size=16)
+    assert submitted
+    for future in submitted:  # each helper ended (or never started)
+        assert future.cancelled() or future.result(timeout=5) is None
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
 def test_reference_counts_read_lists_and_tuples_only():
     """score_batch reads each pair's reference count in one pass in C: a list or tuple counts its
     items, any other value 0 (its pair is scored, and refused, the ordinary way)."""
