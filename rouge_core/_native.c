@@ -1805,6 +1805,34 @@ static int batch_item(PyObject *o, int word_rule, isize max_bytes, BItem *it) {
     return 1;
 }
 
+/* reference_counts(references) -> (counts, most): per pair of a batch, how many references its
+ * list (or tuple) holds (0 for another value), and the largest count; in one pass, since the
+ * calling thread reads them before any other thread can start (score_batch). */
+static PyObject *py_reference_counts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_nargs("reference_counts", nargs, 1, 1) < 0) return NULL;
+    if (!PyList_Check(args[0])) return PyErr_Format(PyExc_TypeError, "reference_counts takes a list");
+    Py_ssize_t n = PyList_Size(args[0]), most = 0;
+    PyObject *counts = PyList_New(n);
+    for (Py_ssize_t p = 0; counts && p < n; p++) {
+        PyObject *rl = PyList_GetItem(args[0], p);
+        Py_ssize_t k = PyList_Check(rl) || PyTuple_Check(rl) ? (PyList_Check(rl) ? PyList_Size(rl) : PyTuple_Size(rl)) : 0;
+        PyObject *count = PyLong_FromSsize_t(k);
+        if (!count) {
+            Py_CLEAR(counts);
+            break;
+        }
+        PyList_SetItem(counts, p, count);
+        if (k > most) most = k;
+    }
+    if (!counts) return NULL;
+    PyObject *out = Py_BuildValue("(Nn)", counts, most);
+    return out;
+}
+
+/* A reference list's length and items (a list or a tuple; items borrowed). */
+static isize batch_list_size(PyObject *rl) { return PyList_Check(rl) ? PyList_Size(rl) : PyTuple_Size(rl); }
+static PyObject *batch_list_item(PyObject *rl, isize i) { return PyList_Check(rl) ? PyList_GetItem(rl, i) : PyTuple_GetItem(rl, i); }
+
 /* batch_job(plans, candidates, references, word_rule, max_bytes, max_refs, alpha, empty_nan,
  *           block[, stem_map]) -> BatchJob
  *
@@ -1845,35 +1873,43 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     }
     if (plans_get(args[0], &self->plans, &self->plans_owned) < 0) goto fail;
     self->plans_obj = Py_NewRef(args[0]);
-    /* per pair: its texts (the reference lists read once: a list changed later changes nothing) */
-    PyObject *lists = PyTuple_New(n);
-    self->texts = lists;
+    /* per pair: its texts, the reference lists read once (a list changed later changes
+     * nothing), every text held in one tuple rather than a tuple per pair (made and freed on
+     * this thread while the others wait: issue 34) */
     self->unscored = PyList_New(0);
     self->first = xmalloc((size_t)(n + 1) * sizeof(isize));
     self->count = xmalloc((size_t)(n + 1) * sizeof(isize));
     self->skip = xcalloc((size_t)n + 1, 1);
     self->offsets = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((n + 1) * sizeof(long long)));
-    if (!lists || !self->unscored || !self->first || !self->count || !self->skip || !self->offsets) goto nomem;
+    if (!self->unscored || !self->first || !self->count || !self->skip || !self->offsets) goto nomem;
     isize total_items = 0;
     for (isize p = 0; p < n; p++) {
         PyObject *rl = PyTuple_GetItem(refs, p);
-        PyObject *texts = PyList_Check(rl) || PyTuple_Check(rl) ? PySequence_Tuple(rl) : PyTuple_New(0);
-        if (!texts || PyTuple_SetItem(lists, p, texts) < 0) goto fail;
-        isize nr = PyTuple_Size(texts);
-        self->skip[p] = !(PyList_Check(rl) || PyTuple_Check(rl)) || nr == 0 || nr > max_refs;
+        int listed = PyList_Check(rl) || PyTuple_Check(rl);
+        isize nr = listed ? batch_list_size(rl) : 0;
+        self->skip[p] = !listed || nr == 0 || nr > max_refs;
         self->count[p] = nr;
         total_items += 1 + nr;
     }
+    /* Making this tuple may run the collector, and with it a finalizer that changes a list
+     * counted above: a list whose length changed is left to the caller (read anew there). */
+    PyObject *held = PyTuple_New(total_items);
+    self->texts = held;
     self->items = xcalloc((size_t)total_items + 1, sizeof(BItem));
-    if (!self->items) goto nomem;
+    if (!held || !self->items) goto nomem;
     long long *offsets = (long long *)PyBytes_AsString(self->offsets);
     long long value_at = 0;
     for (isize p = 0, at = 0; p < n; at += 1 + self->count[p], p++) {
         self->first[p] = at;
-        PyObject *texts = PyTuple_GetItem(lists, p);
-        self->skip[p] |= !batch_item(PyTuple_GetItem(cands, p), word_rule, max_bytes, &self->items[at]);
+        PyObject *rl = PyTuple_GetItem(refs, p), *cand = PyTuple_GetItem(cands, p);
+        int same = (PyList_Check(rl) || PyTuple_Check(rl)) && batch_list_size(rl) == self->count[p];
+        PyTuple_SetItem(held, at, Py_NewRef(cand));
+        for (isize i = 0; i < self->count[p]; i++)
+            PyTuple_SetItem(held, at + 1 + i, Py_NewRef(same ? batch_list_item(rl, i) : Py_None));
+        self->skip[p] |= !same || !batch_item(cand, word_rule, max_bytes, &self->items[at]);
         for (isize i = 0; i < self->count[p] && !self->skip[p]; i++)
-            self->skip[p] |= !batch_item(PyTuple_GetItem(texts, i), word_rule, max_bytes, &self->items[at + 1 + i]);
+            self->skip[p] |= !batch_item(PyTuple_GetItem(held, at + 1 + i), word_rule, max_bytes,
+                                         &self->items[at + 1 + i]);
         if (self->skip[p]) {
             PyObject *index = PyLong_FromSsize_t(p);
             int rc = index ? PyList_Append(self->unscored, index) : -1;
@@ -1886,9 +1922,6 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
         }
     }
     offsets[n] = value_at;
-    /* the candidates stay with the reference texts */
-    PyObject *held = PyTuple_Pack(3, lists, cands, refs);
-    replace_ref(&self->texts, held);
     self->values = held ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(value_at * sizeof(double))) : NULL;
     job->done = xcalloc((size_t)(n + block - 1) / (size_t)block + 1, 1);
     if (!self->values || !job->done) goto nomem;
@@ -2420,6 +2453,8 @@ static PyMethodDef module_methods[] = {
     {"score_texts", FASTCALL(py_score_texts),
      "score_texts(cand_cls, ref_cls, word_rule, lazy_args, key, plans, cand, refs, alpha, empty_nan, score_fn, "
      "max_side[, combine]) -> (cand document, reference documents, records), None above max_side, NotImplemented"},
+    {"reference_counts", FASTCALL(py_reference_counts),
+     "reference_counts(references) -> (counts, most): each pair's reference count (0: no list or tuple), the largest"},
     {"batch_job", FASTCALL(py_batch_job),
      "batch_job(plans, cands, refs, word_rule, max_bytes, max_refs, alpha, empty_nan, block[, stem_map]) -> BatchJob"},
     {"batch_records", FASTCALL(py_batch_records),

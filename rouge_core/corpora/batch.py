@@ -19,9 +19,11 @@ How the threads share the work: when the kernels tokenize, the batch is one nati
 (`native.batch_job`) whose blocks (at most `chunk_size` pairs, cut so that each thread takes
 several: `_shared_block`) the calling thread and `workers - 1`
 pool threads take in turn, each tokenizing and scoring its blocks in C with its own working
-memory, so no Python runs per block and a thread that is slowed down simply takes fewer
-blocks; a batch of one block runs on the calling thread alone (a thread would cost more than
-it saves). When Python tokenizes, this thread tokenizes chunk after chunk while the pool
+memory (token lists and buffers reused from pair to pair), so no Python runs per block and a
+thread that is slowed down simply takes fewer blocks; a batch of one block runs on the
+calling thread alone (a thread would cost more than it saves). A large batch's job is made
+head first (`_run_head_first`): the pool threads score its first pairs while the calling
+thread reads the rest's texts, which it must do holding the GIL. When Python tokenizes, this thread tokenizes chunk after chunk while the pool
 scores the earlier ones.
 
 `score_batch` returns a `BatchScores` as soon as every pair is scored; its per-pair records
@@ -47,7 +49,6 @@ from ..scorer.scoring import (MethodScore, _method_plans, combine_references, pr
 from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
-_LIST_TYPES = frozenset((list, tuple))
 # pairs a thread takes at a time: small enough to share the end out evenly and report progress (the cost
 # model prices a chunk's Documents held at once where Python tokenizes)
 DEFAULT_CHUNK = cost.BATCH_CHUNK
@@ -136,11 +137,7 @@ def score_batch(
     refs_lists = list(references_per_pair)
     # How many references each pair has, read now: the records are built later, on first read,
     # and must not be shifted by a list the caller changes after the call.
-    if set(map(type, refs_lists)) <= _LIST_TYPES:  # the common case, counted without a Python loop
-        ref_counts = list(map(len, refs_lists))
-    else:
-        ref_counts = [len(r) if isinstance(r, (list, tuple)) else 0 for r in refs_lists]
-    max_refs = max(ref_counts, default=0)
+    ref_counts, max_refs = native.reference_counts(refs_lists)  # one pass in C: serial work
     max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
     compiled_plans = native.plans(compiled)
     pair_done = each_pair(progress)
@@ -154,8 +151,9 @@ def score_batch(
 
     if kernels_tokenize:
         block = _shared_block(candidates, refs_lists, workers, chunk_size)
-        segments = [(range(total), _run_shared(job_of(0, total, block), workers, pair_done, total))]
-        long_texts = _longer_than(segments[0][1][2], candidates, refs_lists, max_bytes)
+        segments = _run_head_first(partial(job_of, block=block), total, block, workers, pair_done)
+        unscored = [indices[k] for indices, (_, _, left) in segments for k in left]
+        long_texts = _longer_than(unscored, candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
             # bound go to a second job on the same threads (not one by one on this thread).
@@ -234,7 +232,8 @@ HELPERS = _Helpers()
 
 
 MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
-BLOCKS_PER_THREAD = 4  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+BLOCKS_PER_THREAD = 16  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+# finely (500 long pairs in 4 blocks a thread: a block is 6 ms, an eighth of the batch, left to one thread at the end)
 
 
 def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:
@@ -290,6 +289,71 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
     if pair_done is not None:
         pair_done(total, total)
     return job.result()
+
+
+HEAD_FIRST_PAIRS = 2048  # fewer pairs' job is made in well under a millisecond: one job
+HELPER_START_WAIT = 0.005  # seconds this thread waits for a pool thread to be scoring the head
+
+
+def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int, workers: int,
+                    pair_done: Callable[[int, int], None] | None) -> list[tuple]:
+    """Score a batch whose texts the kernels tokenize (_run_shared), its job made in two parts
+    when the pool's threads would otherwise wait for it: the pool threads score the head
+    (the first pairs) while this thread makes the job of the rest (reading every text, in
+    Python's memory and with the GIL: a few milliseconds for 10,000 pairs, a serial share
+    that caps what a second thread gains), then every thread takes the head's blocks left and
+    the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
+    throughout: this thread waits (a few milliseconds at most) until one is scoring before it
+    makes the rest. Returns (indices, job result) per part."""
+    head = total // (4 * workers) // block * block if total >= HEAD_FIRST_PAIRS else 0
+    if workers == 1 or head == 0:
+        return [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
+    made: list = []  # the head's job, then the rest's
+    head_made, rest_made, scoring = threading.Event(), threading.Event(), threading.Event()
+
+    def helper() -> None:
+        head_made.wait()
+        if made:
+            scoring.set()
+            made[0].run()
+        rest_made.wait()
+        if len(made) > 1:  # (none: making it failed)
+            made[1].run()
+
+    running = HELPERS.submit(workers - 1, helper, workers - 1)  # waking up while the head is made
+    try:
+        try:
+            made.append(job_of(0, head))
+        finally:
+            head_made.set()  # the helpers go on (or stop: no head, an error)
+        scoring.wait(HELPER_START_WAIT)
+        try:
+            made.append(job_of(head, total))
+        finally:
+            rest_made.set()
+        first, rest = made
+        if pair_done is None:
+            first.run()
+            rest.run()
+        else:
+            while first.run(1):
+                pair_done(first.done(), total)
+            while rest.run(1):
+                pair_done(head + rest.done() if first.done() == head else first.done(), total)
+    except BaseException:  # as _run_shared: the helpers stop after their current block
+        head_made.set()  # a helper still waiting for a part (the head's job failed) goes on and finds it missing
+        rest_made.set()
+        for job in made:
+            job.cancel()
+        for run in running:
+            run.cancel()
+        raise
+    for run in running:
+        if not run.cancel():
+            run.result()
+    if pair_done is not None:
+        pair_done(total, total)
+    return [(range(head), first.result()), (range(head, total), rest.result())]
 
 
 def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,

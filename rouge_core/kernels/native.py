@@ -334,6 +334,12 @@ def first_partners(ref_sentences, cand_sentences, cand_starts, w: float):
     return None if kernels is None else kernels.first_partners(ref_sentences, cand_sentences, cand_starts, w)
 
 
+def reference_counts(refs: list) -> tuple[list[int], int]:
+    """Per pair of a batch, how many references its list or tuple holds (0 for another value),
+    and the largest count."""
+    return KERNELS.reference_counts(refs)
+
+
 def batch_job(plans, cands: list, refs: list, word_rule: int | None, max_bytes: int, max_refs: int,
               alpha: float, empty_nan: bool, block: int, stems=None):
     """A BatchJob: the pairs scored by the threads that run() it (rouge_core.corpora.batch); texts are

@@ -34,8 +34,10 @@ static void kwork_free(KWork *w) {
     probe_free(&w->probe);
     grambuf_free(&w->grams);
     tok_free(w->spare);
+    tok_free(w->kept[0]);
+    tok_free(w->kept[1]);
     stem_cache_free(&w->stems);
-    FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w);
+    FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w->join_map, w);
 }
 
 static void kwork_destroy(void *w) { kwork_free(w); }
@@ -80,16 +82,24 @@ void kwork_release(KWork *w) {
     if ((size_t)w->trace.cap_words * sizeof(u64) > KEEP_BYTES) trace_free(&w->trace);
     if ((size_t)w->probe.buf_cap > KEEP_BYTES) probe_free(&w->probe);
     if (grambuf_bytes(&w->grams) > KEEP_BYTES) grambuf_free(&w->grams);
-    Tok *t = w->spare;
-    if (t && t->layout) { /* the candidate's bit masks serve one call: the next one tokenizes afresh */
-        lay_free(t->layout);
-        t->layout = NULL;
+    if ((size_t)w->join_map_cap * sizeof(i32) > KEEP_BYTES) {
+        free(w->join_map);
+        w->join_map = NULL;
+        w->join_map_cap = 0;
     }
-    if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
-                     (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
-                 KEEP_BYTES) {
-        tok_free(w->spare);
-        w->spare = NULL;
+    Tok **kept[] = {&w->spare, &w->kept[0], &w->kept[1]};
+    for (size_t k = 0; k < sizeof(kept) / sizeof(*kept); k++) {
+        Tok *t = *kept[k];
+        if (t && t->layout) { /* the candidate's bit masks serve one call: the next one tokenizes afresh */
+            lay_free(t->layout);
+            t->layout = NULL;
+        }
+        if (t && (size_t)t->cap_buf + (size_t)t->cap_tokens * sizeof(i32) + (size_t)t->cap_sent * 2 * sizeof(i32) +
+                         (size_t)t->cap_vocab * (2 * sizeof(i32) + sizeof(Term)) + (t->tmask + 1) * sizeof(u64) >
+                     KEEP_BYTES) {
+            tok_free(*kept[k]);
+            *kept[k] = NULL;
+        }
     }
     if (stem_cache_bytes(&w->stems) > KEEP_STEM_BYTES) stem_cache_free(&w->stems);
 }
@@ -113,7 +123,8 @@ int kwork_join(KWork *w, const Tok *c, const Tok *r) {
     w->joined[0] = w->joined[1] = 0;
     if (!grow_buffer((void **)&w->rows, &w->rows_cap, r->n + 1, sizeof(i32)) ||
         !grow_buffer((void **)&w->ref_count, &w->ref_count_cap, c->nv + 1, sizeof(i32)) ||
-        join(c, r, w->rows, w->ref_count) < 0)
+        !grow_buffer((void **)&w->join_map, &w->join_map_cap, r->nv + 1, sizeof(i32)) ||
+        join(c, r, w->rows, w->ref_count, w->join_map) < 0)
         return -1;
     w->joined[0] = c->serial;
     w->joined[1] = r->serial;

@@ -42,8 +42,13 @@ typedef struct {
     GramBuf grams;         /* bigram counts */
     i32 *rows, *ref_count; /* join's output: per reference token, per candidate id */
     isize rows_cap, ref_count_cap;
+    i32 *join_map;         /* join's per reference term, its candidate id */
+    isize join_map_cap;
     u64 joined[2];         /* the serials of the Toks joined there (0: none) */
-    Tok *spare;            /* score_texts's candidate when no Tokens are kept: its buffers reused */
+    Tok *spare;            /* score_texts's candidate when no Tokens are kept, a batch's text before
+                              stemming: its buffers reused */
+    Tok *kept[2];          /* a batch's candidate (stemmed) and reference (stemmed, or when not probed):
+                              their buffers reused from pair to pair */
     StemCache stems;       /* this thread's copy of the stems it met (a batch's) */
     int busy, temporary;
 } KWork;

@@ -175,12 +175,13 @@ isize stems_size(StemTable *s) {
 
 void stem_cache_free(StemCache *c) {
     dict_clear(&c->d);
-    FREE_ALL(c->to, c->at, c->origin);
+    FREE_ALL(c->to, c->at, c->origin, c->kept);
     memset(c, 0, sizeof(*c));
 }
 
 size_t stem_cache_bytes(const StemCache *c) {
-    return dict_bytes(&c->d) + (size_t)c->cap * (sizeof(Term) + sizeof(isize) + sizeof(i32));
+    return dict_bytes(&c->d) + (size_t)c->cap * (sizeof(Term) + sizeof(isize) + sizeof(i32)) +
+           (size_t)c->kept_cap * sizeof(isize);
 }
 
 /* c made a copy of s as it is now: emptied when it copies another table, an older state of
@@ -222,13 +223,19 @@ static int take(const Stem *x, isize v, Term *to, isize *at, Bytes *buf) {
     return bytes_add(buf, x->stem.data, x->stem.len);
 }
 
-Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc) {
+Tok *tok_stemmed_into(Tok *spare, const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc) {
     isize nv = t->nv, word_bytes = 0;
     StemCache own = {0};
     StemCache *c = cache ? cache : &own; /* without a thread's copy: its buffers only */
     Bytes buf = {NULL, 0, 0};
     Tok *out = NULL;
     *rc = -1;
+    if (spare) { /* the spare's stem bytes are this text's buffer */
+        buf.data = spare->buf;
+        buf.cap = spare->cap_buf;
+        spare->buf = NULL;
+        spare->cap_buf = 0;
+    }
     /* per term: its stem (the data set at the end; hash and head from the table); at: the
      * stem's offset in buf, DROPPED or UNKNOWN */
     if (nv + 1 > c->cap) {
@@ -240,6 +247,7 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, vo
         c->cap = c->to && c->at && c->origin ? cap : 0;
         if (!c->cap) goto done;
     }
+    if (cache && grow_kept((void **)&c->kept, &c->kept_cap, t->n + 1, sizeof(isize)) < 0) goto done;
     Term *to = c->to;
     isize *at = c->at;
     for (isize v = 0; v < nv; v++) word_bytes += t->terms[v].len;
@@ -306,14 +314,21 @@ Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, vo
         free(stem);
     }
     for (isize v = 0; v < nv; v++) to[v].data = at[v] >= 0 ? buf.data + at[v] : NULL;
-    out = tok_mapped_terms(t, to, c->origin);
+    out = tok_mapped_terms_into(spare, t, to, c->origin, cache ? c->kept : NULL);
+    spare = NULL; /* reused, or freed */
     if (out) {
         out->buf = buf.data; /* the stems' bytes, owned by the new Tok */
+        out->cap_buf = buf.cap;
         buf.data = NULL;
         *rc = 0;
     }
 done:
+    tok_free(spare);
     free(buf.data);
     if (!cache) stem_cache_free(&own);
     return out;
+}
+
+Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc) {
+    return tok_stemmed_into(NULL, t, s, cache, miss, ctx, rc);
 }

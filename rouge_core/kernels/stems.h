@@ -42,6 +42,7 @@ typedef struct {
     isize *at;
     i32 *origin;
     isize cap;
+    isize *kept, kept_cap; /* per token of the text: its tokens kept before it (tok_mapped_terms_into) */
 } StemCache;
 
 StemTable *stems_new(isize capacity);
@@ -64,5 +65,10 @@ typedef int (*StemMiss)(void *ctx, const unsigned char *word, isize len, unsigne
  * (then kept in both). The new Tok owns its terms' data. *rc: 0; -1 on no memory; or miss's
  * negative code (NULL returned). */
 Tok *tok_stemmed(const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc);
+
+/* tok_stemmed into `spare` (a Tok this function made, no longer in use: its buffers and its
+ * stems' bytes reused, tok_mapped_terms_into), or into a new Tok (spare NULL or too small:
+ * freed). On failure spare is freed too. */
+Tok *tok_stemmed_into(Tok *spare, const Tok *t, StemTable *s, StemCache *cache, StemMiss miss, void *ctx, int *rc);
 
 #endif

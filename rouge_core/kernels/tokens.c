@@ -280,13 +280,21 @@ fail:
     return NULL;
 }
 
-Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin) {
+static int tb_reuse(TokBuild *b, Tok *t, isize expect_tokens, isize buf_bytes);
+
+Tok *tok_mapped_terms_into(Tok *spare, const Tok *t, const Term *to, i32 *origin, isize *kept_before) {
     TokBuild b;
-    isize *kept_before = xmalloc((size_t)(t->n + 1) * sizeof(isize)); /* per token: kept tokens before it */
-    if (!kept_before || tb_init(&b, t->n) < 0) {
-        free(kept_before);
-        return NULL;
+    isize *own = kept_before ? NULL : xmalloc((size_t)(t->n + 1) * sizeof(isize));
+    if (!kept_before) kept_before = own; /* per token: kept tokens before it */
+    int reused = kept_before && spare && tb_reuse(&b, spare, t->n, 0) == 0;
+    if (!reused) {
+        tok_free(spare);
+        if (!kept_before || tb_init(&b, t->n) < 0) {
+            free(own);
+            return NULL;
+        }
     }
+    b.t->padded = 0; /* the new terms' data is the caller's */
     for (isize i = 0; i < t->n; i++) {
         i32 v = t->ids[i];
         kept_before[i] = b.t->n;
@@ -300,13 +308,19 @@ Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin) {
         if (push_sentence(&b.t->bounds, &b.t->nsent, &b.cap_sent, kept_before[t->bounds[2 * k]],
                           kept_before[t->bounds[2 * k + 1]]) < 0)
             goto fail;
-    free(kept_before);
+    free(own);
+    /* the room the build ended with, for the next reuse */
+    b.t->cap_tokens = b.cap_tokens;
+    b.t->cap_vocab = b.cap_vocab;
+    b.t->cap_sent = b.cap_sent;
     return b.t;
 fail:
-    free(kept_before);
+    free(own);
     tok_free(b.t);
     return NULL;
 }
+
+Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin) { return tok_mapped_terms_into(NULL, t, to, origin, NULL); }
 
 Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin) {
     Term *q = xcalloc((size_t)t->nv + 1, sizeof(Term));
@@ -652,9 +666,9 @@ Tok probe_view(const Probe *p) {
     return t;
 }
 
-int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
-    i32 *map = xmalloc((size_t)r->nv * sizeof(i32));
-    if (!map) return -1;
+int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count, i32 *map) {
+    i32 *own = map ? NULL : xmalloc((size_t)r->nv * sizeof(i32));
+    if (!map && !(map = own)) return -1;
     int padded = c->padded && r->padded; /* both from the tokenizer: short terms compare as words */
     for (isize v = 0; v < r->nv; v++) map[v] = tok_lookup(c, &r->terms[v], padded);
     if (ref_count) {
@@ -663,6 +677,6 @@ int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count) {
             if (map[v] >= 0) ref_count[map[v]] = r->counts[v];
     }
     for (isize i = 0; i < r->n; i++) out[i] = map[r->ids[i]];
-    free(map);
+    free(own);
     return 0;
 }

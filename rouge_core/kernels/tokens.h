@@ -68,6 +68,12 @@ Tok *tok_mapped(const Tok *t, const TermRef *to, i32 *origin);
  * token is dropped), so that nothing is hashed again. */
 Tok *tok_mapped_terms(const Tok *t, const Term *to, i32 *origin);
 
+/* tok_mapped_terms into `spare` (a Tok made by this function, tok_mapped_terms or the
+ * tokenizer, no longer in use: its buffers reused, its term data buffer `buf` left to the
+ * caller), or into a new Tok when spare is NULL or too small (spare is then freed).
+ * kept_before: room for t->n + 1 (NULL: allocated here). NULL on no memory (spare freed). */
+Tok *tok_mapped_terms_into(Tok *spare, const Tok *t, const Term *to, i32 *origin, isize *kept_before);
+
 /* The tokenizers of rouge-score and ROUGE-1.5.5 on UTF-8 `text`: words are runs of
  * [A-Za-z0-9] (every other byte separates them: non-ASCII characters are bytes >= 0x80),
  * kept as written (WORDS_KEEP_CASE), with A-Z lower-cased (WORDS_LOWER_ASCII), or after
@@ -123,8 +129,8 @@ Tok probe_view(const Probe *p);
 
 /* Per reference token, the candidate id of its term or -1 (`out` has r->n entries); also
  * per candidate id, how often the reference has it (`ref_count`, c->nv entries, may be NULL).
- * -1 on no memory. */
-int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count);
+ * map: room for r->nv (NULL: allocated here). -1 on no memory. */
+int join(const Tok *c, const Tok *r, i32 *out, i32 *ref_count, i32 *map);
 
 /* The longest sentence of t (tokens). */
 isize tok_longest_sentence(const Tok *t);

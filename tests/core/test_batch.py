@@ -210,9 +210,11 @@ def test_a_failing_progress_callback_stops_the_other_threads(monkeypatch):
 
     with pytest.raises(Stop):
         score_batch(cands, refs, FOUR, "rouge-score", workers=2, chunk_size=1, progress=progress)
-    assert len(jobs) == 1 and jobs[0].done() < 20000
-    with pytest.raises(RuntimeError, match="cancelled"):
-        jobs[0].result()
+    # the batch's job, or its head's and the rest's (_run_head_first): none goes on to the end
+    assert 1 <= len(jobs) <= 2 and sum(job.done() for job in jobs) < 20000
+    for job in jobs:
+        with pytest.raises(RuntimeError, match="cancelled"):
+            job.result()
 
 
 def batch_threads() -> list:
@@ -351,3 +353,99 @@ def test_a_batch_of_few_long_pairs_is_shared_out_in_blocks_to_every_thread(monke
     blocks.clear()
     score_batch(cands[:5], [["a cat"]] * 5, FOUR, opts, workers=2)
     assert blocks == [1]
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@pytest.mark.parametrize("profile, overrides", [("rouge-score", {}), ("rouge-score", dict(stemmer="porter")),
+                                                ("matlab", {}), ("rouge-1.5.5", dict(stopwords="smart"))])
+def test_a_threads_reused_texts_grow_and_shrink_from_pair_to_pair(profile, overrides):
+    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, and looks
+    references up in the candidate's vocabulary when nothing reads their own terms: texts that
+    grow, shrink, empty and fill again from pair to pair, one to three references, give the
+    pair-by-pair records (MATLAB's skip-bigrams read the references' own terms)."""
+    opts = rouge_core.profile(profile, **overrides)
+    words = ["running", "runs", "cat", "cats", "the", "The", "naïve", "<s>", "x1", "Über"]
+
+    def text(size: int, seed: int) -> str:
+        return " ".join(words[(seed * 7 + k * k) % len(words)] + ("\n" if k % 9 == 8 else "") for k in range(size))
+
+    sizes = [0, 400, 3, 2000, 1, 0, 900, 5, 60, 3000, 2]
+    cands = [text(n, i) for i, n in enumerate(sizes)]
+    refs = [[text(sizes[(i + j + 3) % len(sizes)], i + j) for j in range(1 + i % 3)] for i in range(len(sizes))]
+    for workers in (1, 2):
+        got = score_batch(cands, refs, METHODS, opts, workers=workers, chunk_size=1)
+        assert records(got) == sequential(cands, refs, METHODS, opts)
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_a_large_batch_made_head_first_scores_every_pair_in_order(monkeypatch):
+    """Above HEAD_FIRST_PAIRS the pool threads score the head of the batch while this thread
+    makes the rest's job: the same records as pair by pair, in input order, pairs the kernels
+    leave out (a reference collection that is no list, texts over the unchecked length) in
+    either part scored too, progress reported in order up to the last pair."""
+    import collections
+
+    import rouge_core.corpora.batch as batch
+
+    monkeypatch.setattr(batch, "_max_bytes", lambda *args: 120)
+    total = batch.HEAD_FIRST_PAIRS + 500
+    cands = [f"the cat {i} sat on the mat\nit was {'happy' if i % 3 else 'sad'}" for i in range(total)]
+    refs: list = [[f"a cat {i % 7} sat on a mat", "the cat was happy"] if i % 2 else (f"cat {i}",)
+                  for i in range(total)]
+    for i in (3, total - 4):  # one in the head, one in the rest
+        refs[i] = collections.deque(["the cat sat"])
+        cands[i + 1] = "long " * 40
+    seen = []
+    got = score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=16,
+                      progress=lambda done, n: seen.append(done))
+    assert records(got) == sequential(cands, refs, METHODS, "rouge-score")
+    assert seen == list(range(1, total + 1))
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+@pytest.mark.parametrize("failing_part", [0, 1])
+def test_a_head_first_batch_whose_job_fails_leaves_no_thread_waiting(monkeypatch, failing_part):
+    """Making the head's job (or the rest's) fails: the error reaches the caller and the pool
+    thread that waited for the parts goes on (a thread left waiting would hang the interpreter's
+    exit, which joins the pool's threads)."""
+    import rouge_core.corpora.batch as batch
+
+    made = []
+    real = native.batch_job
+
+    def batch_job(*args):
+        made.append(1)
+        if len(made) == failing_part + 1:
+            raise MemoryError("no memory for the job")
+        return real(*args)
+
+    monkeypatch.setattr(native, "batch_job", batch_job)
+    submitted = []
+    submit = batch.HELPERS.submit
+
+    def watched(*args):
+        futures = submit(*args)
+        submitted.extend(futures)
+        return futures
+
+    monkeypatch.setattr(batch.HELPERS, "submit", watched)
+    total = batch.HEAD_FIRST_PAIRS + 100
+    cands = [f"the cat {i} sat" for i in range(total)]
+    with pytest.raises(MemoryError, match="no memory for the job"):
+        score_batch(cands, [["a cat sat"]] * total, METHODS, "rouge-score", workers=2, chunk_size=16)
+    assert submitted
+    for future in submitted:  # each helper ended (or never started)
+        assert future.cancelled() or future.result(timeout=5) is None
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_reference_counts_read_lists_and_tuples_only():
+    """score_batch reads each pair's reference count in one pass in C: a list or tuple counts its
+    items, any other value 0 (its pair is scored, and refused, the ordinary way)."""
+    import collections
+
+    refs = [["a"], ("b", "c"), "xyz", None, collections.deque(["d"]), [], ["e"] * 7]
+    assert native.reference_counts(refs) == ([1, 2, 0, 0, 0, 0, 7], 7)
+    assert native.reference_counts([]) == ([], 0)
+    with pytest.raises(TypeError):
+        native.reference_counts((["a"],))
