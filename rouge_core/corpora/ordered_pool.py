@@ -3,15 +3,23 @@ bounded number in flight (memory stays bounded however long the input is). The c
 line's `--workers N` runs a streamed corpus's chunks here (rouge_core.cli).
 
 Worker processes start by "fork" on Linux (they have the kernels this process loaded) and by
-"spawn" elsewhere (the initializer imports what the tasks need). They ignore Ctrl-C: the
-interrupt reaches this process, which stops them (`OrderedPool.__exit__` terminates them on
-any error), so an interrupted run ends at once instead of hanging on a worker. A worker that
-dies (killed, out of memory) is reported as WorkerLost, never waited for.
+"spawn" elsewhere (the initializer imports what the tasks need). A worker that dies (killed,
+out of memory) is reported as WorkerLost, never waited for.
+
+Stopping never ends a worker in the middle of writing its result. The executor's manager
+thread would then wait forever for the rest of the message: this process holds the result
+pipe's write end too, so the read never sees its end, and the interpreter's exit joins that
+thread (a run that printed its error and then never exited). So an error or an early stop
+drops the tasks not started and lets the running ones finish (a chunk's work: bounded), and
+only an interrupt (Ctrl-C, which the workers ignore: it reaches this process) kills the
+workers, then closes this process's ends of the executor's pipes so that a result or a task
+cut in the middle ends the reads and writes waiting on it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import signal
 import sys
 from collections import deque
@@ -53,28 +61,51 @@ class OrderedPool:
         return self
 
     def __exit__(self, kind, value, traceback) -> bool:
-        if kind is None:
-            self._pool.shutdown(wait=True)
-        else:
-            self.stop()
+        if kind is None or issubclass(kind, Exception):
+            self.close()
+        else:  # KeyboardInterrupt, SystemExit
+            self.kill()
         return False
 
-    def stop(self) -> None:
-        """Drop the waiting tasks and end the workers now (an error or an interrupt)."""
+    def close(self) -> None:
+        """End the pool (the end of a run, an error, an early stop): the tasks not started are
+        dropped, the running ones finish and their results are dropped. Ctrl-C while it waits
+        (a worker stuck) kills the workers."""
+        self._drop_waiting()
+        try:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:
+            self.kill()
+            raise
+
+    def kill(self) -> None:
+        """End the workers now (an interrupt), whatever they are doing, and the executor's
+        manager thread with them."""
+        self._drop_waiting()
+        pool = self._pool
+        manager = pool._executor_manager_thread
+        processes = list((pool._processes or {}).values())
+        results, calls = pool._result_queue, pool._call_queue
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            multiprocessing.connection.wait([process.sentinel])  # dead: the manager thread reaps it
+        # Now this process holds the pipes' last ends: closing them ends a read of a result cut
+        # in the middle (EOF: the manager thread finds the pool broken and ends) and a write of
+        # a task no worker will read (EPIPE: the call queue's feeder thread ends; CPython 3.10
+        # does not close that end itself).
+        if results is not None:
+            results._writer.close()
+        if calls is not None:
+            calls._reader.close()
+        if manager is not None:
+            manager.join()
+
+    def _drop_waiting(self) -> None:
         for future in self._pending:
             future.cancel()
         self._pending.clear()
-        terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14
-        processes = list((getattr(self._pool, "_processes", None) or {}).values())
-        if terminate is not None:
-            terminate()
-        else:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                if process.is_alive():
-                    process.terminate()
-        for process in processes:
-            process.join(timeout=5)
 
     def run(self, fn: Callable, *args):
         """fn(*args) in a worker, waited for."""

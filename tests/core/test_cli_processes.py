@@ -239,3 +239,95 @@ def test_workers_started_by_spawn_give_the_same_output(tmp_path, capsys, monkeyp
     one = outcome([*argv, "--workers", "1"], capsys, rows=100)
     monkeypatch.setattr(cli, "PROCESS_START", "spawn")
     assert outcome([*argv, "--workers", "2"], capsys, rows=100) == one
+
+
+# A stop (an error, an interrupt) while a worker writes a large result. Made exact in time:
+# chunk 0 fails; chunk 1's worker waits until this process has taken that error, then writes
+# its 8 MB result half, pauses, writes the rest (set in the worker, on its copy of the
+# executor's result pipe); this process stops the pool once the half is written. It runs in a
+# process of its own: a hang at its exit (the executor's manager thread reading a message that
+# never ends) shows as a timeout, not as a hung test suite.
+STOP_WHILE_WRITING = r'''
+import multiprocessing, os, sys, time
+from rouge_core.corpora.ordered_pool import OrderedPool
+
+folder, pause, stop = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+error_taken, half_written = os.path.join(folder, "error-taken"), os.path.join(folder, "half-written")
+
+
+def wait_for(path):
+    while not os.path.exists(path):
+        time.sleep(0.01)
+
+
+def write_slowly(send):
+    def send_in_two_halves(buf):
+        if len(buf) > 1 << 20:
+            half = len(buf) // 2
+            send(memoryview(buf)[:half])
+            open(half_written, "w").close()
+            time.sleep(pause)
+            buf = memoryview(buf)[half:]
+        send(buf)
+    return send_in_two_halves
+
+
+def chunk(k):
+    if k == 0:
+        raise ValueError("chunk 0 is bad")
+    if k == 1:
+        wait_for(error_taken)
+        result_pipe = multiprocessing.current_process()._args[1]._writer  # this worker's result queue
+        result_pipe._send = write_slowly(result_pipe._send)
+    return bytes(8 << 20)
+
+
+start = time.monotonic()
+try:
+    with OrderedPool(2) as pool:
+        try:
+            for _ in pool.imap(chunk, [(k,) for k in range(4)]):
+                pass
+        except ValueError:
+            open(error_taken, "w").close()
+            wait_for(half_written)
+            if stop == "interrupt":
+                raise KeyboardInterrupt
+            raise
+except ValueError as exc:
+    print(f"error: {exc}", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+print(f"stopped after {time.monotonic() - start:.1f} s", flush=True)
+'''
+
+
+def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float):
+    """(exit status, stdout, seconds) of the script; a run that does not end in `timeout` seconds fails."""
+    env = {**os.environ, "PYTHONPATH": ROOT}
+    start = time.monotonic()
+    child = subprocess.Popen([sys.executable, "-c", STOP_WHILE_WRITING, str(tmp_path), str(pause),
+                              stop], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        out, err = child.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        out, err = child.communicate()
+        pytest.fail(f"the process did not end within {timeout} s of a stop ({stop}); it printed {out!r} {err[-2000:]!r}")
+    return child.returncode, out.decode(), err.decode(), time.monotonic() - start
+
+
+def test_an_error_while_a_worker_writes_a_large_result_ends_the_process(tmp_path):
+    """Chunk 0 fails while chunk 1's 8 MB result is half written: the stop lets chunk 1 finish
+    its write (a worker is never ended in the middle of one) and the process ends."""
+    code, out, err, _ = _stop_while_writing(tmp_path, "error", pause=1.5, timeout=60)
+    assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after"), (out, err)
+
+
+def test_an_interrupt_while_a_worker_writes_ends_the_process_at_once(tmp_path):
+    """Ctrl-C while a worker is stuck in the middle of writing its result: the workers are
+    ended at once, and the cut result does not keep the process from ending."""
+    code, out, err, seconds = _stop_while_writing(tmp_path, "interrupt", pause=120, timeout=60)
+    assert code == 0 and out.startswith("interrupted\nstopped after"), (out, err)
+    assert seconds < 60
