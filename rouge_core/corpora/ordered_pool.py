@@ -4,7 +4,8 @@ line's `--workers N` runs a streamed corpus's chunks here (rouge_core.cli).
 
 Worker processes start by "fork" on Linux (they have the kernels this process loaded) and by
 "spawn" elsewhere (the initializer imports what the tasks need). A worker that dies (killed,
-out of memory) is reported as WorkerLost, never waited for.
+out of memory) is reported as WorkerLost, never waited for, even one that dies in the middle
+of writing its result (which the executor alone would wait for forever).
 
 Stopping never ends a worker in the middle of writing its result. The executor's manager
 thread would then wait forever for the rest of the message: this process holds the result
@@ -24,8 +25,12 @@ import signal
 import sys
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Iterable, Iterator
+
+
+LOST_WORKER_CHECK = 1.0  # seconds between looks at the workers while a result is awaited
 
 
 class WorkerLost(RuntimeError):
@@ -103,8 +108,9 @@ class OrderedPool:
             manager.join()
 
     def _drop_waiting(self) -> None:
-        for future in self._pending:
-            future.cancel()
+        # Not future.cancel() here: shutdown(cancel_futures=True) cancels them in the manager
+        # thread, which then forgets them; a future cancelled behind its back makes that thread
+        # fail if the pool breaks (InvalidStateError in CPython 3.11's terminate_broken).
         self._pending.clear()
 
     def run(self, fn: Callable, *args):
@@ -135,10 +141,28 @@ class OrderedPool:
         if failure is not None:
             raise failure
 
-    @staticmethod
-    def _result(future):
+    def _result(self, future):
         try:
-            return future.result()
+            while True:
+                try:
+                    return future.result(timeout=LOST_WORKER_CHECK)
+                except FutureTimeout:
+                    if self._lost_in_a_write(future):
+                        self.kill()  # the manager thread's read ends, and the thread with it
+                        raise BrokenProcessPool from None
         except BrokenProcessPool:
             raise WorkerLost("a worker process ended unexpectedly (killed, or out of memory?); run again with "
                              "fewer --workers") from None
+
+    def _lost_in_a_write(self, future) -> bool:
+        """Whether a worker died while the pool runs (they end only when it ends) and the
+        executor has not noticed: it died while writing its result (killed, out of memory), and
+        the manager thread waits for the rest of that message."""
+        processes = list((self._pool._processes or {}).values())
+        if not any(process.exitcode is not None for process in processes):
+            return False
+        try:
+            future.exception(timeout=LOST_WORKER_CHECK)  # the executor's own notice comes at once
+        except FutureTimeout:
+            return True
+        return False

@@ -249,7 +249,7 @@ def test_workers_started_by_spawn_give_the_same_output(tmp_path, capsys, monkeyp
 # never ends) shows as a timeout, not as a hung test suite.
 STOP_WHILE_WRITING = r'''
 import multiprocessing, os, sys, time
-from rouge_core.corpora.ordered_pool import OrderedPool
+from rouge_core.corpora.ordered_pool import OrderedPool, WorkerLost
 
 folder, pause, stop = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 error_taken, half_written = os.path.join(folder, "error-taken"), os.path.join(folder, "half-written")
@@ -266,6 +266,8 @@ def write_slowly(send):
             half = len(buf) // 2
             send(memoryview(buf)[:half])
             open(half_written, "w").close()
+            if stop == "lost":  # the worker is killed there
+                os._exit(1)
             time.sleep(pause)
             buf = memoryview(buf)[half:]
         send(buf)
@@ -273,10 +275,11 @@ def write_slowly(send):
 
 
 def chunk(k):
-    if k == 0:
+    if k == 0 and stop != "lost":
         raise ValueError("chunk 0 is bad")
     if k == 1:
-        wait_for(error_taken)
+        if stop != "lost":
+            wait_for(error_taken)
         result_pipe = multiprocessing.current_process()._args[1]._writer  # this worker's result queue
         result_pipe._send = write_slowly(result_pipe._send)
     return bytes(8 << 20)
@@ -298,6 +301,8 @@ except ValueError as exc:
     print(f"error: {exc}", flush=True)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
+except WorkerLost as exc:
+    print(f"lost: {exc}", flush=True)
 print(f"stopped after {time.monotonic() - start:.1f} s", flush=True)
 '''
 
@@ -322,12 +327,19 @@ def test_an_error_while_a_worker_writes_a_large_result_ends_the_process(tmp_path
     """Chunk 0 fails while chunk 1's 8 MB result is half written: the stop lets chunk 1 finish
     its write (a worker is never ended in the middle of one) and the process ends."""
     code, out, err, _ = _stop_while_writing(tmp_path, "error", pause=1.5, timeout=60)
-    assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after"), (out, err)
+    assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after") and err == "", (out, err)
 
 
 def test_an_interrupt_while_a_worker_writes_ends_the_process_at_once(tmp_path):
     """Ctrl-C while a worker is stuck in the middle of writing its result: the workers are
     ended at once, and the cut result does not keep the process from ending."""
     code, out, err, seconds = _stop_while_writing(tmp_path, "interrupt", pause=120, timeout=60)
-    assert code == 0 and out.startswith("interrupted\nstopped after"), (out, err)
+    assert code == 0 and out.startswith("interrupted\nstopped after") and err == "", (out, err)
     assert seconds < 60
+
+
+def test_a_worker_killed_while_it_writes_its_result_is_reported_lost(tmp_path):
+    """A worker dies (killed, out of memory) with its result half written: the executor alone
+    would wait for the rest forever; the pool reports the worker lost and the process ends."""
+    code, out, err, _ = _stop_while_writing(tmp_path, "lost", pause=0, timeout=60)
+    assert code == 0 and out.startswith("lost: a worker process ended unexpectedly") and err == "", (out, err)
