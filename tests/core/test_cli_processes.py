@@ -343,3 +343,41 @@ def test_a_worker_killed_while_it_writes_its_result_is_reported_lost(tmp_path):
     would wait for the rest forever; the pool reports the worker lost and the process ends."""
     code, out, err, _ = _stop_while_writing(tmp_path, "lost", pause=0, timeout=60)
     assert code == 0 and out.startswith("lost: a worker process ended unexpectedly") and err == "", (out, err)
+
+
+def _cli_run(argv, stdin: bytes, rows: int, read: int | None = None, timeout: float = 60):
+    """(exit status, stdout, stderr) of `rouge-lens argv` in a process of its own, `rows` pairs a
+    chunk; `read`: bytes of its output read before the pipe is closed (a consumer like `head`)."""
+    script = f"from rouge_core import cli; cli.STREAM_ROWS = {rows}; raise SystemExit(cli.main())"
+    child = subprocess.Popen([sys.executable, "-c", script, *map(str, argv)], cwd=ROOT,
+                             env={**os.environ, "PYTHONPATH": ROOT}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        if read is None:
+            out, err = child.communicate(stdin, timeout=timeout)
+        else:
+            child.stdin.write(stdin)
+            child.stdin.close()
+            out = child.stdout.read(read)
+            child.stdout.close()
+            child.wait(timeout=timeout)
+            err = child.stderr.read()
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        pytest.fail(f"rouge-lens {argv} did not end within {timeout} s")
+    return child.returncode, out, err.decode()
+
+
+def test_the_command_ends_after_an_error_or_a_closed_output_as_one_process_does():
+    """A bad line in a later chunk while the chunks after it are scored, and an output pipe
+    closed after its first bytes: the process ends, with one process's exit status and message
+    (and output before the error)."""
+    data = _broken(jsonl(3000, seed=11), 1234, b'{"candidate_A": "a", "candidate_B": "b", "references": []}')
+    argv = ["--jsonl", "-", "-f", "csv", *COMMON]
+    one = _cli_run([*argv, "--workers", "1"], data, rows=100)
+    assert one[0] == 2 and "line 1234: no reference" in one[2], one[2]
+    assert _cli_run([*argv, "--workers", "2"], data, rows=100) == one
+    data = jsonl(3000, seed=12)
+    one = _cli_run([*argv, "--workers", "1"], data, rows=100, read=100)
+    assert one[0] == 2 and "BrokenPipeError" in one[2], one[2]
+    assert _cli_run([*argv, "--workers", "2"], data, rows=100, read=100) == one
