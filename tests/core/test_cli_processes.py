@@ -308,9 +308,8 @@ print(f"stopped after {time.monotonic() - start:.1f} s", flush=True)
 
 
 def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float):
-    """(exit status, stdout, seconds) of the script; a run that does not end in `timeout` seconds fails."""
+    """(exit status, stdout, stderr) of the script; a run that does not end in `timeout` seconds fails."""
     env = {**os.environ, "PYTHONPATH": ROOT}
-    start = time.monotonic()
     child = subprocess.Popen([sys.executable, "-c", STOP_WHILE_WRITING, str(tmp_path), str(pause),
                               stop], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              start_new_session=True)
@@ -319,29 +318,29 @@ def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float):
     except subprocess.TimeoutExpired:
         os.killpg(child.pid, signal.SIGKILL)
         out, err = child.communicate()
-        pytest.fail(f"the process did not end within {timeout} s of a stop ({stop}); it printed {out!r} {err[-2000:]!r}")
-    return child.returncode, out.decode(), err.decode(), time.monotonic() - start
+        pytest.fail(f"the process did not end within {timeout} s of a stop ({stop}); "
+                    f"it printed {out!r} {err[-2000:]!r}")
+    return child.returncode, out.decode(), err.decode()
 
 
 def test_an_error_while_a_worker_writes_a_large_result_ends_the_process(tmp_path):
     """Chunk 0 fails while chunk 1's 8 MB result is half written: the stop lets chunk 1 finish
     its write (a worker is never ended in the middle of one) and the process ends."""
-    code, out, err, _ = _stop_while_writing(tmp_path, "error", pause=1.5, timeout=60)
+    code, out, err = _stop_while_writing(tmp_path, "error", pause=1.5, timeout=60)
     assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after") and err == "", (out, err)
 
 
 def test_an_interrupt_while_a_worker_writes_ends_the_process_at_once(tmp_path):
     """Ctrl-C while a worker is stuck in the middle of writing its result: the workers are
     ended at once, and the cut result does not keep the process from ending."""
-    code, out, err, seconds = _stop_while_writing(tmp_path, "interrupt", pause=120, timeout=60)
+    code, out, err = _stop_while_writing(tmp_path, "interrupt", pause=120, timeout=30)  # not the pause's end
     assert code == 0 and out.startswith("interrupted\nstopped after") and err == "", (out, err)
-    assert seconds < 60
 
 
 def test_a_worker_killed_while_it_writes_its_result_is_reported_lost(tmp_path):
     """A worker dies (killed, out of memory) with its result half written: the executor alone
     would wait for the rest forever; the pool reports the worker lost and the process ends."""
-    code, out, err, _ = _stop_while_writing(tmp_path, "lost", pause=0, timeout=60)
+    code, out, err = _stop_while_writing(tmp_path, "lost", pause=0, timeout=60)
     assert code == 0 and out.startswith("lost: a worker process ended unexpectedly") and err == "", (out, err)
 
 
