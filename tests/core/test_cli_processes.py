@@ -307,13 +307,21 @@ print(f"stopped after {time.monotonic() - start:.1f} s", flush=True)
 '''
 
 
-def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float):
-    """(exit status, stdout, stderr) of the script; a run that does not end in `timeout` seconds fails."""
+def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float, ctrl_c_after: float | None = None):
+    """(exit status, stdout, stderr) of the script; a run that does not end in `timeout` seconds
+    fails. `ctrl_c_after`: Ctrl-C (SIGINT to its process group) that many seconds after the
+    result is half written."""
     env = {**os.environ, "PYTHONPATH": ROOT}
     child = subprocess.Popen([sys.executable, "-c", STOP_WHILE_WRITING, str(tmp_path), str(pause),
                               stop], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              start_new_session=True)
     try:
+        if ctrl_c_after is not None:
+            deadline = time.monotonic() + timeout
+            while not (tmp_path / "half-written").exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(ctrl_c_after)
+            os.killpg(child.pid, signal.SIGINT)
         out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(child.pid, signal.SIGKILL)
@@ -334,6 +342,13 @@ def test_an_interrupt_while_a_worker_writes_ends_the_process_at_once(tmp_path):
     """Ctrl-C while a worker is stuck in the middle of writing its result: the workers are
     ended at once, and the cut result does not keep the process from ending."""
     code, out, err = _stop_while_writing(tmp_path, "interrupt", pause=120, timeout=30)  # not the pause's end
+    assert code == 0 and out.startswith("interrupted\nstopped after") and err == "", (out, err)
+
+
+def test_ctrl_c_while_an_error_waits_for_a_running_chunk_ends_the_process_at_once(tmp_path):
+    """The error's stop waits for a chunk whose result write is stuck: Ctrl-C then kills the
+    workers, and the process ends."""
+    code, out, err = _stop_while_writing(tmp_path, "error", pause=120, timeout=30, ctrl_c_after=0.5)
     assert code == 0 and out.startswith("interrupted\nstopped after") and err == "", (out, err)
 
 
