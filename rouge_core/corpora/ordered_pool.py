@@ -115,7 +115,7 @@ class OrderedPool:
 
     def run(self, fn: Callable, *args):
         """fn(*args) in a worker, waited for."""
-        return self._result(self._pool.submit(fn, *args))
+        return self._result(self._submit(fn, args))
 
     def imap(self, fn: Callable, tasks: Iterable[tuple]) -> Iterator:
         """fn(*task) for every task, in order. An error raised while the tasks are read (a bad
@@ -132,7 +132,7 @@ class OrderedPool:
                 except Exception as exc:
                     exhausted, failure = True, exc
                 else:
-                    self._pending.append(self._pool.submit(fn, *task))
+                    self._pending.append(self._submit(fn, task))
             if not self._pending:
                 break
             result = self._result(self._pending[0])
@@ -140,6 +140,12 @@ class OrderedPool:
             yield result
         if failure is not None:
             raise failure
+
+    def _submit(self, fn: Callable, args: tuple):
+        try:
+            return self._pool.submit(fn, *args)
+        except BrokenProcessPool:  # a worker died before this task was given
+            raise _lost() from None
 
     def _result(self, future):
         try:
@@ -151,8 +157,7 @@ class OrderedPool:
                         self.kill()  # the manager thread's read ends, and the thread with it
                         raise BrokenProcessPool from None
         except BrokenProcessPool:
-            raise WorkerLost("a worker process ended unexpectedly (killed, or out of memory?); run again with "
-                             "fewer --workers") from None
+            raise _lost() from None
 
     def _lost_in_a_write(self, future) -> bool:
         """Whether a worker died while the pool runs (they end only when it ends) and the
@@ -166,3 +171,7 @@ class OrderedPool:
         except FutureTimeout:
             return True
         return False
+
+
+def _lost() -> WorkerLost:
+    return WorkerLost("a worker process ended unexpectedly (killed, or out of memory?); run again with fewer --workers")

@@ -192,6 +192,11 @@ def test_ordered_pool_order_errors_and_a_lost_worker():
     with pytest.raises(WorkerLost, match="a worker process ended unexpectedly"):
         with OrderedPool(2) as pool:
             list(pool.imap(_die, _tasks(10)))
+    with OrderedPool(2) as pool:  # a task given after the pool broke: the same error, not the executor's
+        with pytest.raises(WorkerLost, match="a worker process ended unexpectedly"):
+            pool.run(_die, 3)
+        with pytest.raises(WorkerLost, match="a worker process ended unexpectedly"):
+            pool.run(_square, 2)
 
 
 def test_ctrl_c_ends_the_run_and_its_workers(tmp_path):
