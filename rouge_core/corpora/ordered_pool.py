@@ -96,15 +96,18 @@ class OrderedPool:
             process.kill()
         for process in processes:
             multiprocessing.connection.wait([process.sentinel])  # dead: the manager thread reaps it
-        # Now this process holds the pipes' last ends: closing them ends a read of a result cut
-        # in the middle (EOF: the manager thread finds the pool broken and ends) and a write of
-        # a task no worker will read (EPIPE: the call queue's feeder thread ends; CPython 3.10
-        # does not close that end itself).
+        # Now this process holds the pipes' last ends. Closing the result pipe's write end ends
+        # a read of a result cut in the middle (EOF: the manager thread finds the pool broken
+        # and ends). A task half written to a dead worker keeps the call queue's feeder thread
+        # (which the manager thread joins) writing: CPython 3.11+ closes the call pipe's read end
+        # itself then (EPIPE ends the write), 3.10 does not: closed here if the thread is still
+        # there (not at once: the two closing one connection together could close another file).
         if results is not None:
             results._writer.close()
-        if calls is not None:
-            calls._reader.close()
         if manager is not None:
+            manager.join(timeout=1.0)
+            if manager.is_alive() and calls is not None:
+                calls._reader.close()
             manager.join()
 
     def _drop_waiting(self) -> None:

@@ -400,3 +400,46 @@ def test_the_command_ends_after_an_error_or_a_closed_output_as_one_process_does(
     one = _cli_run([*argv, "--workers", "1"], data, rows=100, read=100)
     assert one[0] == 2 and "BrokenPipeError" in one[2], one[2]
     assert _cli_run([*argv, "--workers", "2"], data, rows=100, read=100) == one
+
+
+INTERRUPT_WHILE_A_TASK_IS_WRITTEN = r'''
+import os, sys, time
+from rouge_core.corpora.ordered_pool import OrderedPool
+
+busy = sys.argv[1]
+
+
+def work(k, payload):
+    if k == 0:  # the one worker is busy: nobody reads the next task's 64 MB from the call pipe
+        open(busy, "w").close()
+        time.sleep(120)
+    return len(payload)
+
+
+try:
+    with OrderedPool(1, in_flight=3) as pool:
+        for _ in pool.imap(work, [(k, bytes(64 << 20)) for k in range(3)]):
+            pass
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+'''
+
+
+def test_ctrl_c_while_a_large_task_is_half_written_to_a_busy_worker_ends_the_process(tmp_path):
+    """Ctrl-C while the executor's feeder thread is writing a task no worker will read: the
+    killed workers' call pipe is closed (CPython 3.10 left the feeder, and the exit, waiting)."""
+    busy = tmp_path / "busy"
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPT_WHILE_A_TASK_IS_WRITTEN, str(busy)], cwd=ROOT,
+                             env={**os.environ, "PYTHONPATH": ROOT}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not busy.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.5)
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        pytest.fail("the process did not end within 30 s of Ctrl-C")
+    assert child.returncode == 0 and out == b"interrupted\n" and err == b"", (out, err)
