@@ -27,10 +27,19 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 
 LOST_WORKER_CHECK = 1.0  # seconds between looks at the workers while a result is awaited
+
+
+class _Internals(NamedTuple):
+    """The parts of a ProcessPoolExecutor (CPython 3.10-3.14) that ending it safely needs."""
+
+    manager: object  # its manager thread
+    processes: list
+    results: object  # its result queue
+    calls: object  # its call queue
 
 
 class WorkerLost(RuntimeError):
@@ -74,26 +83,45 @@ class OrderedPool:
 
     def close(self) -> None:
         """End the pool (the end of a run, an error, an early stop): the tasks not started are
-        dropped, the running ones finish and their results are dropped. Ctrl-C while it waits
-        (a worker stuck) kills the workers."""
-        self._drop_waiting()
+        dropped, the running ones finish and their results are dropped. A worker that dies
+        meanwhile in the middle of a write, or Ctrl-C while it waits (a worker stuck), ends it
+        as kill() does."""
+        internals = self._shut_down()
         try:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            manager = internals.manager
+            while manager is not None and manager.is_alive():
+                manager.join(LOST_WORKER_CHECK)
+                if manager.is_alive() and any(process.exitcode is not None for process in internals.processes):
+                    manager.join(LOST_WORKER_CHECK)  # the executor's own notice of a dead worker comes at once
+                    if manager.is_alive():
+                        break  # it died writing its result: the manager thread waits for the rest
         except BaseException:
-            self.kill()
+            self._end(internals)
             raise
+        self._end(internals)
 
     def kill(self) -> None:
         """End the workers now (an interrupt), whatever they are doing, and the executor's
         manager thread with them."""
+        self._end(self._shut_down())
+
+    def _shut_down(self) -> "_Internals":
+        """Ask the executor to end (the tasks not started are cancelled by its manager thread),
+        not waiting; what ending it needs."""
         self._drop_waiting()
         pool = self._pool
-        manager = pool._executor_manager_thread
-        processes = list((pool._processes or {}).values())
-        results, calls = pool._result_queue, pool._call_queue
-        pool.shutdown(wait=False, cancel_futures=True)
+        internals = _Internals(pool._executor_manager_thread, list((pool._processes or {}).values()),
+                               pool._result_queue, pool._call_queue)
+        pool.shutdown(wait=False, cancel_futures=True)  # forgets the internals, closes nothing
+        return internals
+
+    @staticmethod
+    def _end(internals: "_Internals") -> None:
+        """Kill the workers still there, end the manager thread, close the result pipe."""
+        manager, processes, results, calls = internals
         for process in processes:
-            process.kill()
+            if process.exitcode is None:
+                process.kill()
         for process in processes:
             multiprocessing.connection.wait([process.sentinel])  # dead: the manager thread reaps it
         # Now this process holds the pipes' last ends. Closing the result pipe's write end ends
@@ -109,6 +137,8 @@ class OrderedPool:
             if manager.is_alive() and calls is not None:
                 calls._reader.close()
             manager.join()
+        if results is not None:
+            results.close()
 
     def _drop_waiting(self) -> None:
         # Not future.cancel() here: shutdown(cancel_futures=True) cancels them in the manager

@@ -271,7 +271,7 @@ def write_slowly(send):
             half = len(buf) // 2
             send(memoryview(buf)[:half])
             open(half_written, "w").close()
-            if stop == "lost":  # the worker is killed there
+            if stop.endswith("lost"):  # the worker is killed there
                 os._exit(1)
             time.sleep(pause)
             buf = memoryview(buf)[half:]
@@ -355,6 +355,13 @@ def test_ctrl_c_while_an_error_waits_for_a_running_chunk_ends_the_process_at_onc
     workers, and the process ends."""
     code, out, err = _stop_while_writing(tmp_path, "error", pause=120, timeout=30, ctrl_c_after=0.5)
     assert code == 0 and out.startswith("interrupted\nstopped after") and err == "", (out, err)
+
+
+def test_a_worker_killed_while_an_error_waits_for_its_result_does_not_keep_the_process(tmp_path):
+    """The error's stop waits for chunk 1, whose worker dies with its result half written: the
+    stop ends all the same, with the error."""
+    code, out, err = _stop_while_writing(tmp_path, "error-lost", pause=0, timeout=60)
+    assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after") and err == "", (out, err)
 
 
 def test_a_worker_killed_while_it_writes_its_result_is_reported_lost(tmp_path):
