@@ -5,7 +5,8 @@ line's `--workers N` runs a streamed corpus's chunks here (rouge_core.cli).
 Worker processes start by "fork" on Linux (they have the kernels this process loaded) and by
 "spawn" elsewhere (the initializer imports what the tasks need). A worker that dies (killed,
 out of memory) is reported as WorkerLost, never waited for, even one that dies in the middle
-of writing its result (which the executor alone would wait for forever).
+of writing its result (which the executor alone would wait for forever: the workers are
+looked at each second while a result, or the end of a stop, is awaited).
 
 Stopping never ends a worker in the middle of writing its result. The executor's manager
 thread would then wait forever for the rest of the message: this process holds the result
