@@ -339,7 +339,7 @@ def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float, ctrl_
 def test_an_error_while_a_worker_writes_a_large_result_ends_the_process(tmp_path):
     """Chunk 0 fails while chunk 1's 8 MB result is half written: the stop lets chunk 1 finish
     its write (a worker is never ended in the middle of one) and the process ends."""
-    code, out, err = _stop_while_writing(tmp_path, "error", pause=1.5, timeout=60)
+    code, out, err = _stop_while_writing(tmp_path, "error", pause=0.5, timeout=60)
     assert code == 0 and out.startswith("error: chunk 0 is bad\nstopped after") and err == "", (out, err)
 
 
