@@ -42,7 +42,9 @@ two paired significance tests (paired bootstrap, approximate randomization). --p
 every pair to the table; CSV and JSON always carry the pairs. Every row carries its
 reproducibility signature. -c/-r files and --jsonl are read, scored and written a chunk of
 pairs at a time (CSV rows as they are scored), so memory does not grow with the corpus beyond
-its per-pair statistics (rouge_core.corpora.corpus_stats); --corpus tables are read whole. Progress
+its per-pair statistics (rouge_core.corpora.corpus_stats); --corpus tables are read whole. With
+--workers N (N >= 2) those chunks are decoded, scored and formatted in N worker processes, this
+process writing them in input order: the same output, warnings and errors as one process. Progress
 goes to stderr ("scored 1,000 pairs", a few lines per tenfold). -o FILE is written only when
 the run succeeds. Errors are one line on stderr and exit status 2.
 """
@@ -57,6 +59,7 @@ import math
 import os
 import stat
 import sys
+from collections import deque
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
@@ -123,7 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--multi-ref", choices=MULTI_REF_MODES, help="how several references combine")
     m.add_argument(NO_COST_LIMIT_FLAG, action="store_true",
                    help="score pairs whose estimated cost is above the bound (about 2 s and 500 MB per pair)")
-    m.add_argument("--workers", type=int, default=1, metavar="N", help="score on N threads over the compiled kernels (processes on the pure path; default 1)")
+    m.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="-c/-r files and --jsonl: read, score and format chunks of pairs in N worker processes "
+                        "(the same output); --corpus: score on N threads over the compiled kernels (processes on "
+                        "the pure path); default 1")
     weights = m.add_mutually_exclusive_group()
     weights.add_argument("--alpha", type=float, help="F = PR / ((1-alpha)P + alpha R), in [0, 1]")
     weights.add_argument("--beta", type=float, help="F-beta (recall beta times as important)")
@@ -931,6 +937,21 @@ def _progress_marks(step: int = PROGRESS_EVERY):
         mark += size
 
 
+class _Progress:
+    """'scored 1,000 pairs' lines on stderr as the marks (_progress_marks) are passed."""
+
+    def __init__(self, stderr):
+        self.stderr = stderr
+        self._marks = _progress_marks()
+        self._mark = next(self._marks)
+
+    def scored(self, pairs: int, systems: int) -> None:
+        while pairs >= self._mark:
+            several = f" of each of {systems} systems" if systems > 1 else ""
+            print(f"{PROG}: scored {self._mark:,} pairs{several}", file=self.stderr, flush=True)
+            self._mark = next(self._marks)
+
+
 def stream_run(args, opts, stdin, out, stderr) -> Report:
     """Read the input a chunk of pairs at a time, score every system's chunk (its per-pair rows
     written as it is scored: CSV rows of the first system at once; other systems' and the other
@@ -939,6 +960,8 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
     from .corpora import corpus_stream
     from .corpora.corpus import CorpusScorer
 
+    if args.workers > 1:
+        return stream_in_processes(args, opts, stdin, out, stderr)
     cost_limit = UNBOUNDED if args.no_cost_limit else None
     limit = None if args.no_cost_limit else MAX_INPUT_BYTES
     opened: list = []
@@ -955,26 +978,17 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
         scorers: dict[str, CorpusScorer] = {}
         rows: dict[str, CsvRows] = {}  # per system, where its CSV rows go as they are scored
         done = 0
-        marks = _progress_marks()
-        mark = next(marks)
+        progress = _Progress(stderr)
         for chunk in chunks:
             if not scorers:
-                scorers = {system: CorpusScorer(args.methods, opts, workers=args.workers, cost_limit=cost_limit,
-                                                keep_ids=args.jsonl is not None) for system in chunk.systems}
-                if args.format == "csv":  # the first system's rows go out at once, the others' after it
-                    spools = [_spool(opened) for _ in list(chunk.systems)[1:]]
-                    rows = dict(zip(chunk.systems, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+                scorers, rows = _scorers(args, opts, cost_limit, list(chunk.systems), out, opened)
             for warning in chunk.warnings if not args.quiet else ():
                 print(f"{PROG}: warning: {warning}", file=stderr)
             if args.bootstrap:  # the resampling's cost, checked before these pairs are scored
                 _check_resampling_of(done + len(chunk), len(scorers), args.methods, args.bootstrap, cost_limit)
             for number, (system, candidates) in enumerate(chunk.systems.items()):
                 def report_progress(d: int, _t, base: int = done) -> None:
-                    nonlocal mark
-                    while base + d >= mark:
-                        several = f" of each of {len(scorers)} systems" if len(scorers) > 1 else ""
-                        print(f"{PROG}: scored {mark:,} pairs{several}", file=stderr, flush=True)
-                        mark = next(marks)
+                    progress.scored(base + d, len(scorers))
 
                 try:
                     records = scorers[system].add(list(candidates), list(chunk.references), list(chunk.ids),
@@ -986,13 +1000,231 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
                     rows[system].write_pair_scores(system, _record_scores(chunk.ids, records))
                 del records
             done += len(chunk)
-        results = {system: scorer.result() for system, scorer in scorers.items()}
-        report = _statistics(None, results, args.bootstrap, args.seed, args.confidence)
-        if rows:
-            write_csv(report, rows)
+        return _finish(args, scorers, rows, out)
+    finally:
+        for fh in opened:
+            fh.close()
+
+
+def _scorers(args, opts, cost_limit, systems: list[str], out, opened: list, workers: int | None = None):
+    """Per system its CorpusScorer and, for a CSV, where its rows go as they are scored: the
+    first system's to the output at once, the others' to temporary files copied in after it."""
+    from .corpora.corpus import CorpusScorer
+
+    scorers = {system: CorpusScorer(args.methods, opts, workers=args.workers if workers is None else workers,
+                                    cost_limit=cost_limit, keep_ids=args.jsonl is not None) for system in systems}
+    rows = {}
+    if args.format == "csv":
+        spools = [_spool(opened) for _ in systems[1:]]
+        rows = dict(zip(systems, [CsvRows(out), *(CsvRows(f, header=False) for f in spools)]))
+    return scorers, rows
+
+
+def _finish(args, scorers: dict, rows: dict, out) -> Report:
+    """A streamed run's aggregates, intervals and comparisons, and the rest of its output."""
+    results = {system: scorer.result() for system, scorer in scorers.items()}
+    report = _statistics(None, results, args.bootstrap, args.seed, args.confidence)
+    if rows:
+        write_csv(report, rows)
+    else:
+        write_report(report, args, out)
+    return report
+
+
+# --- streamed runs on --workers N processes: each chunk decoded, scored and formatted in a worker
+
+@dataclass(frozen=True)
+class ChunkJob:
+    """What every chunk of a run shares, given to each worker process once."""
+
+    jsonl: bool
+    name: str  # the --jsonl file's name in messages
+    candidates: tuple[str, ...]  # -c files
+    references: tuple[str, ...]  # -r files
+    marker: str
+    methods: tuple[str, ...]
+    options: object
+    cost_limit: object
+    csv: bool  # format the chunk's CSV rows
+
+
+@dataclass
+class ChunkWork:
+    """What a worker process made of one chunk: its pairs' ids (only ids read from an id
+    column: numbered ids are made where they are kept), warnings, and per system scored its
+    CSV rows and statistics arrays; or the error that stopped it (`built`: whether the chunk
+    was read before it)."""
+
+    built: bool = False
+    pairs: int = 0
+    ids: tuple | None = None
+    columns: tuple | None = None
+    warnings: tuple = ()
+    system_names: tuple = ()
+    systems: list = None
+    error: tuple | None = None
+
+
+_CHUNK_JOB: ChunkJob | None = None
+PROCESS_START: str | None = None  # how worker processes start: None for fork on Linux, spawn elsewhere
+
+
+def _start_chunk_worker(job: ChunkJob) -> None:
+    global _CHUNK_JOB
+    _CHUNK_JOB = job
+    from .kernels import native
+
+    native.active()  # the compiled kernels loaded once per worker (a spawned worker imports them here)
+
+
+def _failure(exc: Exception) -> tuple:
+    """An error as it travels back from a worker: the user's error's text (and its list of
+    problems), or (a bug) its type, text and traceback."""
+    if isinstance(exc, CostLimitError):
+        return ("input", exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound", scope="pair"), None)
+    if isinstance(exc, (InputError, ValueError)):
+        return ("input", str(exc), getattr(exc, "problems", None))
+    import traceback
+
+    return ("crash", type(exc).__name__, str(exc), traceback.format_exc())
+
+
+class WorkerError(Exception):
+    """An unexpected error in a worker process (reported as main reports one of its own)."""
+
+    def __init__(self, kind: str, text: str, trace: str):
+        super().__init__(f"{text}\n\nin a worker process:\n{trace}" if os.environ.get("ROUGE_LENS_DEBUG") else text)
+        self.kind = kind
+
+
+def _raise_failure(failure: tuple):
+    if failure[0] == "input":  # main prints it as it prints its own (_one_line)
+        error = CliError(failure[1])
+        error.problems = failure[2]
+        raise error
+    raise WorkerError(*failure[1:])
+
+
+def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
+    """One chunk in a worker process: its lines read into pairs (JSON lines: `columns` are the
+    first chunk's, None for the first), every system scored on the kernels, its CSV rows and
+    its statistics arrays; `before`: the pairs before it."""
+    from .corpora import corpus_stream
+    from .corpora.batch import score_batch
+    from .corpora.corpus_stats import record_arrays
+
+    job = _CHUNK_JOB
+    work = ChunkWork(systems=[])
+    try:
+        if job.jsonl:
+            chunk, work.columns = corpus_stream.build_jsonl_chunk(corpus_stream.parse_jsonl_lines(payload, job.name),
+                                                                  job.name, columns, before)
+            if corpus_stream.has_id_column(work.columns):
+                work.ids = chunk.ids
         else:
-            write_report(report, args, out)
-        return report
+            chunk = corpus_stream.parallel_chunk(payload, list(job.candidates), list(job.references), job.marker,
+                                                 before)
+    except Exception as exc:
+        work.error = _failure(exc)
+        return work
+    work.built, work.pairs, work.warnings, work.system_names = True, len(chunk.ids), chunk.warnings, tuple(chunk.systems)
+    references = list(chunk.references)
+    counts = {len(r) for r in references}
+    ids = list(chunk.ids)
+    try:
+        for system, candidates in chunk.systems.items():
+            records = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
+                                  cost_limit=job.cost_limit).pairs
+            text = None
+            if job.csv:
+                buffer = io.StringIO(newline="")
+                CsvRows(buffer, header=False).write_pair_scores(system, _record_scores(ids, records))
+                text = buffer.getvalue()
+            arrays = {m: record_arrays([pair[m] for pair in records]) for m in job.methods}
+            del records
+            work.systems.append((system, text, arrays, counts))
+    except Exception as exc:
+        work.error = _failure(exc)
+    return work
+
+
+def stream_in_processes(args, opts, stdin, out, stderr) -> Report:
+    """stream_run on --workers processes: this process reads the input's lines a chunk at a
+    time and hands them to the workers (a few chunks in flight), then takes each chunk's work
+    in input order: its warnings, its CSV rows written, its statistics appended, its errors
+    raised where a single process raises them. The same output, byte for byte."""
+    from .corpora import corpus_stream
+    from .corpora.corpus import CorpusScorer
+    from .corpora.ordered_pool import OrderedPool
+
+    cost_limit = UNBOUNDED if args.no_cost_limit else None
+    limit = None if args.no_cost_limit else MAX_INPUT_BYTES
+    probe = CorpusScorer(args.methods, opts, cost_limit=cost_limit)  # the methods' and options' names
+    opened: list = []
+    try:
+        if args.jsonl:
+            name = "stdin.jsonl" if args.jsonl == STDIN else args.jsonl
+            batches = corpus_stream.jsonl_line_batches(_open_stream(args.jsonl, stdin, limit, opened), name,
+                                                       rows=STREAM_ROWS, block=corpus_stream.READ_BLOCK)
+            tasks = ((batch, [number for number, _ in batch]) for batch in batches)
+        else:
+            name = ""
+            cands = {p: _open_stream(p, stdin, limit, opened) for p in args.candidates}
+            refs = {p: _open_stream(p, stdin, limit, opened) for p in args.refs}
+            tasks = ((lines, done) for done, lines in corpus_stream.parallel_line_batches(
+                cands, refs, rows=STREAM_ROWS, block=corpus_stream.READ_BLOCK))
+        job = ChunkJob(bool(args.jsonl), name, tuple(args.candidates), tuple(args.refs), args.sentence_sep,
+                       probe.methods, probe.options, cost_limit, args.format == "csv")
+        scorers: dict[str, CorpusScorer] = {}
+        rows: dict[str, CsvRows] = {}
+        seen_ids: set[str] = set()
+        done = 0
+        progress = _Progress(stderr)
+
+        def take(work: ChunkWork, numbers) -> None:
+            """One chunk's work, in input order, as stream_run takes a chunk."""
+            nonlocal scorers, rows, done
+            if not work.built:
+                _raise_failure(work.error)
+            if work.ids is not None:  # ids from an id column: none may repeat an earlier chunk's
+                corpus_stream.check_new_ids(work.ids, numbers, seen_ids, name)
+            if not scorers:
+                scorers, rows = _scorers(args, opts, cost_limit, list(work.system_names), out, opened, workers=1)
+            for warning in work.warnings if not args.quiet else ():
+                print(f"{PROG}: warning: {warning}", file=stderr)
+            if args.bootstrap:
+                _check_resampling_of(done + work.pairs, len(scorers), args.methods, args.bootstrap, cost_limit)
+            for number, (system, text, arrays, counts) in enumerate(work.systems):
+                if number == 0 and not args.quiet:
+                    progress.scored(done + work.pairs, len(scorers))
+                scorers[system].add_arrays(work.pairs, arrays, work.ids, counts)
+                if rows:
+                    rows[system].out.write(text)
+            if work.error is not None:
+                _raise_failure(work.error)
+            done += work.pairs
+
+        with OrderedPool(args.workers, _start_chunk_worker, (job,), method=PROCESS_START) as pool:
+            first = next(tasks, None)
+            if first is not None:  # alone: a JSON-lines file's columns are its first chunk's
+                work = pool.run(work_on_chunk, first[0], None, 0)
+                take(work, first[1])
+                columns, before = work.columns, work.pairs
+                in_flight: deque = deque()  # the line numbers of the chunks in flight (JSON lines)
+
+                def submitted():
+                    nonlocal before
+                    for payload, where in tasks:
+                        if args.jsonl:
+                            in_flight.append(where)
+                            yield payload, columns, before
+                            before += len(payload)
+                        else:
+                            yield payload, None, where
+
+                for work in pool.imap(work_on_chunk, submitted()):
+                    take(work, in_flight.popleft() if args.jsonl else None)
+        return _finish(args, scorers, rows, out)
     finally:
         for fh in opened:
             fh.close()
@@ -1061,7 +1293,8 @@ def main(argv: Sequence[str] | None = None, *, stdin=None) -> int:
     except Exception as exc:  # never a traceback for the user, unless asked for
         if os.environ.get("ROUGE_LENS_DEBUG"):
             raise
-        print(f"{PROG}: error: {type(exc).__name__}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
+        kind = exc.kind if isinstance(exc, WorkerError) else type(exc).__name__
+        print(f"{PROG}: error: {kind}: {exc} (set ROUGE_LENS_DEBUG=1 for details)", file=stderr)
         return 2
 
 

@@ -463,6 +463,19 @@ class CorpusScorer:
             self._texts[1].extend(tuple(r) for r in references_per_pair)
         return records
 
+    def add_arrays(self, n: int, arrays: dict[str, tuple], ids: Sequence[str] | None,
+                   reference_counts: Iterable[int]) -> None:
+        """The next `n` pairs, scored elsewhere (a worker process): per method the arrays
+        corpus_stats.record_arrays made of their records, their ids (None: their positions)
+        and their reference lists' lengths. Texts are not kept."""
+        if self._texts is not None:
+            raise ValueError("a scorer that keeps texts scores its pairs itself (add)")
+        start = self.statistics.n
+        self._reference_counts.update(reference_counts)
+        self.statistics.append_arrays(n, arrays)
+        if self._ids is not None:
+            self._ids.extend([str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(n)])
+
     def result(self) -> CorpusResult:
         statistics = self.statistics.freeze()
         texts = self._texts or ((), ())

@@ -95,6 +95,22 @@ def _ratio_of(hits: np.ndarray, total, options: Options) -> np.ndarray:
     return out
 
 
+def record_arrays(records: Sequence[MethodScore]) -> tuple:
+    """One method's records as MethodColumns.append_arrays takes them: (P, R, F), (hits,
+    candidate total, reference total), which pairs have statistics, the first statistics'
+    exponent, whether every exponent is 1 (made where the pairs were scored: a worker process
+    sends these arrays, not the records)."""
+    k = len(records)
+    scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
+    pooled = [pair_micro_stats(r) for r in records]
+    sides = tuple(np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
+                  for side in SIDES)
+    present = np.fromiter((s is not None for s in pooled), bool, k)
+    exponents = {s.exponent for s in pooled if s is not None}
+    exponent = next((s.exponent for s in pooled if s is not None), None)
+    return scores, sides, present, exponent, exponents <= {1.0}
+
+
 class MethodColumns:
     """One method's columns, filled chunk by chunk (`append`), then joined (`freeze`)."""
 
@@ -117,15 +133,7 @@ class MethodColumns:
         self._seen = 0
 
     def append(self, records: Sequence[MethodScore]) -> None:
-        k = len(records)
-        scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
-        pooled = [pair_micro_stats(r) for r in records]
-        sides = tuple(np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
-                      for side in SIDES)
-        present = np.fromiter((s is not None for s in pooled), bool, k)
-        exponents = {s.exponent for s in pooled if s is not None}
-        exponent = next((s.exponent for s in pooled if s is not None), None)
-        self.append_arrays(scores, sides, present, exponent, exponents <= {1.0})
+        self.append_arrays(*record_arrays(records))
 
     def append_arrays(self, scores: tuple, sides: tuple, present: np.ndarray, exponent: float | None,
                       no_power: bool = False) -> None:

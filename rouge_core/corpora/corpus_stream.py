@@ -69,50 +69,24 @@ def jsonl_chunks(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS, block: 
     """A JSON-lines corpus (corpus_io.read_jsonl + build_corpus) `rows` pairs at a time. The
     columns are read from the first object; a later line with a candidate, reference, id or
     source column the first does not have is refused (it would change what is scored)."""
-    mapping = None
-    columns: tuple[str, ...] = ()
+    columns: tuple[str, ...] | None = None
     seen_ids: set[str] = set()
     count = 0
     batch: list[JsonLine] = []
 
     def build(lines: list[JsonLine]) -> Corpus:
-        nonlocal mapping, columns, count
-        problems = [str(line.error) for line in lines if line.error]
-        objects = [line for line in lines if not line.error]
-        for line in objects:
-            if not isinstance(line.value, dict):
-                problems.append(f"{name}: line {line.number}: expected a JSON object, found {json_type_name(line.value)}")
-        if problems:
-            raise CorpusError(problems[:MAX_PROBLEMS])
-        if mapping is None:
-            columns = tuple(dict.fromkeys(k for line in objects for k in line.value))
-            mapping = guess_mapping(columns)
-        for line in objects:
-            extra = [k for k in line.value if k not in columns and _decides(k)]
-            if extra:
-                raise CorpusError(f"{name}: line {line.number}: column {excerpt(extra[0])} is not in the first lines "
-                                  f"(columns {', '.join(columns)}); give every line the same columns")
-        table = corpus_io.Table(columns, tuple(line.value for line in objects), tuple(line.number for line in objects),
-                                name)
-        chunk = corpus_io.build_corpus(table, mapping)
-        if mapping.id is None:
-            ids = tuple(str(count + k + 1) for k in range(len(chunk.ids)))
-        else:
-            ids = chunk.ids
-            for pair_id, line in zip(ids, table.lines):
-                if pair_id in seen_ids:
-                    raise CorpusError(f"{name}: line {line}: duplicate id {excerpt(pair_id)}")
-                seen_ids.add(pair_id)
-        count += len(ids)
-        return Corpus(ids, chunk.systems, chunk.references, chunk.warnings, name, chunk.sources)
+        nonlocal columns, count
+        chunk, columns = build_jsonl_chunk(lines, name, columns, count)
+        if has_id_column(columns):
+            check_new_ids(chunk.ids, [line.number for line in lines], seen_ids, name)
+        count += len(chunk.ids)
+        return chunk
 
+    # parsed as read (not jsonl_line_batches + parse_jsonl_lines): a chunk's lines are held once
     for number, line in enumerate(text_lines(stream, name, block=block), start=1):
         if not line.strip(_JSON_SPACE):
             continue
-        try:
-            batch.append(JsonLine(number, parse_json(line, f"{name} line {number}"), None))
-        except InputError as exc:
-            batch.append(JsonLine(number, None, exc))
+        batch.append(_parsed(number, line, name))
         if len(batch) >= rows:
             yield build(batch)
             batch = []
@@ -120,6 +94,80 @@ def jsonl_chunks(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS, block: 
         yield build(batch)
     elif not count:
         raise CorpusError(f"{name}: the file holds no JSON objects")
+
+
+def jsonl_line_batches(stream: BinaryIO, name: str, *, rows: int = CHUNK_ROWS,
+                       block: int = READ_BLOCK) -> Iterator[list[tuple[int, str]]]:
+    """The (line number, text) of a JSON-lines file's non-blank lines, `rows` at a time, not
+    yet parsed (a worker process parses them: parse_jsonl_lines); CorpusError for a file
+    without any."""
+    batch: list[tuple[int, str]] = []
+    given = False
+    for number, line in enumerate(text_lines(stream, name, block=block), start=1):
+        if not line.strip(_JSON_SPACE):
+            continue
+        batch.append((number, line))
+        if len(batch) >= rows:
+            given = True
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+    elif not given:
+        raise CorpusError(f"{name}: the file holds no JSON objects")
+
+
+def parse_jsonl_lines(batch: list[tuple[int, str]], name: str) -> list[JsonLine]:
+    """Each numbered line's JSON value, or the error that names it."""
+    return [_parsed(number, line, name) for number, line in batch]
+
+
+def _parsed(number: int, line: str, name: str) -> JsonLine:
+    try:
+        return JsonLine(number, parse_json(line, f"{name} line {number}"), None)
+    except InputError as exc:
+        return JsonLine(number, None, exc)
+
+
+def build_jsonl_chunk(lines: list[JsonLine], name: str, columns: tuple[str, ...] | None,
+                      count: int) -> tuple[Corpus, tuple[str, ...]]:
+    """The Corpus of parsed lines that follow `count` pairs, and the file's columns (`columns`:
+    the first chunk's, None for the first chunk itself). Ids are not checked against earlier
+    chunks' here (check_new_ids)."""
+    problems = [str(line.error) for line in lines if line.error]
+    objects = [line for line in lines if not line.error]
+    for line in objects:
+        if not isinstance(line.value, dict):
+            problems.append(f"{name}: line {line.number}: expected a JSON object, found {json_type_name(line.value)}")
+    if problems:
+        raise CorpusError(problems[:MAX_PROBLEMS])
+    if columns is None:
+        columns = tuple(dict.fromkeys(k for line in objects for k in line.value))
+    mapping = guess_mapping(columns)
+    for line in objects:
+        extra = [k for k in line.value if k not in columns and _decides(k)]
+        if extra:
+            raise CorpusError(f"{name}: line {line.number}: column {excerpt(extra[0])} is not in the first lines "
+                              f"(columns {', '.join(columns)}); give every line the same columns")
+    table = corpus_io.Table(columns, tuple(line.value for line in objects), tuple(line.number for line in objects),
+                            name)
+    chunk = corpus_io.build_corpus(table, mapping)
+    ids = tuple(str(count + k + 1) for k in range(len(chunk.ids))) if mapping.id is None else chunk.ids
+    return Corpus(ids, chunk.systems, chunk.references, chunk.warnings, name, chunk.sources), columns
+
+
+def has_id_column(columns: tuple[str, ...]) -> bool:
+    """Whether the pairs' ids come from a column (else they are numbered, and never repeat)."""
+    return guess_mapping(columns).id is not None
+
+
+def check_new_ids(ids, numbers, seen_ids: set[str], name: str) -> None:
+    """CorpusError for the first pair whose id (from an id column) an earlier chunk had; the
+    chunk's ids are added to `seen_ids`. `numbers`: the pairs' line numbers."""
+    for pair_id, line in zip(ids, numbers):
+        if pair_id in seen_ids:
+            raise CorpusError(f"{name}: line {line}: duplicate id {excerpt(pair_id)}")
+        seen_ids.add(pair_id)
 
 
 def _decides(column: str) -> bool:
@@ -138,6 +186,15 @@ def parallel_chunks(candidate_streams: Mapping[str, BinaryIO], reference_streams
         raise CorpusError("give at least one candidate file")
     if not reference_streams:
         raise CorpusError("give at least one reference file")
+    for done, lines in parallel_line_batches(candidate_streams, reference_streams, rows=rows, block=block):
+        yield parallel_chunk(lines, list(candidate_streams), list(reference_streams), marker, done)
+
+
+def parallel_line_batches(candidate_streams: Mapping[str, BinaryIO], reference_streams: Mapping[str, BinaryIO], *,
+                          rows: int = CHUNK_ROWS, block: int = READ_BLOCK) -> Iterator[tuple[int, list[list[str]]]]:
+    """(lines before, rows) of parallel text files, `rows` rows at a time, a row holding line i of
+    every file (candidates first), not yet split (a worker process builds the chunk:
+    parallel_chunk); CorpusError when the files' line counts differ or they are empty."""
     names = [*candidate_streams, *reference_streams]
     readers = [text_lines(s, n, block=block) for n, s in [*candidate_streams.items(), *reference_streams.items()]]
     done = 0
@@ -159,13 +216,13 @@ def parallel_chunks(candidate_streams: Mapping[str, BinaryIO], reference_streams
             if not done:
                 raise CorpusError("the files are empty")
             return
-        yield _parallel_chunk(lines, list(candidate_streams), list(reference_streams), marker, done)
+        yield done, lines
         done += len(lines)
         if len(lines) < rows:
             return
 
 
-def _parallel_chunk(lines: list[list[str]], cand_names: list[str], ref_names: list[str], marker: str,
+def parallel_chunk(lines: list[list[str]], cand_names: list[str], ref_names: list[str], marker: str,
                     done: int) -> Corpus:
     k = len(cand_names)
     references, warnings, problems = corpus_io.parallel_references([row[k:] for row in lines], ref_names, marker,
