@@ -25,7 +25,7 @@ call a full `rouge_core.score` from text to result.
     seconds   CPU time of the process (time.process_time: steady on a shared machine; the
               same as the wall clock on an idle one), the best of a few runs, every stemmer's
               cache cleared before each (the estimate prices a cold cache)
-    peak MB   the peak over one more run (bench/memory.py: tracemalloc's, or the resident
+    peak MB   the peak over two more runs (bench/memory.py: tracemalloc's, or the resident
               set's rise where the compiled kernels' C allocations are larger)
 
 The fit: every case's units of work (rouge_core.scorer.cost.call_terms; a segmenter's time has a

@@ -3,8 +3,9 @@
 tracemalloc sees Python's allocations only; the compiled kernels (rouge_core._native) allocate
 with C's malloc. So the peak is the larger of tracemalloc's peak and the rise of the process's
 resident high-water mark (Linux: /proc/self/status VmHWM, reset through /proc/self/clear_refs;
-free memory is first handed back with malloc_trim so that the rise is this call's). Elsewhere
-only tracemalloc's figure is available.
+free memory is first handed back with malloc_trim so that the rise is this call's), each over
+its own run of the call (tracemalloc's records would swell the resident set). Elsewhere only
+tracemalloc's figure is available.
 """
 
 from __future__ import annotations
@@ -41,15 +42,20 @@ def _reset_high_water() -> bool:
 
 
 def peak_bytes(run) -> float:
-    """Bytes at the peak of `run()` above what the process held before it."""
+    """Bytes at the peak of `run()` above what the process held before it: the larger of the
+    resident set's rise over one run and tracemalloc's peak over another (run apart: tracemalloc
+    keeps a record of every block it traces, which swells the resident set of the run it
+    traces, 2.5 to 4 times on calls that make many small Python objects)."""
     gc.collect()
     rss = _reset_high_water() and _status_kib("VmRSS")
+    run()
+    high = _status_kib("VmHWM") if rss else None
+    resident = (high - rss) * _KIB if high is not None and rss else 0
+    gc.collect()
     tracemalloc.start()
     try:
         run()
         _, traced = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    high = _status_kib("VmHWM") if rss else None
-    resident = (high - rss) * _KIB if high is not None and rss else 0
     return float(max(traced, resident))
