@@ -500,9 +500,9 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         # own arrays, released before the call returns)
         if held == HELD_DOCUMENT:
             terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
-        else:
+        else:  # a reference read while it is scored is looked up in the candidate's vocabulary: no types of its own
             hold("tok.freed.token", tokens)
-            hold("tok.freed.type", distinct)
+            hold("tok.freed.type", distinct if held == HELD_CALL else 0)
         if stem is None and not stopping:
             return terms
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
