@@ -33,8 +33,8 @@ term in its characters times the average run's length, since it grows faster tha
 characters on long runs) times the constants give its estimate; all the constants are fitted
 at once by linear programs: first the smallest factor k such that every estimate lies within
 k of its measurement both ways (bisection on k), and the default bound decides every case as
-its measurement says (a case measured over 2 s estimated over 2 s; one measured under 1 s, and
-under 250 MB, estimated within 2 s and 500 MB), then, with every estimate within those bounds,
+its measurement says (a case measured over 2 s or 500 MB estimated 10 % over it; one measured
+under 1 s and 250 MB estimated within 2 s and 500 MB), then, with every estimate within those bounds,
 the constants with the least mean relative error (an estimate under its measurement counted
 twice: the bound must not accept what takes longer than it); cases that share no constant (the
 scoring calls, each resampling computation) are fitted apart. Times are compared with both
@@ -895,24 +895,30 @@ def _fit_each(rows: list[dict], lower: list[float], upper: list[float], target: 
     return constants
 
 
-# The default bound decides as the measurement says: what measured over its seconds is refused,
-# what measured under 1 s and 250 MB (REFUSED_UNDER) is accepted (report() checks the same).
+# The default bound decides as the measurement says: what measured over its seconds or its bytes
+# is refused, what measured under 1 s and 250 MB is accepted (report() checks the same).
 ACCEPTED_UNDER_SECONDS = 1.0
 ACCEPTED_UNDER_BYTES = 250 * 10**6
+# what measured over the bound is estimated at least this far over it: inputs of about the same
+# size (a skip-bigram table of the same power of two) must be refused too, not just the one measured
+REFUSED_MARGIN = 1.1
 
 
 def _time_decided(case: Case) -> tuple[float, float]:
     limit = rouge_core.DEFAULT_COST_LIMIT
     if case.seconds > limit.seconds:
-        return limit.seconds, math.inf
+        return limit.seconds * REFUSED_MARGIN, math.inf
     if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
         return -math.inf, limit.seconds
     return -math.inf, math.inf
 
 
 def _memory_decided(case: Case) -> tuple[float, float]:
+    limit = rouge_core.DEFAULT_COST_LIMIT
+    if case.peak > limit.peak_bytes:
+        return limit.peak_bytes * REFUSED_MARGIN, math.inf
     if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
-        return -math.inf, rouge_core.DEFAULT_COST_LIMIT.peak_bytes
+        return -math.inf, limit.peak_bytes
     return -math.inf, math.inf
 
 
@@ -978,7 +984,8 @@ def report(cases: list[Case], seconds: dict, nbytes: dict, table: str | None = N
             w[0], w[1] = min(w[0], t_ratio), max(w[1], t_ratio)
             w[2], w[3] = min(w[2], m_ratio), max(w[3], m_ratio)
         accepted = rouge_core.DEFAULT_COST_LIMIT.allows(cost.CostEstimate("", est_s, est_b, "", 0))
-        if ((accepted and c.seconds > rouge_core.DEFAULT_COST_LIMIT.seconds)
+        limit = rouge_core.DEFAULT_COST_LIMIT
+        if ((accepted and (c.seconds > limit.seconds or c.peak > limit.peak_bytes))
                 or (not accepted and c.seconds < ACCEPTED_UNDER_SECONDS and c.peak < ACCEPTED_UNDER_BYTES)):
             violations.append((c, accepted))
         print(f"{c.group:<9} {c.path:<6} {c.label[:42]:<42} {'yes' if c.evidence else 'no':>3} {c.tokens:>14}"
@@ -992,7 +999,7 @@ def report(cases: list[Case], seconds: dict, nbytes: dict, table: str | None = N
         n = len(cases) if key == "all" else sum(c.group == key for c in cases)
         summary.append(f"{key:<10} {n:>6} {tl:>9.2f} {th:>10.2f} {ml:>11.2f} {mh:>12.2f}")
     summary.append(f"\nthe default bound ({rouge_core.DEFAULT_COST_LIMIT.describe()}): {len(violations)} case(s) "
-                   "where it refuses a call measured under 1 s or accepts one measured over 2 s")
+                   "where it refuses a call measured under 1 s or accepts one measured over 2 s or 500 MB")
     for c, accepted in violations:
         summary.append(f"  {'accepted' if accepted else 'refused'}: {c.path} {c.label} ({c.seconds:.2f} s)")
     print("\n" + "\n".join(summary))

@@ -1456,6 +1456,8 @@ def correlation_terms(systems: int, documents: int, metrics: int, resamples: int
             elif method == "spearman" and level == "summary":  # a block's rows of items ranked (the
                 # system level ranks a resample's system means: a few bytes per resample)
                 terms.w("meta.rankblock", coefficient_rows * items)
+            elif level == "summary":  # Pearson: a block's rows centred and multiplied (NumPy's temporaries)
+                terms.w("meta.pearsonblock", coefficient_rows * items)
     return terms
 
 

@@ -265,7 +265,10 @@ def test_the_bootstrap_estimate_prices_scores_rebuilt_from_counts():
     # priced on the path that runs it (the compiled kernel holds no block of resampled values)
     estimate = cost.bootstrap_corpus_estimate(2000, 1000, 4, compiled=native.active())
     peak = traced_peak(lambda: result.bootstrap(resamples=1000, seed=0, cost_limit=UNBOUNDED))
-    assert peak / 2 <= estimate.peak_bytes <= 2 * peak, (estimate.peak_bytes, peak)
+    # within 2x with both sides read as at least 1 MB, as bench/calibrate_costs.py fits them (a
+    # peak under a megabyte is the result's fixed records, not the resampling)
+    ratio = max(estimate.peak_bytes, 2**20) / max(peak, 2**20)
+    assert 0.5 <= ratio <= 2, (estimate.peak_bytes, peak)
     assert result.bootstrap_estimate(1000) == estimate  # every method rebuilt: the default
     numpy_path = cost.bootstrap_corpus_estimate(2000, 1000, 4)
     stored = cost.bootstrap_corpus_estimate(2000, 1000, 4, rebuilt=0)
