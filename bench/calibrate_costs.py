@@ -904,21 +904,13 @@ ACCEPTED_UNDER_BYTES = 250 * 10**6
 REFUSED_MARGIN = 1.1
 
 
-def _time_decided(case: Case) -> tuple[float, float]:
-    limit = rouge_core.DEFAULT_COST_LIMIT
-    if case.seconds > limit.seconds:
-        return limit.seconds * REFUSED_MARGIN, math.inf
+def _decided(case: Case, measured: float, bound: float) -> tuple[float, float]:
+    """The (least, most) an estimate may be for the default bound to decide `case` as its
+    measurement (`measured`, against the bound's `bound`: seconds or bytes) says."""
+    if measured > bound:
+        return bound * REFUSED_MARGIN, math.inf
     if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
-        return -math.inf, limit.seconds
-    return -math.inf, math.inf
-
-
-def _memory_decided(case: Case) -> tuple[float, float]:
-    limit = rouge_core.DEFAULT_COST_LIMIT
-    if case.peak > limit.peak_bytes:
-        return limit.peak_bytes * REFUSED_MARGIN, math.inf
-    if case.seconds < ACCEPTED_UNDER_SECONDS and case.peak < ACCEPTED_UNDER_BYTES:
-        return -math.inf, limit.peak_bytes
+        return -math.inf, bound
     return -math.inf, math.inf
 
 
@@ -931,7 +923,7 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     seconds = _fit_each([c.features["time"] for c in cases],
                         [c.seconds if c.seconds >= TIME_FLOOR else 0.0 for c in cases],
                         [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases],
-                        decided=[_time_decided(c) for c in cases])
+                        decided=[_decided(c, c.seconds, rouge_core.DEFAULT_COST_LIMIT.seconds) for c in cases])
     byte_names = sorted({n for c in cases for n in c.features["kept"]}
                         | {n for c in cases for w in c.features["work"] for n in w}
                         | {n for c in cases for t in c.features.get("offset_terms", ()) for n in t})
@@ -955,7 +947,8 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
         offsets = [c.features.get("offset", 0.0) + sum(_dot(t, nbytes) for t in c.features.get("offset_terms", ()))
                    for c in cases]
         nbytes = {name: 0.0 for name in byte_names}
-        nbytes.update(_fit_each(rows, lower, upper, target, offsets, [_memory_decided(c) for c in cases], others))
+        decided = [_decided(c, c.peak, rouge_core.DEFAULT_COST_LIMIT.peak_bytes) for c in cases]
+        nbytes.update(_fit_each(rows, lower, upper, target, offsets, decided, others))
     return seconds, nbytes
 
 
