@@ -36,7 +36,9 @@ import json
 import os
 import re
 import secrets
+import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -387,6 +389,28 @@ def _sqlite_engine(path: Path) -> sa.Engine:
     return engine
 
 
+WAL_WAIT = 30.0  # seconds a server opening the file waits for the others' journal-mode change (busy_timeout's)
+
+
+def _write_ahead_log(engine: sa.Engine) -> None:
+    """The file in WAL mode, set outside any transaction (journal_mode cannot change in one).
+    Servers opening a new file at once race for the exclusive lock the change takes, and SQLite
+    answers some of them "database is locked" at once, without its busy handler (4 runs in 200
+    of six threads opening a new file together): those try again until WAL_WAIT."""
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        raw = engine.raw_connection()
+        try:
+            raw.driver_connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        finally:
+            raw.close()
+        time.sleep(0.02)
+
+
 def _postgresql_engine(url: str) -> sa.Engine:
     """One pool per server process and database (Streamlit's script threads share it)."""
     with _ENGINES_LOCK:
@@ -428,15 +452,11 @@ class ReviewStore:
             if self.location.kind == "sqlite":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self._engine = _sqlite_engine(self.path)
-                raw = self._engine.raw_connection()  # outside any transaction: journal_mode cannot change in one
-                try:
-                    raw.driver_connection.execute("PRAGMA journal_mode=WAL")
-                finally:
-                    raw.close()
+                _write_ahead_log(self._engine)
             else:
                 self._engine = _postgresql_engine(self.location.url)
             self._migrate()
-        except sa.exc.SQLAlchemyError as exc:
+        except (sa.exc.SQLAlchemyError, sqlite3.Error) as exc:
             raise _database_error(exc, "be opened") from None
 
     @property

@@ -199,13 +199,21 @@ def test_ordered_pool_order_errors_and_a_lost_worker():
             pool.run(_square, 2)
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it runs Python: SIGINT's default action, as a command started at a
+    terminal has it. A job a non-interactive shell started in the background (a CI runner's
+    `cmd &`) ignores SIGINT, its children inherit that, and Python then never raises
+    KeyboardInterrupt: the Ctrl-C these tests send would do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_ends_the_run_and_its_workers(tmp_path):
     """Ctrl-C (SIGINT to the process group) while the workers wait for input: exit status 130,
     one line on stderr, no worker left behind."""
     env = {**os.environ, "PYTHONPATH": ROOT}
     child = subprocess.Popen([sys.executable, "-m", "rouge_core", "--jsonl", "-", "-m", "rouge1", "--workers", "2"],
                              cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     child.stdin.write(jsonl(20))
     child.stdin.flush()
     time.sleep(1.5)
@@ -319,7 +327,7 @@ def _stop_while_writing(tmp_path, stop: str, pause: float, timeout: float, ctrl_
     env = {**os.environ, "PYTHONPATH": ROOT}
     child = subprocess.Popen([sys.executable, "-c", STOP_WHILE_WRITING, str(tmp_path), str(pause),
                               stop], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         if ctrl_c_after is not None:
             deadline = time.monotonic() + timeout
@@ -377,7 +385,7 @@ def _cli_run(argv, stdin: bytes, rows: int, read: int | None = None, timeout: fl
     script = f"from rouge_core import cli; cli.STREAM_ROWS = {rows}; raise SystemExit(cli.main())"
     child = subprocess.Popen([sys.executable, "-c", script, *map(str, argv)], cwd=ROOT,
                              env={**os.environ, "PYTHONPATH": ROOT}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, start_new_session=True)
+                             stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         if read is None:
             out, err = child.communicate(stdin, timeout=timeout)
@@ -438,7 +446,7 @@ def test_ctrl_c_while_a_large_task_is_half_written_to_a_busy_worker_ends_the_pro
     busy = tmp_path / "busy"
     child = subprocess.Popen([sys.executable, "-c", INTERRUPT_WHILE_A_TASK_IS_WRITTEN, str(busy)], cwd=ROOT,
                              env={**os.environ, "PYTHONPATH": ROOT}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         deadline = time.monotonic() + 30
         while not busy.exists() and time.monotonic() < deadline:
