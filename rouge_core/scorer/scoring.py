@@ -531,7 +531,6 @@ def kernel_f_rule(rule: FMeasureRule, options: Options):
 
 
 _NOT_COMPILED = object()  # _score_compiled: these Documents need the pure path
-_ANY_SIZE = ANY_SIZE  # _score_compiled's bound when the cost is checked (or not bounded)
 
 
 def _score_compiled(plans, cand: Document, refs: Sequence[Document], options: Options, max_side: int):
@@ -577,14 +576,14 @@ def score_documents(cand: Document, refs: Sequence[Document], methods: Iterable[
     if native.active() and compiled is not None and not evidence:
         # Sides within native_bound fit the cost bound whatever their shape: the kernels check
         # their sizes against it, and only larger texts are estimated.
-        max_side = _ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
+        max_side = ANY_SIZE if checked else native_bound(planned, options, len(refs), cost_limit)
         if budget is not None and not budget.within_share():
             max_side = -1  # the tokenizing took more than its share: every size is estimated
         fast = _score_compiled(compiled, cand, refs, options, max_side)
         if fast is None:
             check_call(planned, cand, refs, options, evidence, cost_limit, budget)
             checked = True
-            fast = _score_compiled(compiled, cand, refs, options, _ANY_SIZE)
+            fast = _score_compiled(compiled, cand, refs, options, ANY_SIZE)
         if fast is not _NOT_COMPILED:
             return Result(cand, tuple(refs), options, fast)
     if not checked:
