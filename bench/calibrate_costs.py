@@ -105,8 +105,8 @@ class Case:
     candidate: str
     references: tuple
     repeats: int = 3
-    kind: str = "score"  # or "corpus" (score_corpus per system), or a resampling computation: "bootstrap",
-    # "paired", "r155", "correlate"
+    kind: str = "score"  # or "corpus" (score_corpus per system), "variants" (meta.score_variants), or a
+    # resampling computation: "bootstrap", "paired", "r155", "correlate"
     params: dict = field(default_factory=dict)
     # measured
     seconds: float = math.nan
@@ -421,8 +421,32 @@ def corpus_cases(path: str, quick: bool):
                        {"systems": 16, "documents": 10, "references": 4})
 
 
+def variants_cases(path: str, quick: bool):
+    """Scoring a corpus as "Which ROUGE agrees" does for one variant (rouge_core.studies.meta.
+    score_variants: each text tokenized once, the references shared by every system, one
+    `score_documents` call per pair): the kernels' work priced as in single calls, plus what the
+    call does in Python per pair, method and reference (cost.variants_records_terms), over
+    documents, references, methods and profiles (ROUGE-1.5.5 rounds its printed P and R; MATLAB's
+    and XL-Sum's tokenizers run in Python)."""
+    four = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+    pure = path == "pure"
+    for prof in ("rouge-score", "rouge-1.5.5") if pure else ("rouge-score", "rouge-1.5.5", "matlab", "multilingual"):
+        for documents in ([20, 100] if pure else _sizes([20, 100, 400], quick)):
+            for references in (1, 4, 11):
+                for methods in (("rouge1",), four):
+                    yield Case("variants", f"{prof} 2 systems x {documents} docs x {references} refs {len(methods)} "
+                               "methods, shared references", path, prof, {}, methods, False, "", (), 3, "variants",
+                               {"systems": 2, "documents": documents, "references": references})
+    if not pure:  # stemmed (the stem caches emptied before each run)
+        for prof, stemmer in (("rouge-score", "porter"), ("rouge-1.5.5", "rouge155")):
+            yield Case("variants", f"{prof} {stemmer} 2 systems x 100 docs x 11 refs 4 methods, shared references",
+                       path, prof, {"stemmer": stemmer}, four, False, "", (), 3, "variants",
+                       {"systems": 2, "documents": 100, "references": 11})
+
+
 GROUPS = {"kernels": kernel_cases, "tokenize": tokenize_cases, "profiles": profile_cases, "bounds": bound_cases,
-          "resampling": resampling_cases, "corpus": corpus_cases, "loading": loading_cases}
+          "resampling": resampling_cases, "corpus": corpus_cases, "variants": variants_cases,
+          "loading": loading_cases}
 
 
 _CORPORA: dict = {}
@@ -449,19 +473,28 @@ def _run_corpus(case: Case, corpus, options) -> None:
                      cost_limit=rouge_core.UNBOUNDED)
 
 
+def _run_variants(case: Case, corpus, options) -> None:
+    from rouge_core.studies import meta
+
+    meta.score_variants(corpus.systems, corpus.references, corpus.ids, list(case.methods),
+                        [meta.Variant(case.profile, options.stemmer)], cost_limit=rouge_core.UNBOUNDED)
+
+
 def corpus_features(case: Case, options) -> dict:
     """A corpus case's units of work as rouge_core.scorer.cost.estimate_corpus counts them: its
     time terms are fitted with the scoring calls'; its memory (one pair's Documents, a chunk's
     records, the statistics) is priced by cost.corpus_cost, not fitted here."""
     corpus = _corpus_of(case)
-    whole, one, pairs = cost.corpus_terms(corpus.systems, corpus.references, case.methods, options)
+    shared = case.kind == "variants"
+    whole, one, pairs = cost.corpus_terms(corpus.systems, corpus.references, case.methods, options,
+                                          shared_references=shared)
     time_f = dict(whole.time)
     time_f[f"{native.path()}.call"] = time_f.get(f"{native.path()}.call", 0) + 1
     case.tokens = f"{pairs} pairs"
     shape = (len(case.methods), len(corpus.references), sum(len(r) for r in corpus.references))
     held = cost.corpus_pairs_held(corpus.systems, corpus.references, options)
-    memory = cost.corpus_memory_terms(whole, one, *shape, False, held)
-    own = {name: n for name, n in memory.kept.items() if name.startswith("corpus.")}
+    memory = cost.corpus_memory_terms(whole, one, *shape, shared, held)
+    own = {name: n for name, n in memory.kept.items() if name.startswith("corpus.") and name != cost.PAIRS}
     # the corpus's own bytes (a chunk's records, the pairs held) are fitted on these cases alone
     # (they share no constant with the scoring calls, whose fit they would otherwise widen); one
     # pair's Documents and working memory are priced by the scoring calls' constants, and the
@@ -471,7 +504,7 @@ def corpus_features(case: Case, options) -> dict:
     return {"time": time_f, "kept": own, "work": [],
             "offset": pairs * len(case.methods) * cost.CORPUS_STATISTICS_BYTES,
             "offset_terms": ({name: n for name, n in memory.kept.items() if name not in own}, dict(memory.work)),
-            "corpus": (whole, one, pairs, *shape, False), "held": held}
+            "corpus": (whole, one, pairs, *shape, shared), "held": held}
 
 
 # --- measuring ----------------------------------------------------------------------------------
@@ -656,11 +689,43 @@ def measure_loading(case: Case) -> None:
     case.tokens = "-"
 
 
-def measure(case: Case) -> None:
+# A case measured in a fresh process (the resident set of a process that has run other cases
+# rises less, or more, than the case's own peak: freed memory reused, the allocator's thresholds
+# moved; a 2 x 400 x 11 score_variants run read 7.5 MB there and 20 MB in a fresh process, the
+# same corpus with 1 reference 9.6 MB and 4 MB).
+_CASE_SCRIPT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import calibrate_costs as cc
+path, group, label, evidence, quick = json.loads(sys.argv[2])
+case = next(c for c in cc.GROUPS[group](path, quick) if (c.label, c.evidence) == (label, evidence))
+cc.measure_here(case)
+print(json.dumps({"seconds": case.seconds, "wall": case.wall, "peak": case.peak}))
+"""
+
+
+def measure_fresh(case: Case, quick: bool) -> None:
+    key = json.dumps([case.path, case.group, case.label, case.evidence, quick])
+    out = subprocess.run([sys.executable, "-c", _CASE_SCRIPT, HERE, key], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    measured = json.loads(out.stdout.strip().splitlines()[-1])
+    case.seconds, case.wall, case.peak = measured["seconds"], measured["wall"], measured["peak"]
+    with _path(case):
+        case.features = corpus_features(case, case.options())
+
+
+def measure(case: Case, quick: bool = False) -> None:
     if case.kind == "load":
         measure_loading(case)
         return
-    if case.kind not in ("score", "corpus"):
+    if case.kind == "variants":
+        measure_fresh(case, quick)
+        return
+    measure_here(case)
+
+
+def measure_here(case: Case) -> None:
+    if case.kind not in ("score", "corpus", "variants"):
         inputs = _resampling_inputs(case)
         _run_resampling(case, inputs)
         case.seconds, case.wall = _timed(lambda: _run_resampling(case, inputs), case.repeats)
@@ -670,14 +735,15 @@ def measure(case: Case) -> None:
         case.tokens = "-"
         return
     options = case.options()
-    if case.kind == "corpus":
+    if case.kind in ("corpus", "variants"):
         corpus = _corpus_of(case)
+        run = _run_corpus if case.kind == "corpus" else _run_variants
         with _path(case):
-            _run_corpus(case, corpus, options)  # warm
-            case.seconds, case.wall = _timed(lambda: _run_corpus(case, corpus, options), case.repeats,
+            run(case, corpus, options)  # warm
+            case.seconds, case.wall = _timed(lambda: run(case, corpus, options), case.repeats,
                                              _clear_stemmer_caches)
             _clear_stemmer_caches()
-            case.peak = peak_bytes(lambda: _run_corpus(case, corpus, options))
+            case.peak = peak_bytes(lambda: run(case, corpus, options))
             case.features = corpus_features(case, options)
         return
     with _path(case):
@@ -1056,7 +1122,7 @@ def _load(path: str, quick: bool = False) -> list[Case]:
             if d is None:
                 continue
             case.seconds, case.wall, case.peak = d["seconds"], d["wall"], d["peak"]
-            if case.kind == "corpus":
+            if case.kind in ("corpus", "variants"):
                 with _path(case):
                     case.features = corpus_features(case, case.options())
             elif case.kind != "score":
@@ -1103,7 +1169,7 @@ def main(argv=None) -> int:
                 for case in GROUPS[group](path, args.quick):
                     if _key(case) in done:
                         continue
-                    measure(case)
+                    measure(case, args.quick)
                     cases.append(case)
                     if sink is not None:  # each measurement kept as it comes (a long run may be stopped)
                         sink.write(_record(case, args.quick))

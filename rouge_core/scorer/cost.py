@@ -470,8 +470,11 @@ def _stemmer_kind(stemmer: str) -> str | None:
 # How long a text's tokens are held (tokenize_terms): as a Document (kept by the result), or, when
 # the kernels score texts as texts (texts_freed), the kernels' own arrays for the whole call (the
 # candidate; references whose words stemming or stopwords change) or while that text is scored
-# (the other references, read one at a time).
-HELD_DOCUMENT, HELD_CALL, HELD_TEXT = "document", "call", "text"
+# (the other references, read one at a time); or as a Document every system's pairs share, kept
+# for the whole corpus (rouge_core.studies.meta.score_variants: the kernels' arrays of a compiled
+# one, the terms a Python tokenizer made of another: own constants, corpus.shared.*, fitted on
+# those corpora).
+HELD_DOCUMENT, HELD_CALL, HELD_TEXT, HELD_SHARED = "document", "call", "text", "shared"
 
 
 def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
@@ -500,6 +503,8 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         # own arrays, released before the call returns)
         if held == HELD_DOCUMENT:
             terms.k("tok.compiled.token", tokens).k("tok.compiled.type", distinct)
+        elif held == HELD_SHARED:
+            terms.k("corpus.shared.compiled.token", tokens).k("corpus.shared.compiled.type", distinct)
         else:  # a reference read while it is scored is looked up in the candidate's vocabulary: no types of its own
             hold("tok.freed.token", tokens)
             hold("tok.freed.type", distinct if held == HELD_CALL else 0)
@@ -508,7 +513,7 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         # stemming and stopwords once per word type (a str each), the Tokens mapped in C
         terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
         terms.t("tok.compiled.mapped.token", tokens)
-        if held == HELD_DOCUMENT:
+        if held in (HELD_DOCUMENT, HELD_SHARED):
             terms.k("tok.compiled.mapped.token", tokens)
         else:
             hold("tok.freed.token", tokens)
@@ -530,8 +535,9 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         distinct = tokens if distinct is None else distinct
         # lazy: terms only; split: terms and offsets in arrays; eager: a Token record each
         record = "tok." + route.split(":", 1)[0]
-        terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times).k(f"{record}.token", tokens)
-        terms.k(f"{record}.type", distinct)
+        terms.t(f"tok.{kind}.token", tokens * times).t(f"{record}.token", tokens * times)
+        held_as = f"corpus.shared.{route.split(':', 1)[0]}" if held == HELD_SHARED else record
+        terms.k(f"{held_as}.token", tokens).k(f"{held_as}.type", distinct)
         if stopping:
             terms.t("tok.stop.token", tokens * times)
         if ts.segments:  # a segmenter's words, as Python strings and its own records, while it runs
@@ -682,8 +688,7 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
     whole, one = Terms(), Terms()
     if not pairs:
         return whole, one, 0
-    k = min(sample, pairs)
-    chosen = sorted({(j * pairs) // k for j in range(k)})
+    chosen = _sampled_pairs(pairs, sample)
     seen_docs: dict[int, list[Terms]] = {}
     ref_shapes: dict[int, list[Shape]] = {}
     parsed = [parse_method(m, options) for m in methods]
@@ -693,8 +698,9 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
         ts = text_shape(candidate, options) if isinstance(candidate, str) else None
         c = proxy_shape(candidate, ts)
         pair = Terms()
+        held = HELD_SHARED if shared_references else HELD_DOCUMENT
         if ts is not None:
-            pair.add(tokenize_terms(ts, options, c.tokens, c.distinct))
+            pair.add(tokenize_terms(ts, options, c.tokens, c.distinct, held))
         if doc not in ref_shapes:
             seen_docs[doc], ref_shapes[doc] = [], []
             for ref in references[doc]:
@@ -702,7 +708,7 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
                 r = proxy_shape(ref, rts)
                 ref_shapes[doc].append(r)
                 if rts is not None:
-                    seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct))
+                    seen_docs[doc].append(tokenize_terms(rts, options, r.tokens, r.distinct, held))
                 if shared_references:  # interned once with its tokens, for every system
                     seen_docs[doc].append(_texts_terms(r, ()))
         refs = ref_shapes[doc]
@@ -717,7 +723,10 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
             shared_once.update(shared)
         for terms in shared_once.values():
             pair.add(terms)
-        if not shared_references:
+        if shared_references:
+            pair.add(variants_records_terms(len(parsed), len(refs), options.round_pr is not None))
+            pair.k("corpus.shared.score", len(parsed))  # each method's score of the pair, kept in a dict
+        else:
             pair.add(corpus_records_terms(len(parsed), len(refs), options.round_pr is not None))
             if ts is not None and ts.route != "compiled":  # tokenized in Python, held with a batch's chunk
                 pair.k("corpus.held.token", c.tokens + sum(r.tokens for r in refs))
@@ -740,6 +749,26 @@ def corpus_terms(systems, references: Sequence[Sequence], methods: Sequence, opt
 # the most characters whose distinct words corpus_terms counts (one regular-expression pass);
 # a larger corpus keeps every text's word types priced as new to the stemmer
 STEM_TYPES_CHARS = 4_000_000
+
+
+def _sampled_pairs(pairs: int, sample: int) -> list[int]:
+    """Up to `sample` of a corpus's pairs (system-major), spread evenly."""
+    k = min(sample, pairs)
+    return sorted({(j * pairs) // k for j in range(k)}) if k else []
+
+
+def corpus_libraries(systems, references: Sequence[Sequence], options: "Options", sample: int = 48
+                     ) -> tuple[str, ...]:
+    """The libraries scoring the corpus loads on first use (`libraries_needed`): its stemmer's,
+    and the segmenters the texts of the pairs `corpus_terms` samples need."""
+    names, documents = list(systems), len(references)
+    shapes = []
+    for p in _sampled_pairs(documents * len(names), sample):
+        doc = p % documents
+        for text in (systems[names[p // documents]][doc], *references[doc]):
+            if isinstance(text, str):
+                shapes.append(text_shape(text, options))
+    return libraries_needed(options, shapes)
 
 
 def _stem_first_seen(whole: Terms, systems, references: Sequence[Sequence], options: "Options",
@@ -773,6 +802,20 @@ def _stem_first_seen(whole: Terms, systems, references: Sequence[Sequence], opti
         words.update(_WORD.findall(text.lower()))
     for name in units:
         whole.time[name] = min(whole.time[name], len(words))
+
+
+def variants_records_terms(methods: int, references: int, rounded: bool = False) -> Terms:
+    """What rouge_core.studies.meta.score_variants does in Python per pair beside the kernels:
+    a `score_documents` call (its dispatch and result), per method the references combined and
+    its record, per method and reference a ReferenceScore with its Stats and Score, and under a
+    profile that rounds P and R (ROUGE-1.5.5's) each of those scores printed and read back
+    (the "Which ROUGE agrees" page's estimate was 0.36x what it took without them)."""
+    p = _path()
+    terms = (Terms().t(f"{p}.variants.pair", 1).t(f"{p}.variants.method", methods)
+             .t(f"{p}.variants.reference", methods * references))
+    if rounded:
+        terms.t(f"{p}.variants.rounded", methods * references)
+    return terms
 
 
 def corpus_records_terms(methods: int, references: int, rounded: bool = False) -> Terms:
@@ -817,16 +860,29 @@ def chunk_records_bytes(documents: int, references: int, methods: int) -> float:
 
 
 def estimate_corpus(systems, references: Sequence[Sequence], methods: Sequence, options: "Options | str | None" = None,
-                    *, shared_references: bool = False, evidence: bool = False, sample: int = 48) -> CostEstimate:
+                    *, shared_references: bool = False, evidence: bool = False, sample: int = 48,
+                    loading: bool = True) -> CostEstimate:
     """What scoring a corpus costs (`corpus_terms`): seconds for every pair, memory for the
     largest pair at a time and a chunk's records (score_corpus; `chunk_records_bytes`) plus the
-    statistics every pair leaves (CORPUS_STATISTICS_BYTES)."""
-    whole, one, pairs = corpus_terms(systems, references, methods, _options(options),
+    statistics every pair leaves (CORPUS_STATISTICS_BYTES). With `loading`, plus the libraries
+    it needs that this process has not loaded (`corpus_libraries`), each a shared part keyed by
+    its name, so that `total` over several corpora scored in one process counts each once."""
+    options = _options(options)
+    whole, one, pairs = corpus_terms(systems, references, methods, options,
                                      shared_references=shared_references, evidence=evidence, sample=sample)
     seconds, peak, records = corpus_cost(whole, one, pairs, len(methods), len(references),
                                          sum(len(r) for r in references), shared_references,
-                                         pairs_held=corpus_pairs_held(systems, references, _options(options)))
-    return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records)
+                                         pairs_held=corpus_pairs_held(systems, references, options))
+    shared = []
+    if loading:
+        from ..text.loading import not_loaded
+
+        for library in not_loaded(corpus_libraries(systems, references, options, sample)):
+            s, b, _ = price(loading_terms([library]))
+            seconds, peak, records = seconds + s, peak + b, records + b
+            shared.append((f"load.{library}", s, b))
+    return CostEstimate(f"scoring {pairs:,} pairs", seconds, peak, "pairs", pairs, kept_bytes=records,
+                        shared=tuple(shared))
 
 
 # score_corpus's batches (rouge_core.corpora.batch) tokenize in Python this many pairs at a time

@@ -42,9 +42,18 @@ def test_the_corpus_estimate_counts_each_pairs_records_per_method_and_reference(
     for name in ("corpus.method", "corpus.reference", "corpus.rounded", "corpus.column"):
         assert f"native.{name}" in cost_model.SECONDS and f"pure.{name}" in cost_model.SECONDS
     assert "corpus.chunk.reference" in cost_model.BYTES and "corpus.held.token" in cost_model.BYTES
-    # shared references (the meta-evaluation's score_variants) score through score_documents: no corpus records
+    # shared references (the meta-evaluation's score_variants) score through score_documents: no corpus records,
+    # a call per pair instead (issue 29: "score every variant" of a 16 x 100 x 11 study estimated at 0.36x)
     shared, _, _ = cost.corpus_terms(systems, refs, METHODS, rouge_core.profile(profile), shared_references=True)
     assert not [name for name in shared.time if ".corpus." in name]
+    assert shared.time[f"{p}.variants.pair"] == pytest.approx(120)
+    assert shared.time[f"{p}.variants.method"] == pytest.approx(120 * 4)
+    assert shared.time[f"{p}.variants.reference"] == pytest.approx(120 * 4 * 11)
+    assert shared.time.get(f"{p}.variants.rounded", 0) == pytest.approx(120 * 4 * 11 if profile == "rouge-1.5.5"
+                                                                        else 0)
+    # fitted on the calibration's variants cases: what a pair's call does costs time on both paths
+    for name in ("variants.pair", "variants.reference"):
+        assert cost_model.SECONDS[f"native.{name}"] + cost_model.SECONDS[f"pure.{name}"] > 0
 
 
 def test_a_corpus_tokenized_in_python_is_priced_holding_a_batchs_chunk():
@@ -80,7 +89,7 @@ def test_a_stemmed_corpus_prices_each_word_type_stemmed_once(profile, stemmer):
     if native.active():  # the kernels map every token through the shared table: only new types reach Python
         assert whole.time["tok.compiled.mapped.type"] == len(words)
         assert f"stem.{stemmer}.token" not in whole.time and whole.time["tok.compiled.mapped.token"] > 0
-    unstemmed = cost.estimate_corpus(systems, refs, METHODS, profile)
-    stemmed = cost.estimate_corpus(systems, refs, METHODS, options)
-    # the stemming of 400 word types, not of 600 texts' types
+    unstemmed = cost.estimate_corpus(systems, refs, METHODS, profile, loading=False)
+    stemmed = cost.estimate_corpus(systems, refs, METHODS, options, loading=False)
+    # the stemming of 400 word types, not of 600 texts' types (NLTK's import apart: test_cost_loading)
     assert stemmed.seconds - unstemmed.seconds <= 400 * 1e-4
