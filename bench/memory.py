@@ -41,16 +41,21 @@ def _reset_high_water() -> bool:
         return False
 
 
+def resident_rise(run) -> float:
+    """The resident high-water mark's rise over `run()` in bytes (0 where it cannot be read)."""
+    gc.collect()
+    rss = _reset_high_water() and _status_kib("VmRSS")
+    run()
+    high = _status_kib("VmHWM") if rss else None
+    return float((high - rss) * _KIB) if high is not None and rss else 0.0
+
+
 def peak_bytes(run) -> float:
     """Bytes at the peak of `run()` above what the process held before it: the larger of the
     resident set's rise over one run and tracemalloc's peak over another (run apart: tracemalloc
     keeps a record of every block it traces, which swells the resident set of the run it
     traces, 2.5 to 4 times on calls that make many small Python objects)."""
-    gc.collect()
-    rss = _reset_high_water() and _status_kib("VmRSS")
-    run()
-    high = _status_kib("VmHWM") if rss else None
-    resident = (high - rss) * _KIB if high is not None and rss else 0
+    resident = resident_rise(run)
     gc.collect()
     tracemalloc.start()
     try:
