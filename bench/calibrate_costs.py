@@ -281,6 +281,9 @@ def bound_cases(path: str, quick: bool):
         ("rougeS* 3,000 distinct", "rougeS*", "rouge-score", {}, 3000, 20, "distinct"),
         ("rougeS* 6,000", "rougeS*", "rouge-score", {}, 6000, 20, "zipf"),
         ("porter 200,000 distinct words", "rouge1", "rouge-score", {"stemmer": "porter"}, 200000, 20, "distinct"),
+        # the compiled tokenizer and ROUGE-1's count over millions of tokens (a 400 MB text was priced
+        # at a few milliseconds and took 3.5-7 s)
+        ("rouge1 3,000,000 tokens", "rouge1", "rouge-score", {}, 3_000_000, 20, "zipf"),
     ]
     for label, method, prof, overrides, tokens, sentence, kind in plans:
         if quick and tokens > 10000:
@@ -288,6 +291,12 @@ def bound_cases(path: str, quick: bool):
         cand, ref = gen.shaped_pair(tokens, sentence, seed=tokens, kind=kind)
         for evidence in (False, True) if "evidence" in label else (False,):
             yield Case("bounds", label, path, prof, overrides, (method,), evidence, cand, (ref,), 2)
+    # one short word repeated: the tokenizer's characters, one type (the largest over the bound: its
+    # time per token grows with the arrays, 13 ns at 30 million tokens, 27 ns at 200 million)
+    for chars in (20_000_000, 60_000_000, 300_000_000):
+        text = "a " * (chars // 2)
+        yield Case("bounds", f"rouge1 {chars:,} characters of one repeated word", path, "rouge-score", {},
+                   ("rouge1",), False, text, ("a b",), 2)
     # a text of distinct words against itself: every skip-bigram distinct and shared (the
     # table the kernels build at its largest)
     for tokens in (1500, 3000):

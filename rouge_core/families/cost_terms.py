@@ -287,8 +287,8 @@ def ngram_cost(n: int, c: Shape, r: Shape, evidence: bool):
     if native.active():
         # the kernels slide over every window and count those of tokens both sides have
         common = c_grams * c.shared ** n + r_grams * r.shared ** n
-        if n == 1:
-            terms.t("native.N1.type", min(c.distinct, c.tokens))
+        if n == 1:  # a count per window too (a 130-million-token text was priced at its call alone)
+            terms.t("native.N1.type", min(c.distinct, c.tokens)).t("native.N1.window", grams)
         elif n == 2:  # a table sized to the candidate's bigrams of common tokens
             terms.t("native.N2.window", grams).t("native.N2.common", common).w("native.N2.slot", c_grams * c.shared ** 2)
         else:  # a table of up to 2^20 slots to start with, grown to the candidate's distinct grams

@@ -101,6 +101,18 @@ def test_a_japanese_text_that_segments_within_the_bound_is_accepted(options):
     assert rouge_core.DEFAULT_COST_LIMIT.allows(cost.total(estimates.values()))
 
 
+def test_rouge1_is_priced_per_token_on_the_kernels():
+    # the kernels' ROUGE-1 counts every window: priced only per word type and per call, a text of
+    # 133 million tokens of one word was estimated at the call's few milliseconds
+    if not native.active():
+        pytest.skip("the compiled kernels' units")
+    def seconds(tokens: int) -> float:
+        return cost.total(cost.estimate_texts(["rouge1"], "ab " * tokens, ["a b"], "rouge-score").values()).seconds
+
+    # each window at the kernels' measured few nanoseconds (bench/calibrate_costs.py, group bounds)
+    assert seconds(2_000_000) - seconds(50_000) > (2_000_000 - 50_000) * 2e-9
+
+
 def test_a_call_of_thousands_of_short_texts_counts_them_all():
     # each reference alone is cheap; 20,000 of them through a Python tokenizer are not
     refs = [" ".join(words(30, seed)) + " é" for seed in range(20_000)]
