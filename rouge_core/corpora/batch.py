@@ -44,8 +44,8 @@ from ..kernels import native
 from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
 from ..families.methods import Method, parse_method
 from ..text.options import Options
-from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
-                              score_from_stats)
+from ..scorer.scoring import (MethodScore, _method_plans, _plans_of, combine_references, prepare_pair,
+                              resolve_options, score_from_stats)
 from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
@@ -107,7 +107,7 @@ def score_batch(
     if workers < 1 or chunk_size < 1:
         raise ValueError("workers and chunk_size must be at least 1")
     opts = resolve_options(options, {})
-    names = tuple(parse_method(m, opts).name for m in methods)
+    names = _method_names(tuple(methods), opts)
     total = len(candidates)
     pair_ids = [str(x) for x in ids] if ids is not None else None
 
@@ -139,11 +139,13 @@ def score_batch(
     # and must not be shifted by a list the caller changes after the call.
     ref_counts, max_refs = native.reference_counts(refs_lists)  # one pass in C: serial work
     max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
-    compiled_plans = native.plans(compiled)
+    compiled_plans = _plans_of(names, opts, 1)[3]
     pair_done = each_pair(progress)
 
     def job_of(start: int, end: int, block: int = chunk_size):
-        cands, refs = list(candidates[start:end]), refs_lists[start:end]
+        cands, refs = candidates[start:end], refs_lists[start:end]
+        if type(cands) is not list:  # (a list's slice is a new list already)
+            cands = list(cands)
         if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
         return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
@@ -169,10 +171,11 @@ def score_batch(
     # Python in input order (so the first error is the first bad pair's).
     left_out: set[int] = set()
     covered_later: set[int] = set()
-    for indices, (_, _, unscored) in reversed(segments):
+    for at in range(len(segments) - 1, -1, -1):
+        indices, (_, _, unscored) = segments[at]
         left_out.update(i for i in (indices[k] for k in unscored) if i not in covered_later)
-        if len(segments) > 1:
-            covered_later.update(indices)
+        if any(segments[earlier][1][2] for earlier in range(at)):  # (else no earlier pair asks: this thread's
+            covered_later.update(indices)                           # serial time at the batch's end)
     python_scored: dict[int, dict[str, MethodScore]] = {}
     for i in sorted(left_out):
         python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i))
@@ -232,8 +235,10 @@ HELPERS = _Helpers()
 
 
 MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
-BLOCKS_PER_THREAD = 16  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
-# finely (500 long pairs in 4 blocks a thread: a block is 6 ms, an eighth of the batch, left to one thread at the end)
+BLOCKS_PER_THREAD = 64  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+# finely: the batch ends when the last block does, the other threads idle meanwhile (half a block on average; 16 a
+# thread left 10,000 summary pairs' blocks at 1.5 ms, a twentieth of the two threads' time; a block costs the
+# threads one atomic step, so smaller is free down to MIN_BLOCK_BYTES)
 
 
 def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:
@@ -461,6 +466,19 @@ def _stems_in_kernels(opts: Options):
     stemming or stopwords; else None (Python tokenizes)."""
     settings = stemmed_settings(*opts.tokenize_key()[:8])
     return None if settings is None else settings[0][1]
+
+
+def _method_names(methods: tuple, opts: Options) -> tuple[str, ...]:
+    """The methods' names (parsed once per methods and settings: this thread's serial time)."""
+    try:
+        return _cached_names(methods, opts)
+    except TypeError:  # an unhashable method: parsed (and refused) the ordinary way
+        return tuple(parse_method(m, opts).name for m in methods)
+
+
+@lru_cache(maxsize=256)
+def _cached_names(methods: tuple, opts: Options) -> tuple[str, ...]:
+    return tuple(parse_method(m, opts).name for m in methods)
 
 
 def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:
