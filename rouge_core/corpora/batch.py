@@ -236,9 +236,9 @@ HELPERS = _Helpers()
 
 MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
 BLOCKS_PER_THREAD = 64  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
-# finely: the batch ends when the last block does, the other threads idle meanwhile (half a block on average; 16 a
-# thread left 10,000 summary pairs' blocks at 1.5 ms, a twentieth of the two threads' time; a block costs the
-# threads one atomic step, so smaller is free down to MIN_BLOCK_BYTES)
+# finely: the batch ends when its last block does, the other threads idle meanwhile (half a block on average; at 16
+# a thread, 10,000 summary pairs made blocks of about 1.5 ms on two threads' 25 ms); a block costs a thread one
+# atomic step, so smaller blocks are free down to MIN_BLOCK_BYTES
 
 
 def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:

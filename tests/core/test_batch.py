@@ -359,7 +359,8 @@ def test_a_batch_of_few_long_pairs_is_shared_out_in_blocks_to_every_thread(monke
 @pytest.mark.parametrize("profile, overrides", [("rouge-score", {}), ("rouge-score", dict(stemmer="porter")),
                                                 ("matlab", {}), ("rouge-1.5.5", dict(stopwords="smart"))])
 def test_a_threads_reused_texts_grow_and_shrink_from_pair_to_pair(profile, overrides):
-    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, and looks
+    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, builds the
+    candidate's layout (rougeLsum's bit masks, their mirror) in the same reused Lay, and looks
     references up in the candidate's vocabulary when nothing reads their own terms: texts that
     grow, shrink, empty and fill again from pair to pair, one to three references, give the
     pair-by-pair records (MATLAB's skip-bigrams read the references' own terms)."""
