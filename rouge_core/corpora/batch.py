@@ -135,10 +135,16 @@ def score_batch(
     kernels_tokenize = rule is not None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
-    # How many references each pair has, read now: the records are built later, on first read,
-    # and must not be shifted by a list the caller changes after the call.
-    ref_counts, max_refs = native.reference_counts(refs_lists)  # one pass in C: serial work
-    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
+    # How many references each pair has, read before the records are built (later, on first
+    # read: a list the caller changes after the call must not shift them), in one pass in C;
+    # a head-first batch reads them while the pool threads score the head (_run_head_first).
+    whole: list = []  # [(counts, most)] once read
+
+    def counts_of_all() -> tuple[list[int], int]:
+        if not whole:
+            whole.append(native.reference_counts(refs_lists))
+        return whole[0]
+
     compiled_plans = _plans_of(names, opts, 1)[3]
     pair_done = each_pair(progress)
 
@@ -146,14 +152,20 @@ def score_batch(
         cands, refs = candidates[start:end], refs_lists[start:end]
         if type(cands) is not list:  # (a list's slice is a new list already)
             cands = list(cands)
+        # the head's job by the head's own counts (a text of max_bytes keeps a pair of up to `most`
+        # references within the cost bound); any other job by the whole batch's
+        most = native.reference_counts(refs)[1] if end < total and not whole else counts_of_all()[1]
         if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
+        longest = _max_bytes(names, opts, most, cost_limit) if kernels_tokenize else 0
+        return native.batch_job(compiled_plans, cands, refs, rule, longest, most, opts.alpha,
                                 opts.empty == "nan", block, stems)
 
     if kernels_tokenize:
         block = _shared_block(candidates, refs_lists, workers, chunk_size)
         segments = _run_head_first(partial(job_of, block=block), total, block, workers, pair_done)
+        ref_counts, max_refs = counts_of_all()
+        max_bytes = _max_bytes(names, opts, max_refs, cost_limit)
         unscored = [indices[k] for indices, (_, _, left) in segments for k in left]
         long_texts = _longer_than(unscored, candidates, refs_lists, max_bytes)
         if long_texts:
@@ -165,8 +177,10 @@ def score_batch(
                                    opts.empty == "nan", _shared_block(cands, refs, workers, chunk_size, long=True))
             segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
+        counts_of_all()  # (before the chunks: each job is made by the whole batch's counts)
         segments = [(range(start, end), job) for start, end, job in
                     _run_pipelined(job_of, total, chunk_size, workers, pair_done)]
+        ref_counts, max_refs = counts_of_all()
     # Pairs the kernels left out (a later job's word counts over an earlier one's), scored in
     # Python in input order (so the first error is the first bad pair's).
     left_out: set[int] = set()

@@ -450,3 +450,26 @@ def test_reference_counts_read_lists_and_tuples_only():
     assert native.reference_counts([]) == ([], 0)
     with pytest.raises(TypeError):
         native.reference_counts((["a"],))
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_a_head_first_batchs_head_is_bounded_by_its_own_reference_counts(monkeypatch):
+    """The head's job is made before the whole batch's reference counts are read (they are read
+    while the pool threads score the head): its texts may be as long as its own pairs' counts
+    allow. A head of one-reference pairs with texts longer than a three-reference pair may have
+    unchecked is scored by the kernels there, not checked and scored again in a second job; the
+    rest, by the whole batch's counts, sends such texts to the check; the records are the
+    pair-by-pair ones."""
+    import rouge_core.corpora.batch as batch
+
+    monkeypatch.setattr(batch, "_max_bytes", lambda names, opts, refs, limit: 240 // max(refs, 1))
+    checked = []
+    real = batch._tokens_for
+    monkeypatch.setattr(batch, "_tokens_for", lambda cands, *args: (checked.extend(cands), real(cands, *args))[1])
+    total = batch.HEAD_FIRST_PAIRS + 200
+    long_text = "the cat sat on the mat " * 6  # 138 characters: under 240, over 240 // 3
+    cands = [long_text if i in (5, total - 5) else f"the cat {i} sat" for i in range(total)]
+    refs = [["a cat sat on a mat"] if i < total // 2 else ["a cat", "the mat", f"cat {i}"] for i in range(total)]
+    got = score_batch(cands, refs, METHODS[:4], "rouge-score", workers=2, chunk_size=16)
+    assert records(got) == sequential(cands, refs, METHODS[:4], "rouge-score")
+    assert checked == [long_text]  # the rest's long text only
