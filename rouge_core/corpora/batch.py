@@ -318,7 +318,8 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
                     pair_done: Callable[[int, int], None] | None) -> list[tuple]:
     """Score a batch whose texts the kernels tokenize (_run_shared), its job made in two parts
     when the pool's threads would otherwise wait for it: the pool threads score the head
-    (the first pairs) while this thread makes the job of the rest (reading every text, in
+    (the first pairs) while this thread makes the job of the rest (reading every text, and
+    score_batch the whole batch's reference counts, the head's job made by its own, in
     Python's memory and with the GIL: a few milliseconds for 10,000 pairs, a serial share
     that caps what a second thread gains), then every thread takes the head's blocks left and
     the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
