@@ -311,7 +311,6 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
 
 
 HEAD_FIRST_PAIRS = 2048  # fewer pairs' job is made in well under a millisecond: one job
-HELPER_START_WAIT = 0.005  # seconds this thread waits for a pool thread to be scoring the head
 
 
 def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int, workers: int,
@@ -323,8 +322,9 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
     Python's memory and with the GIL: a few milliseconds for 10,000 pairs, a serial share
     that caps what a second thread gains), then every thread takes the head's blocks left and
     the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
-    throughout: this thread waits (a few milliseconds at most) until one is scoring before it
-    makes the rest. Returns (indices, job result) per part."""
+    throughout: until one is scoring, this thread scores the head's blocks (giving the GIL up
+    meanwhile) rather than wait idle, then makes the rest. Returns (indices, job result) per
+    part."""
     head = total // (4 * workers) // block * block if total >= HEAD_FIRST_PAIRS else 0
     if workers == 1 or head == 0:
         return [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
@@ -346,7 +346,8 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             made.append(job_of(0, head))
         finally:
             head_made.set()  # the helpers go on (or stop: no head, an error)
-        scoring.wait(HELPER_START_WAIT)
+        while not scoring.is_set() and made[0].run(1):  # (a pool thread slow to start: other load)
+            pass
         try:
             made.append(job_of(head, total))
         finally:
