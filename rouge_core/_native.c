@@ -2005,6 +2005,19 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
     return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
 }
 
+/* job.counts() -> per pair, its reference count as the job read it (0 for a value that is no list
+ * or tuple): the records of its values are built by these (a list the caller changed while the
+ * job was made or after cannot shift them). */
+static PyObject *BatchJob_counts(BatchJobObject *self, PyObject *unused) {
+    PyObject *out = PyList_New(self->job.n);
+    for (isize p = 0; out && p < self->job.n; p++) {
+        PyObject *count = PyLong_FromSsize_t(self->count[p]);
+        if (!count) Py_CLEAR(out);
+        else PyList_SetItem(out, p, count);
+    }
+    return out;
+}
+
 static PyObject *BatchJob_get_blocks(BatchJobObject *self, void *closure) { return PyLong_FromSsize_t(self->job.nblocks); }
 
 static PyMethodDef BatchJob_methods[] = {
@@ -2012,6 +2025,7 @@ static PyMethodDef BatchJob_methods[] = {
     {"done", (PyCFunction)BatchJob_done, METH_NOARGS, "done() -> pairs scored in a row from the first"},
     {"cancel", (PyCFunction)BatchJob_cancel, METH_NOARGS, "cancel(): runs take no further block"},
     {"result", (PyCFunction)BatchJob_result, METH_NOARGS, "result() -> (values, offsets, unscored)"},
+    {"counts", (PyCFunction)BatchJob_counts, METH_NOARGS, "counts() -> each pair's reference count, as read"},
     END,
 };
 static PyGetSetDef BatchJob_getset[] = {GETTER("blocks", BatchJob_get_blocks, "blocks of pairs the runs take in turn"), END};

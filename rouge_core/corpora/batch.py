@@ -135,9 +135,10 @@ def score_batch(
     kernels_tokenize = rule is not None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
-    # How many references each pair has, read before the records are built (later, on first
-    # read: a list the caller changes after the call must not shift them), in one pass in C;
-    # a head-first batch reads them while the pool threads score the head (_run_head_first).
+    # The most references a pair has (the jobs' bound, the records' plans), read in one pass in C;
+    # a head-first batch reads it while the pool threads score the head (_run_head_first). Each
+    # pair's records are built by its job's own count (job.counts): a reference list the caller
+    # changes during the call or after cannot shift them.
     whole: list = []  # [(counts, most)] once read
 
     def counts_of_all() -> tuple[list[int], int]:
@@ -164,9 +165,9 @@ def score_batch(
     if kernels_tokenize:
         block = _shared_block(candidates, refs_lists, workers, chunk_size)
         segments = _run_head_first(partial(job_of, block=block), total, block, workers, pair_done)
-        ref_counts, max_refs = counts_of_all()
+        max_refs = counts_of_all()[1]
         max_bytes = _max_bytes(names, opts, max_refs, cost_limit)
-        unscored = [indices[k] for indices, (_, _, left) in segments for k in left]
+        unscored = [indices[k] for indices, (_, _, left, _) in segments for k in left]
         long_texts = _longer_than(unscored, candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
@@ -180,13 +181,13 @@ def score_batch(
         counts_of_all()  # (before the chunks: each job is made by the whole batch's counts)
         segments = [(range(start, end), job) for start, end, job in
                     _run_pipelined(job_of, total, chunk_size, workers, pair_done)]
-        ref_counts, max_refs = counts_of_all()
+        max_refs = counts_of_all()[1]
     # Pairs the kernels left out (a later job's word counts over an earlier one's), scored in
     # Python in input order (so the first error is the first bad pair's).
     left_out: set[int] = set()
     covered_later: set[int] = set()
     for at in range(len(segments) - 1, -1, -1):
-        indices, (_, _, unscored) = segments[at]
+        indices, (_, _, unscored, _) = segments[at]
         left_out.update(i for i in (indices[k] for k in unscored) if i not in covered_later)
         if any(segments[earlier][1][2] for earlier in range(at)):  # (else no earlier pair asks: this thread's
             covered_later.update(indices)                           # serial time at the batch's end)
@@ -198,8 +199,7 @@ def score_batch(
         plans_for = _plans_by_count(names, opts, max_refs)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list = [None] * total
-        for indices, (values, offsets, _) in segments:
-            counts = [ref_counts[i] for i in indices]
+        for indices, (values, offsets, _, counts) in segments:
             records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                            score_fn)
             for k, item in enumerate(records):
@@ -288,7 +288,7 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
     is no Python work per block. This thread reports progress after each block it scores, up
     to the pairs done in a row from the first; if it stops (an error, an interrupt) the others
     stop after their current block. A pool thread still busy with another batch when this
-    thread has taken the last block is not waited for. Returns the job's result."""
+    thread has taken the last block is not waited for. Returns the job's _outcome."""
     helpers = min(workers, job.blocks) - 1
     running = HELPERS.submit(helpers, job.run, helpers) if helpers > 0 else []
     try:
@@ -307,10 +307,16 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
             run.result()
     if pair_done is not None:
         pair_done(total, total)
-    return job.result()
+    return _outcome(job)
 
 
 HEAD_FIRST_PAIRS = 2048  # fewer pairs' job is made in well under a millisecond: one job
+
+
+def _outcome(job) -> tuple:
+    """A finished job's (values, offsets, unscored pairs, reference counts as it read them: its
+    values' records are built by these)."""
+    return (*job.result(), job.counts())
 
 
 def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int, workers: int,
@@ -323,7 +329,7 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
     that caps what a second thread gains), then every thread takes the head's blocks left and
     the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
     throughout: until one is scoring, this thread scores the head's blocks (giving the GIL up
-    meanwhile) rather than wait idle, then makes the rest. Returns (indices, job result) per
+    meanwhile) rather than wait idle, then makes the rest. Returns (indices, job _outcome) per
     part."""
     head = total // (4 * workers) // block * block if total >= HEAD_FIRST_PAIRS else 0
     if workers == 1 or head == 0:
@@ -374,7 +380,7 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             run.result()
     if pair_done is not None:
         pair_done(total, total)
-    return [(range(head), first.result()), (range(head, total), rest.result())]
+    return [(range(head), _outcome(first)), (range(head, total), _outcome(rest))]
 
 
 def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,
@@ -382,12 +388,12 @@ def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size:
     """Score chunk by chunk when Python tokenizes: this thread tokenizes each chunk (a user's
     tokenizer or a segmenter, MeCab or jieba, need not be thread-safe) while pool threads
     score earlier ones; at most `workers` chunks wait, and results are taken in input order.
-    Returns (start, end, job result) per chunk."""
+    Returns (start, end, job _outcome) per chunk."""
     chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
     segments = []
 
     def finish(start: int, end: int, job) -> None:
-        segments.append((start, end, job.result()))
+        segments.append((start, end, _outcome(job)))
         if pair_done is not None:
             pair_done(end, total)
 

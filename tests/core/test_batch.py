@@ -473,3 +473,31 @@ def test_a_head_first_batchs_head_is_bounded_by_its_own_reference_counts(monkeyp
     got = score_batch(cands, refs, METHODS[:4], "rouge-score", workers=2, chunk_size=16)
     assert records(got) == sequential(cands, refs, METHODS[:4], "rouge-score")
     assert checked == [long_text]  # the rest's long text only
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_records_are_built_by_each_jobs_own_reference_counts(monkeypatch):
+    """A head-first batch reads the whole batch's reference counts after the head's job is made:
+    a reference list the caller changes in between (another thread, while this one gives the
+    GIL up) does not shift the head pair's records, which are built by the count its job read
+    (job.counts()); the pair is scored with the references it had when its job was made."""
+    import rouge_core.corpora.batch as batch
+
+    total = batch.HEAD_FIRST_PAIRS + 100
+    cands = [f"the cat {i} sat on the mat" for i in range(total)]
+    refs = [[f"a cat {i % 5} sat"] for i in range(total)]
+    before = [list(r) for r in refs]
+    real = native.reference_counts
+
+    def counts(lists):
+        if len(lists) == total:  # the whole batch's, read after the head's job was made
+            refs[3].append("the mat was red")
+        return real(lists)
+
+    monkeypatch.setattr(native, "reference_counts", counts)
+    got = records(score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=16))
+    assert refs[3] == before[3] + ["the mat was red"]
+    assert got == sequential(cands, before, METHODS, "rouge-score")
+    job = native.batch_job(native.plans(batch._method_plans(("rouge1",), rouge_core.profile("rouge-score"), 1)[3]),
+                           ["a", "b", "c"], [["a"], ("b", "c"), "no list"], 1, 100, 2, 0.5, False, 2)
+    assert job.counts() == [1, 2, 0]
