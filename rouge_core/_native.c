@@ -2006,15 +2006,14 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
 }
 
 /* job.counts() -> per pair, its reference count as the job read it (0 for a value that is no list
- * or tuple): the records of its values are built by these (a list the caller changed while the
- * job was made or after cannot shift them). */
+ * or tuple), as int64 bytes (one copy: read on the calling thread at the batch's end): the records
+ * of its values are built by these (a list the caller changed while the job was made or after
+ * cannot shift them). */
 static PyObject *BatchJob_counts(BatchJobObject *self, PyObject *unused) {
-    PyObject *out = PyList_New(self->job.n);
-    for (isize p = 0; out && p < self->job.n; p++) {
-        PyObject *count = PyLong_FromSsize_t(self->count[p]);
-        if (!count) Py_CLEAR(out);
-        else PyList_SetItem(out, p, count);
-    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(self->job.n * (isize)sizeof(long long)));
+    if (!out) return NULL;
+    long long *counts = (long long *)PyBytes_AsString(out);
+    for (isize p = 0; p < self->job.n; p++) counts[p] = (long long)self->count[p];
     return out;
 }
 
@@ -2025,7 +2024,7 @@ static PyMethodDef BatchJob_methods[] = {
     {"done", (PyCFunction)BatchJob_done, METH_NOARGS, "done() -> pairs scored in a row from the first"},
     {"cancel", (PyCFunction)BatchJob_cancel, METH_NOARGS, "cancel(): runs take no further block"},
     {"result", (PyCFunction)BatchJob_result, METH_NOARGS, "result() -> (values, offsets, unscored)"},
-    {"counts", (PyCFunction)BatchJob_counts, METH_NOARGS, "counts() -> each pair's reference count, as read"},
+    {"counts", (PyCFunction)BatchJob_counts, METH_NOARGS, "counts() -> each pair's reference count as read (int64 bytes)"},
     END,
 };
 static PyGetSetDef BatchJob_getset[] = {GETTER("blocks", BatchJob_get_blocks, "blocks of pairs the runs take in turn"), END};

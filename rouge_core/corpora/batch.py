@@ -199,7 +199,8 @@ def score_batch(
         plans_for = _plans_by_count(names, opts, max_refs)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list = [None] * total
-        for indices, (values, offsets, _, counts) in segments:
+        for indices, (values, offsets, _, read) in segments:
+            counts = memoryview(read).cast("q").tolist()
             records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                            score_fn)
             for k, item in enumerate(records):

@@ -500,4 +500,4 @@ def test_records_are_built_by_each_jobs_own_reference_counts(monkeypatch):
     assert got == sequential(cands, before, METHODS, "rouge-score")
     job = native.batch_job(native.plans(batch._method_plans(("rouge1",), rouge_core.profile("rouge-score"), 1)[3]),
                            ["a", "b", "c"], [["a"], ("b", "c"), "no list"], 1, 100, 2, 0.5, False, 2)
-    assert job.counts() == [1, 2, 0]
+    assert memoryview(job.counts()).cast("q").tolist() == [1, 2, 0]
