@@ -27,9 +27,9 @@ static int batch_probes(const BatchJob *job) {
 }
 
 /* Score one pair; values: np * nrefs * BATCH_VALUES doubles. A shared document is only read:
- * the candidate's layout is private to the call (built in the thread's reused w->lay). The texts go into the thread's reused Toks
- * (and probe), so a pair allocates nothing once they have grown to the batch's texts. -1 on
- * no memory; 1: the pair is left to the caller. */
+ * the candidate's layout is private to the call (built in the thread's reused w->lay). The
+ * texts go into the thread's reused Toks (and probe), so a pair allocates nothing once they
+ * have grown to the batch's texts. -1 on no memory; 1: the pair is left to the caller. */
 static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w,
                       int probes) {
     int rc = -1;

@@ -37,7 +37,7 @@ Lay *lay_build(const Tok *t);
  * largest candidate. -1 on no memory (l stays valid for lay_clear). */
 int lay_build_into(Lay *l, const Tok *t);
 
-/* l's buffers freed (a reused Lay), l zeroed. */
+/* l's buffers freed (a reused Lay: never lay_free, whose vectors are separate blocks), l zeroed. */
 void lay_clear(Lay *l);
 
 /* The bytes a reused Lay's buffers hold. */
