@@ -1766,7 +1766,8 @@ typedef struct {
     PyObject *plans_obj; /* the plans' owner */
     PlanList plans;
     int plans_owned;
-    PyObject *texts;     /* a tuple of every text read, held until the job goes */
+    PyObject *cands;     /* the candidates (a tuple) and every reference text read (one tuple), held */
+    PyObject *texts;     /* until the job goes */
     BItem *items;
     isize *first, *count;
     char *skip;
@@ -1777,6 +1778,7 @@ typedef struct {
 
 static void BatchJob_dealloc(BatchJobObject *self) {
     PyTypeObject *tp = Py_TYPE(self);
+    Py_XDECREF(self->cands);
     Py_XDECREF(self->texts);
     Py_XDECREF(self->plans_obj);
     if (self->plans_owned) planlist_free(&self->plans);
@@ -1865,6 +1867,7 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     memset((char *)self + sizeof(PyObject), 0, sizeof(*self) - sizeof(PyObject));
+    self->cands = cands; /* held until the job goes */
     BatchJob *job = &self->job;
     isize n = PyTuple_Size(cands);
     if (PyTuple_Size(refs) != n || block < 1) {
@@ -1874,15 +1877,15 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
     if (plans_get(args[0], &self->plans, &self->plans_owned) < 0) goto fail;
     self->plans_obj = Py_NewRef(args[0]);
     /* per pair: its texts, the reference lists read once (a list changed later changes
-     * nothing), every text held in one tuple rather than a tuple per pair (made and freed on
-     * this thread while the others wait: issue 34) */
+     * nothing): the candidates held in their tuple, every reference text in one tuple rather
+     * than a tuple per pair (made and freed on this thread while the others wait: issue 34) */
     self->unscored = PyList_New(0);
     self->first = xmalloc((size_t)(n + 1) * sizeof(isize));
     self->count = xmalloc((size_t)(n + 1) * sizeof(isize));
     self->skip = xcalloc((size_t)n + 1, 1);
     self->offsets = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((n + 1) * sizeof(long long)));
     if (!self->unscored || !self->first || !self->count || !self->skip || !self->offsets) goto nomem;
-    isize total_items = 0;
+    isize total_items = 0, total_refs = 0;
     for (isize p = 0; p < n; p++) {
         PyObject *rl = PyTuple_GetItem(refs, p);
         int listed = PyList_Check(rl) || PyTuple_Check(rl);
@@ -1890,25 +1893,25 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
         self->skip[p] = !listed || nr == 0 || nr > max_refs;
         self->count[p] = nr;
         total_items += 1 + nr;
+        total_refs += nr;
     }
     /* Making this tuple may run the collector, and with it a finalizer that changes a list
      * counted above: a list whose length changed is left to the caller (read anew there). */
-    PyObject *held = PyTuple_New(total_items);
+    PyObject *held = PyTuple_New(total_refs);
     self->texts = held;
     self->items = xcalloc((size_t)total_items + 1, sizeof(BItem));
     if (!held || !self->items) goto nomem;
     long long *offsets = (long long *)PyBytes_AsString(self->offsets);
     long long value_at = 0;
-    for (isize p = 0, at = 0; p < n; at += 1 + self->count[p], p++) {
+    for (isize p = 0, at = 0, ref_at = 0; p < n; at += 1 + self->count[p], ref_at += self->count[p], p++) {
         self->first[p] = at;
         PyObject *rl = PyTuple_GetItem(refs, p), *cand = PyTuple_GetItem(cands, p);
         int same = (PyList_Check(rl) || PyTuple_Check(rl)) && batch_list_size(rl) == self->count[p];
-        PyTuple_SetItem(held, at, Py_NewRef(cand));
         for (isize i = 0; i < self->count[p]; i++)
-            PyTuple_SetItem(held, at + 1 + i, Py_NewRef(same ? batch_list_item(rl, i) : Py_None));
+            PyTuple_SetItem(held, ref_at + i, Py_NewRef(same ? batch_list_item(rl, i) : Py_None));
         self->skip[p] |= !same || !batch_item(cand, word_rule, max_bytes, &self->items[at]);
         for (isize i = 0; i < self->count[p] && !self->skip[p]; i++)
-            self->skip[p] |= !batch_item(PyTuple_GetItem(held, at + 1 + i), word_rule, max_bytes,
+            self->skip[p] |= !batch_item(PyTuple_GetItem(held, ref_at + i), word_rule, max_bytes,
                                          &self->items[at + 1 + i]);
         if (self->skip[p]) {
             PyObject *index = PyLong_FromSsize_t(p);
@@ -1947,15 +1950,13 @@ static PyObject *py_batch_job(PyObject *mod, PyObject *const *args, Py_ssize_t n
         job->miss = stem_miss;
         job->miss_ctx = &self->stem_call;
     }
-    Py_DECREF(cands);
     Py_DECREF(refs);
     return (PyObject *)self;
 nomem:
     if (!PyErr_Occurred()) PyErr_NoMemory();
 fail:
-    Py_DECREF(cands);
     Py_DECREF(refs);
-    Py_DECREF(self);
+    Py_DECREF(self); /* and the candidates with it */
     return NULL;
 }
 
@@ -2004,6 +2005,18 @@ static PyObject *BatchJob_result(BatchJobObject *self, PyObject *unused) {
     return PyTuple_Pack(3, self->values, self->offsets, self->unscored);
 }
 
+/* job.counts() -> per pair, its reference count as the job read it (0 for a value that is no list
+ * or tuple), as int64 bytes (one copy: read on the calling thread at the batch's end): the records
+ * of its values are built by these (a list the caller changed while the job was made or after
+ * cannot shift them). */
+static PyObject *BatchJob_counts(BatchJobObject *self, PyObject *unused) {
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(self->job.n * (isize)sizeof(long long)));
+    if (!out) return NULL;
+    long long *counts = (long long *)PyBytes_AsString(out);
+    for (isize p = 0; p < self->job.n; p++) counts[p] = (long long)self->count[p];
+    return out;
+}
+
 static PyObject *BatchJob_get_blocks(BatchJobObject *self, void *closure) { return PyLong_FromSsize_t(self->job.nblocks); }
 
 static PyMethodDef BatchJob_methods[] = {
@@ -2011,6 +2024,7 @@ static PyMethodDef BatchJob_methods[] = {
     {"done", (PyCFunction)BatchJob_done, METH_NOARGS, "done() -> pairs scored in a row from the first"},
     {"cancel", (PyCFunction)BatchJob_cancel, METH_NOARGS, "cancel(): runs take no further block"},
     {"result", (PyCFunction)BatchJob_result, METH_NOARGS, "result() -> (values, offsets, unscored)"},
+    {"counts", (PyCFunction)BatchJob_counts, METH_NOARGS, "counts() -> each pair's reference count as read (int64 bytes)"},
     END,
 };
 static PyGetSetDef BatchJob_getset[] = {GETTER("blocks", BatchJob_get_blocks, "blocks of pairs the runs take in turn"), END};

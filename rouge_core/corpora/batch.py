@@ -44,8 +44,8 @@ from ..kernels import native
 from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
 from ..families.methods import Method, parse_method
 from ..text.options import Options
-from ..scorer.scoring import (MethodScore, _method_plans, combine_references, prepare_pair, resolve_options,
-                              score_from_stats)
+from ..scorer.scoring import (MethodScore, _method_plans, _plans_of, combine_references, prepare_pair,
+                              resolve_options, score_from_stats)
 from ..text.tokenize import stemmed_settings, text_tokenizer, word_rule
 from .pairs import each_pair, score_pair_stats
 
@@ -107,7 +107,7 @@ def score_batch(
     if workers < 1 or chunk_size < 1:
         raise ValueError("workers and chunk_size must be at least 1")
     opts = resolve_options(options, {})
-    names = tuple(parse_method(m, opts).name for m in methods)
+    names = _method_names(tuple(methods), opts)
     total = len(candidates)
     pair_ids = [str(x) for x in ids] if ids is not None else None
 
@@ -135,24 +135,39 @@ def score_batch(
     kernels_tokenize = rule is not None
     # reference lists and tuples go to the kernels as they are; another value's pair is left to Python
     refs_lists = list(references_per_pair)
-    # How many references each pair has, read now: the records are built later, on first read,
-    # and must not be shifted by a list the caller changes after the call.
-    ref_counts, max_refs = native.reference_counts(refs_lists)  # one pass in C: serial work
-    max_bytes = _max_bytes(names, opts, max_refs, cost_limit) if kernels_tokenize else 0
-    compiled_plans = native.plans(compiled)
+    # The most references a pair has (the jobs' bound, the records' plans), read in one pass in C;
+    # a head-first batch reads it while the pool threads score the head (_run_head_first). Each
+    # pair's records are built by its job's own count (job.counts): a reference list the caller
+    # changes during the call or after cannot shift them.
+    whole: list = []  # [(counts, most)] once read
+
+    def counts_of_all() -> tuple[list[int], int]:
+        if not whole:
+            whole.append(native.reference_counts(refs_lists))
+        return whole[0]
+
+    compiled_plans = _plans_of(names, opts, 1)[3]
     pair_done = each_pair(progress)
 
     def job_of(start: int, end: int, block: int = chunk_size):
-        cands, refs = list(candidates[start:end]), refs_lists[start:end]
+        cands, refs = candidates[start:end], refs_lists[start:end]
+        if type(cands) is not list:  # (a list's slice is a new list already)
+            cands = list(cands)
+        # the head's job by the head's own counts (a text of max_bytes keeps a pair of up to `most`
+        # references within the cost bound); any other job by the whole batch's
+        most = native.reference_counts(refs)[1] if end < total and not whole else counts_of_all()[1]
         if not kernels_tokenize:
             cands, refs = _tokens_for(cands, refs, planned, opts, cost_limit)
-        return native.batch_job(compiled_plans, cands, refs, rule, max_bytes, max_refs, opts.alpha,
+        longest = _max_bytes(names, opts, most, cost_limit) if kernels_tokenize else 0
+        return native.batch_job(compiled_plans, cands, refs, rule, longest, most, opts.alpha,
                                 opts.empty == "nan", block, stems)
 
     if kernels_tokenize:
         block = _shared_block(candidates, refs_lists, workers, chunk_size)
         segments = _run_head_first(partial(job_of, block=block), total, block, workers, pair_done)
-        unscored = [indices[k] for indices, (_, _, left) in segments for k in left]
+        max_refs = counts_of_all()[1]
+        max_bytes = _max_bytes(names, opts, max_refs, cost_limit)
+        unscored = [indices[k] for indices, (_, _, left, _) in segments for k in left]
         long_texts = _longer_than(unscored, candidates, refs_lists, max_bytes)
         if long_texts:
             # Texts too long to score unchecked: their costs checked now, the pairs within the
@@ -163,16 +178,19 @@ def score_batch(
                                    opts.empty == "nan", _shared_block(cands, refs, workers, chunk_size, long=True))
             segments.append((long_texts, _run_shared(job, workers, None, len(long_texts))))
     else:
+        counts_of_all()  # (before the chunks: each job is made by the whole batch's counts)
         segments = [(range(start, end), job) for start, end, job in
                     _run_pipelined(job_of, total, chunk_size, workers, pair_done)]
+        max_refs = counts_of_all()[1]
     # Pairs the kernels left out (a later job's word counts over an earlier one's), scored in
     # Python in input order (so the first error is the first bad pair's).
     left_out: set[int] = set()
     covered_later: set[int] = set()
-    for indices, (_, _, unscored) in reversed(segments):
+    for at in range(len(segments) - 1, -1, -1):
+        indices, (_, _, unscored, _) = segments[at]
         left_out.update(i for i in (indices[k] for k in unscored) if i not in covered_later)
-        if len(segments) > 1:
-            covered_later.update(indices)
+        if any(segments[earlier][1][2] for earlier in range(at)):  # (else no earlier pair asks: this thread's
+            covered_later.update(indices)                           # serial time at the batch's end)
     python_scored: dict[int, dict[str, MethodScore]] = {}
     for i in sorted(left_out):
         python_scored[i] = _score_in_python(candidates[i], references_per_pair[i], names, opts, cost_limit, name_of(i))
@@ -181,8 +199,8 @@ def score_batch(
         plans_for = _plans_by_count(names, opts, max_refs)
         score_fn = None if opts.round_pr is None else partial(score_from_stats, options=opts)
         out: list = [None] * total
-        for indices, (values, offsets, _) in segments:
-            counts = [ref_counts[i] for i in indices]
+        for indices, (values, offsets, _, read) in segments:
+            counts = memoryview(read).cast("q").tolist()
             records = native.batch_records(plans_for, values, offsets, counts, opts.alpha, opts.empty == "nan",
                                            score_fn)
             for k, item in enumerate(records):
@@ -232,8 +250,10 @@ HELPERS = _Helpers()
 
 
 MIN_BLOCK_BYTES = 32_768  # text a block holds at least (about 0.3 ms of work): less costs a thread more than it saves
-BLOCKS_PER_THREAD = 16  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
-# finely (500 long pairs in 4 blocks a thread: a block is 6 ms, an eighth of the batch, left to one thread at the end)
+BLOCKS_PER_THREAD = 64  # so that a thread slowed down by other load takes fewer blocks and the end is shared out
+# finely: the batch ends when its last block does, the other threads idle meanwhile (half a block on average; at 16
+# a thread, 10,000 summary pairs made blocks of about 1.5 ms on two threads' 25 ms); a block costs a thread one
+# atomic step, so smaller blocks are free down to MIN_BLOCK_BYTES
 
 
 def _shared_block(candidates: Sequence, refs_lists: Sequence, workers: int, chunk_size: int, long: bool = False) -> int:
@@ -269,7 +289,7 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
     is no Python work per block. This thread reports progress after each block it scores, up
     to the pairs done in a row from the first; if it stops (an error, an interrupt) the others
     stop after their current block. A pool thread still busy with another batch when this
-    thread has taken the last block is not waited for. Returns the job's result."""
+    thread has taken the last block is not waited for. Returns the job's _outcome."""
     helpers = min(workers, job.blocks) - 1
     running = HELPERS.submit(helpers, job.run, helpers) if helpers > 0 else []
     try:
@@ -288,23 +308,30 @@ def _run_shared(job, workers: int, pair_done: Callable[[int, int], None] | None,
             run.result()
     if pair_done is not None:
         pair_done(total, total)
-    return job.result()
+    return _outcome(job)
 
 
 HEAD_FIRST_PAIRS = 2048  # fewer pairs' job is made in well under a millisecond: one job
-HELPER_START_WAIT = 0.005  # seconds this thread waits for a pool thread to be scoring the head
+
+
+def _outcome(job) -> tuple:
+    """A finished job's (values, offsets, unscored pairs, reference counts as it read them: its
+    values' records are built by these)."""
+    return (*job.result(), job.counts())
 
 
 def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int, workers: int,
                     pair_done: Callable[[int, int], None] | None) -> list[tuple]:
     """Score a batch whose texts the kernels tokenize (_run_shared), its job made in two parts
     when the pool's threads would otherwise wait for it: the pool threads score the head
-    (the first pairs) while this thread makes the job of the rest (reading every text, in
+    (the first pairs) while this thread makes the job of the rest (reading every text, and
+    score_batch the whole batch's reference counts, the head's job made by its own, in
     Python's memory and with the GIL: a few milliseconds for 10,000 pairs, a serial share
     that caps what a second thread gains), then every thread takes the head's blocks left and
     the rest's. A pool thread needs the GIL to start scoring, and making a job holds it
-    throughout: this thread waits (a few milliseconds at most) until one is scoring before it
-    makes the rest. Returns (indices, job result) per part."""
+    throughout: until one is scoring, this thread scores the head's blocks (giving the GIL up
+    meanwhile) rather than wait idle, then makes the rest. Returns (indices, job _outcome) per
+    part."""
     head = total // (4 * workers) // block * block if total >= HEAD_FIRST_PAIRS else 0
     if workers == 1 or head == 0:
         return [(range(total), _run_shared(job_of(0, total), workers, pair_done, total))]
@@ -326,7 +353,8 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             made.append(job_of(0, head))
         finally:
             head_made.set()  # the helpers go on (or stop: no head, an error)
-        scoring.wait(HELPER_START_WAIT)
+        while not scoring.is_set() and made[0].run(1):  # (a pool thread slow to start: other load)
+            pass
         try:
             made.append(job_of(head, total))
         finally:
@@ -353,7 +381,7 @@ def _run_head_first(job_of: Callable[[int, int], object], total: int, block: int
             run.result()
     if pair_done is not None:
         pair_done(total, total)
-    return [(range(head), first.result()), (range(head, total), rest.result())]
+    return [(range(head), _outcome(first)), (range(head, total), _outcome(rest))]
 
 
 def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size: int, workers: int,
@@ -361,12 +389,12 @@ def _run_pipelined(job_of: Callable[[int, int], object], total: int, chunk_size:
     """Score chunk by chunk when Python tokenizes: this thread tokenizes each chunk (a user's
     tokenizer or a segmenter, MeCab or jieba, need not be thread-safe) while pool threads
     score earlier ones; at most `workers` chunks wait, and results are taken in input order.
-    Returns (start, end, job result) per chunk."""
+    Returns (start, end, job _outcome) per chunk."""
     chunks = [(start, min(start + chunk_size, total)) for start in range(0, total, chunk_size)]
     segments = []
 
     def finish(start: int, end: int, job) -> None:
-        segments.append((start, end, job.result()))
+        segments.append((start, end, _outcome(job)))
         if pair_done is not None:
             pair_done(end, total)
 
@@ -461,6 +489,19 @@ def _stems_in_kernels(opts: Options):
     stemming or stopwords; else None (Python tokenizes)."""
     settings = stemmed_settings(*opts.tokenize_key()[:8])
     return None if settings is None else settings[0][1]
+
+
+def _method_names(methods: tuple, opts: Options) -> tuple[str, ...]:
+    """The methods' names (parsed once per methods and settings: this thread's serial time)."""
+    try:
+        return _cached_names(methods, opts)
+    except TypeError:  # an unhashable method: parsed (and refused) the ordinary way
+        return tuple(parse_method(m, opts).name for m in methods)
+
+
+@lru_cache(maxsize=256)
+def _cached_names(methods: tuple, opts: Options) -> tuple[str, ...]:
+    return tuple(parse_method(m, opts).name for m in methods)
 
 
 def _plans_by_count(names: tuple[str, ...], opts: Options, max_refs: int) -> tuple:

@@ -27,17 +27,18 @@ static int batch_probes(const BatchJob *job) {
 }
 
 /* Score one pair; values: np * nrefs * BATCH_VALUES doubles. A shared document is only read:
- * the candidate's layout is private to the call. The texts go into the thread's reused Toks
- * (and probe), so a pair allocates nothing once they have grown to the batch's texts. -1 on
- * no memory; 1: the pair is left to the caller. */
+ * the candidate's layout is private to the call (built in the thread's reused w->lay). The
+ * texts go into the thread's reused Toks (and probe), so a pair allocates nothing once they
+ * have grown to the batch's texts. -1 on no memory; 1: the pair is left to the caller. */
 static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs, isize nrefs, double *values, KWork *w,
                       int probes) {
     int rc = -1;
     const Tok *cv = cand->tok ? cand->tok : batch_tokens(job, cand, w, &w->kept[0], &rc);
     if (!cv) return rc;
     rc = -1;
-    Tok view = *cv; /* the candidate, with a private layout (built if a method needs it) */
+    Tok view = *cv; /* the candidate, with a private layout (built in w->lay if a method needs it) */
     view.layout = NULL;
+    w->view = &view;
     if (kwork_ready(w, cv) < 0) goto done;
     for (isize i = 0; i < nrefs; i++) {
         Tok probed;
@@ -75,7 +76,7 @@ static int batch_pair(const BatchJob *job, const BItem *cand, const BItem *refs,
     }
     rc = 0;
 done:
-    lay_free(view.layout);
+    w->view = NULL;
     return rc;
 }
 

@@ -8,37 +8,21 @@ void lay_free(Lay *l) {
              l->span_len, l);
 }
 
-Lay *lay_build(const Tok *t) {
-    Lay *l = xcalloc(1, sizeof(Lay));
-    if (!l) return NULL;
-    isize width = 0, nspans = 0;
+/* The layout's shape: its width in bits and its non-empty sentences. */
+static void lay_shape(const Tok *t, isize *width, isize *nspans) {
+    *width = *nspans = 0;
     for (isize s = 0; s < t->nsent; s++) {
         isize len = t->bounds[2 * s + 1] - t->bounds[2 * s];
         if (len > 0) {
-            width += len + 1;
-            nspans++;
+            *width += len + 1;
+            (*nspans)++;
         }
     }
-    isize W = width / 64 + 1;
-    l->W = W;
-    l->width = width;
-    l->nv = t->nv;
-    l->nsent = t->nsent;
-    l->nspans = nspans;
-    l->masks = xcalloc((size_t)(t->nv * W), sizeof(u64));
-    l->cnt = xcalloc((size_t)t->nv, sizeof(i32));
-    l->full = xcalloc((size_t)W, sizeof(u64));
-    l->every = xcalloc((size_t)W, sizeof(u64));
-    l->start_rev = xcalloc((size_t)W, sizeof(u64));
-    l->span_sent = xmalloc((size_t)nspans * sizeof(i32));
-    l->span_lo = xmalloc((size_t)nspans * sizeof(i32));
-    l->span_len = xmalloc((size_t)nspans * sizeof(i32));
-    if (!l->masks || !l->cnt || !l->full || !l->every || !l->start_rev || !l->span_sent || !l->span_lo ||
-        !l->span_len) {
-        lay_free(l);
-        return NULL;
-    }
-    isize top = 64 * W - 1;
+}
+
+/* The bits of t's tokens set in l's buffers (allocated to the shape and zeroed). */
+static void lay_fill(Lay *l, const Tok *t) {
+    isize W = l->W, top = 64 * W - 1;
     isize pos = 0, k = 0;
     for (isize s = 0; s < t->nsent; s++) {
         isize a = t->bounds[2 * s], b = t->bounds[2 * s + 1];
@@ -57,8 +41,76 @@ Lay *lay_build(const Tok *t) {
         setbit(l->start_rev, top - end);
         pos = end + 1;
     }
-    for (isize bit = 0; bit < width; bit++) setbit(l->every, bit);
+    for (isize bit = 0; bit < l->width; bit++) setbit(l->every, bit);
+}
+
+static void lay_set_shape(Lay *l, const Tok *t, isize width, isize nspans) {
+    l->W = width / 64 + 1;
+    l->width = width;
+    l->nv = t->nv;
+    l->nsent = t->nsent;
+    l->nspans = nspans;
+}
+
+Lay *lay_build(const Tok *t) {
+    Lay *l = xcalloc(1, sizeof(Lay));
+    if (!l) return NULL;
+    isize width, nspans;
+    lay_shape(t, &width, &nspans);
+    lay_set_shape(l, t, width, nspans);
+    isize W = l->W;
+    l->masks = xcalloc((size_t)(t->nv * W), sizeof(u64));
+    l->cnt = xcalloc((size_t)t->nv, sizeof(i32));
+    l->full = xcalloc((size_t)W, sizeof(u64));
+    l->every = xcalloc((size_t)W, sizeof(u64));
+    l->start_rev = xcalloc((size_t)W, sizeof(u64));
+    l->span_sent = xmalloc((size_t)nspans * sizeof(i32));
+    l->span_lo = xmalloc((size_t)nspans * sizeof(i32));
+    l->span_len = xmalloc((size_t)nspans * sizeof(i32));
+    if (!l->masks || !l->cnt || !l->full || !l->every || !l->start_rev || !l->span_sent || !l->span_lo ||
+        !l->span_len) {
+        lay_free(l);
+        return NULL;
+    }
+    lay_fill(l, t);
     return l;
+}
+
+int lay_build_into(Lay *l, const Tok *t) {
+    isize width, nspans;
+    lay_shape(t, &width, &nspans);
+    l->reused = 1;
+    l->rmasks = NULL; /* built again on first use, into their rooms */
+    l->columns = NULL;
+    isize W = width / 64 + 1, unused;
+    /* the three W-word vectors share one room: full, every, start_rev */
+    if (!grow_buffer((void **)&l->masks, &l->cap_masks, t->nv * W + 1, sizeof(u64)) ||
+        !grow_buffer((void **)&l->cnt, &l->cap_cnt, t->nv + 1, sizeof(i32)) ||
+        !grow_buffer((void **)&l->full, &l->cap_W, 3 * W, sizeof(u64)))
+        return -1;
+    unused = l->cap_spans;
+    if (!grow_buffer((void **)&l->span_sent, &unused, nspans + 1, sizeof(i32))) return -1;
+    unused = l->cap_spans;
+    if (!grow_buffer((void **)&l->span_lo, &unused, nspans + 1, sizeof(i32))) return -1;
+    if (!grow_buffer((void **)&l->span_len, &l->cap_spans, nspans + 1, sizeof(i32))) return -1;
+    lay_set_shape(l, t, width, nspans);
+    l->every = l->full + W;
+    l->start_rev = l->full + 2 * W;
+    memset(l->masks, 0, (size_t)(t->nv * W) * sizeof(u64));
+    memset(l->cnt, 0, (size_t)t->nv * sizeof(i32));
+    memset(l->full, 0, (size_t)(3 * W) * sizeof(u64));
+    lay_fill(l, t);
+    return 0;
+}
+
+void lay_clear(Lay *l) {
+    FREE_ALL(l->masks, l->cnt, l->full, l->span_sent, l->span_lo, l->span_len, l->rmasks_room, l->columns_room);
+    memset(l, 0, sizeof(*l));
+}
+
+size_t lay_bytes(const Lay *l) {
+    return (size_t)(l->cap_masks + l->cap_W + l->cap_rmasks) * sizeof(u64) +
+           (size_t)(l->cap_cnt + 3 * l->cap_spans + l->cap_columns) * sizeof(i32);
 }
 
 Lay *tok_layout(Tok *t) {
@@ -73,7 +125,9 @@ Lay *tok_layout(Tok *t) {
 
 int lay_columns(Lay *l) {
     if (load_published((void *const *)&l->columns)) return 0;
-    i32 *columns = xmalloc((size_t)(2 * (l->width + 1)) * sizeof(i32));
+    isize need = 2 * (l->width + 1);
+    i32 *columns = l->reused ? grow_buffer((void **)&l->columns_room, &l->cap_columns, need, sizeof(i32))
+                             : xmalloc((size_t)need * sizeof(i32));
     if (!columns) return -1;
     for (isize k = 0; k < l->nspans; k++) {
         isize lo = l->span_lo[k];
@@ -83,21 +137,28 @@ int lay_columns(Lay *l) {
             columns[2 * (lo + c) + 1] = (i32)c;
         }
     }
-    if (publish((void **)&l->columns, columns) != columns) free(columns);
+    if (l->reused) /* private to its thread */
+        l->columns = columns;
+    else if (publish((void **)&l->columns, columns) != columns)
+        free(columns);
     return 0;
 }
 
 int lay_reversed_masks(Lay *l) {
     if (load_published((void *const *)&l->rmasks)) return 0;
     isize W = l->W;
-    u64 *rmasks = xmalloc((size_t)(l->nv * W) * sizeof(u64));
+    u64 *rmasks = l->reused ? grow_buffer((void **)&l->rmasks_room, &l->cap_rmasks, l->nv * W + 1, sizeof(u64))
+                            : xmalloc((size_t)(l->nv * W) * sizeof(u64));
     if (!rmasks) return -1;
     for (isize v = 0; v < l->nv; v++) {
         const u64 *m = l->masks + v * W;
         u64 *r = rmasks + v * W;
         for (isize w = 0; w < W; w++) r[w] = bitrev64(m[W - 1 - w]);
     }
-    if (publish((void **)&l->rmasks, rmasks) != rmasks) free(rmasks);
+    if (l->reused)
+        l->rmasks = rmasks;
+    else if (publish((void **)&l->rmasks, rmasks) != rmasks)
+        free(rmasks);
     return 0;
 }
 

@@ -20,10 +20,28 @@ struct Lay {
     u64 *start_rev; /* W: mirrored, each sentence's last column (where its walk starts) */
     i32 *columns;   /* 2 * (width + 1): per bit its sentence (-1 for a guard) and column (lay_columns) */
     i32 *span_sent, *span_lo, *span_len; /* nspans: sentence index, first token bit, length */
+    /* A thread's Lay rebuilt pair after pair (lay_build_into; private to the thread): the room
+     * its buffers have, kept from build to build (rmasks and columns point into their rooms
+     * once built, NULL before). Zero for a Lay of lay_build. */
+    int reused;
+    isize cap_masks, cap_cnt, cap_W, cap_spans, cap_rmasks, cap_columns;
+    u64 *rmasks_room;
+    i32 *columns_room;
 };
 
 void lay_free(Lay *l);
 Lay *lay_build(const Tok *t);
+
+/* t's layout built into `l`, a private Lay reused from pair to pair (zeroed before its first
+ * use): its buffers grow and are kept, so a thread allocates nothing once they hold its
+ * largest candidate. -1 on no memory (l stays valid for lay_clear). */
+int lay_build_into(Lay *l, const Tok *t);
+
+/* l's buffers freed (a reused Lay: never lay_free, whose vectors are separate blocks), l zeroed. */
+void lay_clear(Lay *l);
+
+/* The bytes a reused Lay's buffers hold. */
+size_t lay_bytes(const Lay *l);
 
 /* t's layout, built on first use and kept with t (safe when several threads ask at once). */
 Lay *tok_layout(Tok *t);

@@ -37,6 +37,7 @@ static void kwork_free(KWork *w) {
     tok_free(w->kept[0]);
     tok_free(w->kept[1]);
     stem_cache_free(&w->stems);
+    lay_clear(&w->lay);
     FREE_ALL(w->found.v, w->seen, w->rows, w->ref_count, w->join_map, w);
 }
 
@@ -102,6 +103,8 @@ void kwork_release(KWork *w) {
         }
     }
     if (stem_cache_bytes(&w->stems) > KEEP_STEM_BYTES) stem_cache_free(&w->stems);
+    if (lay_bytes(&w->lay) > KEEP_BYTES) lay_clear(&w->lay);
+    w->view = NULL;
 }
 
 int kwork_ready(KWork *w, const Tok *c) {
@@ -129,6 +132,13 @@ int kwork_join(KWork *w, const Tok *c, const Tok *r) {
     w->joined[0] = c->serial;
     w->joined[1] = r->serial;
     return 0;
+}
+
+/* The layout of w->view, a batch's private candidate view, in w's reused Lay. */
+static Lay *view_layout(KWork *w, Tok *c) {
+    if (c->layout) return c->layout;
+    if (lay_build_into(&w->lay, c) < 0) return NULL;
+    return c->layout = &w->lay;
 }
 
 /* --- statistics ------------------------------------------------------------------------------ */
@@ -162,7 +172,7 @@ int pair_stats(Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, cons
         }
         /* fall through */
     case K_UNION_LCS: {
-        Lay *l = tok_layout(c); /* built on the first method that needs it */
+        Lay *l = c == w->view ? view_layout(w, c) : tok_layout(c); /* built on the first method that needs it */
         if (!l || trace_width(&w->trace, l->W) < 0) return -1;
         isize hits = k->code == K_LCS ? lay_lcs_length(l, rows, nr, w->trace.v)
                                       : union_hits(l, r, rows, &w->trace, &w->found, w->seen);

@@ -50,6 +50,9 @@ typedef struct {
     Tok *kept[2];          /* a batch's candidate (stemmed) and reference (stemmed, or when not probed):
                               their buffers reused from pair to pair */
     StemCache stems;       /* this thread's copy of the stems it met (a batch's) */
+    Lay lay;               /* the layout of a batch's candidate (its private view, `view`): rebuilt pair
+                              after pair in the same buffers */
+    const Tok *view;       /* that candidate while a batch scores it (its layout is `lay`), or NULL */
     int busy, temporary;
 } KWork;
 
@@ -66,7 +69,8 @@ int kwork_ready(KWork *w, const Tok *c);
 int kwork_join(KWork *w, const Tok *c, const Tok *r);
 
 /* The statistics of plan k on candidate c and reference r (rows: r's tokens as candidate
- * ids, ref_count: per candidate id its count in r). -1 on no memory. */
+ * ids, ref_count: per candidate id its count in r). The layout a method needs is built on
+ * first use: kept with c (tok_layout), or in w->lay when c is w->view. -1 on no memory. */
 int pair_stats(Tok *c, const Tok *r, const i32 *rows, const i32 *ref_count, const KPlan *k, KWork *w, KStats *out);
 
 /* Precision and recall of the statistics (NaN over an empty side when empty_nan). */

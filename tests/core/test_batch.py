@@ -359,7 +359,8 @@ def test_a_batch_of_few_long_pairs_is_shared_out_in_blocks_to_every_thread(monke
 @pytest.mark.parametrize("profile, overrides", [("rouge-score", {}), ("rouge-score", dict(stemmer="porter")),
                                                 ("matlab", {}), ("rouge-1.5.5", dict(stopwords="smart"))])
 def test_a_threads_reused_texts_grow_and_shrink_from_pair_to_pair(profile, overrides):
-    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, and looks
+    """Each thread tokenizes (and stems) a batch's texts into the same few buffers, builds the
+    candidate's layout (rougeLsum's bit masks, their mirror) in the same reused Lay, and looks
     references up in the candidate's vocabulary when nothing reads their own terms: texts that
     grow, shrink, empty and fill again from pair to pair, one to three references, give the
     pair-by-pair records (MATLAB's skip-bigrams read the references' own terms)."""
@@ -449,3 +450,54 @@ def test_reference_counts_read_lists_and_tuples_only():
     assert native.reference_counts([]) == ([], 0)
     with pytest.raises(TypeError):
         native.reference_counts((["a"],))
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_a_head_first_batchs_head_is_bounded_by_its_own_reference_counts(monkeypatch):
+    """The head's job is made before the whole batch's reference counts are read (they are read
+    while the pool threads score the head): its texts may be as long as its own pairs' counts
+    allow. A head of one-reference pairs with texts longer than a three-reference pair may have
+    unchecked is scored by the kernels there, not checked and scored again in a second job; the
+    rest, by the whole batch's counts, sends such texts to the check; the records are the
+    pair-by-pair ones."""
+    import rouge_core.corpora.batch as batch
+
+    monkeypatch.setattr(batch, "_max_bytes", lambda names, opts, refs, limit: 240 // max(refs, 1))
+    checked = []
+    real = batch._tokens_for
+    monkeypatch.setattr(batch, "_tokens_for", lambda cands, *args: (checked.extend(cands), real(cands, *args))[1])
+    total = batch.HEAD_FIRST_PAIRS + 200
+    long_text = "the cat sat on the mat " * 6  # 138 characters: under 240, over 240 // 3
+    cands = [long_text if i in (5, total - 5) else f"the cat {i} sat" for i in range(total)]
+    refs = [["a cat sat on a mat"] if i < total // 2 else ["a cat", "the mat", f"cat {i}"] for i in range(total)]
+    got = score_batch(cands, refs, METHODS[:4], "rouge-score", workers=2, chunk_size=16)
+    assert records(got) == sequential(cands, refs, METHODS[:4], "rouge-score")
+    assert checked == [long_text]  # the rest's long text only
+
+
+@pytest.mark.skipif(not native.active(), reason="the kernels' batch")
+def test_records_are_built_by_each_jobs_own_reference_counts(monkeypatch):
+    """A head-first batch reads the whole batch's reference counts after the head's job is made:
+    a reference list the caller changes in between (another thread, while this one gives the
+    GIL up) does not shift the head pair's records, which are built by the count its job read
+    (job.counts()); the pair is scored with the references it had when its job was made."""
+    import rouge_core.corpora.batch as batch
+
+    total = batch.HEAD_FIRST_PAIRS + 100
+    cands = [f"the cat {i} sat on the mat" for i in range(total)]
+    refs = [[f"a cat {i % 5} sat"] for i in range(total)]
+    before = [list(r) for r in refs]
+    real = native.reference_counts
+
+    def counts(lists):
+        if len(lists) == total:  # the whole batch's, read after the head's job was made
+            refs[3].append("the mat was red")
+        return real(lists)
+
+    monkeypatch.setattr(native, "reference_counts", counts)
+    got = records(score_batch(cands, refs, METHODS, "rouge-score", workers=2, chunk_size=16))
+    assert refs[3] == before[3] + ["the mat was red"]
+    assert got == sequential(cands, before, METHODS, "rouge-score")
+    job = native.batch_job(native.plans(batch._method_plans(("rouge1",), rouge_core.profile("rouge-score"), 1)[3]),
+                           ["a", "b", "c"], [["a"], ("b", "c"), "no list"], 1, 100, 2, 0.5, False, 2)
+    assert memoryview(job.counts()).cast("q").tolist() == [1, 2, 0]
