@@ -437,9 +437,12 @@ class CorpusScorer:
         self._texts: tuple[list, list] | None = ([], []) if keep_texts else None
 
     def add(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
-            ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None) -> list:
+            ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None,
+            arrays_out: dict | None = None) -> list:
         """Score the next pairs (ids: theirs, else their 1-based positions in the corpus); their
-        numbers go into the statistics; their records (no evidence) are returned."""
+        numbers go into the statistics; their records (no evidence) are returned. `arrays_out`
+        (a dict): given per method the arrays the statistics took (corpus_stats.record_arrays),
+        for a caller that writes the chunk's scores a column at a time."""
         start = self.statistics.n
         ids = [str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(len(candidates))]
         if len(candidates) != len(references_per_pair) or len(ids) != len(candidates):
@@ -455,7 +458,7 @@ class CorpusScorer:
             records = score_batch(candidates, references_per_pair, self.methods, self.options, workers=self.workers,
                                   ids=ids, cost_limit=self.cost_limit, progress=progress).pairs
         self._reference_counts.update(len(r) for r in references_per_pair)
-        self.statistics.append(records)
+        self.statistics.append(records, arrays_out=arrays_out)
         if self._ids is not None:
             self._ids.extend(ids)
         if self._texts is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -95,19 +96,35 @@ def _ratio_of(hits: np.ndarray, total, options: Options) -> np.ndarray:
     return out
 
 
+_SCORE_OF = attrgetter("score")
+_MEASURE_OF = tuple(attrgetter(m) for m in MEASURES)
+_SIDE_OF = tuple(attrgetter(side) for side in SIDES)
+
+
 def record_arrays(records: Sequence[MethodScore]) -> tuple:
     """One method's records as MethodColumns.append_arrays takes them: (P, R, F), (hits,
     candidate total, reference total), which pairs have statistics, the first statistics'
     exponent, whether every exponent is 1 (made where the pairs were scored: a worker process
-    sends these arrays, not the records)."""
+    sends these arrays, not the records). Read with map and attrgetters (no Python frame per
+    record: a streamed corpus has millions)."""
     k = len(records)
-    scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
-    pooled = [pair_micro_stats(r) for r in records]
-    sides = tuple(np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
-                  for side in SIDES)
-    present = np.fromiter((s is not None for s in pooled), bool, k)
-    exponents = {s.exponent for s in pooled if s is not None}
-    exponent = next((s.exponent for s in pooled if s is not None), None)
+    scores = list(map(_SCORE_OF, records))
+    scores = tuple(np.fromiter(map(get, scores), np.float64, k) for get in _MEASURE_OF)
+    pooled = list(map(pair_micro_stats, records))
+    if None in pooled:
+        present = np.fromiter((s is not None for s in pooled), bool, k)
+        stated = [s for s in pooled if s is not None]
+        sides = []
+        for get in _SIDE_OF:
+            side = np.zeros(k, np.float64)
+            side[present] = np.fromiter(map(get, stated), np.float64, len(stated))
+            sides.append(side)
+        sides = tuple(sides)
+    else:
+        present, stated = np.ones(k, bool), pooled
+        sides = tuple(np.fromiter(map(get, pooled), np.float64, k) for get in _SIDE_OF)
+    exponents = set(map(attrgetter("exponent"), stated))
+    exponent = stated[0].exponent if stated else None
     return scores, sides, present, exponent, exponents <= {1.0}
 
 
@@ -271,13 +288,18 @@ class CorpusStatistics:
             column.append_arrays(*arrays[m])
         self.n += n
 
-    def append(self, pairs: Sequence[dict[str, MethodScore]]) -> None:
+    def append(self, pairs: Sequence[dict[str, MethodScore]], arrays_out: dict | None = None) -> None:
+        """The next pairs' records; `arrays_out` (a dict) is given per method the arrays taken
+        from them (record_arrays)."""
         if self.frozen:
             raise RuntimeError("the statistics are complete; no more pairs can be added")
         if not pairs:
             return
         for m, column in self.columns.items():
-            column.append([p[m] for p in pairs])
+            arrays = record_arrays([p[m] for p in pairs])
+            column.append_arrays(*arrays)
+            if arrays_out is not None:
+                arrays_out[m] = arrays
         self.n += len(pairs)
 
     def freeze(self) -> "CorpusStatistics":

@@ -1,0 +1,93 @@
+"""The streamed run's chunk-at-a-time formulations give what the pair-at-a-time ones gave, to the
+byte and to the bit: CSV rows made a column at a time (cli.CsvRows.write_chunk) against the rows
+of write_pair_scores (itself checked against the csv writer in test_cli_streaming), and the
+statistics arrays read with map and attrgetters (corpus_stats.record_arrays) against the
+generator-per-record reading they replaced."""
+
+import io
+import math
+from types import SimpleNamespace
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from rouge_core import cli
+from rouge_core.corpora.corpus_stats import MEASURES, SIDES, record_arrays
+from rouge_core.corpora.pairs import pair_micro_stats
+from rouge_core.stats import Score, Stats
+
+_TEXT = st.text(st.sampled_from(list("ab1 ,\"'\r\n=+-@\t\u2028é")), max_size=6)
+# ratios of small counts (the common case: positive, finite, repeating), and every other float
+_RATIO = st.builds(lambda a, b: a / b, st.integers(1, 40), st.integers(1, 40))
+_ANY = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, 1.0, 0.5]))
+_FLOAT = st.one_of(_RATIO, _RATIO, _ANY)
+
+
+@st.composite
+def chunks(draw):
+    pairs = draw(st.integers(0, 40))
+    methods = draw(st.lists(_TEXT, min_size=1, max_size=4))
+    ids = draw(st.lists(_TEXT, min_size=pairs, max_size=pairs))
+    signatures = draw(st.lists(_TEXT, min_size=1, max_size=3))
+    floats = _RATIO if draw(st.booleans()) else _FLOAT  # all positive and finite, or anything
+    columns = []
+    for m in methods:
+        values = [draw(st.lists(floats, min_size=pairs, max_size=pairs)) for _ in range(3)]
+        sigs = draw(st.lists(st.sampled_from(signatures), min_size=pairs, max_size=pairs))
+        columns.append((m, *(np.array(v, dtype=np.float64) for v in values), sigs))
+    return ids, columns
+
+
+@settings(max_examples=200, deadline=None)
+@given(system=_TEXT, chunk=chunks())
+def test_chunk_rows_are_the_rows_written_pair_by_pair(system, chunk):
+    ids, columns = chunk
+    fast, slow = io.StringIO(newline=""), io.StringIO(newline="")
+    cli.CsvRows(fast, header=False).write_chunk(system, ids, columns)
+    cli.CsvRows(slow, header=False).write_pair_scores(
+        system, ((pair_id, m, float(p[k]), float(r[k]), float(f[k]), sigs[k])
+                 for k, pair_id in enumerate(ids) for m, p, r, f, sigs in columns))
+    assert fast.getvalue() == slow.getvalue()
+
+
+def test_chunk_rows_keep_zero_signs_and_nan_apart():
+    """np.unique would merge 0.0 and -0.0 (and NaNs): only a column of positive finite scores is
+    repr'd by its distinct values; these rows are written value by value."""
+    out = io.StringIO(newline="")
+    column = np.array([0.0, -0.0, math.nan, 0.5, 0.5])
+    cli.CsvRows(out, header=False).write_chunk("s", ["1", "2", "3", "4", "5"], [("m", column, column, column, ["g"] * 5)])
+    cells = [line.split(",")[3] for line in out.getvalue().split("\r\n") if line]
+    assert cells == ["0.0", "'-0.0", "nan", "0.5", "0.5"]
+
+
+def _record_arrays_per_record(records):
+    """record_arrays as it was written before (a generator per record and measure)."""
+    k = len(records)
+    scores = tuple(np.fromiter((getattr(r.score, m) for r in records), np.float64, k) for m in MEASURES)
+    pooled = [pair_micro_stats(r) for r in records]
+    sides = tuple(np.fromiter((getattr(s, side) if s is not None else 0.0 for s in pooled), np.float64, k)
+                  for side in SIDES)
+    present = np.fromiter((s is not None for s in pooled), bool, k)
+    exponents = {s.exponent for s in pooled if s is not None}
+    exponent = next((s.exponent for s in pooled if s is not None), None)
+    return scores, sides, present, exponent, exponents <= {1.0}
+
+
+_STATS = st.builds(Stats, st.integers(0, 90), st.integers(0, 90), st.integers(0, 90),
+                   st.sampled_from([1.0, 1.0, 1.2]))
+_RECORD = st.builds(
+    lambda score, stats, per_ref, pooled: SimpleNamespace(
+        score=Score(*score), stats=stats if pooled else None,
+        per_reference=tuple(SimpleNamespace(stats=s) for s in per_ref)),
+    st.tuples(_FLOAT, _FLOAT, _FLOAT), _STATS, st.lists(_STATS, max_size=3), st.booleans())
+
+
+@settings(max_examples=200, deadline=None)
+@given(records=st.lists(_RECORD, max_size=30))
+def test_record_arrays_read_what_the_per_record_reading_read(records):
+    new, old = record_arrays(records), _record_arrays_per_record(records)
+    for new_arrays, old_arrays in zip(new[:2], old[:2]):
+        for a, b in zip(new_arrays, old_arrays):
+            assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
+    assert new[2].tolist() == old[2].tolist()
+    assert new[3:] == old[3:]
