@@ -151,22 +151,27 @@ typedef struct {
     int empty_nan;
     /* when every method's counts are whole numbers of one type (uint32 or uint16) in one array,
      * pair by pair (corpus_stats' CorpusStatistics._interleave): pair i's row at rows + i *
-     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (narrow: uint16);
-     * else NULL */
+     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (items of `item`
+     * bytes: uint8, uint16 or uint32); else NULL */
     const unsigned char *rows;
     isize row_bytes;
-    int narrow;
+    int item;
     isize *offset;
     isize *dest; /* where count k of a row goes in gather_block's scratch */
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
 
+static inline size_t side_bytes(int kind) {
+    return kind == SIDE_F64 ? 8 : kind == SIDE_U16 ? 2 : kind == SIDE_U8 ? 1 : 4;
+}
+
 static inline double side_at(const BootColumn *c, int j, uint32_t i) {
     const size_t at = (size_t)i * (size_t)c->stride[j];
     switch (c->side_kind[j]) {
     case SIDE_F64: return ((const double *)c->sides[j])[at];
     case SIDE_U16: return (double)((const uint16_t *)c->sides[j])[at];
+    case SIDE_U8: return (double)((const unsigned char *)c->sides[j])[at];
     default: return (double)((const uint32_t *)c->sides[j])[at];
     }
 }
@@ -183,7 +188,7 @@ static inline void prefetch_pair(const Gather *g, uint32_t at) {
         const BootColumn *c = &g->columns[m];
         for (int j = 0; j < 3; j++) {
             if (!g->rows) {
-                const size_t item = c->side_kind[j] == SIDE_F64 ? 8 : c->side_kind[j] == SIDE_U16 ? 2 : 4;
+                const size_t item = side_bytes(c->side_kind[j]);
                 __builtin_prefetch((const unsigned char *)c->sides[j] + (size_t)at * (size_t)c->stride[j] * item);
             }
             if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
@@ -261,7 +266,9 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
         for (int k = 0; k < sides; k++) {
             double *out = scratch + g->dest[k];
             const isize at = g->offset[k];
-            if (g->narrow)
+            if (g->item == 1)
+                for (isize i = 0; i < count; i++) out[i] = (double)row[i][at];
+            else if (g->item == 2)
                 for (isize i = 0; i < count; i++) out[i] = (double)((const uint16_t *)row[i])[at];
             else
                 for (isize i = 0; i < count; i++) out[i] = (double)((const uint32_t *)row[i])[at];
@@ -358,7 +365,7 @@ int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *colum
     /* one array, pair by pair: every count uint32 (or every one uint16) with the same stride,
      * within one row of the first */
     const int kind = columns[0].side_kind[0];
-    const size_t item = kind == SIDE_U16 ? sizeof(uint16_t) : sizeof(uint32_t);
+    const size_t item = side_bytes(kind);
     const unsigned char *base = NULL;
     int packed = kind != SIDE_F64;
     for (int m = 0; m < methods && packed; m++)
@@ -374,7 +381,7 @@ int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *colum
             if (packed) offset[3 * m + j] = apart / (isize)item;
         }
     if (packed)
-        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.narrow = kind == SIDE_U16, g.offset = offset,
+        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.item = (int)item, g.offset = offset,
         g.dest = dest;
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */

@@ -150,12 +150,12 @@ def test_the_counts_are_kept_pair_by_pair(n, monkeypatch):
     result = synthetic_result(n, kinds, "zero", 4)
     a, b, c = (result.statistics.columns[m] for m in names)
     assert a.sides[0].base is not None and a.sides[0].base is c.sides[2].base
-    # counts below 2^16: uint16, a row of two methods' counts at most 12 bytes (fewer where a
+    # counts below 2^8: uint8, a row of two methods' counts at most 6 bytes (fewer where a
     # count repeats another in every pair: with one pair, by chance)
     rows = result.statistics._rows
     distinct = len({tuple(side.tolist()) for name in (names[0], names[2]) for side in arrays[name][1]})
-    assert rows.shape == (n, distinct) and a.sides[0].strides == (2 * distinct,)
-    assert a.sides[0].dtype == np.uint16 and b.sides[0].dtype == np.float64
+    assert rows.shape == (n, distinct) and a.sides[0].strides == (distinct,)
+    assert a.sides[0].dtype == np.uint8 and b.sides[0].dtype == np.float64
     for name in names:
         for given, kept in zip(arrays[name][1], result.statistics.columns[name].sides):
             assert np.array_equal(given, kept)
@@ -188,14 +188,14 @@ def wide_result(n: int, methods: int, top: int, empty: str, seed: int) -> Corpus
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.one_of(st.sampled_from(BOUNDARIES), st.integers(1, 2000)), methods=st.integers(1, 4),
-       top=st.sampled_from([1, 2**16 - 1, 2**16, 2**20]), resamples=st.integers(1, 4), seed=st.integers(0, 2**63),
+       top=st.sampled_from([1, 2**8 - 1, 2**8, 2**16 - 1, 2**16, 2**20]), resamples=st.integers(1, 4), seed=st.integers(0, 2**63),
        empty=st.sampled_from(["zero", "nan"]), data_seed=st.integers(0, 1000))
 def test_narrow_and_wide_rows_give_numpys_sums_to_the_bit(n, methods, top, resamples, seed, empty, data_seed):
-    """Counts that fit in 16 bits are read from uint16 rows, the others (one count of 2^16 or
+    """Counts that fit in 8 bits are read from uint8 rows, in 16 bits from uint16 rows, the others (one count of 2^16 or
     more is enough) from uint32 rows: the same sums as the NumPy reference either way."""
     result = wide_result(n, methods, top, empty, data_seed)
     sides = [s for c in result.statistics.columns.values() for s in c.sides]
-    assert {s.dtype for s in sides} == {np.dtype(np.uint16) if top < 2**16 else np.dtype(np.uint32)}
+    assert {s.dtype for s in sides} == {np.dtype(np.uint8 if top < 2**8 else np.uint16 if top < 2**16 else np.uint32)}
     distinct = len({s.tobytes() for s in sides})  # a count equal to another in every pair is stored once
     assert sides[0].strides == (sides[0].itemsize * distinct,)
     assert max(int(s.max()) for s in sides) == top
@@ -203,7 +203,7 @@ def test_narrow_and_wide_rows_give_numpys_sums_to_the_bit(n, methods, top, resam
 
 
 def test_wide_counts_bootstrap_the_same_on_both_paths():
-    for top in (2**16 - 1, 2**16):
+    for top in (2**8 - 1, 2**8, 2**16 - 1, 2**16):
         result = wide_result(600, 3, top, "zero", 5)
         compiled = bootstrap_corpus(result, resamples=30, seed=8)
         with native.pure():
