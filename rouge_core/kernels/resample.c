@@ -209,24 +209,50 @@ static inline v2d load2(const double *a) {
 
 static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & mask) | ((v2i)no & ~mask)); }
 
+/* Four doubles at a time: one AVX2 register in the AVX2 clone of a function (WIDE_CLONES), two
+ * SSE2 registers in the default one; each lane rounded as the scalar operation rounds it (no
+ * FMA: setup.py compiles with -ffp-contract=off, and the avx2 target does not enable FMA). */
+typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4i __attribute__((vector_size(32)));
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define WIDE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define WIDE_CLONES
+#endif
+
+/* macros, not functions: a function returning a v4d outside an AVX2 clone changes the ABI */
+#define LOAD4(to, a) memcpy(&(to), (a), sizeof(v4d))
+#define SELECT4(mask, yes, no) ((v4d)(((v4i)(yes) & (mask)) | ((v4i)(no) & ~(mask))))
+
 /* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise: _ratio_of, then
- * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure) into p, r and f. */
+ * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure, here lane by lane: NaN when P
+ * or R is NaN, else P * R / ((1 - alpha) * P + alpha * R) where that denominator is above 0, else
+ * 0) into p, r and f. */
+WIDE_CLONES
 static void derive_block(const Gather *g, double alpha, const double *hits, const double *cand, const double *ref, double *p,
                          double *r, double *f, isize count) {
-    const double zero = g->empty_nan ? NAN : 0.0;
-    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0};
+    const double zero = g->empty_nan ? NAN : 0.0, keep = 1.0 - alpha;
+    const v4d zero4 = {zero, zero, zero, zero}, nothing = {0.0, 0.0, 0.0, 0.0}, nan4 = {NAN, NAN, NAN, NAN};
+    const v4d keep4 = {keep, keep, keep, keep}, alpha4 = {alpha, alpha, alpha, alpha};
     isize i = 0;
-    for (; i + 2 <= count; i += 2) {
-        const v2d h = load2(hits + i), c = load2(cand + i), rf = load2(ref + i);
-        const v2d pi = select2(c > nothing, h / c, zero2), ri = select2(rf > nothing, h / rf, zero2);
+    for (; i + 4 <= count; i += 4) {
+        v4d h, c, rf;
+        LOAD4(h, hits + i);
+        LOAD4(c, cand + i);
+        LOAD4(rf, ref + i);
+        const v4d pi = SELECT4(c > nothing, h / c, zero4), ri = SELECT4(rf > nothing, h / rf, zero4);
+        const v4d denominator = keep4 * pi + alpha4 * ri;
+        const v4d fi = SELECT4((pi != pi) | (ri != ri), nan4, SELECT4(denominator > nothing, (pi * ri) / denominator, nothing));
         memcpy(p + i, &pi, sizeof pi);
         memcpy(r + i, &ri, sizeof ri);
+        memcpy(f + i, &fi, sizeof fi);
     }
     for (; i < count; i++) {
         p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
         r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
+        f[i] = spec_f_measure(p[i], r[i], alpha);
     }
-    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
@@ -301,23 +327,26 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
 }
 
 /* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values: its eight partial
- * sums r[0..7] held two to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
+ * sums r[0..7] held four to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
  * the array r in memory, a store and a load on every addition's path). */
+WIDE_CLONES
 static double leaf_sum(const double *a, isize n) {
     if (n < 8) {
         double res = 0.;
         for (isize i = 0; i < n; i++) res += a[i];
         return res;
     }
-    v2d r01 = load2(a), r23 = load2(a + 2), r45 = load2(a + 4), r67 = load2(a + 6);
+    v4d r03, r47, x03, x47;
+    LOAD4(r03, a);
+    LOAD4(r47, a + 4);
     isize i;
     for (i = 8; i < n - (n % 8); i += 8) {
-        r01 += load2(a + i);
-        r23 += load2(a + i + 2);
-        r45 += load2(a + i + 4);
-        r67 += load2(a + i + 6);
+        LOAD4(x03, a + i);
+        LOAD4(x47, a + i + 4);
+        r03 += x03;
+        r47 += x47;
     }
-    double res = ((r01[0] + r01[1]) + (r23[0] + r23[1])) + ((r45[0] + r45[1]) + (r67[0] + r67[1]));
+    double res = ((r03[0] + r03[1]) + (r03[2] + r03[3])) + ((r47[0] + r47[1]) + (r47[2] + r47[3]));
     for (; i < n; i++) res += a[i];
     return res;
 }
