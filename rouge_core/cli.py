@@ -63,7 +63,6 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, combinations, repeat
-from operator import attrgetter, itemgetter
 from typing import Iterable, Iterator, Sequence
 
 from .corpora import corpus_io
@@ -480,13 +479,6 @@ def _pair_rows(report: Report, system: str) -> Iterator[dict]:
     for pair_id, m, p, r, f, sig in _pair_scores(report, system):
         yield {"system": system, "pair": pair_id, "method": m, "precision": p, "recall": r, "fmeasure": f,
                "fmeasure_low": None, "fmeasure_high": None, "signature": sig}
-
-
-def _score_columns(records, arrays: dict) -> list[tuple]:
-    """CsvRows.write_chunk's columns of a chunk: per method its name, the P, R and F arrays the
-    statistics took (corpus_stats.record_arrays) and each pair's signature (its reference count's)."""
-    return [(m, *scores, list(map(attrgetter("signature"), map(itemgetter(m), records))))
-            for m, (scores, *_) in arrays.items()]
 
 
 def render_table(report: Report, per_pair: bool) -> str:
@@ -1050,17 +1042,16 @@ def _stream_run(args, opts, stdin, out, stderr) -> Report:
                 def report_progress(d: int, _t, base: int = done) -> None:
                     progress.scored(base + d, len(scorers))
 
-                arrays: dict = {}
                 try:
-                    records = scorers[system].add(list(candidates), list(chunk.references), list(chunk.ids),
-                                                  progress=report_progress if number == 0 and not args.quiet else None,
-                                                  arrays_out=arrays)
+                    columns = scorers[system].add_columns(
+                        list(candidates), list(chunk.references), list(chunk.ids),
+                        progress=report_progress if number == 0 and not args.quiet else None)
                 except CostLimitError as exc:
                     raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
                                                scope="pair")) from None
                 if rows:
-                    rows[system].write_chunk(system, chunk.ids, _score_columns(records, arrays))
-                del records, arrays
+                    rows[system].write_chunk(system, chunk.ids, columns)
+                del columns
             done += len(chunk)
         return _finish(args, scorers, rows, out)
     finally:
@@ -1176,8 +1167,7 @@ def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
     first chunk's, None for the first), every system scored on the kernels, its CSV rows and
     its statistics arrays; `before`: the pairs before it."""
     from .corpora import corpus_stream
-    from .corpora.batch import score_batch
-    from .corpora.corpus_stats import record_arrays
+    from .corpora.batch import batch_columns, score_batch
 
     job = _CHUNK_JOB
     work = ChunkWork(systems=[])
@@ -1199,15 +1189,15 @@ def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
     ids = list(chunk.ids)
     try:
         for system, candidates in chunk.systems.items():
-            records = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
-                                  cost_limit=job.cost_limit).pairs
-            arrays = {m: record_arrays([pair[m] for pair in records]) for m in job.methods}
+            scored = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
+                                 cost_limit=job.cost_limit)
+            arrays, columns = batch_columns(scored, job.methods)
             text = None
             if job.csv:
                 buffer = io.StringIO(newline="")
-                CsvRows(buffer, header=False).write_chunk(system, ids, _score_columns(records, arrays))
+                CsvRows(buffer, header=False).write_chunk(system, ids, columns)
                 text = buffer.getvalue()
-            del records
+            del scored, columns
             work.systems.append((system, text, arrays, counts))
     except Exception as exc:
         work.error = _failure(exc)

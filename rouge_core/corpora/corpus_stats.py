@@ -289,18 +289,13 @@ class CorpusStatistics:
             column.append_arrays(*arrays[m])
         self.n += n
 
-    def append(self, pairs: Sequence[dict[str, MethodScore]], arrays_out: dict | None = None) -> None:
-        """The next pairs' records; `arrays_out` (a dict) is given per method the arrays taken
-        from them (record_arrays)."""
+    def append(self, pairs: Sequence[dict[str, MethodScore]]) -> None:
         if self.frozen:
             raise RuntimeError("the statistics are complete; no more pairs can be added")
         if not pairs:
             return
         for m, column in self.columns.items():
-            arrays = record_arrays([p[m] for p in pairs])
-            column.append_arrays(*arrays)
-            if arrays_out is not None:
-                arrays_out[m] = arrays
+            column.append([p[m] for p in pairs])
         self.n += len(pairs)
 
     def freeze(self) -> "CorpusStatistics":

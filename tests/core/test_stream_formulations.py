@@ -91,3 +91,43 @@ def test_record_arrays_read_what_the_per_record_reading_read(records):
             assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
     assert new[2].tolist() == old[2].tolist()
     assert new[3:] == old[3:]
+
+
+_WORDS = st.sampled_from(["the", "cat", "sat", "on", "mat", "é", "dog", "ran", "", ".", "The", "running", "\n"])
+_PAIR_TEXT = st.lists(_WORDS, max_size=12).map(" ".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cands=st.lists(_PAIR_TEXT, min_size=1, max_size=12), data=st.data(),
+       profile=st.sampled_from(["rouge-score", "rouge-1.5.5", "matlab", "reval", "multilingual"]),
+       methods=st.lists(st.sampled_from(["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4",
+                                         "rougeSU4", "rouge3"]), min_size=1, max_size=4, unique=True),
+       refs_per_pair=st.sampled_from([1, 1, 2]))
+def test_kernel_columns_are_the_records_arrays(cands, data, profile, methods, refs_per_pair):
+    """A streamed chunk's numbers read straight from the kernels' output (no record made) are
+    the arrays and signatures read from the records, to the bit; where that reading does not
+    apply (several references, a Python score function) the records are read."""
+    from rouge_core.corpora.batch import batch_columns, score_batch
+
+    refs = [data.draw(st.lists(_PAIR_TEXT, min_size=refs_per_pair, max_size=refs_per_pair)) for _ in cands]
+    fast_arrays, fast_columns = batch_columns(score_batch(cands, refs, methods, profile), methods)
+    records = score_batch(cands, refs, methods, profile).pairs
+    names = tuple(records[0])
+    slow_arrays, slow_columns = batch_columns(records, names)
+    assert [c[0] for c in fast_columns] == list(names)
+    for m in names:
+        new, old = fast_arrays[m], slow_arrays[m]
+        for new_arrays, old_arrays in zip(new[:2], old[:2]):
+            for a, b in zip(new_arrays, old_arrays):
+                assert a.tobytes() == b.tobytes(), m
+        assert new[2].tolist() == old[2].tolist() and new[3:] == old[3:]
+    assert [c[4] for c in fast_columns] == [c[4] for c in slow_columns]
+
+
+def test_kernel_columns_read_one_reference_pairs_without_records():
+    from rouge_core.corpora.batch import score_batch
+
+    batch = score_batch(["the cat sat"] * 3, [["the cat ran"]] * 3, ["rouge1", "rougeL"], "rouge-score")
+    assert batch.columns() is not None and batch._pairs is None
+    several = score_batch(["the cat sat"], [["the cat ran", "a dog"]], ["rouge1"], "rouge-score")
+    assert several.columns() is None
