@@ -572,7 +572,9 @@ class CsvRows:
         per column; the id cell is made once per pair, each signature's cell once."""
         encoded = self._encoded
         system_cell = encoded(system)
-        heads = [f"{system_cell},{encoded(pair_id)}," for pair_id in ids]
+        # an id of letters and digits (numbered pairs' ids) is its own cell: no formula, no quotes
+        heads = [f"{system_cell},{pair_id}," if type(pair_id) is str and pair_id.isalnum() else
+                 f"{system_cell},{encoded(pair_id)}," for pair_id in ids]
         parts = []
         for method, p, r, f, signatures in columns:
             method_cell = encoded(method)
