@@ -434,6 +434,9 @@ class CorpusScorer:
         self.statistics = CorpusStatistics(self.methods, self.options)
         self._reference_counts: set[int] = set()
         self._ids: list[str] | None = [] if keep_ids else None
+        # the ids so far are the pairs' 1-based positions: none kept (PairNumbers makes them when
+        # read; 10 million id strings take more memory than the statistics of 4 types)
+        self._numbered = keep_ids
         self._texts: tuple[list, list] | None = ([], []) if keep_texts else None
 
     def add(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
@@ -483,8 +486,7 @@ class CorpusScorer:
     def _keep(self, candidates, references_per_pair, ids) -> None:
         """What the result keeps of scored pairs besides their numbers."""
         self._reference_counts.update(len(r) for r in references_per_pair)
-        if self._ids is not None:
-            self._ids.extend(ids)
+        self._keep_ids(self.statistics.n - len(ids), ids)
         if self._texts is not None:
             self._texts[0].extend(candidates)
             self._texts[1].extend(tuple(r) for r in references_per_pair)
@@ -499,14 +501,28 @@ class CorpusScorer:
         start = self.statistics.n
         self._reference_counts.update(reference_counts)
         self.statistics.append_arrays(n, arrays)
-        if self._ids is not None:
-            self._ids.extend([str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(n)])
+        if ids is not None:
+            self._keep_ids(start, [str(x) for x in ids])
+        elif not self._numbered and self._ids is not None:
+            self._ids.extend(str(start + k + 1) for k in range(n))
+
+    def _keep_ids(self, start: int, ids: list[str]) -> None:
+        """The ids of the pairs from `start` on: kept as strings once one of them is not its
+        pair's position (the numbered ones before it made then)."""
+        if self._ids is None:
+            return
+        if self._numbered:
+            if ids == [*map(str, range(start + 1, start + len(ids) + 1))]:
+                return
+            self._numbered = False
+            self._ids = [str(k) for k in range(1, start + 1)]
+        self._ids.extend(ids)
 
     def result(self) -> CorpusResult:
         statistics = self.statistics.freeze()
         texts = self._texts or ((), ())
         return CorpusResult(
-            ids=tuple(self._ids) if self._ids is not None else PairNumbers(statistics.n),
+            ids=tuple(self._ids) if self._ids is not None and not self._numbered else PairNumbers(statistics.n),
             candidates=tuple(texts[0]),
             references=tuple(texts[1]),
             methods=self.methods,

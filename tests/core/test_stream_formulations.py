@@ -131,3 +131,46 @@ def test_kernel_columns_read_one_reference_pairs_without_records():
     assert batch.columns() is not None and batch._pairs is None
     several = score_batch(["the cat sat"], [["the cat ran", "a dog"]], ["rouge1"], "rouge-score")
     assert several.columns() is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 30), chunk=st.integers(1, 8), odd=st.one_of(st.none(), st.integers(0, 29)),
+       by_arrays=st.booleans())
+def test_numbered_ids_are_kept_as_pair_numbers(n, chunk, odd, by_arrays):
+    """A scorer given ids that are the pairs' 1-based positions (a JSON-lines file without an id
+    column) keeps no id string (PairNumbers makes them when read: 10 million id strings take
+    more memory than the statistics); once an id is not its position, every id is kept, the
+    ones before it made again, in order."""
+    from rouge_core.corpora.corpus import CorpusScorer
+    from rouge_core.corpora.corpus_stats import PairNumbers
+
+    ids = [str(k + 1) for k in range(n)]
+    if odd is not None and odd < n:
+        ids[odd] = f"doc-{odd}"
+    scorer = CorpusScorer(["rouge1"], "rouge-score", keep_ids=True)
+    for lo in range(0, n, chunk):
+        part = ids[lo:lo + chunk]
+        cands, refs = ["the cat sat"] * len(part), [["the cat ran"]] * len(part)
+        if by_arrays:
+            from rouge_core.corpora.batch import batch_columns, score_batch
+
+            arrays, _ = batch_columns(score_batch(cands, refs, ["rouge1"], "rouge-score"), ["rouge1"])
+            scorer.add_arrays(len(part), arrays, None if part == [str(lo + k + 1) for k in range(len(part))] else part,
+                              [1])
+        else:
+            scorer.add_columns(cands, refs, part)
+    result = scorer.result()
+    assert list(result.ids) == ids
+    assert isinstance(result.ids, PairNumbers) == (odd is None or odd >= n)
+
+
+def test_score_corpus_keeps_numbered_ids_as_pair_numbers():
+    from rouge_core.corpora.corpus import score_corpus
+    from rouge_core.corpora.corpus_stats import PairNumbers
+
+    numbered = score_corpus(iter(["the cat"] * 5), iter([["the dog"]] * 5), ["rouge1"], "rouge-score",
+                            ids=[str(k) for k in range(1, 6)], chunk_size=2)
+    assert isinstance(numbered.ids, PairNumbers) and list(numbered.ids) == ["1", "2", "3", "4", "5"]
+    named = score_corpus(iter(["the cat"] * 3), iter([["the dog"]] * 3), ["rouge1"], "rouge-score",
+                         ids=["1", "2", "x"], chunk_size=2)
+    assert named.ids == ("1", "2", "x")
