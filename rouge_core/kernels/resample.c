@@ -158,6 +158,12 @@ typedef struct {
     int item;
     isize *offset;
     isize *dest; /* where count k of a row goes in gather_block's scratch */
+    int columns_to_fetch; /* a method's P, R, F given, or its counts not in the rows: prefetch_pair's loop */
+    /* with rows: per count k, the first count read from the same item of a row (k itself if
+     * none before it is: corpus_stats keeps a count equal to another once), and per stream of
+     * pairwise_sums the earlier stream holding the same values (-1: none); else NULL */
+    const isize *first;
+    const int *same_stream;
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
@@ -184,6 +190,7 @@ static inline void prefetch_pair(const Gather *g, uint32_t at) {
         __builtin_prefetch(row);
         __builtin_prefetch(row + g->row_bytes - 1);
     }
+    if (!g->columns_to_fetch) return; /* summaries' case: the rows hold everything (no loop per pair) */
     for (int m = 0; m < g->methods; m++) {
         const BootColumn *c = &g->columns[m];
         for (int j = 0; j < 3; j++) {
@@ -292,6 +299,10 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
         for (int k = 0; k < sides; k++) {
             double *out = scratch + g->dest[k];
             const isize at = g->offset[k];
+            if (g->first[k] != k) { /* the same item as an earlier count's: its doubles copied */
+                memcpy(out, scratch + g->dest[g->first[k]], (size_t)count * sizeof(double));
+                continue;
+            }
             if (g->item == 1)
                 for (isize i = 0; i < count; i++) out[i] = (double)row[i][at];
             else if (g->item == 2)
@@ -358,7 +369,9 @@ static void pairwise_sums(const Gather *g, const uint32_t *idx, isize n, isize a
     const int streams = g->methods * BOOT_SUMS;
     if (n <= PW_BLOCK) {
         gather_block(g, idx, n, ahead, scratch, counts);
-        for (int k = 0; k < streams; k++) res[k] = leaf_sum(scratch + (size_t)k * PW_BLOCK, n);
+        for (int k = 0; k < streams; k++) /* a stream of the same values as an earlier one: the same sum */
+            res[k] = g->same_stream && g->same_stream[k] >= 0 ? res[g->same_stream[k]]
+                                                              : leaf_sum(scratch + (size_t)k * PW_BLOCK, n);
         return;
     }
     isize n2 = n / 2;
@@ -385,10 +398,15 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
                    int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL};
-    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 2);
-    if (!offset) return -1;
-    isize *dest = offset + (size_t)methods * 3;
+    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL, 1, NULL, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 3);
+    int *same_stream = xmalloc((size_t)methods * BOOT_SUMS * sizeof(int));
+    if (!offset || !same_stream) {
+        free(offset);
+        free(same_stream);
+        return -1;
+    }
+    isize *dest = offset + (size_t)methods * 3, *first = offset + (size_t)methods * 6;
     for (int k = 0; k < methods * 3; k++) /* method k / 3's count k % 3 */
         dest[k] = ((isize)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK;
     /* one array, pair by pair: every count uint32 (or every one uint16) with the same stride,
@@ -412,6 +430,21 @@ int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *colum
     if (packed)
         g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.item = (int)item, g.offset = offset,
         g.dest = dest;
+    if (packed) {
+        g.columns_to_fetch = 0;
+        for (int m = 0; m < methods; m++) g.columns_to_fetch |= columns[m].scores[0] != NULL;
+        for (int s = 0; s < methods * BOOT_SUMS; s++) same_stream[s] = -1;
+        for (int k = 0; k < methods * 3; k++) {
+            first[k] = k;
+            for (int e = 0; e < k; e++)
+                if (offset[e] == offset[k]) {
+                    first[k] = e;
+                    same_stream[(k / 3) * BOOT_SUMS + 3 + k % 3] = (e / 3) * BOOT_SUMS + 3 + e % 3;
+                    break;
+                }
+        }
+        g.first = first, g.same_stream = same_stream;
+    }
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
@@ -455,5 +488,6 @@ done:
     free(left);
     free(left_counts);
     free(offset);
+    free(same_stream);
     return rc;
 }
