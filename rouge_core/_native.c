@@ -2236,9 +2236,10 @@ static PyObject *py_bootstrap_sums(PyObject *mod, PyObject *const *args, Py_ssiz
                 free(columns);
                 return NULL;
             }
-            if (kind != SIDE_U32 && kind != SIDE_F64 && kind != SIDE_U16) {
+            if (kind != SIDE_U32 && kind != SIDE_F64 && kind != SIDE_U16 && kind != SIDE_U8) {
                 free(columns);
-                return PyErr_Format(PyExc_ValueError, "bootstrap_sums: a count's type must be uint32, float64 or uint16");
+                return PyErr_Format(PyExc_ValueError,
+                                    "bootstrap_sums: a count's type must be uint32, float64, uint16 or uint8");
             }
             columns[m].side_kind[j] = (int)kind;
             columns[m].scores[j] = score;

@@ -60,8 +60,9 @@ import os
 import stat
 import sys
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from typing import Iterable, Iterator, Sequence
 
 from .corpora import corpus_io
@@ -480,15 +481,6 @@ def _pair_rows(report: Report, system: str) -> Iterator[dict]:
                "fmeasure_low": None, "fmeasure_high": None, "signature": sig}
 
 
-def _record_scores(ids, records) -> Iterator[tuple]:
-    """(pair, method, P, R, F, signature) of pairs as they are scored: each carries its pair's
-    own signature (its reference count), as the rows cannot wait for the corpus's last pair."""
-    for pair_id, pair in zip(ids, records):
-        for m, ms in pair.items():
-            score = ms.score
-            yield pair_id, m, score.precision, score.recall, score.fmeasure, ms.signature
-
-
 def render_table(report: Report, per_pair: bool) -> str:
     lines = []
     several = len(report.results) > 1
@@ -571,6 +563,40 @@ class CsvRows:
             f"{repr(p) if 0.0 < p < inf else encoded(p)},{repr(r) if 0.0 < r < inf else encoded(r)},"
             f"{repr(f) if 0.0 < f < inf else encoded(f)},,,,,{encoded(signature)}\r\n"
             for pair_id, method, p, r, f, signature in scores))
+
+    def write_chunk(self, system: str, ids: Sequence[str], columns: Sequence[tuple]) -> None:
+        """A chunk's per-pair rows, the very text write_pair_scores writes for them (pair by
+        pair, a pair's methods in the columns' order), made a column at a time: `columns` per
+        method (name, P, R, F as float64 arrays, each pair's signature). A chunk whose scores
+        are all positive and finite (nearly every one) has its floats' reprs made by one map
+        per column; the id cell is made once per pair, each signature's cell once."""
+        encoded = self._encoded
+        system_cell = encoded(system)
+        # an id of letters and digits (numbered pairs' ids) is its own cell: no formula, no quotes
+        heads = [f"{system_cell},{pair_id}," if type(pair_id) is str and pair_id.isalnum() else
+                 f"{system_cell},{encoded(pair_id)}," for pair_id in ids]
+        parts = []
+        for method, p, r, f, signatures in columns:
+            method_cell = encoded(method)
+            tails = {s: f",,,,,{encoded(s)}\r\n" for s in set(signatures)}
+            rows = map("{},{},{},{}{}".format, repeat(method_cell, len(heads)), *map(self._float_cells, (p, r, f)),
+                       map(tails.__getitem__, signatures))
+            parts.extend((heads, list(rows)))
+        self.out.write("".join(chain.from_iterable(zip(*parts))))
+
+    def _float_cells(self, values) -> list[str]:
+        """write_pair_scores's cells of a column of scores (a float64 array): a positive finite
+        float's repr, any other value its protected text. Scores are ratios of small counts:
+        a chunk's column holds few distinct values, each repr'd once (a float's repr costs more
+        than sorting the column)."""
+        import numpy as np
+
+        if bool(((values > 0.0) & (values < math.inf)).all()):  # no 0.0 and -0.0, no NaN: equal means same text
+            distinct, where = np.unique(values, return_inverse=True)
+            texts = np.array(list(map(float.__repr__, distinct.tolist())), dtype=object)
+            return texts[where.reshape(-1)].tolist()
+        encoded, inf = self._encoded, math.inf
+        return [repr(v) if 0.0 < v < inf else encoded(v) for v in values.tolist()]
 
     def _encoded(self, value) -> str:
         """A cell's text in the file: _cell's text, quoted as the csv writer quotes it."""
@@ -952,11 +978,39 @@ class _Progress:
             self._mark = next(self._marks)
 
 
+# young collections after this many new objects, not 700, while a corpus streams (_rare_collections)
+STREAM_GC_THRESHOLD = 100_000
+
+
+@contextmanager
+def _rare_collections():
+    """The garbage collector's passes made rare while a corpus streams: each chunk makes and
+    drops hundreds of thousands of per-pair objects (records, scores), acyclic, freed by their
+    reference counts, and at the default thresholds the collector scanned them (and every
+    object of the modules) about a tenth of the run's time. The objects made before the run are
+    frozen (never scanned again); cycles are still collected."""
+    import gc
+
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(STREAM_GC_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 def stream_run(args, opts, stdin, out, stderr) -> Report:
     """Read the input a chunk of pairs at a time, score every system's chunk (its per-pair rows
     written as it is scored: CSV rows of the first system at once; other systems' and the other
     formats' rows after the last chunk, from the statistics), then the aggregates, intervals
     and comparisons. Memory: the statistics (rouge_core.corpora.corpus_stats), whatever the length."""
+    with _rare_collections():
+        return _stream_run(args, opts, stdin, out, stderr)
+
+
+def _stream_run(args, opts, stdin, out, stderr) -> Report:
     from .corpora import corpus_stream
     from .corpora.corpus import CorpusScorer
 
@@ -991,14 +1045,15 @@ def stream_run(args, opts, stdin, out, stderr) -> Report:
                     progress.scored(base + d, len(scorers))
 
                 try:
-                    records = scorers[system].add(list(candidates), list(chunk.references), list(chunk.ids),
-                                                  progress=report_progress if number == 0 and not args.quiet else None)
+                    columns = scorers[system].add_columns(
+                        list(candidates), list(chunk.references), list(chunk.ids),
+                        progress=report_progress if number == 0 and not args.quiet else None)
                 except CostLimitError as exc:
                     raise CliError(exc.message(f"run again with {NO_COST_LIMIT_FLAG} to lift the bound",
                                                scope="pair")) from None
                 if rows:
-                    rows[system].write_pair_scores(system, _record_scores(chunk.ids, records))
-                del records
+                    rows[system].write_chunk(system, chunk.ids, columns)
+                del columns
             done += len(chunk)
         return _finish(args, scorers, rows, out)
     finally:
@@ -1070,8 +1125,12 @@ PROCESS_START: str | None = None  # how worker processes start: None for fork on
 
 
 def _start_chunk_worker(job: ChunkJob) -> None:
+    import gc
+
     global _CHUNK_JOB
     _CHUNK_JOB = job
+    gc.freeze()  # a worker process lives for one streamed run: _rare_collections for all of it
+    gc.set_threshold(STREAM_GC_THRESHOLD, *gc.get_threshold()[1:])
     from .kernels import native
 
     native.active()  # the compiled kernels loaded once per worker (a spawned worker imports them here)
@@ -1110,8 +1169,7 @@ def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
     first chunk's, None for the first), every system scored on the kernels, its CSV rows and
     its statistics arrays; `before`: the pairs before it."""
     from .corpora import corpus_stream
-    from .corpora.batch import score_batch
-    from .corpora.corpus_stats import record_arrays
+    from .corpora.batch import batch_columns, score_batch
 
     job = _CHUNK_JOB
     work = ChunkWork(systems=[])
@@ -1133,15 +1191,15 @@ def work_on_chunk(payload, columns: tuple | None, before: int) -> ChunkWork:
     ids = list(chunk.ids)
     try:
         for system, candidates in chunk.systems.items():
-            records = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
-                                  cost_limit=job.cost_limit).pairs
+            scored = score_batch(list(candidates), references, job.methods, job.options, workers=1, ids=ids,
+                                 cost_limit=job.cost_limit)
+            arrays, columns = batch_columns(scored, job.methods)
             text = None
             if job.csv:
                 buffer = io.StringIO(newline="")
-                CsvRows(buffer, header=False).write_pair_scores(system, _record_scores(ids, records))
+                CsvRows(buffer, header=False).write_chunk(system, ids, columns)
                 text = buffer.getvalue()
-            arrays = {m: record_arrays([pair[m] for pair in records]) for m in job.methods}
-            del records
+            del scored, columns
             work.systems.append((system, text, arrays, counts))
     except Exception as exc:
         work.error = _failure(exc)

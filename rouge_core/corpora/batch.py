@@ -40,6 +40,7 @@ from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence
 
 from ..scorer import cost
+from ..kernels.kernel_spec import BATCH_VALUES
 from ..kernels import native
 from ..scorer.cost import UNBOUNDED, Budget, CostLimit, CostLimitError, check_call, resolve_limit
 from ..families.methods import Method, parse_method
@@ -58,10 +59,20 @@ class BatchScores(Sequence):
     """Per pair, `{method name: MethodScore}` (no evidence), in input order; the records are
     built on first access from the kernels' statistics."""
 
-    def __init__(self, n: int, build: Callable[[], list]):
+    def __init__(self, n: int, build: Callable[[], list], build_columns: Callable[[], dict | None] | None = None):
         self._n = n
         self._build = build
+        self._build_columns = build_columns
         self._pairs: list | None = None
+
+    def columns(self) -> dict | None:
+        """Per method name, (the arrays corpus_stats.record_arrays makes of the records, the
+        signature every pair's record carries), read straight from the kernels' output without
+        a record (a streamed corpus has millions); None where that reading does not apply (a
+        pair with another number of references than one, a pair scored in Python, a score made
+        by a Python function), or once the records are built."""
+        build, self._build_columns = self._build_columns, None
+        return build() if build is not None and self._pairs is None else None
 
     @property
     def pairs(self) -> list[dict[str, MethodScore]]:
@@ -78,6 +89,78 @@ class BatchScores(Sequence):
 
     def __iter__(self) -> Iterator[dict[str, MethodScore]]:
         return iter(self.pairs)
+
+
+_VALUE = {name: k for k, name in enumerate(BATCH_VALUES)}  # where the kernels put each of a plan's values
+
+
+def _kernel_columns(plans: tuple, segments: list, total: int, alpha: float) -> dict | None:
+    """BatchScores.columns of pairs of one reference each, from the kernels' values (per plan:
+    hits, totals, exponent, P and R; kernel_spec.BATCH_VALUES) of every segment (a later one's
+    pairs over an earlier one's), F made as spec.h's spec_f_measure makes it at the plan's alpha;
+    None when a plan's score is a Python function's or a pair is in no segment."""
+    import numpy as np
+
+    alphas = []
+    for plan in plans:
+        rule = plan[7] if len(plan) > 7 else alpha
+        if not isinstance(rule, float):  # a function makes the whole Score (kernel_f_rule)
+            return None
+        alphas.append(rule)
+    width = len(BATCH_VALUES)
+    fields = ("hits", "cand_total", "ref_total", "exponent", "precision", "recall")
+    columns = np.zeros((len(plans), len(fields), total), np.float64)
+    covered = np.zeros(total, bool)
+    for indices, (values, offsets, _) in segments:
+        at = np.frombuffer(offsets, np.int64, len(indices))
+        scored = at >= 0
+        where = np.asarray(indices, np.int64)[scored]
+        at = at[scored]
+        values = np.frombuffer(values, np.float64)
+        for k in range(len(plans)):
+            for j, field in enumerate(fields):
+                columns[k, j, where] = values[at + (k * width + _VALUE[field])]
+        covered[where] = True
+    if not covered.all():
+        return None
+    out = {}
+    for k, plan in enumerate(plans):
+        hits, cand, ref, exponent, p, r = columns[k]
+        a = alphas[k]
+        with np.errstate(all="ignore"):  # spec_f_measure, elementwise: the same operations in the same order
+            denominator = (1.0 - a) * p + a * r
+            f = np.where(denominator > 0.0, (p * r) / denominator, 0.0)
+        undefined = np.isnan(p) | np.isnan(r)
+        if undefined.any():
+            f[undefined] = np.nan
+        arrays = ((p, r, f), (hits, cand, ref), np.ones(total, bool), float(exponent[0]) if total else None,
+                  bool((exponent == 1.0).all()))
+        out[plan[5]] = (arrays, plan[6])
+    return out
+
+
+def batch_columns(batch: "BatchScores | list", methods: Sequence[str]) -> tuple[dict, list]:
+    """A scored chunk as a streamed run keeps and writes it: per method the statistics arrays
+    (corpus_stats.record_arrays's) and per method (name, P, R, F, each pair's signature) for
+    cli.CsvRows.write_chunk; read from the kernels' output (BatchScores.columns) where that
+    applies, else from the records (a BatchScores' or a list of them)."""
+    from operator import attrgetter
+
+    from .corpus_stats import record_arrays
+
+    n = len(batch)
+    columns = batch.columns() if isinstance(batch, BatchScores) else None
+    if columns is not None:
+        arrays = {m: columns[m][0] for m in methods}
+        signatures = {m: [columns[m][1]] * n for m in methods}
+    else:
+        records = batch.pairs if isinstance(batch, BatchScores) else batch
+        arrays, signatures = {}, {}
+        for m in methods:
+            method_scores = [pair[m] for pair in records]
+            arrays[m] = record_arrays(method_scores)
+            signatures[m] = list(map(attrgetter("signature"), method_scores))
+    return arrays, [(m, *arrays[m][0], signatures[m]) for m in methods]
 
 
 def score_batch(
@@ -216,7 +299,12 @@ def score_batch(
                               for plan, per_ref in zip(plans, item)}
         return out
 
-    return BatchScores(total, build)
+    def build_columns() -> dict | None:
+        if left_out or max_refs != 1 or opts.round_pr is not None or (total and min(ref_counts) != 1):
+            return None
+        return _kernel_columns(_method_plans(names, opts, 1)[3], segments, total, opts.alpha)
+
+    return BatchScores(total, build, build_columns)
 
 
 class _Helpers:

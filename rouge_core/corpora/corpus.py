@@ -434,34 +434,62 @@ class CorpusScorer:
         self.statistics = CorpusStatistics(self.methods, self.options)
         self._reference_counts: set[int] = set()
         self._ids: list[str] | None = [] if keep_ids else None
+        # the ids so far are the pairs' 1-based positions: none kept (PairNumbers makes them when
+        # read; 10 million id strings take more memory than the statistics of 4 types)
+        self._numbered = keep_ids
         self._texts: tuple[list, list] | None = ([], []) if keep_texts else None
 
     def add(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
             ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None) -> list:
         """Score the next pairs (ids: theirs, else their 1-based positions in the corpus); their
         numbers go into the statistics; their records (no evidence) are returned."""
+        ids = self._ids_of(candidates, references_per_pair, ids)
+        scored = self._score(candidates, references_per_pair, ids, progress)
+        records = scored.pairs if not isinstance(scored, list) else scored
+        self.statistics.append(records)
+        self._keep(candidates, references_per_pair, ids)
+        return records
+
+    def add_columns(self, candidates: Sequence[str], references_per_pair: Sequence[Sequence[str]],
+                    ids: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None) -> list:
+        """`add` for a caller that writes the pairs' scores, not their records (the command
+        line): per method (name, P, R, F arrays, each pair's signature) as cli.CsvRows.write_chunk
+        takes them; on the kernels, pairs of one reference each make no record at all
+        (batch.batch_columns)."""
+        from .batch import batch_columns
+
+        ids = self._ids_of(candidates, references_per_pair, ids)
+        scored = self._score(candidates, references_per_pair, ids, progress)
+        arrays, columns = batch_columns(scored, self.methods)
+        self.statistics.append_arrays(len(ids), arrays)
+        self._keep(candidates, references_per_pair, ids)
+        return columns
+
+    def _ids_of(self, candidates, references_per_pair, ids) -> list[str]:
         start = self.statistics.n
         ids = [str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(len(candidates))]
         if len(candidates) != len(references_per_pair) or len(ids) != len(candidates):
             raise ValueError(f"{len(candidates)} candidates, {len(references_per_pair)} reference lists and "
                              f"{len(ids)} ids")
-        if self.workers > 1 and not native.active():
-            records = list(iter_scores(candidates, references_per_pair, self.methods, self.options,
-                                       workers=self.workers, cost_limit=self.cost_limit,
-                                       progress=each_pair(progress)))
-        else:
-            from .batch import score_batch
+        return ids
 
-            records = score_batch(candidates, references_per_pair, self.methods, self.options, workers=self.workers,
-                                  ids=ids, cost_limit=self.cost_limit, progress=progress).pairs
+    def _score(self, candidates, references_per_pair, ids, progress):
+        """The pairs' records: a list (processes on the pure path) or a BatchScores."""
+        if self.workers > 1 and not native.active():
+            return list(iter_scores(candidates, references_per_pair, self.methods, self.options,
+                                    workers=self.workers, cost_limit=self.cost_limit, progress=each_pair(progress)))
+        from .batch import score_batch
+
+        return score_batch(candidates, references_per_pair, self.methods, self.options, workers=self.workers,
+                           ids=ids, cost_limit=self.cost_limit, progress=progress)
+
+    def _keep(self, candidates, references_per_pair, ids) -> None:
+        """What the result keeps of scored pairs besides their numbers."""
         self._reference_counts.update(len(r) for r in references_per_pair)
-        self.statistics.append(records)
-        if self._ids is not None:
-            self._ids.extend(ids)
+        self._keep_ids(self.statistics.n - len(ids), ids)
         if self._texts is not None:
             self._texts[0].extend(candidates)
             self._texts[1].extend(tuple(r) for r in references_per_pair)
-        return records
 
     def add_arrays(self, n: int, arrays: dict[str, tuple], ids: Sequence[str] | None,
                    reference_counts: Iterable[int]) -> None:
@@ -473,14 +501,28 @@ class CorpusScorer:
         start = self.statistics.n
         self._reference_counts.update(reference_counts)
         self.statistics.append_arrays(n, arrays)
-        if self._ids is not None:
-            self._ids.extend([str(x) for x in ids] if ids is not None else [str(start + k + 1) for k in range(n)])
+        if ids is not None:
+            self._keep_ids(start, [str(x) for x in ids])
+        elif not self._numbered and self._ids is not None:
+            self._ids.extend(str(start + k + 1) for k in range(n))
+
+    def _keep_ids(self, start: int, ids: list[str]) -> None:
+        """The ids of the pairs from `start` on: kept as strings once one of them is not its
+        pair's position (the numbered ones before it made then)."""
+        if self._ids is None:
+            return
+        if self._numbered:
+            if ids == [*map(str, range(start + 1, start + len(ids) + 1))]:
+                return
+            self._numbered = False
+            self._ids = [str(k) for k in range(1, start + 1)]
+        self._ids.extend(ids)
 
     def result(self) -> CorpusResult:
         statistics = self.statistics.freeze()
         texts = self._texts or ((), ())
         return CorpusResult(
-            ids=tuple(self._ids) if self._ids is not None else PairNumbers(statistics.n),
+            ids=tuple(self._ids) if self._ids is not None and not self._numbered else PairNumbers(statistics.n),
             candidates=tuple(texts[0]),
             references=tuple(texts[1]),
             methods=self.methods,

@@ -389,7 +389,7 @@ def bootstrap_sums(state: bytearray, n: int, rows: int, columns, empty_nan: bool
     `rows` resamples of the n pairs drawn as numpy's Generator.integers(0, n) draws them from the
     PCG64 `state` (bootstrap_state; advanced in place), and per resample and method the pairwise
     sums numpy gives of the gathered P, R, F (NaN as 0) and counts, with the P, R, F values that
-    are not NaN counted. columns: per method ((hits, cand, ref) arrays of n uint32, uint16 or float64, strided or not,
+    are not NaN counted. columns: per method ((hits, cand, ref) arrays of n uint32, uint16, uint8 or float64, strided or not,
     (P, R, F) float64 arrays or None where they derive from the counts, the alpha of the method's
     F: stats.f_measure's rule, spec.h). Returns float64
     sums (rows, methods, 6) and int64 counts (rows, methods, 3). None on the pure path."""
@@ -410,10 +410,10 @@ def bootstrap_sums(state: bytearray, n: int, rows: int, columns, empty_nan: bool
         return a
 
     kept, specs = [], []  # the arrays stay referenced for the call: the kernel reads their memory
-    u32, f64, u16 = np.dtype(np.uint32), np.dtype(np.float64), np.dtype(np.uint16)
-    kinds = {u32: 0, f64: 1, u16: 2}  # resample.h's SIDE_U32, SIDE_F64, SIDE_U16
+    u32, f64, u16, u8 = np.dtype(np.uint32), np.dtype(np.float64), np.dtype(np.uint16), np.dtype(np.uint8)
+    kinds = {u32: 0, f64: 1, u16: 2, u8: 3}  # resample.h's SIDE_U32, SIDE_F64, SIDE_U16, SIDE_U8
     for sides, scores, alpha in columns:
-        sides = [checked(a, (u32, f64, u16)) for a in sides]
+        sides = [checked(a, (u32, f64, u16, u8)) for a in sides]
         scores = [checked(a, (f64,)) for a in scores] if scores is not None else None
         scores = [np.ascontiguousarray(a) for a in scores] if scores is not None else None
         kept.extend(sides + (scores or []))

@@ -151,22 +151,33 @@ typedef struct {
     int empty_nan;
     /* when every method's counts are whole numbers of one type (uint32 or uint16) in one array,
      * pair by pair (corpus_stats' CorpusStatistics._interleave): pair i's row at rows + i *
-     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (narrow: uint16);
-     * else NULL */
+     * row_bytes, count k (method k / 3's count k % 3) the item offset[k] of it (items of `item`
+     * bytes: uint8, uint16 or uint32); else NULL */
     const unsigned char *rows;
     isize row_bytes;
-    int narrow;
+    int item;
     isize *offset;
     isize *dest; /* where count k of a row goes in gather_block's scratch */
+    int columns_to_fetch; /* a method's P, R, F given, or its counts not in the rows: prefetch_pair's loop */
+    /* with rows: per count k, the first count read from the same item of a row (k itself if
+     * none before it is: corpus_stats keeps a count equal to another once), and per stream of
+     * pairwise_sums the earlier stream holding the same values (-1: none); else NULL */
+    const isize *first;
+    const int *same_stream;
 } Gather;
 
 enum { PW_BLOCK = 128 }; /* numpy's PW_BLOCKSIZE */
+
+static inline size_t side_bytes(int kind) {
+    return kind == SIDE_F64 ? 8 : kind == SIDE_U16 ? 2 : kind == SIDE_U8 ? 1 : 4;
+}
 
 static inline double side_at(const BootColumn *c, int j, uint32_t i) {
     const size_t at = (size_t)i * (size_t)c->stride[j];
     switch (c->side_kind[j]) {
     case SIDE_F64: return ((const double *)c->sides[j])[at];
     case SIDE_U16: return (double)((const uint16_t *)c->sides[j])[at];
+    case SIDE_U8: return (double)((const unsigned char *)c->sides[j])[at];
     default: return (double)((const uint32_t *)c->sides[j])[at];
     }
 }
@@ -179,11 +190,12 @@ static inline void prefetch_pair(const Gather *g, uint32_t at) {
         __builtin_prefetch(row);
         __builtin_prefetch(row + g->row_bytes - 1);
     }
+    if (!g->columns_to_fetch) return; /* summaries' case: the rows hold everything (no loop per pair) */
     for (int m = 0; m < g->methods; m++) {
         const BootColumn *c = &g->columns[m];
         for (int j = 0; j < 3; j++) {
             if (!g->rows) {
-                const size_t item = c->side_kind[j] == SIDE_F64 ? 8 : c->side_kind[j] == SIDE_U16 ? 2 : 4;
+                const size_t item = side_bytes(c->side_kind[j]);
                 __builtin_prefetch((const unsigned char *)c->sides[j] + (size_t)at * (size_t)c->stride[j] * item);
             }
             if (c->scores[j]) __builtin_prefetch(c->scores[j] + at);
@@ -204,24 +216,50 @@ static inline v2d load2(const double *a) {
 
 static inline v2d select2(v2i mask, v2d yes, v2d no) { return (v2d)(((v2i)yes & mask) | ((v2i)no & ~mask)); }
 
+/* Four doubles at a time: one AVX2 register in the AVX2 clone of a function (WIDE_CLONES), two
+ * SSE2 registers in the default one; each lane rounded as the scalar operation rounds it (no
+ * FMA: setup.py compiles with -ffp-contract=off, and the avx2 target does not enable FMA). */
+typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4i __attribute__((vector_size(32)));
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define WIDE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define WIDE_CLONES
+#endif
+
+/* macros, not functions: a function returning a v4d outside an AVX2 clone changes the ABI */
+#define LOAD4(to, a) memcpy(&(to), (a), sizeof(v4d))
+#define SELECT4(mask, yes, no) ((v4d)(((v4i)(yes) & (mask)) | ((v4i)(no) & ~(mask))))
+
 /* P, R and F of `count` gathered counts (corpus_stats.derive_scores, elementwise: _ratio_of, then
- * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure) into p, r and f. */
+ * _f_of, which is stats.f_measure's rule: spec.h's spec_f_measure, here lane by lane: NaN when P
+ * or R is NaN, else P * R / ((1 - alpha) * P + alpha * R) where that denominator is above 0, else
+ * 0) into p, r and f. */
+WIDE_CLONES
 static void derive_block(const Gather *g, double alpha, const double *hits, const double *cand, const double *ref, double *p,
                          double *r, double *f, isize count) {
-    const double zero = g->empty_nan ? NAN : 0.0;
-    const v2d zero2 = {zero, zero}, nothing = {0.0, 0.0};
+    const double zero = g->empty_nan ? NAN : 0.0, keep = 1.0 - alpha;
+    const v4d zero4 = {zero, zero, zero, zero}, nothing = {0.0, 0.0, 0.0, 0.0}, nan4 = {NAN, NAN, NAN, NAN};
+    const v4d keep4 = {keep, keep, keep, keep}, alpha4 = {alpha, alpha, alpha, alpha};
     isize i = 0;
-    for (; i + 2 <= count; i += 2) {
-        const v2d h = load2(hits + i), c = load2(cand + i), rf = load2(ref + i);
-        const v2d pi = select2(c > nothing, h / c, zero2), ri = select2(rf > nothing, h / rf, zero2);
+    for (; i + 4 <= count; i += 4) {
+        v4d h, c, rf;
+        LOAD4(h, hits + i);
+        LOAD4(c, cand + i);
+        LOAD4(rf, ref + i);
+        const v4d pi = SELECT4(c > nothing, h / c, zero4), ri = SELECT4(rf > nothing, h / rf, zero4);
+        const v4d denominator = keep4 * pi + alpha4 * ri;
+        const v4d fi = SELECT4((pi != pi) | (ri != ri), nan4, SELECT4(denominator > nothing, (pi * ri) / denominator, nothing));
         memcpy(p + i, &pi, sizeof pi);
         memcpy(r + i, &ri, sizeof ri);
+        memcpy(f + i, &fi, sizeof fi);
     }
     for (; i < count; i++) {
         p[i] = cand[i] > 0 ? hits[i] / cand[i] : zero;
         r[i] = ref[i] > 0 ? hits[i] / ref[i] : zero;
+        f[i] = spec_f_measure(p[i], r[i], alpha);
     }
-    for (i = 0; i < count; i++) f[i] = spec_f_measure(p[i], r[i], alpha);
 }
 
 /* NaN replaced by 0 (nanmean's _replace_nan); returns how many were not NaN. */
@@ -261,7 +299,13 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
         for (int k = 0; k < sides; k++) {
             double *out = scratch + g->dest[k];
             const isize at = g->offset[k];
-            if (g->narrow)
+            if (g->first[k] != k) { /* the same item as an earlier count's: its doubles copied */
+                memcpy(out, scratch + g->dest[g->first[k]], (size_t)count * sizeof(double));
+                continue;
+            }
+            if (g->item == 1)
+                for (isize i = 0; i < count; i++) out[i] = (double)row[i][at];
+            else if (g->item == 2)
                 for (isize i = 0; i < count; i++) out[i] = (double)((const uint16_t *)row[i])[at];
             else
                 for (isize i = 0; i < count; i++) out[i] = (double)((const uint32_t *)row[i])[at];
@@ -294,23 +338,26 @@ static void gather_block(const Gather *g, const uint32_t *idx, isize count, isiz
 }
 
 /* numpy's pairwise_sum (loops_utils.h) of a block of at most PW_BLOCK values: its eight partial
- * sums r[0..7] held two to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
+ * sums r[0..7] held four to a register (each lane adds as numpy's r[j] += a[i + j] adds; GCC kept
  * the array r in memory, a store and a load on every addition's path). */
+WIDE_CLONES
 static double leaf_sum(const double *a, isize n) {
     if (n < 8) {
         double res = 0.;
         for (isize i = 0; i < n; i++) res += a[i];
         return res;
     }
-    v2d r01 = load2(a), r23 = load2(a + 2), r45 = load2(a + 4), r67 = load2(a + 6);
+    v4d r03, r47, x03, x47;
+    LOAD4(r03, a);
+    LOAD4(r47, a + 4);
     isize i;
     for (i = 8; i < n - (n % 8); i += 8) {
-        r01 += load2(a + i);
-        r23 += load2(a + i + 2);
-        r45 += load2(a + i + 4);
-        r67 += load2(a + i + 6);
+        LOAD4(x03, a + i);
+        LOAD4(x47, a + i + 4);
+        r03 += x03;
+        r47 += x47;
     }
-    double res = ((r01[0] + r01[1]) + (r23[0] + r23[1])) + ((r45[0] + r45[1]) + (r67[0] + r67[1]));
+    double res = ((r03[0] + r03[1]) + (r03[2] + r03[3])) + ((r47[0] + r47[1]) + (r47[2] + r47[3]));
     for (; i < n; i++) res += a[i];
     return res;
 }
@@ -322,7 +369,9 @@ static void pairwise_sums(const Gather *g, const uint32_t *idx, isize n, isize a
     const int streams = g->methods * BOOT_SUMS;
     if (n <= PW_BLOCK) {
         gather_block(g, idx, n, ahead, scratch, counts);
-        for (int k = 0; k < streams; k++) res[k] = leaf_sum(scratch + (size_t)k * PW_BLOCK, n);
+        for (int k = 0; k < streams; k++) /* a stream of the same values as an earlier one: the same sum */
+            res[k] = g->same_stream && g->same_stream[k] >= 0 ? res[g->same_stream[k]]
+                                                              : leaf_sum(scratch + (size_t)k * PW_BLOCK, n);
         return;
     }
     isize n2 = n / 2;
@@ -349,16 +398,21 @@ static void *half_run(void *arg) {
 
 int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *columns, int methods, int empty_nan,
                    int threads, double *sums, int64_t *counts) {
-    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL};
-    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 2);
-    if (!offset) return -1;
-    isize *dest = offset + (size_t)methods * 3;
+    Gather g = {columns, methods, empty_nan, NULL, 0, 0, NULL, NULL, 1, NULL, NULL};
+    isize *offset = xmalloc((size_t)methods * 3 * sizeof(isize) * 3);
+    int *same_stream = xmalloc((size_t)methods * BOOT_SUMS * sizeof(int));
+    if (!offset || !same_stream) {
+        free(offset);
+        free(same_stream);
+        return -1;
+    }
+    isize *dest = offset + (size_t)methods * 3, *first = offset + (size_t)methods * 6;
     for (int k = 0; k < methods * 3; k++) /* method k / 3's count k % 3 */
         dest[k] = ((isize)(k / 3) * BOOT_SUMS + 3 + k % 3) * PW_BLOCK;
     /* one array, pair by pair: every count uint32 (or every one uint16) with the same stride,
      * within one row of the first */
     const int kind = columns[0].side_kind[0];
-    const size_t item = kind == SIDE_U16 ? sizeof(uint16_t) : sizeof(uint32_t);
+    const size_t item = side_bytes(kind);
     const unsigned char *base = NULL;
     int packed = kind != SIDE_F64;
     for (int m = 0; m < methods && packed; m++)
@@ -374,8 +428,23 @@ int bootstrap_sums(Pcg64State *rng, isize n, isize rows, const BootColumn *colum
             if (packed) offset[3 * m + j] = apart / (isize)item;
         }
     if (packed)
-        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.narrow = kind == SIDE_U16, g.offset = offset,
+        g.rows = base, g.row_bytes = columns[0].stride[0] * (isize)item, g.item = (int)item, g.offset = offset,
         g.dest = dest;
+    if (packed) {
+        g.columns_to_fetch = 0;
+        for (int m = 0; m < methods; m++) g.columns_to_fetch |= columns[m].scores[0] != NULL;
+        for (int s = 0; s < methods * BOOT_SUMS; s++) same_stream[s] = -1;
+        for (int k = 0; k < methods * 3; k++) {
+            first[k] = k;
+            for (int e = 0; e < k; e++)
+                if (offset[e] == offset[k]) {
+                    first[k] = e;
+                    same_stream[(k / 3) * BOOT_SUMS + 3 + k % 3] = (e / 3) * BOOT_SUMS + 3 + e % 3;
+                    break;
+                }
+        }
+        g.first = first, g.same_stream = same_stream;
+    }
     const int streams = methods * BOOT_SUMS;
     /* two index buffers: the next resample is drawn while the current one is gathered */
     uint32_t *idx[2] = {xmalloc((size_t)n * sizeof(uint32_t)), rows > 1 ? xmalloc((size_t)n * sizeof(uint32_t)) : NULL};
@@ -419,5 +488,6 @@ done:
     free(left);
     free(left_counts);
     free(offset);
+    free(same_stream);
     return rc;
 }

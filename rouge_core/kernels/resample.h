@@ -45,12 +45,13 @@ typedef struct {
 } Pcg64State;
 
 /* One method's columns: the three counts (hits, candidate total, reference total), each of the
- * side_kind SIDE_U32 (uint32), SIDE_F64 (double) or SIDE_U16 (uint16), pair i's at
- * sides[j][i * stride[j]] (the methods' whole counts are kept pair by pair in one array, as
- * uint16 where every count fits: one pair's are one or two cache lines), and P, R, F as doubles,
+ * side_kind SIDE_U32 (uint32), SIDE_F64 (double), SIDE_U16 (uint16) or SIDE_U8 (uint8), pair i's
+ * at sides[j][i * stride[j]] (the methods' whole counts are kept pair by pair in one array, in
+ * the narrowest of the three integer types every count fits: one pair's are one or two cache
+ * lines), and P, R, F as doubles,
  * or NULL where they are derived from the counts as rouge_core.corpora.corpus_stats.derive_scores
  * derives them, F by spec_f_measure at the method's alpha. */
-enum { SIDE_U32 = 0, SIDE_F64 = 1, SIDE_U16 = 2 };
+enum { SIDE_U32 = 0, SIDE_F64 = 1, SIDE_U16 = 2, SIDE_U8 = 3 };
 
 typedef struct {
     const void *sides[3];

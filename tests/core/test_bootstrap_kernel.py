@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rouge_core.corpora.corpus import CorpusResult, _native_sums, _numpy_sums, bootstrap_corpus
 from rouge_core.corpora import corpus_stats
-from rouge_core.corpora.corpus_stats import CorpusStatistics, derive_scores
+from rouge_core.corpora.corpus_stats import CorpusStatistics, PairNumbers, derive_scores
 from rouge_core.kernels import native
 from rouge_core.scorer.scoring import resolve_options
 
@@ -150,8 +150,12 @@ def test_the_counts_are_kept_pair_by_pair(n, monkeypatch):
     result = synthetic_result(n, kinds, "zero", 4)
     a, b, c = (result.statistics.columns[m] for m in names)
     assert a.sides[0].base is not None and a.sides[0].base is c.sides[2].base
-    # counts below 2^16: uint16, a row of two methods' counts 12 bytes
-    assert a.sides[0].strides == (12,) and a.sides[0].dtype == np.uint16 and b.sides[0].dtype == np.float64
+    # counts below 2^8: uint8, a row of two methods' counts at most 6 bytes (fewer where a
+    # count repeats another in every pair: with one pair, by chance)
+    rows = result.statistics._rows
+    distinct = len({tuple(side.tolist()) for name in (names[0], names[2]) for side in arrays[name][1]})
+    assert rows.shape == (n, distinct) and a.sides[0].strides == (distinct,)
+    assert a.sides[0].dtype == np.uint8 and b.sides[0].dtype == np.float64
     for name in names:
         for given, kept in zip(arrays[name][1], result.statistics.columns[name].sides):
             assert np.array_equal(given, kept)
@@ -184,22 +188,76 @@ def wide_result(n: int, methods: int, top: int, empty: str, seed: int) -> Corpus
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.one_of(st.sampled_from(BOUNDARIES), st.integers(1, 2000)), methods=st.integers(1, 4),
-       top=st.sampled_from([1, 2**16 - 1, 2**16, 2**20]), resamples=st.integers(1, 4), seed=st.integers(0, 2**63),
+       top=st.sampled_from([1, 2**8 - 1, 2**8, 2**16 - 1, 2**16, 2**20]), resamples=st.integers(1, 4), seed=st.integers(0, 2**63),
        empty=st.sampled_from(["zero", "nan"]), data_seed=st.integers(0, 1000))
 def test_narrow_and_wide_rows_give_numpys_sums_to_the_bit(n, methods, top, resamples, seed, empty, data_seed):
-    """Counts that fit in 16 bits are read from uint16 rows, the others (one count of 2^16 or
+    """Counts that fit in 8 bits are read from uint8 rows, in 16 bits from uint16 rows, the others (one count of 2^16 or
     more is enough) from uint32 rows: the same sums as the NumPy reference either way."""
     result = wide_result(n, methods, top, empty, data_seed)
     sides = [s for c in result.statistics.columns.values() for s in c.sides]
-    assert {s.dtype for s in sides} == {np.dtype(np.uint16) if top < 2**16 else np.dtype(np.uint32)}
-    assert sides[0].strides == (sides[0].itemsize * 3 * methods,)
+    assert {s.dtype for s in sides} == {np.dtype(np.uint8 if top < 2**8 else np.uint16 if top < 2**16 else np.uint32)}
+    distinct = len({s.tobytes() for s in sides})  # a count equal to another in every pair is stored once
+    assert sides[0].strides == (sides[0].itemsize * distinct,)
     assert max(int(s.max()) for s in sides) == top
     assert_same_sums(result, resamples, seed)
 
 
 def test_wide_counts_bootstrap_the_same_on_both_paths():
-    for top in (2**16 - 1, 2**16):
+    for top in (2**8 - 1, 2**8, 2**16 - 1, 2**16):
         result = wide_result(600, 3, top, "zero", 5)
         compiled = bootstrap_corpus(result, resamples=30, seed=8)
         with native.pure():
             assert compiled == bootstrap_corpus(result, resamples=30, seed=8)
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(1, 700), chunk=st.integers(1, 300), seed=st.integers(0, 2**16))
+def test_a_count_equal_to_another_is_stored_once(n, chunk, seed):
+    """Summaries' candidate and reference token counts are the same for rouge1, rougeL and
+    rougeLsum: the rows keep such a column once (both methods view it), the counts read back as
+    given, and the intervals are the NumPy reference path's (the kernel reads one slot twice)."""
+    rng = np.random.default_rng(seed)
+    options = resolve_options("rouge-score", {})
+    tokens_c, tokens_r = rng.integers(0, 40, n).astype(np.float64), rng.integers(0, 40, n).astype(np.float64)
+    given = {}
+    for name, cand, ref in (("rouge1", tokens_c, tokens_r), ("rouge2", np.maximum(tokens_c - 1, 0),
+                            np.maximum(tokens_r - 1, 0)), ("rougeL", tokens_c, tokens_r)):
+        hits = np.floor(np.minimum(cand, ref) * rng.random(n))
+        given[name] = (hits, cand.copy(), ref.copy())
+    stats = CorpusStatistics(tuple(given), options)
+    for lo in range(0, n, chunk):
+        stats.append_arrays(min(chunk, n - lo), {
+            m: (derive_scores(*(s[lo:lo + chunk] for s in sides), options), tuple(s[lo:lo + chunk] for s in sides),
+                np.ones(min(chunk, n - lo), bool), 1.0, True) for m, sides in given.items()})
+    stats.freeze()
+    columns = stats.columns
+    for m, sides in given.items():
+        for kept, side in zip(columns[m].sides, sides):
+            assert np.array_equal(kept, side)
+    assert columns["rouge1"].sides[1].base is columns["rougeL"].sides[1].base is stats._rows
+    assert columns["rouge1"].sides[1].ctypes.data == columns["rougeL"].sides[1].ctypes.data
+    assert stats._rows.shape[1] <= 7 and stats.nbytes <= n * 2 * 7
+    result = CorpusResult(PairNumbers(n), (), (), tuple(given), options, statistics=stats)
+    compiled = bootstrap_corpus(result, resamples=30, seed=seed)
+    with native.pure():
+        assert compiled == bootstrap_corpus(result, resamples=30, seed=seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 700), alpha=st.one_of(st.sampled_from([0.0, 0.5, 1.0]), st.floats(0, 1)),
+       empty=st.sampled_from(["zero", "nan"]), top=st.sampled_from([1, 3, 40]), seed=st.integers(0, 2**16))
+def test_derived_scores_four_lanes_at_a_time_are_numpys(n, alpha, empty, top, seed):
+    """The kernel derives P, R and F four pairs at a time (AVX2 where the processor has it) and
+    sums them with four partial sums to a register: at any alpha, with zero totals (0 or NaN) and
+    zero hits, and block ends at every remainder of 4 and 8, the same bits as NumPy's path."""
+    rng = np.random.default_rng(seed)
+    options = resolve_options("rouge-score", {"empty": empty, "alpha": alpha})
+    hits = rng.integers(0, top + 1, n).astype(np.float64)
+    cand = hits + rng.integers(0, top + 1, n) * (rng.random(n) < 0.7)
+    ref = hits + rng.integers(0, top + 1, n) * (rng.random(n) < 0.7)
+    stats = CorpusStatistics(("rouge1",), options)
+    stats.append_arrays(n, {"rouge1": (derive_scores(hits, cand, ref, options), (hits, cand, ref), np.ones(n, bool),
+                                       1.0, True)})
+    stats.freeze()
+    assert stats.columns["rouge1"].scores is None  # derived in the kernel
+    assert_same_sums(CorpusResult(PairNumbers(n), (), (), ("rouge1",), options, statistics=stats), 3, seed)

@@ -144,8 +144,12 @@ def test_chunk_boundaries_and_paired_tests_give_the_same_comparison():
 def test_statistics_take_at_most_48_bytes_per_pair_and_method():
     cands, refs = corpus(200, 3, refs=1)
     result = score_corpus(iter(cands), iter(refs), ["rouge1", "rouge2", "rougeL", "rougeLsum"], "rouge-score")
-    # summary pairs under rouge-score: counts below 2^16 as uint16, scores rebuilt from them (6 bytes)
-    assert result.statistics.nbytes == 200 * 4 * 6
+    # summary pairs under rouge-score: counts below 2^8 as uint8, scores rebuilt from them; the
+    # candidate's and reference's token counts of rouge1, rougeL and rougeLsum stored once: 8
+    # counts a pair (4 hits, 2 token counts, rouge2's 2 bigram counts), 2 bytes per pair and method
+    assert result.statistics._rows.dtype == np.uint8
+    assert result.statistics.nbytes == 200 * 4 * 2
+    assert result.statistics._rows.shape == (200, 8)
     w = score_corpus(iter(cands), iter(refs), ["rougeW-1.2"], "rouge-score")
     assert w.statistics.nbytes <= 200 * STORE_BYTES_MAX
 
