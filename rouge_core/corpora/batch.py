@@ -111,7 +111,7 @@ def _kernel_columns(plans: tuple, segments: list, total: int, alpha: float) -> d
     fields = ("hits", "cand_total", "ref_total", "exponent", "precision", "recall")
     columns = np.zeros((len(plans), len(fields), total), np.float64)
     covered = np.zeros(total, bool)
-    for indices, (values, offsets, _) in segments:
+    for indices, (values, offsets, *_) in segments:
         at = np.frombuffer(offsets, np.int64, len(indices))
         scored = at >= 0
         where = np.asarray(indices, np.int64)[scored]
@@ -300,7 +300,11 @@ def score_batch(
         return out
 
     def build_columns() -> dict | None:
-        if left_out or max_refs != 1 or opts.round_pr is not None or (total and min(ref_counts) != 1):
+        import numpy as np
+
+        # one reference a pair, by each job's own counts (as build() reads them)
+        if left_out or max_refs != 1 or opts.round_pr is not None or any(
+                len(read) and np.frombuffer(read, np.int64).min() != 1 for _, (_, _, _, read) in segments):
             return None
         return _kernel_columns(_method_plans(names, opts, 1)[3], segments, total, opts.alpha)
 

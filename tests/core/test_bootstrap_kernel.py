@@ -247,7 +247,7 @@ def test_a_count_equal_to_another_is_stored_once(n, chunk, seed):
 @given(n=st.integers(1, 700), alpha=st.one_of(st.sampled_from([0.0, 0.5, 1.0]), st.floats(0, 1)),
        empty=st.sampled_from(["zero", "nan"]), top=st.sampled_from([1, 3, 40]), seed=st.integers(0, 2**16))
 def test_derived_scores_four_lanes_at_a_time_are_numpys(n, alpha, empty, top, seed):
-    """The kernel derives P, R and F four pairs at a time (AVX2 where the processor has it) and
+    """The kernel derives P and R four pairs at a time (AVX2 where the processor has it; F from them) and
     sums them with four partial sums to a register: at any alpha, with zero totals (0 or NaN) and
     zero hits, and block ends at every remainder of 4 and 8, the same bits as NumPy's path."""
     rng = np.random.default_rng(seed)
