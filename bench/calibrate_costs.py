@@ -144,6 +144,10 @@ def kernel_cases(path: str, quick: bool):
         ("Lbest 1-word sentences", "rougeLsum-best", "reval", {}, [200, 1000, 3000, 6000][: 4 - (1 - big)], 1,
          "zipf"),
         ("Lbest 1 sentence", "rougeLsum-best", "reval", {}, [200, 2000, 8000], None, "zipf"),
+        # every other profile clips the hits by each chosen pair's alignment
+        ("Lbest clipped", "rougeLsum-best", "rouge-score", {}, [20, 200, 2000, 8000, 20000][: 5 - (1 - big)], 20,
+         "zipf"),
+        ("Lbest clipped 1-word sentences", "rougeLsum-best", "rouge-score", {}, [200, 1000, 3000], 1, "zipf"),
         ("W paper", "rougeW-1.2", "rouge-score", {}, [20, 200, 1000, 4000, 12000][: 5 - (1 - big)], 20, "zipf"),
         ("W rouge155", "rougeW-1.2", "rouge-1.5.5", {}, [20, 200, 1000, 4000, 12000][: 5 - (1 - big)], 20, "zipf"),
         ("W rouge155 3-word sentences", "rougeW-1.2", "rouge-1.5.5", {}, [200, 1000, 3000], 3, "zipf"),

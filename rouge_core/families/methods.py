@@ -491,7 +491,7 @@ class BestSentenceLcsFamily(Family):
                                  options.best_sentence_clip)
 
     def cost(self, method, cand, ref, evidence, options):
-        return cost_terms.best_sentence_cost(cand, ref, evidence)
+        return cost_terms.best_sentence_cost(cand, ref, evidence, options.best_sentence_clip)
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,26 @@ def test_a_stemmed_corpus_prices_each_word_type_stemmed_once(profile, stemmer):
     stemmed = cost.estimate_corpus(systems, refs, METHODS, options, loading=False)
     # the stemming of 400 word types, not of 600 texts' types (NLTK's import apart: test_cost_loading)
     assert stemmed.seconds - unstemmed.seconds <= 400 * 1e-4
+
+
+def test_rouge_lsum_best_prices_the_clipping_where_the_profile_clips():
+    # every profile but reval's clips the best pairs' hits by their alignments, a layout and a
+    # traceback per candidate sentence: unpriced (the calibration's cases were reval's), the
+    # tools' comparison of a 20,000-word pair was estimated at 0.35-0.5x what it took
+    clipped = rouge_core.profile("rouge-score")
+    unclipped = rouge_core.profile("reval")
+    assert clipped.best_sentence_clip and not unclipped.best_sentence_clip
+    p = native.path()
+    cand = cost.Shape(2000, 100, 500, 500, False)
+    ref = cost.Shape(1800, 90, 450, 450, False)
+    from rouge_core.families.cost_terms import best_sentence_cost
+
+    with_clip, _, _ = best_sentence_cost(cand, ref, False, True)
+    without, _, _ = best_sentence_cost(cand, ref, False, False)
+    assert with_clip.time[f"{p}.Lbest.clipsentence"] == 100 and with_clip.time[f"{p}.Lbest.clipref"] == 1800
+    assert not [name for name in without.time if ".clip" in name]
+    assert cost.price(with_clip)[0] > cost.price(without)[0]
+    # the front door prices it by the options (sentence lengths: 100 sentences of 20 words a side)
+    estimate = lambda o: cost.estimate("rougeLsum-best", [20] * 100, [[20] * 90], o).seconds  # noqa: E731
+    assert estimate(clipped) > estimate(unclipped)
+
