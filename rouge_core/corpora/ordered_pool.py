@@ -71,15 +71,23 @@ class OrderedPool:
         self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method or start_method()),
                                          initializer=_start_worker, initargs=(initializer, initargs))
         self._pending: deque = deque()
+        self._internals: _Internals | None = None
 
     def __enter__(self) -> "OrderedPool":
         return self
 
     def __exit__(self, kind, value, traceback) -> bool:
-        if kind is None or issubclass(kind, Exception):
-            self.close()
-        else:  # KeyboardInterrupt, SystemExit
+        try:
+            if kind is None or issubclass(kind, Exception):
+                self.close()
+            else:  # KeyboardInterrupt, SystemExit
+                self.kill()
+        except BaseException:
+            # Ctrl-C anywhere in a stop (asking the executor to end, waiting for a running
+            # task, or ending it): a worker may be stuck mid-write, which the interpreter's
+            # exit would wait for forever; kill() ends it, whatever part of the stop had run.
             self.kill()
+            raise
         return False
 
     def close(self) -> None:
@@ -111,14 +119,16 @@ class OrderedPool:
         not waiting; what ending it needs."""
         self._drop_waiting()
         pool = self._pool
-        internals = _Internals(pool._executor_manager_thread, list((pool._processes or {}).values()),
-                               pool._result_queue, pool._call_queue)
+        if self._internals is None:  # taken once, before shutdown() forgets them: a second stop needs them too
+            self._internals = _Internals(pool._executor_manager_thread, list((pool._processes or {}).values()),
+                                         pool._result_queue, pool._call_queue)
         pool.shutdown(wait=False, cancel_futures=True)  # forgets the internals, closes nothing
-        return internals
+        return self._internals
 
     @staticmethod
     def _end(internals: "_Internals") -> None:
-        """Kill the workers still there, end the manager thread, close the result pipe."""
+        """Kill the workers still there, end the manager thread, close the result pipe (again
+        after an interrupted end: every step is one that can be repeated)."""
         manager, processes, results, calls = internals
         for process in processes:
             if process.exitcode is None:
