@@ -45,7 +45,7 @@ sys.path.insert(0, str(HERE))
 
 import rouge_core  # noqa: E402
 from corpus_gen import make_multi_reference  # noqa: E402
-from lens_app.devserver import CHROMIUM, CHROMIUM_ARGS, running_app  # noqa: E402
+from lens_app.devserver import CHROMIUM, CHROMIUM_ARGS, running_app, text_box  # noqa: E402
 from lens_app.settings import MULTI_REF_LABELS, STEMMER_LABELS  # noqa: E402
 
 DUC = ROOT / "tests" / "data" / "conformance" / "rouge155-official" / "sample-test" / "DUC2002" / "docs-spl"
@@ -268,7 +268,7 @@ def paste_text(page, text: str) -> None:
 
 
 def focus_text(page, label: str) -> None:
-    page.get_by_label(label, exact=True).focus()
+    text_box(page, label).focus()
 
 
 def upload_pair(page, candidate: str, references: list[str], folder: Path, name: str) -> None:

@@ -39,6 +39,26 @@ def wait_idle(page, timeout_ms: int = 60_000) -> None:
     page.wait_for_function(IDLE, timeout=timeout_ms)
 
 
+def text_box(page, label: str):
+    """The Score page's text area labelled `label` that is on screen: a text area the texts'
+    replacement (an example, an upload, a link) replaced stays in the page, hidden, until that
+    run ends (lens_app.inputs)."""
+    return page.locator(f'textarea[aria-label="{label}"]:visible')
+
+
+def load_example(page, title: str) -> None:
+    """Click the Score page's example `title` and wait until its candidate is in the box and
+    the page is idle (typing before that types into the box the example replaces)."""
+    from playwright.sync_api import expect
+
+    from .examples import EXAMPLES
+
+    example = next(example for example in EXAMPLES if example.title == title)
+    page.get_by_role("button", name=title).click()
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value(example.candidate)
+    wait_idle(page)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

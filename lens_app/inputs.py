@@ -43,7 +43,7 @@ def texts_on_screen() -> tuple[str, tuple[str, ...]]:
     (a user's edit reaches them before the page runs), or the shared texts when these were
     just replaced (an example, an upload, a corpus row) or no text area is drawn."""
     ss = st.session_state
-    if state.inputs_stale() or state.CANDIDATE_INPUT_KEY not in ss:
+    if state.candidate_input_key() not in ss:  # not drawn yet, or replaced (state.set_texts)
         candidate, references = state.current_texts()
     else:
         candidate, references = _widget_texts()
@@ -125,7 +125,7 @@ def _widget_texts() -> tuple[str, list[str]]:
     ss = st.session_state
     _, refs = state.current_texts()
     shown = min(len(refs), EDITABLE_REFERENCES)
-    return (ss.get(state.CANDIDATE_INPUT_KEY, ""),
+    return (ss.get(state.candidate_input_key(), ""),
             [ss.get(state.reference_input_key(i), "") for i in range(shown)] + list(refs[shown:]))
 
 
@@ -368,34 +368,40 @@ def _render_kept_notes() -> None:
                    "storage limit for a site): download them as JSON below to keep them.")
 
 
+def _hide_replaced_boxes(references: int) -> None:
+    """Replaced text areas (state.set_texts) stay in the browser, dimmed, until the run ends:
+    hidden, so that no one types into a box the page no longer reads (a style-only st.html
+    takes no place on the page)."""
+    current = [state.candidate_input_key(), *(state.reference_input_key(i) for i in range(references))]
+    keep = "".join(f":not(.st-key-{key})" for key in current)
+    st.html(f'<style>[class*="st-key-{state.CANDIDATE_INPUT_KEY}"]{keep}, '
+            f'[class*="st-key-{state.REFERENCE_INPUT_PREFIX}"]{keep} {{ display: none; }}</style>')
+
+
 def render_text_inputs() -> tuple[str, list[str]]:
     """The candidate and reference text areas; returns (and shares) what they hold."""
     ss = st.session_state
     _render_kept_notes()
+    # A box starts with the shared text as its value (a new key after every replacement of the
+    # texts: state.set_texts); later the user's edits are its value.
     candidate, refs = state.current_texts()
-    stale = state.inputs_stale()
-    if stale or state.CANDIDATE_INPUT_KEY not in ss:
-        ss[state.CANDIDATE_INPUT_KEY] = candidate
-    for i, ref in enumerate(refs[:EDITABLE_REFERENCES]):
-        if stale or state.reference_input_key(i) not in ss:
-            ss[state.reference_input_key(i)] = ref
-    state.mark_inputs_fresh()
 
+    _hide_replaced_boxes(len(refs[:EDITABLE_REFERENCES]))
     st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use "
                f"them). {APPLY_HINT}")
     col_c, col_r = st.columns(2)
     with col_c:
-        st.text_area("Candidate (the summary to score)", key=state.CANDIDATE_INPUT_KEY, height=150,
+        st.text_area("Candidate (the summary to score)", candidate, key=state.candidate_input_key(), height=150,
                      placeholder="Type or paste the system summary here", on_change=forget_upload_errors)
     with col_r:
         for i in range(min(len(refs), EDITABLE_REFERENCES)):
             label = "Reference (a human summary)" if len(refs) == 1 else f"Reference {i + 1}"
             if len(refs) == 1:
-                st.text_area(label, key=state.reference_input_key(i), height=150,
+                st.text_area(label, refs[i], key=state.reference_input_key(i), height=150,
                              placeholder="Type or paste a reference summary here", on_change=forget_upload_errors)
                 continue
             col_text, col_remove = st.columns([12, 1], vertical_alignment="center")
-            col_text.text_area(label, key=state.reference_input_key(i), height=100,
+            col_text.text_area(label, refs[i], key=state.reference_input_key(i), height=100,
                                placeholder="Type or paste a reference summary here", on_change=forget_upload_errors)
             col_remove.button("", icon=":material/close:", key=f"remove_reference_{i}", on_click=_remove_reference,
                               args=(i,), help=f"Remove reference {i + 1}")

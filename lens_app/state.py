@@ -5,8 +5,8 @@ Pages read the current input with `current_texts()` and the sidebar's Settings w
 Options and method names); changing a setting never clears the texts.
 
 Texts live under plain (non-widget) keys, so they survive page switches: Streamlit drops
-a widget's state when a page that does not draw it runs. Input widgets have their own keys
-and are refilled from the texts whenever `set_texts` marks them stale.
+a widget's state when a page that does not draw it runs. Input widgets have their own keys,
+new ones whenever `set_texts` replaces the texts (each starts with its text as its value).
 """
 
 from __future__ import annotations
@@ -21,14 +21,27 @@ CANDIDATE_KEY = "candidate"
 REFERENCES_KEY = "references"
 SETTINGS_KEY = "settings"  # the Settings the sidebar in app.py drew
 
-# Widget keys of the Score page's text inputs (tests set texts through them).
+# Widget keys of the Score page's text inputs (tests set texts through them), the start of them:
+# each replacement of the texts on screen draws new text areas (see set_texts).
 CANDIDATE_INPUT_KEY = "candidate_input"
 REFERENCE_INPUT_PREFIX = "reference_input_"
-_INPUTS_STALE_KEY = "_text_inputs_stale"
+_INPUTS_GENERATION_KEY = "_text_inputs_generation"
 
 
-def reference_input_key(index: int) -> str:
-    return f"{REFERENCE_INPUT_PREFIX}{index}"
+def _generation(session) -> int:
+    session = st.session_state if session is None else session
+    return session[_INPUTS_GENERATION_KEY] if _INPUTS_GENERATION_KEY in session else 0
+
+
+def candidate_input_key(session=None) -> str:
+    """The candidate text area's key now (`session`: st.session_state, or an AppTest's)."""
+    generation = _generation(session)
+    return CANDIDATE_INPUT_KEY if generation == 0 else f"{CANDIDATE_INPUT_KEY}_g{generation}"
+
+
+def reference_input_key(index: int, session=None) -> str:
+    generation = _generation(session)
+    return f"{REFERENCE_INPUT_PREFIX}{index}" if generation == 0 else f"{REFERENCE_INPUT_PREFIX}g{generation}_{index}"
 
 
 def current_texts() -> tuple[str, list[str]]:
@@ -45,19 +58,21 @@ def texts_or_example(example) -> tuple[str, list[str], bool]:
     return example.candidate, list(example.references), True
 
 
-def set_texts(candidate: str, references: list[str]) -> None:
-    """Replace the shared texts; input widgets pick them up on their next draw."""
-    st.session_state[CANDIDATE_KEY] = candidate
-    st.session_state[REFERENCES_KEY] = list(references) or [""]
-    st.session_state[_INPUTS_STALE_KEY] = True
+def set_texts(candidate: str, references: list[str], session=None) -> None:
+    """Replace the shared texts (`session`: st.session_state, or an AppTest's); the Score
+    page's text areas show them on their next draw.
 
-
-def inputs_stale() -> bool:
-    return bool(st.session_state.get(_INPUTS_STALE_KEY, False))
-
-
-def mark_inputs_fresh() -> None:
-    st.session_state[_INPUTS_STALE_KEY] = False
+    Text areas already drawn are replaced by new ones (new keys) that start with the new texts
+    as their value: an edit the browser sent before it had drawn the replaced texts (a box typed
+    into while an example loads) belongs to the old box and is dropped with it. Writing the
+    texts into the old boxes' state instead let such an edit overwrite them on the server while
+    the boxes showed them, and a run interrupted after that write left boxes showing texts the
+    server no longer had: a page scoring other texts than it showed."""
+    ss = st.session_state if session is None else session
+    ss[CANDIDATE_KEY] = candidate
+    ss[REFERENCES_KEY] = list(references) or [""]
+    if candidate_input_key(ss) in ss:  # drawn: the next run draws new boxes (Streamlit forgets the old ones)
+        ss[_INPUTS_GENERATION_KEY] = _generation(ss) + 1
 
 
 def has_texts() -> bool:

@@ -59,7 +59,7 @@ def test_the_sidebar_language_changes_the_scores_to_xlsums():
     assert rouge1(at) == pytest.approx((3 / 6, 1.0))  # ผม ชอบ หมา of ผม ชอบ แมว ␠ และ หมา
     assert "|lang:thai|" in scores(at).iloc[0]["signature"]
     assert any(c.startswith("Set within the multilingual profile: language.") for c in sidebar_captions(at))
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == THAI_CANDIDATE  # texts kept
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == THAI_CANDIDATE  # texts kept
 
 
 def test_language_and_diacritics_apply_to_the_tokenizers_that_read_them():
@@ -116,8 +116,8 @@ def test_a_language_example_loads_the_pair_and_the_multilingual_profile(language
     at.button(key=f"example_language-{language}").click().run()
     assert not at.exception, at.exception
     candidate, reference = languages.EXAMPLES[language]
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == candidate
-    assert at.text_area(key=state.reference_input_key(0)).value == reference
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == candidate
+    assert at.text_area(key=state.reference_input_key(0, at.session_state)).value == reference
     assert widget(at, "profile").value == "multilingual"
     assert widget(at, "language").value == language
     assert settings_of(at).options() == rc.profile("multilingual", language=language)

@@ -69,16 +69,16 @@ def assert_table_matches(at: AppTest, candidate: str, references: list[str]) -> 
 
 
 def set_texts(at: AppTest, candidate: str, references: list[str]) -> AppTest:
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate)
+    at.text_area(key=state.candidate_input_key(at.session_state)).input(candidate)
     for i, ref in enumerate(references):
-        at.text_area(key=state.reference_input_key(i)).input(ref)
+        at.text_area(key=state.reference_input_key(i, at.session_state)).input(ref)
     return at.run()
 
 
 def test_first_visit_shows_an_example_and_its_scores():
     at = fresh_app()
     example = examples.DEFAULT_EXAMPLE
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == example.candidate
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == example.candidate
     assert_table_matches(at, example.candidate, list(example.references))
     assert "ROUGE Lens" in at.title[0].value
     assert len(at.get("vega_lite_chart")) == 1  # P/R/F bars; sweeps and profiles wait until opened
@@ -131,7 +131,7 @@ def test_each_example_loads_with_one_click(example):
     assert not at.exception, at.exception
     assert at.session_state[state.CANDIDATE_KEY] == example.candidate
     assert at.session_state[state.REFERENCES_KEY] == list(example.references)
-    assert at.text_area(key=state.reference_input_key(len(example.references) - 1)).value == example.references[-1]
+    assert at.text_area(key=state.reference_input_key(len(example.references) - 1, at.session_state)).value == example.references[-1]
     assert_table_matches(at, example.candidate, list(example.references))
 
 
@@ -153,7 +153,7 @@ def test_changing_a_setting_updates_scores_and_keeps_texts():
     widget(at, "stemmer").select("porter").run()
     assert not at.exception
     assert settings_of(at).options().stemmer == "porter"
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "Police killed the gunman."
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == "Police killed the gunman."
     assert_table_matches(at, "Police killed the gunman.", ["the police kill a gunman"])
     assert scores(at)["F"].tolist() != before
 
@@ -195,7 +195,7 @@ def test_empty_candidate_shows_a_message_and_keeps_the_references():
     set_texts(at, "", ["the cat"])
     assert not at.exception
     assert any("There is no candidate text yet" in w.value for w in at.warning)
-    assert at.text_area(key=state.reference_input_key(0)).value == "the cat"
+    assert at.text_area(key=state.reference_input_key(0, at.session_state)).value == "the cat"
     assert not any(df.value.columns[:4].tolist() == ["method", "P", "R", "F"] for df in at.dataframe)
 
 
@@ -205,7 +205,7 @@ def test_empty_reference_shows_a_message():
     assert any("There is no reference text yet" in w.value for w in at.warning)
     set_texts(at, "the cat", ["the cat", ""])
     assert any("Reference 2 has no text yet" in w.value for w in at.warning)
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the cat"
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == "the cat"
 
 
 def test_add_and_remove_references():
@@ -213,7 +213,7 @@ def test_add_and_remove_references():
     at.button(key="example_reval-cat").click().run()
     at.button(key="add_reference").click().run()
     assert len(at.session_state[state.REFERENCES_KEY]) == 2
-    at.text_area(key=state.reference_input_key(1)).input("a cat sat").run()
+    at.text_area(key=state.reference_input_key(1, at.session_state)).input("a cat sat").run()
     assert_table_matches(at, "the cat is sitting on the mat", ["the cat sat on the mat", "a cat sat"])
     at.button(key="remove_reference_0").click().run()
     assert at.session_state[state.REFERENCES_KEY] == ["a cat sat"]
@@ -303,7 +303,7 @@ def test_an_upload_error_goes_once_the_input_changes():
     at = fresh_app()
     _upload(at, "upload_candidate", "empty.txt", b"")
     assert any("empty" in plain(e.value) for e in at.error)
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).input("a new candidate").run()
+    at.text_area(key=state.candidate_input_key(at.session_state)).input("a new candidate").run()
     assert not at.error
     assert at.session_state[state.CANDIDATE_KEY] == "a new candidate"
 
@@ -313,7 +313,7 @@ def test_uploaded_texts_replace_the_candidate_and_add_references():
     at.button(key="example_reval-cat").click().run()
     _upload(at, "upload_candidate", "cand.txt", "the cat sat\non the mat".encode())
     assert not at.exception, at.exception
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the cat sat\non the mat"
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == "the cat sat\non the mat"
     assert_table_matches(at, "the cat sat\non the mat", ["the cat sat on the mat"])
 
 
@@ -338,7 +338,7 @@ def test_a_loaded_upload_empties_its_uploader_and_says_what_it_loaded():
     assert at.session_state[state.CANDIDATE_KEY] == "x y" and at.session_state[state.REFERENCES_KEY] == ["y x"]
     assert [plain(c.value) for c in at.caption if "Loaded" in c.value] == ["Loaded second.json: the candidate and 1 reference."]
     assert_table_matches(at, "x y", ["y x"])
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).input("x y z").run()
+    at.text_area(key=state.candidate_input_key(at.session_state)).input("x y z").run()
     assert not [c for c in at.caption if "Loaded" in c.value]
     assert not _upload_section(at).proto.expanded
 
@@ -374,7 +374,7 @@ def test_bad_uploads_show_a_message_and_keep_the_texts(key, name, data, message)
     _upload(at, key, name, data)
     assert not at.exception, at.exception
     assert any(message in plain(e.value) for e in at.error), [e.value for e in at.error]
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == before
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == before
 
 
 def test_link_values_are_kept_when_valid_and_named_when_not():
@@ -485,5 +485,5 @@ def test_compute_anyway_computes_the_unlimited_distance_for_these_texts_only():
     want = rc.score(candidate, [reference], [approved], settings_of(at).options(), cost_limit=rc.UNBOUNDED)[approved]
     assert (row["P"], row["R"], row["F"]) == (want.precision, want.recall, want.fmeasure)
     assert asked() == waiting[1:]
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate + " more").run()  # other texts: ask again
+    at.text_area(key=state.candidate_input_key(at.session_state)).input(candidate + " more").run()  # other texts: ask again
     assert asked() == waiting

@@ -79,11 +79,11 @@ class SidebarMachine(RuleBasedStateMachine):
         super().__init__()
         self.at = app_test()
         self.at.run()
-        self.at.text_area(key=state.CANDIDATE_INPUT_KEY).input(CANDIDATE)
+        self.at.text_area(key=state.candidate_input_key(self.at.session_state)).input(CANDIDATE)
         while len(self.at.session_state[state.REFERENCES_KEY]) < len(REFERENCES):
             self.at.button(key="add_reference").click().run()
         for i, text in enumerate(REFERENCES):
-            self.at.text_area(key=state.reference_input_key(i)).input(text)
+            self.at.text_area(key=state.reference_input_key(i, self.at.session_state)).input(text)
         self.run()
         self.on_score = True
 

@@ -38,9 +38,9 @@ def app() -> AppTest:
 
 
 def set_texts(at: AppTest, candidate: str, references: list[str]) -> AppTest:
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).input(candidate)
+    at.text_area(key=state.candidate_input_key(at.session_state)).input(candidate)
     for i, ref in enumerate(references):
-        at.text_area(key=state.reference_input_key(i)).input(ref)
+        at.text_area(key=state.reference_input_key(i, at.session_state)).input(ref)
     at.run()
     while len(at.session_state[state.REFERENCES_KEY]) > len(references):
         at.button(key=f"remove_reference_{len(references)}").click().run()
@@ -166,9 +166,7 @@ def loaded_captions(at: AppTest) -> list[str]:
 def open_texts_from_elsewhere(at: AppTest, candidate: str, references: list[str]) -> AppTest:
     """What opening a corpus row (Corpus, Compare, the annotators page) does: the shared texts
     are replaced (state.set_texts) and the Score page runs."""
-    at.session_state[state.CANDIDATE_KEY] = candidate
-    at.session_state[state.REFERENCES_KEY] = references
-    at.session_state["_text_inputs_stale"] = True
+    state.set_texts(candidate, references, at.session_state)
     return at.run()
 
 
@@ -177,7 +175,7 @@ def test_opening_a_corpus_row_drops_the_note_of_the_last_upload():
     upload(at, "long_pair.json", b'{"candidate": "a b c", "references": ["c b a"]}')
     assert loaded_captions(at) == ["Loaded long_pair.json: the candidate and 1 reference."]
     open_texts_from_elsewhere(at, "the dog ran", ["a dog ran off"])
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "the dog ran"
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == "the dog ran"
     assert loaded_captions(at) == []
 
 
@@ -222,7 +220,7 @@ def test_a_csv_of_pairs_loads_on_the_score_page_and_its_rows_can_be_picked():
     assert at.session_state[state.CANDIDATE_KEY] == "the cat sat on the mat"
     assert at.session_state[state.REFERENCES_KEY] == ["the cat is on the mat", "a cat sat"]
     at.selectbox(key=inputs.PAIR_RECORD_KEY).set_value(1).run()
-    assert at.text_area(key=state.CANDIDATE_INPUT_KEY).value == "police killed the gunman"
+    assert at.text_area(key=state.candidate_input_key(at.session_state)).value == "police killed the gunman"
     want = rc.score("police killed the gunman", ["police kill the gunman", "the gunman was shot"],
                     at.session_state[state.SETTINGS_KEY].methods(), at.session_state[state.SETTINGS_KEY].options())
     assert at.dataframe[0].value["F"].tolist() == [m.fmeasure for m in want]

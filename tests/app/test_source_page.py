@@ -17,8 +17,8 @@ SOURCE = "Yesterday the cat sat on the mat all day, while the dog slept by the d
 
 
 def with_texts(at, source: str):
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).set_value(CANDIDATE)
-    at.text_area(key=state.reference_input_key(0)).set_value(REFERENCE)
+    at.text_area(key=state.candidate_input_key(at.session_state)).set_value(CANDIDATE)
+    at.text_area(key=state.reference_input_key(0, at.session_state)).set_value(REFERENCE)
     at.text_area(key=inputs.SOURCE_INPUT_KEY).set_value(source)
     at.run()
     assert not at.exception, at.exception
@@ -53,8 +53,8 @@ def test_no_source_no_section_and_the_source_survives_a_rerun():
 
 def test_the_published_and_the_longest_search_differ_where_the_code_skips():
     at = fresh_app()
-    at.text_area(key=state.CANDIDATE_INPUT_KEY).set_value("a a b")
-    at.text_area(key=state.reference_input_key(0)).set_value("a b")
+    at.text_area(key=state.candidate_input_key(at.session_state)).set_value("a a b")
+    at.text_area(key=state.reference_input_key(0, at.session_state)).set_value("a b")
     at.text_area(key=inputs.SOURCE_INPUT_KEY).set_value("a a a b").run()
     assert metric(at, "density") == f"{5 / 3:.4f}"
     at.segmented_control(key="source_fragment_search").set_value("longest").run()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lens_app.devserver import load_example, text_box
 from playwright.sync_api import expect
 
 from rouge_core.corpora import corpus_io
@@ -16,7 +17,7 @@ SOURCE = "Yesterday the cat sat on the mat all day, while the dog slept by the d
 
 
 def commit(page, label: str, text: str) -> None:
-    box = page.get_by_label(label)
+    box = text_box(page, label)
     box.fill(text)
     box.press("Control+Enter")
 
@@ -66,8 +67,7 @@ def test_the_report_opens_offline_with_every_chart(chromium_browser, tmp_path, a
 def test_the_score_page_shows_the_source(app_url, browser_page, artifacts_dir):
     page = browser_page
     page.goto(app_url)
-    page.get_by_role("button", name="reval: the cat is sitting").click()  # an example with one reference
-    page.get_by_label("Reference (a human summary)").wait_for()
+    load_example(page, "reval: the cat is sitting")  # an example with one reference
     commit(page, "Candidate (the summary to score)", "The cat sat on the mat. A bird sang.")
     commit(page, "Reference (a human summary)", "A cat was sitting on the mat.")
     page.get_by_text("Source document (optional)").click()

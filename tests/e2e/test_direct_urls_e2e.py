@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 import rouge_core as rc
 from lens_app.navigation import APP_ROOT, PAGES
-from lens_app.devserver import wait_idle
+from lens_app.devserver import text_box, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -98,7 +98,7 @@ def test_the_score_url_opens_the_score_page_with_its_query(fresh_app_url, browse
         wait_idle(page)
     page.goto(f"{fresh_app_url}/score?" + urlencode({"c": "the zebra sat", "r": "a zebra sat"}))
     page.get_by_role("heading", name=HEADINGS["score"]).first.wait_for()
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value("the zebra sat")
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value("the zebra sat")
     wait_idle(page)
     _assert_app_frame(page, REGISTERED[0].title)
     page.screenshot(path=str(artifacts_dir / f"direct-url-slash-score-{'fresh' if first else 'warm'}.png"))
@@ -114,8 +114,8 @@ def test_a_share_link_to_the_score_page_on_a_fresh_server(fresh_app_url, browser
     page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(f"{expected:.4f}").wait_for()
     wait_idle(page)
 
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(cand_text)
-    expect(page.get_by_label("Reference 2")).to_have_value("a cat sat")
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value(cand_text)
+    expect(text_box(page, "Reference 2")).to_have_value("a cat sat")
     expect(_profile(page)).to_have_value("rouge-1.5.5")
     _assert_app_frame(page, REGISTERED[0].title)
     shown = parse_qs(urlsplit(page.url).query)  # the address bar still holds a link to this view
@@ -144,8 +144,8 @@ def test_query_parameters_on_another_page_url_survive(fresh_app_url, browser_pag
     page.locator(NAV_LINK, has_text="Score").click()
     page.get_by_role("heading", name=HEADINGS["score"]).first.wait_for()
     # The page switch reruns the app; these retry until that run has drawn the text areas.
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(cand_text)
-    expect(page.get_by_label("Reference (a human summary)")).to_have_value(ref_text)
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value(cand_text)
+    expect(text_box(page, "Reference (a human summary)")).to_have_value(ref_text)
     expect(_profile(page)).to_have_value("rouge-1.5.5")
     wait_idle(page)
     page.screenshot(path=str(artifacts_dir / "direct-url-share-learn-then-score.png"))
@@ -171,8 +171,8 @@ def test_a_bookmarked_corpus_page_opens_a_pair_on_the_score_page(fresh_app_url, 
     box = pairs.bounding_box()
     page.mouse.click(box["x"] + 15, box["y"] + 35 + 35 + 17)  # the row-marker cell of row 2 (35 px rows)
 
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value("the dog ran home")
-    expect(page.get_by_label("Reference (a human summary)")).to_have_value("the dog ran home quickly")
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value("the dog ran home")
+    expect(text_box(page, "Reference (a human summary)")).to_have_value("the dog ran home quickly")
     wait_idle(page)
     assert urlsplit(page.url).path == "/"
     _assert_app_frame(page, REGISTERED[0].title)

@@ -7,6 +7,7 @@ page shows how the tokenizer cut the Japanese text. Screenshots go to test-artif
 from __future__ import annotations
 
 import pytest
+from lens_app.devserver import text_box
 from playwright.sync_api import expect
 
 import rouge_core as rc
@@ -55,8 +56,8 @@ def test_a_language_example_is_scored_and_marked_on_the_right_characters(app_url
     evidence = result["rouge1"].per_reference[0].evidence
 
     page.get_by_role("button", name=languages.display_name(language), exact=True).click()
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(candidate)
-    expect(page.get_by_label("Reference (a human summary)")).to_have_value(reference)
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value(candidate)
+    expect(text_box(page, "Reference (a human summary)")).to_have_value(reference)
     metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F")
     metric.get_by_text(f"{result['rouge1'].fmeasure:.4f}").wait_for()
     sidebar = page.locator("[data-testid='stSidebar']")
@@ -82,7 +83,7 @@ def test_the_learn_page_shows_how_the_japanese_example_is_cut(app_url, browser_p
     page.goto(app_url)
     candidate, reference = languages.EXAMPLES["japanese"]
     page.get_by_role("button", name="Japanese", exact=True).click()
-    expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(candidate)
+    expect(text_box(page, "Candidate (the summary to score)")).to_have_value(candidate)
     _wait_idle(page)
     page.get_by_role("link", name="Learn").click()
     page.get_by_text("How your text is tokenized").click()

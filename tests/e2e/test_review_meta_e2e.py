@@ -13,7 +13,7 @@ from lens_app import review_tasks as rt
 from lens_app.review_store import ReviewStore
 from rouge_core.corpora import corpus_io
 from tests.annotated_corpus import corpus_csv, ratings
-from lens_app.devserver import wait_idle
+from lens_app.devserver import text_box, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -108,7 +108,7 @@ def test_review_reload_and_which_rouge_agrees(app_url, app_judgements_db, browse
     page.screenshot(path=str(artifacts_dir / "meta-disagreements.png"), full_page=False)
     box = worst.bounding_box()
     page.mouse.click(box["x"] + 15, box["y"] + 35 + 17)  # the row-marker cell of the first row
-    candidate = page.get_by_label("Candidate (the summary to score)")
+    candidate = text_box(page, "Candidate (the summary to score)")
     expect(candidate).not_to_have_value("", timeout=60_000)
     wait_idle(page)
     assert candidate.input_value() in {c for cands in corpus.systems.values() for c in cands}

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rouge_core as rc
-from lens_app.devserver import wait_idle
+from lens_app.devserver import load_example, text_box, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -23,10 +23,9 @@ def _commit(page, locator, text: str) -> None:
 def test_type_texts_and_see_scores_evidence_and_chart(app_url, browser_page, artifacts_dir):
     page = browser_page
     page.goto(app_url)
-    page.get_by_role("button", name="reval: the cat is sitting").click()
-    candidate = page.get_by_label("Candidate (the summary to score)")
-    reference = page.get_by_label("Reference (a human summary)")
-    reference.wait_for()
+    load_example(page, "reval: the cat is sitting")
+    candidate = text_box(page, "Candidate (the summary to score)")
+    reference = text_box(page, "Reference (a human summary)")
 
     cand_text, ref_text = "The police killed the gunman near the station", "Police kill the gunman at the station"
     _commit(page, candidate, cand_text)
@@ -69,11 +68,11 @@ def test_a_long_text_with_default_settings_and_an_unlimited_distance_asks_first(
     """Issue 13: over 3,160 tokens the sweeps used to raise; unlimited skip distance froze the page."""
     page = browser_page
     page.goto(app_url)
-    page.get_by_role("button", name="reval: the cat is sitting").click()
+    load_example(page, "reval: the cat is sitting")
     # rougeS* above the bound without evidence too (6,000 tokens now measure 1.6 s and 333 MB: inside it)
     candidate, reference = _long_text(9000, 1), _long_text(9000, 2)
-    _commit(page, page.get_by_label("Candidate (the summary to score)"), candidate)
-    _commit(page, page.get_by_label("Reference (a human summary)"), reference)
+    _commit(page, text_box(page, "Candidate (the summary to score)"), candidate)
+    _commit(page, text_box(page, "Reference (a human summary)"), reference)
     expected = rc.score(candidate, [reference], ["rouge1"], "rouge-score")["rouge1"].fmeasure
     page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(f"{expected:.4f}").wait_for()
     wait_idle(page)  # a click on an element of the run being replaced is lost
@@ -99,12 +98,10 @@ def test_long_texts_draw_their_first_part_and_download_the_whole_view(app_url, b
     page = browser_page
     page.goto(app_url)
     wait_idle(page)
-    page.get_by_role("button", name="reval: the cat is sitting").click()
-    page.get_by_label("Reference (a human summary)").wait_for()  # the example's one reference
-    wait_idle(page)
+    load_example(page, "reval: the cat is sitting")  # the example's one reference
     candidate, reference = _long_text(2000, 3), _long_text(2000, 4)
-    _commit(page, page.get_by_label("Candidate (the summary to score)"), candidate)
-    _commit(page, page.get_by_label("Reference (a human summary)"), reference)
+    _commit(page, text_box(page, "Candidate (the summary to score)"), candidate)
+    _commit(page, text_box(page, "Reference (a human summary)"), reference)
     expected = rc.score(candidate, [reference], ["rougeL"], "rouge-score", evidence=True)["rougeL"]
     page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F").get_by_text(
         f"{rc.score(candidate, [reference], ['rouge1'], 'rouge-score')['rouge1'].fmeasure:.4f}").wait_for()
@@ -128,3 +125,41 @@ def test_long_texts_draw_their_first_part_and_download_the_whole_view(app_url, b
     assert whole.startswith("<!doctype html>") and "rl-left-out" not in whole
     assert whole.count('class="rl-pair"') == 2 * pairs  # every aligned pair, on both sides
     assert expected.signature in whole
+
+
+
+def test_an_edit_sent_before_an_example_is_drawn_never_leaves_the_page_scoring_other_texts(app_url, browser_page,
+                                                                                          artifacts_dir):
+    """The browser sends an edit of the candidate box after an example click but before it has
+    drawn the example (made exact here: the server's messages are held back until the edit is
+    sent). Before, the edit overwrote the example on the server: the example was lost (6 runs
+    in 7 here), or the boxes showed it while the page scored the typed text. Now the edit
+    belongs to the box the example replaced and is dropped: the example is shown and scored."""
+    page = browser_page
+    relay = {"held": None, "page_side": None}
+
+    def connect(ws):
+        relay["page_side"] = ws
+        server = ws.connect_to_server()
+        server.on_message(lambda message: ws.send(message) if relay["held"] is None else relay["held"].append(message))
+
+    page.route_web_socket("**/_stcore/stream", connect)
+    page.goto(app_url)
+    load_example(page, "MATLAB: the fast brown fox")
+    relay["held"] = []
+    page.get_by_role("button", name="reval: the cat is sitting").click()
+    _commit(page, text_box(page, "Candidate (the summary to score)"), "zebra zebra zebra")
+    page.wait_for_timeout(2000)  # the server runs the click's run and the edit's
+    held, relay["held"] = relay["held"], None
+    assert held, "the server answered nothing while the messages were held"
+    for message in held:
+        relay["page_side"].send(message)
+    wait_idle(page)
+    page.wait_for_timeout(500)
+    wait_idle(page)
+    candidate = text_box(page, "Candidate (the summary to score)").input_value()
+    reference = text_box(page, "Reference (a human summary)").input_value()
+    assert (candidate, reference) == ("the cat is sitting on the mat", "the cat sat on the mat")
+    expected = rc.score(candidate, [reference], ["rouge1"], "rouge-score")["rouge1"].fmeasure
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-1 F")).to_contain_text(f"{expected:.4f}")
+    page.screenshot(path=str(artifacts_dir / "score-e2e-edit-before-example.png"))

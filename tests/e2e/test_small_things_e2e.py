@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rouge_core as rc
-from lens_app.devserver import wait_idle
+from lens_app.devserver import load_example, text_box, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -38,13 +38,11 @@ def expected_rouge1(candidate: str, reference: str) -> str:
 
 def single_reference(page) -> None:
     """The first visit's example has two references: keep one."""
-    page.get_by_role("button", name="reval: the cat is sitting").click()
-    page.get_by_label(REFERENCE).wait_for()
-    wait_idle(page)
+    load_example(page, "reval: the cat is sitting")
 
 
 def commit(page, label: str, text: str) -> None:
-    box = page.get_by_label(label)
+    box = text_box(page, label)
     box.click()
     box.fill(text)
     box.press("Control+Enter")
@@ -63,8 +61,8 @@ def test_typed_texts_survive_a_reload_and_a_new_tab_starts_afresh(app_url, brows
     page.wait_for_timeout(300)  # a person reloads later than the page stores the texts (a few ms after drawing)
 
     page.reload()
-    expect(page.get_by_label(CANDIDATE)).to_have_value(candidate)
-    expect(page.get_by_label(REFERENCE)).to_have_value(reference)
+    expect(text_box(page, CANDIDATE)).to_have_value(candidate)
+    expect(text_box(page, REFERENCE)).to_have_value(reference)
     wait_for_rouge1(page, expected_rouge1(candidate, reference))  # scored, not only shown
     page.get_by_text("kept before the page was reloaded").wait_for()
     page.screenshot(path=str(artifacts_dir / "score-after-reload.png"))
@@ -77,7 +75,7 @@ def test_typed_texts_survive_a_reload_and_a_new_tab_starts_afresh(app_url, brows
     other = page.context.new_page()  # a new tab of the same browser: its own session storage
     other.goto(app_url)
     wait_idle(other)
-    expect(other.get_by_label(CANDIDATE)).not_to_have_value(candidate)
+    expect(text_box(other, CANDIDATE)).not_to_have_value(candidate)
     assert other.evaluate(f"window.sessionStorage.getItem({json.dumps(STORAGE_KEY)})") != kept
     other.close()
 
@@ -88,10 +86,10 @@ def test_a_shared_link_wins_over_the_texts_the_tab_kept(app_url, browser_page):
     wait_idle(page)
     commit(page, CANDIDATE, "a candidate typed before the link")
     page.goto(f"{app_url}/?c=the+cat+sat&r=the+cat+is+here")
-    expect(page.get_by_label(CANDIDATE)).to_have_value("the cat sat")
+    expect(text_box(page, CANDIDATE)).to_have_value("the cat sat")
     wait_idle(page)
     page.wait_for_timeout(500)  # a late restore would show here
-    expect(page.get_by_label(CANDIDATE)).to_have_value("the cat sat")
+    expect(text_box(page, CANDIDATE)).to_have_value("the cat sat")
 
 
 def test_a_pasted_text_is_scored_without_ctrl_enter(app_url, chromium_browser):
@@ -103,16 +101,16 @@ def test_a_pasted_text_is_scored_without_ctrl_enter(app_url, chromium_browser):
         page.goto(app_url)
         wait_idle(page)
         single_reference(page)
-        reference = page.get_by_label(REFERENCE).input_value()
+        reference = text_box(page, REFERENCE).input_value()
         pasted = "the cat sat on a mat in the sun"
         page.evaluate("t => navigator.clipboard.writeText(t)", pasted)
-        page.get_by_label(CANDIDATE).click()
+        text_box(page, CANDIDATE).click()
         page.keyboard.press("Control+A")
         page.keyboard.press("Control+V")  # a real paste, and nothing else
         wait_for_rouge1(page, expected_rouge1(pasted, reference))
 
-        page.get_by_label(CANDIDATE).fill("")  # typed (an edit, not a paste): applied on Ctrl+Enter
-        page.get_by_label(CANDIDATE).press("Control+Enter")
+        text_box(page, CANDIDATE).fill("")  # typed (an edit, not a paste): applied on Ctrl+Enter
+        text_box(page, CANDIDATE).press("Control+Enter")
         wait_idle(page)
         warning = page.locator("[data-testid='stAlert']").filter(has_text="There is no candidate text yet")
         expect(warning).to_be_visible()
@@ -135,7 +133,7 @@ def test_a_csv_of_pairs_is_taken_by_the_score_page(app_url, browser_page, tmp_pa
     page.get_by_text("Loaded pairs.csv: the candidate and 1 reference (record 1 of 2; choose another below).").wait_for()
     wait_idle(page)
     assert page.get_by_text("files are not allowed").count() == 0
-    expect(page.get_by_label(CANDIDATE)).to_have_value("the cat sat on the mat")
+    expect(text_box(page, CANDIDATE)).to_have_value("the cat sat on the mat")
     wait_for_rouge1(page, expected_rouge1("the cat sat on the mat", "the cat is on the mat"))
 
 

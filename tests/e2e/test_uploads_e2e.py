@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from lens_app.devserver import wait_idle
+from lens_app.devserver import text_box, wait_idle
 from lens_app.inputs import PAIR_UPLOADER_LABEL
 
 pytestmark = pytest.mark.e2e
@@ -33,7 +33,7 @@ def test_a_bad_upload_shows_what_is_wrong_and_keeps_the_texts(app_url, browser_p
                                                                uploader, name, data, message):
     page = browser_page
     page.goto(app_url)
-    candidate = page.get_by_label("Candidate (the summary to score)")
+    candidate = text_box(page, "Candidate (the summary to score)")
     expect(candidate).not_to_have_value("")
     before = candidate.input_value()
     page.get_by_text("Upload files instead of typing").click()
@@ -86,6 +86,6 @@ def test_each_uploaded_pair_file_costs_one_run_and_is_named(app_url, browser_pag
         expect(page.get_by_text(f"Loaded pair{i}.json: the candidate and {count} reference{'s' if count > 1 else ''}."))\
             .to_be_visible()
         wait_idle(page)
-        expect(page.get_by_label("Candidate (the summary to score)")).to_have_value(candidate)
+        expect(text_box(page, "Candidate (the summary to score)")).to_have_value(candidate)
         assert page.evaluate("window.__runs") - runs == 1
         expect(uploader.locator("[data-testid='stFileUploaderFile']")).to_have_count(0)  # empty for the next pick
