@@ -306,13 +306,19 @@ def show_upload_errors() -> None:
 
 SOURCE_KEY = "source_text"  # the source document, kept under a plain key across page switches
 SOURCE_INPUT_KEY = "source_input"
-_SOURCE_STALE_KEY = "_source_input_stale"
+_SOURCE_GENERATION_KEY = "_source_input_generation"
+
+
+def source_input_key(session=None) -> str:
+    """The source document box's key now (a new one after each replacement: set_source)."""
+    return state.box_key(SOURCE_INPUT_KEY, _SOURCE_GENERATION_KEY, session)
 
 
 def set_source(text: str) -> None:
-    """Replace the source document (a corpus row opened here); the box picks it up when drawn."""
+    """Replace the source document (a corpus row opened here, a file); the box shows it when
+    drawn, a new box if it was drawn (state.replace_boxes)."""
     st.session_state[SOURCE_KEY] = text
-    st.session_state[_SOURCE_STALE_KEY] = True
+    state.replace_boxes(_SOURCE_GENERATION_KEY, source_input_key())
 
 
 def _load_source_file() -> None:
@@ -331,21 +337,21 @@ SOURCE_UPLOAD_KEY = "upload_source"
 def render_source_input() -> str:
     """The optional source document (a text box and a .txt upload); returns its text."""
     ss = st.session_state
-    if ss.get(_SOURCE_STALE_KEY) or SOURCE_INPUT_KEY not in ss:
-        ss[SOURCE_INPUT_KEY] = ss.get(SOURCE_KEY, "")
-        ss[_SOURCE_STALE_KEY] = False
-    has_source = bool(ss.get(SOURCE_INPUT_KEY, "").strip())
+    key = source_input_key()
+    source = ss.get(key, ss.get(SOURCE_KEY, ""))  # the box's text, or the text a new box starts with
+    has_source = bool(source.strip())
+    _hide_replaced_boxes([key], [SOURCE_INPUT_KEY])
     with st.expander("Source document (optional): what the summary was written from", expanded=has_source):
         st.caption("Give the article the summary summarises to see which of its words are copied from it, the "
                    "extractive fragments on both texts, and coverage, density, compression and novel n-grams.")
-        st.text_area("Source document", key=SOURCE_INPUT_KEY, height=150,
+        st.text_area("Source document", ss.get(SOURCE_KEY, ""), key=key, height=150,
                      placeholder="Type or paste the source document here")
         st.file_uploader("Or upload it (.txt)", type=["txt"], key=SOURCE_UPLOAD_KEY, max_upload_size=UPLOAD_MB,
                          on_change=_load_source_file)
         error = ss.pop("_source_upload_error", None)
         if error:
             st.error(md(error) + " The source on screen was kept.", icon=":material/error:")
-    ss[SOURCE_KEY] = ss.get(SOURCE_INPUT_KEY, "")
+    ss[SOURCE_KEY] = ss.get(key, "")
     return ss[SOURCE_KEY]
 
 
@@ -368,14 +374,13 @@ def _render_kept_notes() -> None:
                    "storage limit for a site): download them as JSON below to keep them.")
 
 
-def _hide_replaced_boxes(references: int) -> None:
-    """Replaced text areas (state.set_texts) stay in the browser, dimmed, until the run ends:
-    hidden, so that no one types into a box the page no longer reads (a style-only st.html
-    takes no place on the page)."""
-    current = [state.candidate_input_key(), *(state.reference_input_key(i) for i in range(references))]
+def _hide_replaced_boxes(current: list[str], bases: list[str]) -> None:
+    """Replaced text boxes (state.replace_boxes) stay in the browser, dimmed, until the run
+    ends: every box whose key starts with one of `bases` but is not one of the `current` keys is
+    hidden, so that no one types into a box the page no longer reads (a style-only st.html takes
+    no place on the page)."""
     keep = "".join(f":not(.st-key-{key})" for key in current)
-    st.html(f'<style>[class*="st-key-{state.CANDIDATE_INPUT_KEY}"]{keep}, '
-            f'[class*="st-key-{state.REFERENCE_INPUT_PREFIX}"]{keep} {{ display: none; }}</style>')
+    st.html("<style>" + ", ".join(f'[class*="st-key-{base}"]{keep}' for base in bases) + " { display: none; }</style>")
 
 
 def render_text_inputs() -> tuple[str, list[str]]:
@@ -385,8 +390,9 @@ def render_text_inputs() -> tuple[str, list[str]]:
     # A box starts with the shared text as its value (a new key after every replacement of the
     # texts: state.set_texts); later the user's edits are its value.
     candidate, refs = state.current_texts()
-
-    _hide_replaced_boxes(len(refs[:EDITABLE_REFERENCES]))
+    shown = min(len(refs), EDITABLE_REFERENCES)
+    _hide_replaced_boxes([state.candidate_input_key(), *map(state.reference_input_key, range(shown))],
+                         [state.CANDIDATE_INPUT_KEY, state.REFERENCE_INPUT_PREFIX])
     st.caption("Sentences are lines: put each sentence on its own line (ROUGE-Lsum and the summary-level views use "
                f"them). {APPLY_HINT}")
     col_c, col_r = st.columns(2)
@@ -394,7 +400,7 @@ def render_text_inputs() -> tuple[str, list[str]]:
         st.text_area("Candidate (the summary to score)", candidate, key=state.candidate_input_key(), height=150,
                      placeholder="Type or paste the system summary here", on_change=forget_upload_errors)
     with col_r:
-        for i in range(min(len(refs), EDITABLE_REFERENCES)):
+        for i in range(shown):
             label = "Reference (a human summary)" if len(refs) == 1 else f"Reference {i + 1}"
             if len(refs) == 1:
                 st.text_area(label, refs[i], key=state.reference_input_key(i), height=150,

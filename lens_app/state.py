@@ -25,23 +25,37 @@ SETTINGS_KEY = "settings"  # the Settings the sidebar in app.py drew
 # each replacement of the texts on screen draws new text areas (see set_texts).
 CANDIDATE_INPUT_KEY = "candidate_input"
 REFERENCE_INPUT_PREFIX = "reference_input_"
-_INPUTS_GENERATION_KEY = "_text_inputs_generation"
+_TEXTS_GENERATION_KEY = "_text_inputs_generation"
 
 
-def _generation(session) -> int:
+def box_key(base: str, generation_key: str, session=None) -> str:
+    """The key a replaceable text box has now: `base`, then a new one each time the text it
+    shows is replaced (`replace_boxes`); `session`: st.session_state, or an AppTest's."""
     session = st.session_state if session is None else session
-    return session[_INPUTS_GENERATION_KEY] if _INPUTS_GENERATION_KEY in session else 0
+    generation = session[generation_key] if generation_key in session else 0
+    return base if generation == 0 else f"{base}_g{generation}"
+
+
+def replace_boxes(generation_key: str, drawn_key: str, session=None) -> None:
+    """The boxes of `generation_key`, when drawn (`drawn_key` is in the session), are drawn anew
+    under new keys, starting with their texts as their value. An edit the browser sent before it
+    had drawn the replaced text (a box typed into while an example loads) belongs to the old box
+    and is dropped with it. Writing the new text into the old box's state instead let such an
+    edit overwrite it on the server while the box showed it, and a run interrupted after that
+    write left the box showing a text the server no longer had: a page scoring another text than
+    it showed. (Streamlit forgets the old boxes once a run does not draw them.)"""
+    session = st.session_state if session is None else session
+    if drawn_key in session:
+        session[generation_key] = (session[generation_key] if generation_key in session else 0) + 1
 
 
 def candidate_input_key(session=None) -> str:
     """The candidate text area's key now (`session`: st.session_state, or an AppTest's)."""
-    generation = _generation(session)
-    return CANDIDATE_INPUT_KEY if generation == 0 else f"{CANDIDATE_INPUT_KEY}_g{generation}"
+    return box_key(CANDIDATE_INPUT_KEY, _TEXTS_GENERATION_KEY, session)
 
 
 def reference_input_key(index: int, session=None) -> str:
-    generation = _generation(session)
-    return f"{REFERENCE_INPUT_PREFIX}{index}" if generation == 0 else f"{REFERENCE_INPUT_PREFIX}g{generation}_{index}"
+    return box_key(f"{REFERENCE_INPUT_PREFIX}{index}", _TEXTS_GENERATION_KEY, session)
 
 
 def current_texts() -> tuple[str, list[str]]:
@@ -60,19 +74,12 @@ def texts_or_example(example) -> tuple[str, list[str], bool]:
 
 def set_texts(candidate: str, references: list[str], session=None) -> None:
     """Replace the shared texts (`session`: st.session_state, or an AppTest's); the Score
-    page's text areas show them on their next draw.
-
-    Text areas already drawn are replaced by new ones (new keys) that start with the new texts
-    as their value: an edit the browser sent before it had drawn the replaced texts (a box typed
-    into while an example loads) belongs to the old box and is dropped with it. Writing the
-    texts into the old boxes' state instead let such an edit overwrite them on the server while
-    the boxes showed them, and a run interrupted after that write left boxes showing texts the
-    server no longer had: a page scoring other texts than it showed."""
+    page's text areas show them on their next draw, new boxes if they were drawn
+    (`replace_boxes`)."""
     ss = st.session_state if session is None else session
     ss[CANDIDATE_KEY] = candidate
     ss[REFERENCES_KEY] = list(references) or [""]
-    if candidate_input_key(ss) in ss:  # drawn: the next run draws new boxes (Streamlit forgets the old ones)
-        ss[_INPUTS_GENERATION_KEY] = _generation(ss) + 1
+    replace_boxes(_TEXTS_GENERATION_KEY, candidate_input_key(ss), ss)
 
 
 def has_texts() -> bool:
