@@ -301,6 +301,20 @@ def bound_cases(path: str, quick: bool):
         text = "a " * (chars // 2)
         yield Case("bounds", f"rouge1 {chars:,} characters of one repeated word", path, "rouge-score", {},
                    ("rouge1",), False, text, ("a b",), 2)
+    # one long word (many characters, one token) and words of eight characters: the compiled
+    # tokenizers' time and memory per character (a 400 MB one-word text was accepted without an
+    # estimate: no case had many characters and few tokens, so the per-character constants fit 0)
+    for prof, chars in (("rouge-score", 30_000_000), ("rouge-score", 120_000_000), ("rouge-score", 400_000_000),
+                        ("rouge-score", 700_000_000), ("rouge-1.5.5", 120_000_000), ("rouge-1.5.5", 400_000_000)):
+        yield Case("bounds", f"{prof} one word of {chars:,} characters", path, prof, {}, ("rouge1",), False,
+                   "w" * chars, ("w x",), 2)
+    for chars in (40_000_000, 200_000_000):
+        yield Case("bounds", f"rouge1 {chars:,} characters of 8-character words", path, "rouge-score", {},
+                   ("rouge1",), False, "abcdefg " * (chars // 8), ("abcdefg x",), 2)
+    yield Case("bounds", "rouge1 400,000,000 characters of 4-character words", path, "rouge-score", {}, ("rouge1",),
+               False, "abc " * 100_000_000, ("abc x",), 2)
+    yield Case("bounds", "rouge-score one accented word of 100,000,000 characters", path, "rouge-score", {},
+               ("rouge1",), False, "\u00e9" * 100_000_000, ("\u00e9 x",), 2)
     # a text of distinct words against itself: every skip-bigram distinct and shared (the
     # table the kernels build at its largest)
     for tokens in (1500, 3000):
@@ -993,6 +1007,14 @@ def _decided(case: Case, measured: float, bound: float) -> tuple[float, float]:
     return -math.inf, math.inf
 
 
+def _floored_lower(measured: float, floor: float) -> float:
+    """The least an estimate must reach for its ratio, both sides read as at least `floor`, to
+    be within a factor of 2 of `measured`: none under twice the floor (an estimate read as the
+    floor is within 2x of it). A lower bound from the floor itself made one case measured just
+    over it (5.4 ms) decide a per-call constant that priced every tiny call 80x over."""
+    return measured if measured >= 2 * floor else 0.0
+
+
 def fit(cases: list[Case]) -> tuple[dict, dict]:
     """(SECONDS, BYTES) fitted to the cases (_lp), every constant with every case it enters
     (cases that share no constant, such as the scoring calls and each resampling computation,
@@ -1000,13 +1022,13 @@ def fit(cases: list[Case]) -> tuple[dict, dict]:
     at least MEMORY_FLOOR (what a call keeps plus its largest working set, that set chosen
     again after each solution)."""
     seconds = _fit_each([c.features["time"] for c in cases],
-                        [c.seconds if c.seconds >= TIME_FLOOR else 0.0 for c in cases],
+                        [_floored_lower(c.seconds, TIME_FLOOR) for c in cases],
                         [max(c.seconds, TIME_FLOOR) for c in cases], [max(c.seconds, TIMER) for c in cases],
                         decided=[_decided(c, c.seconds, rouge_core.DEFAULT_COST_LIMIT.seconds) for c in cases])
     byte_names = sorted({n for c in cases for n in c.features["kept"]}
                         | {n for c in cases for w in c.features["work"] for n in w}
                         | {n for c in cases for t in c.features.get("offset_terms", ()) for n in t})
-    lower = [c.peak if c.peak >= MEMORY_FLOOR else 0.0 for c in cases]
+    lower = [_floored_lower(c.peak, MEMORY_FLOOR) for c in cases]
     upper = [max(c.peak, MEMORY_FLOOR) for c in cases]
     # the mean error reads what a call measured (not the floor, which would draw every small
     # call's estimate up to 1 MB through the per-call constants), as at least MEMORY_RESOLUTION

@@ -715,14 +715,21 @@ static PyObject *native_document(PyObject *cls, PyObject *text, PyObject *lazy_a
     return record(REC_DOCUMENT, cls, v);
 }
 
-/* text_document(cls, rule, lazy_args, key, text) -> a cls of the text, tokenized here; None
- * for a text the tokenizers do not take (text_of) */
+/* text_document(cls, rule, lazy_args, key, text[, most_tokens, most_types]) -> a cls of the text,
+ * tokenized here; None for a text the tokenizers do not take (text_of); (1, at) when the text has
+ * more than most_tokens tokens, (2, at) more than most_types word types, `at` the UTF-8 byte where
+ * the word past them starts (the tokenizer stops there: tokenize_text_capped) */
 static PyObject *py_text_document(PyObject *mod, PyObject *const *args, Py_ssize_t nargs) {
     TermRef text;
-    int rule;
-    if (check_nargs("text_document", nargs, 5, 5) < 0 || as_rule(args[1], &rule) < 0) return NULL;
+    int rule, over = 0;
+    isize most_tokens = ISIZE_MAX, most_types = ISIZE_MAX, stopped_at = 0;
+    if (check_nargs("text_document", nargs, 5, 7) < 0 || as_rule(args[1], &rule) < 0 ||
+        (nargs > 5 && as_isize(args[5], &most_tokens) < 0) || (nargs > 6 && as_isize(args[6], &most_types) < 0))
+        return NULL;
     if (!text_of(args[4], rule, &text)) Py_RETURN_NONE;
-    PyObject *tokens = tokens_wrap(tokenize_text(text.data, text.len, rule), NULL);
+    Tok *built = tokenize_text_capped(text.data, text.len, rule, most_tokens, most_types, &over, &stopped_at);
+    if (over) return Py_BuildValue("(in)", over, (Py_ssize_t)stopped_at);
+    PyObject *tokens = tokens_wrap(built, NULL);
     if (!tokens) return NULL;
     PyObject *doc = native_document(args[0], args[4], args[2], args[3], tokens);
     Py_DECREF(tokens);
@@ -2444,7 +2451,8 @@ static PyMethodDef module_methods[] = {
     {"tokens_mapped", FASTCALL(py_tokens_mapped), "tokens_mapped(tokens, mapping) -> Tokens of the mapped terms"},
     {"stem_map", FASTCALL(py_stem_map), "stem_map(keep, capacity) -> StemMap: keep(term) once per word type"},
     {"tokens_stemmed", FASTCALL(py_tokens_stemmed), "tokens_stemmed(tokens, stem_map) -> Tokens of the stems, or None"},
-    {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text) -> cls or None"},
+    {"text_document", FASTCALL(py_text_document), "text_document(cls, word_rule, lazy_args, key, text[, most_tokens, most_types]) -> cls, None, or (1 above most_tokens "
+     "or 2 above most_types, the byte where it stopped)"},
     {"configure_lowering", (PyCFunction)py_configure_lowering, METH_O,
      "configure_lowering(ok): whether the compiled lowering table is this Python's"},
     {"layout_of", (PyCFunction)py_layout_of, METH_O, "layout_of(tokens) -> Layout of the document's sentences"},

@@ -151,7 +151,10 @@ isize tok_longest_sentence(const Tok *t) {
 typedef struct {
     Tok *t;
     isize cap_tokens, cap_vocab, cap_sent;
+    isize most_tokens, most_types; /* past either the build stops (tokenize_text_capped) */
+    isize stopped_at;              /* then the byte of the text read where the word past them starts */
     int padded; /* every term's data may be read 8 bytes past its end (the tokenizer's buffer) */
+    int over;   /* the build stopped at most_tokens (TOKENS_OVER) or most_types (TYPES_OVER) */
 } TokBuild;
 
 static u64 LAST_SERIAL; /* the last serial handed to a thread (atomic) */
@@ -174,6 +177,9 @@ static int tb_init(TokBuild *b, isize expect_tokens) {
     t->serial = new_serial();
     b->t = t;
     b->padded = 0;
+    b->most_tokens = b->most_types = ISIZE_MAX;
+    b->stopped_at = 0;
+    b->over = 0;
     b->cap_tokens = expect_tokens > 16 ? expect_tokens : 16;
     b->cap_vocab = b->cap_tokens / 2 > 16 ? b->cap_tokens / 2 : 16;
     b->cap_sent = 4;
@@ -227,6 +233,11 @@ static int tb_grow_vocab(TokBuild *b) {
 /* Append one token with term `q` (its data must outlive the Tok). */
 __attribute__((always_inline)) static inline int tb_add(TokBuild *b, const Term *q) {
     Tok *t = b->t;
+    if (t->n >= b->most_tokens) {
+        b->over = TOKENS_OVER;
+        b->stopped_at = (isize)(q->data - t->buf);
+        return -1;
+    }
     if (t->n == b->cap_tokens) {
         isize cap = 2 * b->cap_tokens;
         i32 *ids = realloc(t->ids, (size_t)cap * sizeof(i32));
@@ -237,6 +248,11 @@ __attribute__((always_inline)) static inline int tb_add(TokBuild *b, const Term 
     size_t s = 0;
     i32 id = tok_probe(t, q, b->padded, &s);
     if (id < 0) {
+        if (t->nv >= b->most_types) {
+            b->over = TYPES_OVER;
+            b->stopped_at = (isize)(q->data - t->buf);
+            return -1;
+        }
         if (t->nv == b->cap_vocab && tb_grow_vocab(b) < 0) return -1;
         id = (i32)t->nv++;
         t->terms[id] = *q;
@@ -578,13 +594,17 @@ static int tb_reuse(TokBuild *b, Tok *t, isize expect_tokens, isize buf_bytes) {
     t->serial = new_serial();
     b->t = t;
     b->padded = 0;
+    b->most_tokens = b->most_types = ISIZE_MAX;
+    b->stopped_at = 0;
+    b->over = 0;
     b->cap_tokens = t->cap_tokens;
     b->cap_vocab = t->cap_vocab;
     b->cap_sent = t->cap_sent;
     return 0;
 }
 
-static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, int rule) {
+static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, int rule, isize most_tokens,
+                             isize most_types, int *over, isize *stopped_at) {
     unsigned char *copy;
     const unsigned char *source = words_source(text, &len, rule, &copy);
     TokBuild b;
@@ -597,6 +617,8 @@ static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, i
         }
     }
     b.padded = 1;
+    b.most_tokens = most_tokens;
+    b.most_types = most_types;
     Tok *t = b.t;
     t->padded = 1;
     if (!reused) {
@@ -604,6 +626,10 @@ static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, i
         t->cap_buf = len + 80;
     }
     if (!t->buf || scan_words(SCAN_BUILD, &b, NULL, source, len, rule != WORDS_KEEP_CASE, t->buf) < 0) {
+        if (over) {
+            *over = b.over;
+            *stopped_at = b.stopped_at;
+        }
         tok_free(t);
         t = NULL;
     } else { /* the room the build ended with, for tokenize_text_into */
@@ -615,10 +641,19 @@ static Tok *tokenize_reusing(Tok *spare, const unsigned char *text, isize len, i
     return t;
 }
 
-Tok *tokenize_text(const unsigned char *text, isize len, int rule) { return tokenize_reusing(NULL, text, len, rule); }
+Tok *tokenize_text(const unsigned char *text, isize len, int rule) {
+    return tokenize_reusing(NULL, text, len, rule, ISIZE_MAX, ISIZE_MAX, NULL, NULL);
+}
+
+Tok *tokenize_text_capped(const unsigned char *text, isize len, int rule, isize most_tokens, isize most_types,
+                          int *over, isize *stopped_at) {
+    *over = 0;
+    *stopped_at = 0;
+    return tokenize_reusing(NULL, text, len, rule, most_tokens, most_types, over, stopped_at);
+}
 
 Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule) {
-    return tokenize_reusing(spare, text, len, rule);
+    return tokenize_reusing(spare, text, len, rule, ISIZE_MAX, ISIZE_MAX, NULL, NULL);
 }
 
 void probe_free(Probe *p) {

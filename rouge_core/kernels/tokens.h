@@ -82,6 +82,15 @@ Tok *tok_mapped_terms_into(Tok *spare, const Tok *t, const Term *to, i32 *origin
  * lines skipped (a line of separators only is an empty sentence). NULL on no memory. */
 Tok *tokenize_text(const unsigned char *text, isize len, int rule);
 
+/* tokenize_text stopping once the text has more than most_tokens tokens or most_types word
+ * types: NULL with *over TOKENS_OVER or TYPES_OVER and *stopped_at the byte where the word past
+ * them starts (in the text read: rouge-score's lower-casing of a few code points can shorten
+ * it), what it had built freed, so that a text too long for a call's cost bound costs no more
+ * than the bound allows to find out; NULL with *over 0 on no memory. */
+enum { TOKENS_OVER = 1, TYPES_OVER = 2 };
+Tok *tokenize_text_capped(const unsigned char *text, isize len, int rule, isize most_tokens, isize most_types,
+                          int *over, isize *stopped_at);
+
 /* tokenize_text into `spare` (a Tok tokenize_text or this function made, no longer in use:
  * its buffers are reused, so a loop over summary-sized texts allocates nothing), or into a new
  * Tok when spare is NULL or its room does not fit this text (spare is then freed). The Tok

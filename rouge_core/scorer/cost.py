@@ -988,6 +988,16 @@ class Budget:
     def check_compiled(self, what: str, text: str, options: "Options") -> None:
         check_compiled(self, what, text, options)
 
+    def compiled_tokens_room(self, what: str) -> tuple[int, int] | None:
+        return compiled_tokens_room(self, what)
+
+    def refuse_compiled_tokens(self, what: str, text: str, room: tuple[int, int], stop: tuple[int, int],
+                               options: "Options") -> None:
+        refuse_compiled_tokens(self, what, text, room, stop, options)
+
+    def check_compiled_tokens(self, what: str, text: str, doc: "Document", options: "Options") -> None:
+        check_compiled_tokens(self, what, text, doc, options)
+
     def tokenizing_check(self, what: str, text: str, options: "Options"):
         return tokenizing_check(self, what, text, options)
 
@@ -1115,6 +1125,57 @@ def check_compiled(budget: "Budget | None", what: str, text: str, options: "Opti
         check_tokenizing(budget, what, TextShape(len(text), "compiled", wide=_wide(text, "compiled")), options)
 
 
+def compiled_tokens_room(budget: "Budget | None", what: str) -> tuple[int, int] | None:
+    """For a text `check_compiled` charged (None for the others, and when the bound has no
+    bytes): the most tokens and word types the compiled tokenizer may build for it within what
+    the call's bound has left, each counted alone (together they hold at most twice what is
+    left), so that finding out that a text has too many tokens costs no more than that
+    (native.text_document stops there); `check_compiled_tokens` then charges what it built."""
+    if budget is None or budget.unbounded or f"{TOKENIZING} {what}" not in budget.stages:
+        return None
+    if budget.limit.peak_bytes is None:
+        return None
+    left = max(budget.limit.peak_bytes - budget.spent().peak_bytes, 0.0)
+    token, type_ = _freed_bytes()
+    return int(left / token) if token > 0 else ANY_SIZE, int(left / (token + type_)) if token + type_ > 0 else ANY_SIZE
+
+
+def _freed_bytes() -> tuple[float, float]:
+    """(bytes a token, bytes a word type) the kernels hold for a text's tokens (HELD_CALL)."""
+    return price(Terms().k("tok.freed.token", 1))[1], price(Terms().k("tok.freed.type", 1))[1]
+
+
+def refuse_compiled_tokens(budget: "Budget", what: str, text: str, room: tuple[int, int], stop: tuple[int, int],
+                           options: "Options") -> None:
+    """Raise CostLimitError for a text the compiled tokenizer stopped reading at `room`
+    (compiled_tokens_room; `stop`: (1 past its tokens or 2 past its word types, the UTF-8 byte
+    where it stopped)): its tokens estimated from those it read, as many again in the rest of
+    its bytes (its word types, at least one past the room)."""
+    (most_tokens, most_types), (over, at) = room, stop
+    read = (most_tokens if over == 1 else most_types) + 1
+    wide = _wide(text, "compiled")
+    tokens = max(read, math.ceil(read * (len(text) + wide) / max(at, 1)))
+    distinct = 1 if over == 1 else most_types + 1
+    estimate = tokenize_estimate(TextShape(len(text), "compiled", wide=wide), options, tokens, distinct, HELD_CALL)
+    budget.charge(f"{TOKENIZING} {what}", estimate)
+    raise CostLimitError(estimate, budget.spent(), budget.limit)  # (the charge raises: it is past what was left)
+
+
+def check_compiled_tokens(budget: "Budget | None", what: str, text: str, doc: "Document", options: "Options") -> None:
+    """Once the compiled tokenizer has read a text that `check_compiled` charged (the call's
+    texts past `compiled_chars_bound`): charge its tokens too, as the kernels hold them (an id a
+    token, a vocabulary entry a word type), before anything scores them. By its characters
+    alone a text of many one-letter words was priced at a third of what it holds (300 million
+    characters: 858 MB accepted)."""
+    if budget is None or budget.unbounded:
+        return
+    key = f"{TOKENIZING} {what}"
+    if key not in budget.stages:
+        return
+    ts = TextShape(len(text), "compiled", wide=_wide(text, "compiled"))
+    budget.charge(key, tokenize_estimate(ts, options, len(doc), distinct_tokens(doc), HELD_CALL))
+
+
 def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:
     if budget is None:
         return []
@@ -1240,7 +1301,7 @@ def texts_freed(candidate, references, methods, options: "Options | str | None",
 
 def compiled_chars_bound(limit: CostLimit | None) -> int:
     """The most characters the compiled tokenizer reads within the share of `limit` kept for
-    tokenizing (longer texts are estimated first)."""
+    tokenizing (longer texts are estimated first, their tokens charged as they are read)."""
     return _compiled_chars_bound(resolve_limit(limit))
 
 

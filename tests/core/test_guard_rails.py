@@ -90,6 +90,44 @@ def test_the_native_path_admits_what_it_computes_within_the_bound(method, tokens
     assert DEFAULT_COST_LIMIT.allows(estimate(method, tokens, [tokens], evidence=evidence)) is allowed
 
 
+@pytest.mark.skipif(not native.active(), reason="the compiled tokenizer's characters")
+def test_a_text_of_few_words_and_many_characters_is_estimated_by_its_characters():
+    # One word of 700 million characters measured 1.0 s and 667 MB (bench/calibrate_costs.py,
+    # bounds group): the compiled tokenizer's characters have a price, so texts past a size are
+    # estimated before they are read (a 400 MB one-word text was once accepted unestimated).
+    bound = cost.compiled_chars_bound(None)
+    assert 10**7 < bound < 10**9
+    est = cost.tokenize_estimate(cost.TextShape(700_000_000, "compiled"), rouge_core.profile("rouge-score"))
+    assert not DEFAULT_COST_LIMIT.allows(est) and est.peak_bytes > 500e6
+    # scaled down: a bound of 20 MB refuses a 60-million-character word (about 57 MB to read)
+    with pytest.raises(CostLimitError, match="characters"):
+        score("w" * 60_000_000, ["w x"], ["rouge1"], cost_limit=CostLimit(peak_bytes=20e6))
+    assert score("w" * 60_000, ["w x"], ["rouge1"], cost_limit=CostLimit(peak_bytes=20e6))["rouge1"].recall == 0.0
+
+
+@pytest.mark.skipif(not native.active(), reason="the compiled tokenizer's tokens")
+def test_a_long_text_of_short_words_is_charged_its_tokens_before_it_is_scored():
+    # 300 million characters of "a " held 858 MB and were accepted, priced by their characters
+    # alone; past compiled_chars_bound a text's tokens are charged once read. Scaled down to a
+    # 20 MB bound: 10 million characters of one long word (about 10 MB) pass, 10 million
+    # characters of one-letter words (10 MB and 5 million tokens of about 4 bytes) do not.
+    small = CostLimit(peak_bytes=20e6)
+    assert cost.compiled_chars_bound(small) < 10_000_000
+    assert score("w" * 10_000_000, ["w x"], ["rouge1"], cost_limit=small)["rouge1"].precision == 0.0
+    with pytest.raises(CostLimitError, match="10,000,000 characters") as info:
+        score("a " * 5_000_000, ["a x"], ["rouge1"], cost_limit=small)
+    # the tokenizer stopped once the tokens passed what the bound left (about 10 MB, 2.5 million
+    # tokens): the estimate reads the rest of the text as holding as many again
+    assert 28e6 < info.value.estimate.peak_bytes < 32e6
+    assert score("a " * 5_000_000, ["a x"], ["rouge1"])["rouge1"].recall == 0.5
+    # word types: 200,000 distinct words (1.3 million characters) under a 5 MB bound
+    words = " ".join(f"{i:05d}" for i in range(200_000))
+    with pytest.raises(CostLimitError, match="1,299,999 characters"):
+        score(words, ["00001 x"], ["rouge1"], cost_limit=CostLimit(peak_bytes=5e6))
+    assert score(words, ["00001 x"], ["rouge1"])["rouge1"].precision == 1 / 200_000
+
+
+
 @pytest.mark.parametrize("method", ["rouge1", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"])
 def test_a_2000_token_pair_with_evidence_is_accepted(method):
     assert DEFAULT_COST_LIMIT.allows(estimate(method, [20] * 100, [[20] * 100], evidence=True))

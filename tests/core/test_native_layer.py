@@ -278,3 +278,24 @@ def test_compiled_evidence_read_on_the_pure_path_is_built_by_the_kernels_that_de
                                 "rouge-score", evidence=True)
         read = [m.per_reference[0].evidence for m in result.methods.values()]  # first read here
         assert read == [m.per_reference[0].evidence for m in pure.methods.values()]
+
+
+@pytest.mark.skipif(not native.active(), reason="the compiled tokenizer")
+@pytest.mark.parametrize("text,most_tokens,most_types,expected", [
+    ("a b c d", 2, 100, (1, 4)),  # the third token starts at byte 4
+    ("a a b c", 100, 2, (2, 6)),  # the third word type, "c", at byte 6
+    ("Ab\n\u00e9 cd ef", 2, 100, (1, 9)),  # UTF-8 bytes: "é" takes two
+    ("a b c d", 4, 4, None), ("", 0, 0, None),
+])
+def test_the_compiled_tokenizer_stops_past_its_room(text, most_tokens, most_types, expected):
+    # what a call's cost bound leaves a long text (rouge_core.scorer.cost.compiled_tokens_room):
+    # past it the tokenizer stops and says where, so finding out costs no more than the room
+    from rouge_core.scorer.inputs import _compiled_tokenizers
+
+    for profile in ("rouge-score", "rouge-1.5.5"):
+        make = _compiled_tokenizers(rouge_core.profile(profile))[0]
+        got = make(text, most_tokens, most_types)
+        if expected is None:
+            assert got.term_tuple == make(text).term_tuple
+        else:
+            assert got == expected
