@@ -960,7 +960,7 @@ class Budget:
     def __init__(self, limit: CostLimit | None = None):
         self.limit = resolve_limit(limit)
         self.stages: dict[str, CostEstimate] = {}
-        self.compiled_chars = 0  # characters the compiled tokenizer read so far (see check_compiled)
+        self.compiled_chars = 0  # characters the compiled tokenizer read so far (see read_compiled)
         self.quick = (0.0, 0.0)  # the most the short texts passed without an estimate can cost
         self.estimating = False  # True once they could cost more than QUICK_SHARE of the bound
         self.covered = False  # True when `precheck_texts` found every text of the call within that share
@@ -985,18 +985,8 @@ class Budget:
     def precheck_texts(self, texts: Sequence[tuple[str, object]], options: "Options") -> None:
         precheck_texts(self, texts, options)
 
-    def check_compiled(self, what: str, text: str, options: "Options") -> None:
-        check_compiled(self, what, text, options)
-
-    def compiled_tokens_room(self, what: str) -> tuple[int, int] | None:
-        return compiled_tokens_room(self, what)
-
-    def refuse_compiled_tokens(self, what: str, text: str, room: tuple[int, int], stop: tuple[int, int],
-                               options: "Options") -> None:
-        refuse_compiled_tokens(self, what, text, room, stop, options)
-
-    def check_compiled_tokens(self, what: str, text: str, doc: "Document", options: "Options") -> None:
-        check_compiled_tokens(self, what, text, doc, options)
+    def read_compiled(self, what: str, text: str, options: "Options", tokenize: Callable):
+        return read_compiled(self, what, text, options, tokenize)
 
     def tokenizing_check(self, what: str, text: str, options: "Options"):
         return tokenizing_check(self, what, text, options)
@@ -1095,7 +1085,7 @@ def precheck_texts(budget: "Budget | None", texts: Sequence[tuple[str, object]],
             continue
         path = route(text, key)
         if path == "compiled" and not _changes_words(options):
-            continue  # charged by check_compiled as the compiled tokenizer reads it
+            continue  # charged by read_compiled as the compiled tokenizer reads it
         most_s, most_b = _most_per_char(path, options, len(text))
         quick_s += len(text) * most_s
         quick_b += len(text) * most_b
@@ -1115,65 +1105,58 @@ def _changes_words(options: "Options") -> bool:
     return options.stemmer not in ("none", "", None) or options.stopwords not in ("none", frozenset(), None)
 
 
-def check_compiled(budget: "Budget | None", what: str, text: str, options: "Options") -> None:
-    """Charge a text the compiled tokenizer reads, once the call's texts are long enough for
-    it to matter (a running count of characters)."""
-    if budget is None or budget.unbounded:
-        return
+def read_compiled(budget: "Budget", what: str, text: str, options: "Options", tokenize: Callable):
+    """The compiled tokenizer's Document of `text` (`tokenize(text[, most_tokens, most_types])`,
+    None for a text it does not take) within the call's budget. Once the call's texts pass
+    `compiled_chars_bound` (a running count of characters), a text is charged its characters
+    before it is read, read within the room the bound leaves it (`_compiled_tokens_room`: the
+    tokenizer stops past it, `_refuse_compiled_tokens`) and charged its tokens once read, before
+    anything scores them: by its characters alone a text of many one-letter words was priced at
+    a third of what it holds (300 million characters: 858 MB accepted)."""
+    if budget.unbounded:
+        return tokenize(text)
     budget.compiled_chars += len(text)
-    if budget.compiled_chars > compiled_chars_bound(budget.limit):
-        check_tokenizing(budget, what, TextShape(len(text), "compiled", wide=_wide(text, "compiled")), options)
+    if budget.compiled_chars <= compiled_chars_bound(budget.limit):
+        return tokenize(text)
+    ts = TextShape(len(text), "compiled", wide=_wide(text, "compiled"))
+    check_tokenizing(budget, what, ts, options)
+    room = _compiled_tokens_room(budget)
+    doc = tokenize(text) if room is None else tokenize(text, *room)
+    if type(doc) is tuple:  # more tokens or word types than the bound leaves room for
+        _refuse_compiled_tokens(budget, what, ts, room, doc, options)
+    if doc is not None:
+        # an id a token, a vocabulary entry a word type, as the kernels hold them
+        held = tokenize_estimate(ts, options, len(doc), distinct_tokens(doc), HELD_CALL)
+        budget.charge(f"{TOKENIZING} {what}", held)
+    return doc
 
 
-def compiled_tokens_room(budget: "Budget | None", what: str) -> tuple[int, int] | None:
-    """For a text `check_compiled` charged (None for the others, and when the bound has no
-    bytes): the most tokens and word types the compiled tokenizer may build for it within what
-    the call's bound has left, each counted alone (together they hold at most twice what is
-    left), so that finding out that a text has too many tokens costs no more than that
-    (native.text_document stops there); `check_compiled_tokens` then charges what it built."""
-    if budget is None or budget.unbounded or f"{TOKENIZING} {what}" not in budget.stages:
-        return None
+def _compiled_tokens_room(budget: "Budget") -> tuple[int, int] | None:
+    """The most tokens and word types the compiled tokenizer may build for a text within what
+    the call's bound has left (None when the bound has no bytes), each counted alone (together
+    they hold at most twice what is left), so that finding out that a text has too many costs
+    no more than that (native.text_document stops there)."""
     if budget.limit.peak_bytes is None:
         return None
     left = max(budget.limit.peak_bytes - budget.spent().peak_bytes, 0.0)
-    token, type_ = _freed_bytes()
+    token = price(Terms().k("tok.freed.token", 1))[1]
+    type_ = price(Terms().k("tok.freed.type", 1))[1]
     return int(left / token) if token > 0 else ANY_SIZE, int(left / (token + type_)) if token + type_ > 0 else ANY_SIZE
 
 
-def _freed_bytes() -> tuple[float, float]:
-    """(bytes a token, bytes a word type) the kernels hold for a text's tokens (HELD_CALL)."""
-    return price(Terms().k("tok.freed.token", 1))[1], price(Terms().k("tok.freed.type", 1))[1]
-
-
-def refuse_compiled_tokens(budget: "Budget", what: str, text: str, room: tuple[int, int], stop: tuple[int, int],
-                           options: "Options") -> None:
+def _refuse_compiled_tokens(budget: "Budget", what: str, ts: TextShape, room: tuple[int, int],
+                            stop: tuple[int, int], options: "Options") -> None:
     """Raise CostLimitError for a text the compiled tokenizer stopped reading at `room`
-    (compiled_tokens_room; `stop`: (1 past its tokens or 2 past its word types, the UTF-8 byte
-    where it stopped)): its tokens estimated from those it read, as many again in the rest of
-    its bytes (its word types, at least one past the room)."""
+    (`stop`: (1 past its tokens or 2 past its word types, the UTF-8 byte where it stopped)):
+    its tokens estimated from those it read, as many again in the rest of its bytes (its word
+    types, at least one past the room)."""
     (most_tokens, most_types), (over, at) = room, stop
     read = (most_tokens if over == 1 else most_types) + 1
-    wide = _wide(text, "compiled")
-    tokens = max(read, math.ceil(read * (len(text) + wide) / max(at, 1)))
+    tokens = max(read, math.ceil(read * (ts.chars + ts.wide) / max(at, 1)))
     distinct = 1 if over == 1 else most_types + 1
-    estimate = tokenize_estimate(TextShape(len(text), "compiled", wide=wide), options, tokens, distinct, HELD_CALL)
+    estimate = tokenize_estimate(ts, options, tokens, distinct, HELD_CALL)
     budget.charge(f"{TOKENIZING} {what}", estimate)
     raise CostLimitError(estimate, budget.spent(), budget.limit)  # (the charge raises: it is past what was left)
-
-
-def check_compiled_tokens(budget: "Budget | None", what: str, text: str, doc: "Document", options: "Options") -> None:
-    """Once the compiled tokenizer has read a text that `check_compiled` charged (the call's
-    texts past `compiled_chars_bound`): charge its tokens too, as the kernels hold them (an id a
-    token, a vocabulary entry a word type), before anything scores them. By its characters
-    alone a text of many one-letter words was priced at a third of what it holds (300 million
-    characters: 858 MB accepted)."""
-    if budget is None or budget.unbounded:
-        return
-    key = f"{TOKENIZING} {what}"
-    if key not in budget.stages:
-        return
-    ts = TextShape(len(text), "compiled", wide=_wide(text, "compiled"))
-    budget.charge(key, tokenize_estimate(ts, options, len(doc), distinct_tokens(doc), HELD_CALL))
 
 
 def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:

@@ -4,8 +4,7 @@ bad argument ("candidate", "reference 2") before any scoring.
 
 Below the cost guard and scoring: a call's budget (rouge_core.scorer.cost.Budget) is handed in and
 asked to charge each text's tokenizing before it runs (`Budget.precheck_texts`,
-`Budget.check_compiled`, `Budget.compiled_tokens_room`, `Budget.check_compiled_tokens`,
-`Budget.tokenizing_check`), so the guard, which tokenizes texts to
+`Budget.read_compiled`, `Budget.tokenizing_check`), so the guard, which tokenizes texts to
 estimate them (`cost.estimate_texts`), and scoring both build on this module."""
 
 from __future__ import annotations
@@ -37,16 +36,8 @@ def prepare(text: TextLike, options: "Options", what: str = "text", budget: "Bud
         if native.active():
             fast = _compiled_tokenizers(options)[0]
             if fast is not None:
-                room = None
-                if budget is not None:
-                    budget.check_compiled(what, text, options)
-                    room = budget.compiled_tokens_room(what)
-                doc = fast(text) if room is None else fast(text, *room)
-                if type(doc) is tuple:  # more tokens or word types than the bound leaves room for
-                    budget.refuse_compiled_tokens(what, text, room, doc, options)
+                doc = fast(text) if budget is None else budget.read_compiled(what, text, options, fast)
                 if doc is not None:
-                    if budget is not None:
-                        budget.check_compiled_tokens(what, text, doc, options)
                     return doc
         if not text.isascii():
             check_unicode(text, what)

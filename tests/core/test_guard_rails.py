@@ -127,7 +127,6 @@ def test_a_long_text_of_short_words_is_charged_its_tokens_before_it_is_scored():
     assert score(words, ["00001 x"], ["rouge1"])["rouge1"].precision == 1 / 200_000
 
 
-
 @pytest.mark.parametrize("method", ["rouge1", "rouge4", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU4"])
 def test_a_2000_token_pair_with_evidence_is_accepted(method):
     assert DEFAULT_COST_LIMIT.allows(estimate(method, [20] * 100, [[20] * 100], evidence=True))

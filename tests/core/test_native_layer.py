@@ -288,7 +288,7 @@ def test_compiled_evidence_read_on_the_pure_path_is_built_by_the_kernels_that_de
     ("a b c d", 4, 4, None), ("", 0, 0, None),
 ])
 def test_the_compiled_tokenizer_stops_past_its_room(text, most_tokens, most_types, expected):
-    # what a call's cost bound leaves a long text (rouge_core.scorer.cost.compiled_tokens_room):
+    # what a call's cost bound leaves a long text (rouge_core.scorer.cost.read_compiled):
     # past it the tokenizer stops and says where, so finding out costs no more than the room
     from rouge_core.scorer.inputs import _compiled_tokenizers
 
