@@ -43,7 +43,7 @@ sys.path.insert(0, HERE)
 import rouge_core  # noqa: E402
 from calibrate_costs import read_evidence  # noqa: E402  (every evidence field read, as a view does)
 from corpus_gen import make_multi_reference, study_corpus  # noqa: E402
-from memory import peak_bytes, resident_rise  # noqa: E402
+from memory import fix_mmap_threshold, peak_bytes, resident_rise  # noqa: E402
 from rouge_core import UNBOUNDED  # noqa: E402
 from rouge_core.corpora import corpus_io  # noqa: E402
 from rouge_core.corpora.corpus import rank_systems, score_corpus  # noqa: E402
@@ -186,6 +186,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller inputs (a 500-token pair, a 4 x 30 x 4 corpus)")
     args = parser.parse_args(argv)
+    fix_mmap_threshold()  # each action's peak its own, as bench/calibrate_costs.py measures them
     print(f"path: {'compiled kernels' if native.active() else 'pure Python'}; "
           f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     rows = score_page(500 if args.quick else 2000)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import string
 
 _SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta", "vi", "so", "de", "pa", "er", "in", "on", "st", "th", "an"]
 _FUNCTION_WORDS = ["the", "a", "of", "to", "and", "in", "is", "was", "for", "on", "that", "with", "as", "by", "it"]
@@ -109,6 +110,13 @@ def distinct_words(n: int, seed: int = 0) -> list[str]:
     """n words that are all different (every n-gram and skip-bigram a new one)."""
     rng = random.Random(seed)
     return [f"w{i}x{rng.randrange(10**6)}" for i in range(n)]
+
+
+def short_distinct_words(n: int) -> list[str]:
+    """n different words of five letters and digits, in order (aaaaa, aaaab, ...): the most word
+    types a text of their characters holds (at most 36**5)."""
+    alphabet = string.ascii_lowercase + string.digits
+    return ["".join(letters) for letters in itertools.islice(itertools.product(alphabet, repeat=5), n)]
 
 
 def lines_of(words: list[str], sentence_length: int | None) -> str:

@@ -1351,8 +1351,16 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
         PyErr_NoMemory();
         goto done;
     }
-    Tok *c = in_work ? (w->spare = tokenize_text_into(w->spare, cand.data, cand.len, word_rule))
-                     : tokenize_text(cand.data, cand.len, word_rule);
+    /* read no further than max_side tokens: a longer text is estimated first, then read again
+     * (8 million distinct words were read whole here before the ordinary path read them) */
+    int over = 0;
+    isize stopped_at;
+    Tok *c = in_work ? (w->spare = tokenize_text_into_capped(w->spare, cand.data, cand.len, word_rule, max_side, &over))
+                     : tokenize_text_capped(cand.data, cand.len, word_rule, max_side, ISIZE_MAX, &over, &stopped_at);
+    if (over) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
     if (c && stems) {
         Tok *raw = c;
         c = tok_stemmed(raw, stems->table, NULL, stem_miss, &call, &stem_rc);
@@ -1378,8 +1386,14 @@ static PyObject *py_score_texts(PyObject *mod, PyObject *const *args, Py_ssize_t
     if (stems && scored) { /* each reference tokenized and stemmed, then joined to the candidate */
         ref_tokens = PyTuple_New(nrefs);
         for (Py_ssize_t i = 0; ref_tokens && i < nrefs; i++) {
-            Tok *raw = in_work ? (w->spare = tokenize_text_into(w->spare, texts[i].data, texts[i].len, word_rule))
-                               : tokenize_text(texts[i].data, texts[i].len, word_rule);
+            Tok *raw = in_work ? (w->spare = tokenize_text_into_capped(w->spare, texts[i].data, texts[i].len, word_rule,
+                                                                       max_side, &over))
+                               : tokenize_text_capped(texts[i].data, texts[i].len, word_rule, max_side, ISIZE_MAX, &over,
+                                                      &stopped_at);
+            if (over) {
+                out = Py_NewRef(Py_None);
+                goto done;
+            }
             Tok *r = raw ? tok_stemmed(raw, stems->table, NULL, stem_miss, &call, &stem_rc) : NULL;
             if (!in_work) tok_free(raw);
             if (!r && stem_rc < -1) {

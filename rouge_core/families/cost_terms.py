@@ -121,12 +121,16 @@ class Shape:
 _DISTINCT = "distinct-tokens"  # Document.memo key
 
 
-def distinct_tokens(doc: "Document") -> int:
+def distinct_tokens(doc: "Document", count: bool = True) -> int:
+    """The distinct tokens of `doc` (with count=False, when they would take a pass to count:
+    its tokens, every one assumed distinct)."""
     from ..kernels.native import TOKENS
 
     tokens = doc.memoized(TOKENS)
     if tokens:  # the compiled kernels' Tokens know it
         return tokens.distinct
+    if not count:
+        return len(doc)
     return doc.memo(_DISTINCT, _count_distinct, doc.term_tuple)
 
 
@@ -319,7 +323,11 @@ def lcs_cost(c: Shape, r: Shape, evidence: bool):
     pairs = min(c.tokens, r.tokens)
     if native.active():
         terms.t("native.L.row", r.tokens).t("native.L.word", r.tokens * words).t("native.L.token", c.tokens)
-        terms.w("native.L.maskword", min(c.distinct, c.tokens) * words)
+        if not evidence:  # a mask for each of the candidate's word types the reference has, a bit for each of
+            # their tokens (kernels/lcs.c, compact_lcs; evidence reads the layout, _layout_terms): a mask for
+            # every word type had priced 2 million distinct words against a two-word reference at 500 GB
+            shared_types = min(c.distinct, r.distinct, c.tokens, r.tokens)
+            terms.w("native.L.maskword", shared_types * _words(round(c.tokens * c.shared) + 1))
         if evidence:  # the forward rows kept, mirrored and walked back
             terms.t("native.Lev.row", r.tokens).t("native.Lev.word", r.tokens * words).t("native.Lev.pair", pairs)
             terms.w("native.Lev.word", r.tokens * words).k("native.Lev.pair", pairs)
@@ -529,9 +537,11 @@ def skip_cost(distance: int | None, unigram_form: str | None, c: Shape, r: Shape
     else:
         terms.t("pure.S.gram", grams).t("pure.S.miss", missing).t("pure.S.distinct", distinct)
         terms.w("pure.S.distinct", distinct)
-    if evidence:  # every gram of both sides in reading order, a row per distinct gram
-        terms.t(f"{p}.Sev.gram", grams).t(f"{p}.Sev.row", distinct).t(f"{p}.Sev.miss", missing)
-        terms.w(f"{p}.Sev.distinct", distinct).k(f"{p}.Sev.row", distinct)
+    if evidence:  # every gram of both sides in reading order, a row per distinct gram of either side (one
+        # for a gram both have: a text against itself had been priced at twice its rows)
+        rows = distinct - min(c_distinct * c.shared ** 2, r_distinct * r.shared ** 2)
+        terms.t(f"{p}.Sev.gram", grams).t(f"{p}.Sev.row", rows).t(f"{p}.Sev.miss", missing)
+        terms.w(f"{p}.Sev.distinct", distinct).k(f"{p}.Sev.row", rows)
     return terms, "skip-bigrams", grams
 
 

@@ -656,6 +656,13 @@ Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int ru
     return tokenize_reusing(spare, text, len, rule, ISIZE_MAX, ISIZE_MAX, NULL, NULL);
 }
 
+Tok *tokenize_text_into_capped(Tok *spare, const unsigned char *text, isize len, int rule, isize most_tokens,
+                               int *over) {
+    isize stopped_at;
+    *over = 0;
+    return tokenize_reusing(spare, text, len, rule, most_tokens, ISIZE_MAX, over, &stopped_at);
+}
+
 void probe_free(Probe *p) {
     FREE_ALL(p->rows, p->counts, p->bounds, p->buf, p->lowered);
     memset(p, 0, sizeof(*p));

@@ -97,6 +97,11 @@ Tok *tokenize_text_capped(const unsigned char *text, isize len, int rule, isize 
  * has a new serial, no layout. NULL on no memory (spare freed). */
 Tok *tokenize_text_into(Tok *spare, const unsigned char *text, isize len, int rule);
 
+/* tokenize_text_into stopping once the text has more than most_tokens tokens: NULL with *over
+ * TOKENS_OVER (spare freed), as tokenize_text_capped. */
+Tok *tokenize_text_into_capped(Tok *spare, const unsigned char *text, isize len, int rule, isize most_tokens,
+                               int *over);
+
 /* The lowering table compiled in (lowering.h): its Unicode version, size and entries. */
 typedef struct {
     unsigned code;             /* the code point */

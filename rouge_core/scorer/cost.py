@@ -477,6 +477,9 @@ def _stemmer_kind(stemmer: str) -> str | None:
 HELD_DOCUMENT, HELD_CALL, HELD_TEXT, HELD_SHARED = "document", "call", "text", "shared"
 
 
+VOCABULARY_CACHE_TYPES = 2**18  # word types whose vocabulary entries fit the caches
+
+
 def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None, distinct: int | None = None,
                    held: str = HELD_DOCUMENT) -> Terms:
     """The units of work of tokenizing one text: its characters (and segmented scripts) read
@@ -499,6 +502,13 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
         if tokens is None:
             return terms
         distinct = tokens if distinct is None else distinct
+        # a word found in the vocabulary, or entered as a new type (a reference read while it is
+        # scored is only looked up), each new type a cache miss too once the vocabulary outgrows
+        # the caches (per type 60 ns at 500,000 types, 140 at 8 million: 1.1 s, priced by
+        # characters at 0.07)
+        types = 0 if held == HELD_TEXT else distinct
+        terms.t("tok.compiled.token", tokens).t("tok.compiled.type", types)
+        terms.t("tok.compiled.typemiss", types * min(1.0, types / VOCABULARY_CACHE_TYPES))
         # the Tokens: an id and a span a token, a vocabulary entry a word type (or the kernels'
         # own arrays, released before the call returns)
         if held == HELD_DOCUMENT:
@@ -510,8 +520,9 @@ def tokenize_terms(ts: TextShape, options: "Options", tokens: int | None = None,
             hold("tok.freed.type", distinct if held == HELD_CALL else 0)
         if stem is None and not stopping:
             return terms
-        # stemming and stopwords once per word type (a str each), the Tokens mapped in C
-        terms.t("tok.compiled.mapped.type", distinct).k("tok.compiled.mapped.type", distinct)
+        # stemming and stopwords once per word type (a str each, kept by the stemmer's cache:
+        # stem.*.type), the Tokens mapped in C
+        terms.t("tok.compiled.mapped.type", distinct)
         terms.t("tok.compiled.mapped.token", tokens)
         if held in (HELD_DOCUMENT, HELD_SHARED):
             terms.k("tok.compiled.mapped.token", tokens)
@@ -790,6 +801,8 @@ def _stem_first_seen(whole: Terms, systems, references: Sequence[Sequence], opti
         units.append("tok.compiled.mapped.type")
         for name in [n for n in whole.time if n.startswith("stem.") and n.endswith(".token")]:
             del whole.time[name]
+    # what the caches keep of a word type, once per process too
+    kept = [name for name in units if name in whole.kept]
     texts = [t for group in (*systems.values(), *references) for t in group]
     if not all(isinstance(t, str) for t in texts) or sum(map(len, texts)) > STEM_TYPES_CHARS:
         return
@@ -802,6 +815,8 @@ def _stem_first_seen(whole: Terms, systems, references: Sequence[Sequence], opti
         words.update(_WORD.findall(text.lower()))
     for name in units:
         whole.time[name] = min(whole.time[name], len(words))
+    for name in kept:
+        whole.kept[name] = min(whole.kept[name], len(words))
 
 
 def variants_records_terms(methods: int, references: int, rounded: bool = False) -> Terms:
@@ -1120,8 +1135,8 @@ def read_compiled(budget: "Budget", what: str, text: str, options: "Options", to
         return tokenize(text)
     ts = TextShape(len(text), "compiled", wide=_wide(text, "compiled"))
     check_tokenizing(budget, what, ts, options)
-    room = _compiled_tokens_room(budget)
-    doc = tokenize(text) if room is None else tokenize(text, *room)
+    room = _compiled_tokens_room(budget, options)
+    doc = tokenize(text, *room)
     if type(doc) is tuple:  # more tokens or word types than the bound leaves room for
         _refuse_compiled_tokens(budget, what, ts, room, doc, options)
     if doc is not None:
@@ -1131,17 +1146,24 @@ def read_compiled(budget: "Budget", what: str, text: str, options: "Options", to
     return doc
 
 
-def _compiled_tokens_room(budget: "Budget") -> tuple[int, int] | None:
-    """The most tokens and word types the compiled tokenizer may build for a text within what
-    the call's bound has left (None when the bound has no bytes), each counted alone (together
-    they hold at most twice what is left), so that finding out that a text has too many costs
-    no more than that (native.text_document stops there)."""
-    if budget.limit.peak_bytes is None:
-        return None
-    left = max(budget.limit.peak_bytes - budget.spent().peak_bytes, 0.0)
-    token = price(Terms().k("tok.freed.token", 1))[1]
-    type_ = price(Terms().k("tok.freed.type", 1))[1]
-    return int(left / token) if token > 0 else ANY_SIZE, int(left / (token + type_)) if token + type_ > 0 else ANY_SIZE
+def _compiled_tokens_room(budget: "Budget", options: "Options") -> tuple[int, int]:
+    """The most tokens and word types the compiled tokenizer may build for a text within the
+    time and memory the call's bound has left, each counted alone (together they take at most
+    twice what is left), so that finding out that a text has too many costs no more than that
+    (native.text_document stops there)."""
+    spent, limit = budget.spent(), budget.limit
+    many = VOCABULARY_CACHE_TYPES  # priced as that many: a new type past the caches costs its miss
+
+    def room(new_types: bool) -> int:
+        some = tokenize_estimate(TextShape(0, "compiled"), options, many, many if new_types else 0, HELD_CALL)
+        most = ANY_SIZE
+        for bound, used, cost in ((limit.seconds, spent.seconds, some.seconds / many),
+                                  (limit.peak_bytes, spent.peak_bytes, some.peak_bytes / many)):
+            if bound is not None and cost > 0:
+                most = min(most, int(max(bound - used, 0.0) / cost))
+        return most
+
+    return room(False), room(True)
 
 
 def _refuse_compiled_tokens(budget: "Budget", what: str, ts: TextShape, room: tuple[int, int],
@@ -1169,7 +1191,10 @@ def _tokenizing_spent(budget: "Budget | None") -> list[CostEstimate]:
 
 def _quick_shape(doc: "Document") -> Shape:
     n = len(doc)
-    return Shape(n, len(doc.sentence_bounds), n, n, _interned(doc), doc.lcs_view is not None)
+    # (the compiled Tokens know their word types: 50 million tokens of one word, each assumed a
+    # new type, were priced over the bound and then counted in Python, 1.6 s and 400 MB)
+    return Shape(n, len(doc.sentence_bounds), distinct_tokens(doc, count=False), n, _interned(doc),
+                 doc.lcs_view is not None)
 
 
 def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Document"], options: "Options",
@@ -1179,8 +1204,9 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
 
     Small texts need no estimate; on the native path neither do texts within the largest
     sides that certainly fit (`_uniform_bound`, kept per call shape). Then with every token
-    assumed distinct (no pass over the tokens); only when that is over the bound, again with
-    the distinct tokens counted (one set per text, kept on it)."""
+    assumed distinct where the compiled Tokens do not know their word types (no pass over the
+    tokens); only when that is over the bound and the texts hold at most COUNTED_TOKENS tokens,
+    again with the tokens counted (one count per text, kept on it)."""
     limit = resolve_limit(limit)
     if limit.unbounded:
         return
@@ -1199,9 +1225,16 @@ def check_call(methods: Sequence[Method], cand: "Document", refs: Sequence["Docu
     estimates = spent + _call_estimates(methods, *shapes, evidence, options)
     if limit.allows(total(estimates)):
         return
+    if len(cand) + sum(map(len, refs)) > COUNTED_TOKENS:  # counting them would cost more than it could save
+        raise_if_over(estimates, limit)
     pairs = pair_shapes(cand, refs)
     raise_if_over(spent + [_method_estimate(m, Shape.of(cand), [r for _, r in pairs], evidence, options, pairs)
                            for m in methods], limit)
+
+
+# The most tokens check_call counts in Python (a pass over each text: about 0.1 s) to price
+# a call more closely once the estimate that assumes every token distinct is over the bound.
+COUNTED_TOKENS = 1 << 22
 
 
 def raise_if_over(estimates: Sequence[CostEstimate], limit: CostLimit | None) -> None:
@@ -1245,12 +1278,10 @@ def text_call_bounds(methods: tuple, options: "Options", n_refs: int, limit: Cos
     """(the most tokens and sentences of any side, the most characters of all the texts) of a
     call on texts without evidence that `score` scores without estimating it first: the kernels
     tokenize and score the texts in one call (scoring.text_result), within `native_bound` and
-    the characters the tokenizing's share of `limit` reads (`compiled_chars_bound`, or
-    `words_changed_chars_bound` when stemming or stopwords change the words)."""
+    the characters the tokenizing's share of `limit` reads (`compiled_chars_bound`)."""
     if limit is UNBOUNDED:
         return ANY_SIZE, ANY_SIZE
-    chars = words_changed_chars_bound(limit, options) if _changes_words(options) else compiled_chars_bound(limit)
-    return native_bound(methods, options, n_refs, limit), chars
+    return native_bound(methods, options, n_refs, limit), compiled_chars_bound(limit, options)
 
 
 def tokens_held(texts: int, freed: bool, options: "Options") -> list[str]:
@@ -1282,44 +1313,44 @@ def texts_freed(candidate, references, methods, options: "Options | str | None",
             and all(len(d) <= max_side and len(d.sentence_bounds) <= max_side for d in docs))
 
 
-def compiled_chars_bound(limit: CostLimit | None) -> int:
+def compiled_chars_bound(limit: CostLimit | None, options: "Options | None" = None) -> int:
     """The most characters the compiled tokenizer reads within the share of `limit` kept for
-    tokenizing (longer texts are estimated first, their tokens charged as they are read)."""
-    return _compiled_chars_bound(resolve_limit(limit))
+    tokenizing, whatever words they hold (as many words as characters, as many of them new as
+    can be: `most_word_types`), stemmed or stopped as `options` say (None: neither). Longer
+    texts are estimated first, their tokens charged as they are read."""
+    changed = options if options is not None and _changes_words(options) else None
+    return _compiled_chars_bound(resolve_limit(limit), changed)
 
 
 @lru_cache(maxsize=64)
-def _compiled_chars_bound(limit: CostLimit) -> int:
+def _compiled_chars_bound(limit: CostLimit, options: "Options | None") -> int:
     if limit.unbounded:
         return 2**62
-    seconds, kept, work = price(Terms().t("tok.compiled.char", 1).k("tok.compiled.char", 1))
-    share = limit.scaled(TOKENIZING_SHARE)
-    bounds = [2**62]
-    if share.seconds is not None and seconds > 0:
-        bounds.append(int(share.seconds / seconds))
-    if share.peak_bytes is not None and kept + work > 0:
-        bounds.append(int(share.peak_bytes / (kept + work)))
-    return min(bounds)
+    share, options = limit.scaled(TOKENIZING_SHARE), options or _options("rouge-score")
 
-
-def words_changed_chars_bound(limit: CostLimit | None, options: "Options") -> int:
-    """`compiled_chars_bound` when stemming or stopwords follow the compiled tokenizer: the most
-    characters whose words, every one a new type for the stemmer, are tokenized and stemmed
-    within the share of `limit` kept for tokenizing."""
-    return _words_changed_chars_bound(resolve_limit(limit), options)
-
-
-@lru_cache(maxsize=64)
-def _words_changed_chars_bound(limit: CostLimit, options: "Options") -> int:
-    if limit.unbounded:
-        return 2**62
-    share = limit.scaled(TOKENIZING_SHARE)
-
-    def fits(chars: int) -> bool:
-        words = (chars + 1) // 2
-        return share.allows(tokenize_estimate(TextShape(chars, "compiled"), options, words, words))
+    def fits(chars: int) -> bool:  # held as Documents, or by the kernels for the call
+        ts, types = TextShape(chars, "compiled"), most_word_types(chars)
+        return all(share.allows(tokenize_estimate(ts, options, chars, types, held)) for held in (HELD_DOCUMENT, HELD_CALL))
 
     return largest_fitting(fits)
+
+
+# The compiled tokenizers' words are runs of ASCII letters and digits (kernels/tokens.c): a text
+# holds at most 62**n distinct words of n characters.
+COMPILED_WORD_SYMBOLS = 62
+
+
+def most_word_types(chars: int) -> int:
+    """The most distinct words the compiled tokenizers find in `chars` characters: the
+    shortest words first, each counted as its own characters only (the character between two
+    can be part of the word before: rouge-score lower-cases U+0130 to "i" and a combining dot)."""
+    types, length = 0, 1
+    while chars >= length:
+        fit = min(COMPILED_WORD_SYMBOLS ** length, chars // length)
+        types += fit
+        chars -= fit * length
+        length += 1
+    return types
 
 
 def largest_fitting(fits: Callable[[int], bool]) -> int:

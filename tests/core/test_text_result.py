@@ -149,3 +149,18 @@ def test_texts_of_any_size_in_turn_score_as_the_pure_path(calls):
         with native.pure():
             want = rouge_scorer.RougeScorer(methods, use_stemmer=stem).score(refs[0], cand)
         assert dropins[stem].score(refs[0], cand) == want
+
+
+@native_only
+@pytest.mark.parametrize("overrides", [{}, {"stemmer": "porter"}, {"stopwords": "smart"}])
+def test_the_kernels_read_no_side_past_max_side(overrides):
+    # a side of more than max_side tokens is left to the ordinary path, which estimates it first;
+    # the kernels stop reading it there (8 million distinct words were read whole, then again)
+    options = rouge_core.profile("rouge-score", **overrides)
+    _, scorer, compiled, _, _, alpha, empty_nan, score_fn, bare, combine = scoring._texts_plan(
+        ("rouge1",), options, 1, None)
+    five = "cat dog emu fox gnu"
+    for call in (scorer, bare):
+        for cand, refs in ((five, ("cat yak",)), ("cat yak", (five,))):
+            assert call(compiled, cand, refs, alpha, empty_nan, score_fn, 4, combine) is None
+            assert call(compiled, cand, refs, alpha, empty_nan, score_fn, 5, combine)[2]["rouge1"].stats.hits == 1
