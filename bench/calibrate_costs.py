@@ -319,7 +319,7 @@ def bound_cases(path: str, quick: bool):
                False, "abc " * 100_000_000, ("abc x",), 2)
     yield Case("bounds", "rouge-score one accented word of 100,000,000 characters", path, "rouge-score", {},
                ("rouge1",), False, "\u00e9" * 100_000_000, ("\u00e9 x",), 2)
-    # the hostile case of Porter stemming: 300,000 distinct words, each stemmed once (3.8 s, priced
+    # the hostile case of Porter stemming: 300,000 distinct words, each stemmed once (2.9-3.8 s, priced
     # at 1.8 s by cases of at most 100,000 words a side, where a word type costs less)
     yield Case("bounds", "porter 300,000 distinct words, one side", path, "rouge-score", {"stemmer": "porter"},
                ("rouge1",), False, " ".join(gen.distinct_words(300_000)), ("a b c",), 2)
