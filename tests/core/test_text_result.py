@@ -153,7 +153,7 @@ def test_texts_of_any_size_in_turn_score_as_the_pure_path(calls):
 
 @native_only
 @pytest.mark.parametrize("overrides", [{}, {"stemmer": "porter"}, {"stopwords": "smart"}])
-def test_the_kernels_read_no_side_past_max_side(overrides):
+def test_the_kernels_leave_a_side_past_max_side_to_the_ordinary_path(overrides):
     # a side of more than max_side tokens is left to the ordinary path, which estimates it first;
     # the kernels stop reading it there (8 million distinct words were read whole, then again)
     options = rouge_core.profile("rouge-score", **overrides)
