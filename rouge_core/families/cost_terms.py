@@ -323,14 +323,14 @@ def lcs_cost(c: Shape, r: Shape, evidence: bool):
     pairs = min(c.tokens, r.tokens)
     if native.active():
         terms.t("native.L.row", r.tokens).t("native.L.word", r.tokens * words).t("native.L.token", c.tokens)
-        if not evidence:  # a mask for each of the candidate's word types the reference has, a bit for each of
-            # their tokens (kernels/lcs.c, compact_lcs; evidence reads the layout, _layout_terms): a mask for
-            # every word type had priced 2 million distinct words against a two-word reference at 500 GB
-            shared_types = min(c.distinct, r.distinct, c.tokens, r.tokens)
-            terms.w("native.L.maskword", shared_types * _words(round(c.tokens * c.shared) + 1))
-        if evidence:  # the forward rows kept, mirrored and walked back
+        if evidence:  # the forward rows kept, mirrored and walked back (over the layout: _layout_terms)
             terms.t("native.Lev.row", r.tokens).t("native.Lev.word", r.tokens * words).t("native.Lev.pair", pairs)
             terms.w("native.Lev.word", r.tokens * words).k("native.Lev.pair", pairs)
+        else:  # a mask for each of the candidate's word types the reference has, a bit for each of their
+            # tokens (kernels/lcs.c, compact_lcs): a mask for every word type had priced 2 million distinct
+            # words against a two-word reference at 500 GB
+            shared_types = min(c.distinct, r.distinct, c.tokens, r.tokens)
+            terms.w("native.L.maskword", shared_types * _words(round(c.tokens * c.shared) + 1))
         return terms, "LCS cells", cells
     terms.t("pure.L.row", r.tokens).t("pure.L.word", r.tokens * words)
     if evidence:  # a layout of its own, the rows kept for the traceback
